@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerCommandService } from '@hireloop/command-service/app';
+import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import type { Bus } from '@hireloop/platform/bus/index';
+import type { EventStore } from '@hireloop/platform/event-store/index';
+import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
+import { authPlugin } from '@hireloop/platform/http/auth';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
+import { allProjections } from '@hireloop/projections/registry';
+import { ProjectionRunner } from '@hireloop/projections/runner';
+import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+
+export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
+
+export interface AppDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  secrets: AccountSecrets;
+  bus: Bus;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface AppOptions {
+  /** Which parts this process serves. */
+  commands?: boolean;
+  queries?: boolean;
+  projections?: boolean;
+  /** Directory of the built SPA to serve, or false. */
+  spaDir?: string | false;
+  sessionTtlMs?: number;
+  readYourWritesTimeoutMs?: number;
+  logger?: BaseAppOptions['logger'];
+}
+
+/**
+ * The composition root: one fastify app with the command routes, the query routes, the
+ * projection runners and the SPA — or any subset of them (the services profile).
+ */
+export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
+  const { commands = true, queries = true, projections = true } = options;
+  const spaDir = options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir;
+  const serveSpa = spaDir !== false && existsSync(path.join(spaDir, 'index.html'));
+
+  const app = createBaseApp({
+    logger: options.logger,
+    notFound: serveSpa
+      ? (request, reply) => {
+          const pathname = request.url.split('?')[0] ?? '/';
+          if (request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) return reply.sendFile('index.html');
+          return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
+        }
+      : undefined,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Hireloop API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
+
+  const runners = projections
+    ? allProjections.map((projection) => new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, bus: deps.bus, projection, onError: (error) => app.log.error({ err: error, projection: projection.name }, 'projection stopped') }))
+    : [];
+  const progress = new ProjectionProgress(deps.readStore, allProjections, deps.bus);
+
+  if (commands) {
+    await registerCommandService(app, {
+      eventStore: deps.eventStore,
+      secrets: deps.secrets,
+      clock: deps.clock,
+      ids: deps.ids,
+      sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
+    });
+  }
+  if (queries) {
+    await registerQueryService(app, {
+      readStore: deps.readStore,
+      secrets: deps.secrets,
+      clock: deps.clock,
+      progress,
+      readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+    });
+  }
+  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  app.addHook('onReady', async () => {
+    if (queries) await progress.start();
+    for (const runner of runners) await runner.start();
+  });
+  app.addHook('onClose', async () => {
+    for (const runner of runners) await runner.stop();
+    await progress.stop();
+  });
+
+  return Object.assign(app, { runners });
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { loadConfig } from '@hireloop/platform/config';
+import { START } from '@hireloop/platform/event-store/index';
+import { allProjections } from '@hireloop/projections/registry';
+import { ProjectionRunner } from '@hireloop/projections/runner';
+import { buildApp } from './app';
+import { createRuntime } from './runtime';
+import { seed } from './seed';
+
+const USAGE = `Usage: hireloop <command>
+
+  start                       the embedded default: every service, projections and the SPA on one port
+  serve command-service       only the command routes (POST/PUT/PATCH/DELETE /api/*)
+  serve query-service         only the query routes (GET /api/*)
+  serve projections           only the projection runners
+  seed                        load realistic demo data (idempotent)
+  replay [projection]         rebuild one read model (or all) from the start of the log
+  events [--from POSITION]    print the event log as JSON lines
+
+Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL (see README.md).`;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function serve(parts: { commands: boolean; queries: boolean; projections: boolean; spa: boolean }) {
+  const config = loadConfig();
+  const runtime = await createRuntime(config, log);
+  const app = await buildApp(runtime, {
+    ...parts,
+    spaDir: parts.spa ? undefined : false,
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    await app.close().catch(() => undefined);
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (parts.commands || parts.queries || parts.spa) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    log(`Hireloop is running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
+  } else {
+    await app.ready();
+    log(`Projections running (${runtime.databaseLabel})`);
+  }
+}
+
+async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
+  const runtime = await createRuntime(loadConfig(), log);
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'start':
+      return serve({ commands: true, queries: true, projections: true, spa: true });
+    case 'serve': {
+      const service = args[0];
+      if (service === 'command-service') return serve({ commands: true, queries: false, projections: false, spa: false });
+      if (service === 'query-service') return serve({ commands: false, queries: true, projections: false, spa: false });
+      if (service === 'projections') return serve({ commands: false, queries: false, projections: true, spa: false });
+      throw new UsageError(`Unknown service ${JSON.stringify(service ?? '')}`);
+    }
+    case 'seed':
+      return withRuntime(async (runtime) => {
+        const summary = await seed(runtime);
+        log(summary);
+      });
+    case 'replay':
+      return withRuntime(async (runtime) => {
+        const name = args[0];
+        const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
+        if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+        for (const projection of chosen) {
+          const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, projection });
+          const started = Date.now();
+          const position = await runner.rebuild();
+          log(`${projection.name}: rebuilt to ${position || 'the start'} in ${Date.now() - started} ms`);
+        }
+      });
+    case 'events':
+      return withRuntime(async (runtime) => {
+        const fromIndex = args.indexOf('--from');
+        let position = fromIndex >= 0 ? (args[fromIndex + 1] ?? START) : START;
+        for (;;) {
+          const { events, nextPosition } = await runtime.eventStore.readAll(position, { batchSize: 1000 });
+          if (events.length === 0) break;
+          for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
+          position = nextPosition;
+        }
+      });
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      throw new UsageError(`Unknown command ${JSON.stringify(command)}`);
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    log(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
+import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus/index';
+import type { Config } from '@hireloop/platform/config';
+import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
+import { createPostgresEventStore, type EventStore } from '@hireloop/platform/event-store/index';
+import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
+import pg from 'pg';
+
+/** Every adapter a process needs, chosen by configuration only. */
+export interface Runtime {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  secrets: AccountSecrets;
+  bus: Bus;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Where the database lives, for the start-up banner (password removed). */
+  databaseLabel: string;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: Config, log: (line: string) => void = () => undefined): Promise<Runtime> {
+  const closers: Array<() => Promise<void>> = [];
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    let databaseLabel: string;
+    if (databaseUrl) {
+      const url = new URL(databaseUrl);
+      url.password = '';
+      databaseLabel = url.toString();
+    } else {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => (/ERROR|FATAL|PANIC/.test(line) ? log(line) : undefined) });
+      closers.unshift(embedded.stop);
+      databaseUrl = embedded.url;
+      databaseLabel = `embedded PostgreSQL, data in ${config.dataDir}`;
+    }
+
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    closers.unshift(() => pool.end());
+    const eventStore = await createPostgresEventStore({ pool });
+    closers.unshift(() => eventStore.close());
+    const readStore = await createPostgresReadStore({ pool });
+    closers.unshift(() => readStore.close());
+    const secrets = await createPostgresAccountSecrets({ pool });
+    closers.unshift(() => secrets.close());
+    const bus = config.NATS_URL ? await createNatsBus({ servers: config.NATS_URL }) : createMemoryBus();
+    closers.unshift(() => bus.close());
+
+    return {
+      eventStore,
+      readStore,
+      secrets,
+      bus,
+      clock: systemClock,
+      ids: randomIds,
+      databaseLabel,
+      async close() {
+        for (const close of closers) await close().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const close of closers) await close().catch(() => undefined);
+    throw error;
+  }
+}

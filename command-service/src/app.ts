@@ -1,0 +1,14 @@
+import { authPlugin } from '@hireloop/platform/http/auth';
+import type { App } from '@hireloop/platform/http/app';
+import { authRoutes } from './auth/routes';
+import { jobRoutes } from './jobs/routes';
+import type { CommandServiceDeps } from './shared/deps';
+
+/** Registers every command route on `app`: POST/PUT/PATCH/DELETE under /api. */
+export async function registerCommandService(app: App, deps: CommandServiceDeps) {
+  if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
+  await app.register(authRoutes, { deps });
+  await app.register(jobRoutes, { deps });
+}
+
+export type { CommandServiceDeps } from './shared/deps';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { Role, UserType } from './api';
+
+/**
+ * Stream `email-<sha256(normalised email)>`: appended with expected version "no stream",
+ * so the event store itself guarantees one account per email.
+ */
+export const EmailReserved = z.object({
+  email: z.string(),
+  userId: z.string(),
+  reservedAt: z.string(),
+});
+
+/** Stream `email-…`: a reservation whose account was never created is taken over by a new sign-up. */
+export const EmailReservationReleased = z.object({
+  email: z.string(),
+  userId: z.string(),
+  reason: z.string(),
+});
+
+/** Stream `user-<userId>`. Secrets (password hashes, tokens) never enter an event. */
+export const UserRegistered = z.object({
+  userId: z.string(),
+  type: UserType,
+  role: Role,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  /** Candidates only. */
+  currentRole: z.string().nullable(),
+  skills: z.array(z.string()),
+  /** Company users only. */
+  companyId: z.string().nullable(),
+  registeredAt: z.string(),
+});
+
+/** Stream `company-<companyId>`. */
+export const CompanyRegistered = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  website: z.string(),
+  location: z.string(),
+  industry: z.string(),
+  ownerUserId: z.string().nullable(),
+});
+
+/** Stream `user-<userId>`. */
+export const UserSignedIn = z.object({ userId: z.string(), method: z.enum(['password', 'signup']) });
+export const UserSignedOut = z.object({ userId: z.string() });
+
+export type EmailReserved = z.infer<typeof EmailReserved>;
+export type EmailReservationReleased = z.infer<typeof EmailReservationReleased>;
+export type UserRegistered = z.infer<typeof UserRegistered>;
+export type CompanyRegistered = z.infer<typeof CompanyRegistered>;
+export type UserSignedIn = z.infer<typeof UserSignedIn>;
+export type UserSignedOut = z.infer<typeof UserSignedOut>;
+
+export type EmailEvent =
+  | { type: 'EmailReserved'; data: EmailReserved }
+  | { type: 'EmailReservationReleased'; data: EmailReservationReleased };
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: UserRegistered }
+  | { type: 'UserSignedIn'; data: UserSignedIn }
+  | { type: 'UserSignedOut'; data: UserSignedOut };
+
+export type CompanyEvent = { type: 'CompanyRegistered'; data: CompanyRegistered };
+
+export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const companyStreamId = (companyId: string) => `company-${companyId}`;

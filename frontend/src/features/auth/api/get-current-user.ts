@@ -1,0 +1,36 @@
+import { User } from '@hireloop/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { errorStatus, getJson } from '../../../lib/api-client';
+import { useAuthToken } from '../../../lib/auth-token';
+
+export const currentUserQueryKey = ['/api/auth/user'] as const;
+
+/** Spec part 1, §7: the current user is cached for 2 minutes. */
+export const CURRENT_USER_STALE_TIME_MS = 2 * 60 * 1000;
+
+/** `GET /api/auth/user`: the signed-in user, or null when the server says 401. */
+export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  try {
+    return User.parse(await getJson('/api/auth/user', { signal }));
+  } catch (error) {
+    if (errorStatus(error) === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser({ signal }),
+    staleTime: CURRENT_USER_STALE_TIME_MS,
+    // No retry (spec), except the server's own "still being set up, retry in a second" (503)
+    // right after sign-up, which would otherwise look like being signed out.
+    retry: (failureCount, error) => errorStatus(error) === 503 && failureCount < 3,
+    retryDelay: 1000,
+  });
+
+/** The current user; runs only while a token is stored. */
+export function useCurrentUser() {
+  const token = useAuthToken();
+  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+}

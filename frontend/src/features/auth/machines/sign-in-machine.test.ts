@@ -1,0 +1,148 @@
+import type { LoginBody, User } from '@hireloop/contracts';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { RESET_EMAIL_REQUIRED, RESET_EMAIL_SENT } from '../api/forgot-password';
+import { MISSING_CREDENTIALS, signInMachine } from './sign-in-machine';
+
+const candidate: User = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  type: 'candidate',
+  role: 'candidate',
+  isAdmin: false,
+  companyId: null,
+  companyName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function start(overrides: {
+  login?: (input: LoginBody) => Promise<User>;
+  requestPasswordReset?: (input: { email: string }) => Promise<void>;
+} = {}) {
+  const calls = { login: [] as LoginBody[], reset: [] as string[] };
+  const machine = signInMachine.provide({
+    actors: {
+      login: fromPromise<User, LoginBody>(async ({ input }) => {
+        calls.login.push(input);
+        return overrides.login ? overrides.login(input) : candidate;
+      }),
+      requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) => {
+        calls.reset.push(input.email);
+        if (overrides.requestPasswordReset) await overrides.requestPasswordReset(input);
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, calls };
+}
+
+describe('sign-in machine', () => {
+  it('starts on the choice screen and goes to the email form on "Continue with Email"', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('choice');
+    actor.send({ type: 'signIn.chooseEmail' });
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+  });
+
+  it('Back returns one step at a time: forgot password → email form → choice', () => {
+    const { actor } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.forgotPassword' });
+    expect(actor.getSnapshot().matches('forgot')).toBe(true);
+    actor.send({ type: 'signIn.back' });
+    expect(actor.getSnapshot().matches('email')).toBe(true);
+    actor.send({ type: 'signIn.back' });
+    expect(actor.getSnapshot().value).toBe('choice');
+  });
+
+  it('signs in with the typed email and password and ends with the user', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.change', field: 'email', value: ' ada@example.com ' });
+    actor.send({ type: 'signIn.change', field: 'password', value: 'correct horse' });
+    actor.send({ type: 'signIn.submit' });
+    expect(actor.getSnapshot().matches({ email: 'submitting' })).toBe(true);
+
+    const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.login).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
+    expect(done.value).toBe('signedIn');
+    expect(done.output).toEqual({ user: candidate });
+  });
+
+  it('shows the failure message and stays on the email form when sign-in fails', async () => {
+    const { actor } = start({
+      login: async () => {
+        throw new Error('Invalid email or password. Please try again.');
+      },
+    });
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'signIn.change', field: 'password', value: 'wrong' });
+    actor.send({ type: 'signIn.submit' });
+
+    const snapshot = await waitFor(actor, (s) => s.matches({ email: 'editing' }) && s.context.error !== null);
+    expect(snapshot.context.error).toBe('Invalid email or password. Please try again.');
+    expect(snapshot.status).toBe('active');
+  });
+
+  it('does not call the server without an email and a password', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'signIn.submit' });
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(MISSING_CREDENTIALS);
+    expect(calls.login).toEqual([]);
+  });
+
+  it('clears the error once the person types again', async () => {
+    const { actor } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.submit' });
+    expect(actor.getSnapshot().context.error).toBe(MISSING_CREDENTIALS);
+    actor.send({ type: 'signIn.change', field: 'email', value: 'a' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('asks for an email before sending a reset link', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.submit' });
+    expect(actor.getSnapshot().context.error).toBe(RESET_EMAIL_REQUIRED);
+    expect(calls.reset).toEqual([]);
+  });
+
+  it('keeps the typed email for the reset form and confirms the reset link was sent', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.submit' });
+    expect(actor.getSnapshot().matches({ forgot: 'sending' })).toBe(true);
+
+    const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
+    expect(calls.reset).toEqual(['ada@example.com']);
+    expect(snapshot.matches({ forgot: 'editing' })).toBe(true);
+    expect(snapshot.context.notice).toBe(RESET_EMAIL_SENT);
+    expect(snapshot.context.error).toBeNull();
+  });
+
+  it('reports a failed reset request', async () => {
+    const { actor } = start({
+      requestPasswordReset: async () => {
+        throw new Error('Failed to send reset email. Please try again.');
+      },
+    });
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'signIn.submit' });
+
+    const snapshot = await waitFor(actor, (s) => s.context.error !== null);
+    expect(snapshot.context.error).toBe('Failed to send reset email. Please try again.');
+    expect(snapshot.context.notice).toBeNull();
+  });
+});

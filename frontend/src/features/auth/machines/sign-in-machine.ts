@@ -1,0 +1,117 @@
+import type { LoginBody, User } from '@hireloop/contracts';
+import { assign, fromPromise, setup } from 'xstate';
+import { RESET_EMAIL_REQUIRED, RESET_EMAIL_SENT, requestPasswordReset } from '../api/forgot-password';
+import { login } from '../api/login';
+
+export const MISSING_CREDENTIALS = 'Please enter your email and password.';
+
+export interface SignInContext {
+  email: string;
+  password: string;
+  /** Shown in a destructive alert. */
+  error: string | null;
+  /** Shown as a confirmation (forgot-password sent). */
+  notice: string | null;
+  user: User | null;
+}
+
+export type SignInEvent =
+  | { type: 'signIn.chooseEmail' }
+  | { type: 'signIn.forgotPassword' }
+  | { type: 'signIn.back' }
+  | { type: 'signIn.change'; field: 'email' | 'password'; value: string }
+  | { type: 'signIn.submit' };
+
+const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/**
+ * The Sign In tab (spec part 1, §2): a choice screen, then the email form, then the
+ * forgot-password form; Back returns one step. Ends in `signedIn` with the user.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    output: {} as { user: User | null },
+  },
+  actors: {
+    login: fromPromise<User, LoginBody>(({ input }) => login(input)),
+    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(input.email)),
+  },
+  guards: {
+    hasEmail: ({ context }) => context.email.trim() !== '',
+    hasCredentials: ({ context }) => context.email.trim() !== '' && context.password !== '',
+  },
+  actions: {
+    clearMessages: assign({ error: null, notice: null }),
+    assignField: assign(({ context, event }) => {
+      if (event.type !== 'signIn.change') return {};
+      return { ...context, [event.field]: event.value, error: null };
+    }),
+  },
+}).createMachine({
+  id: 'signIn',
+  initial: 'choice',
+  context: { email: '', password: '', error: null, notice: null, user: null },
+  states: {
+    choice: {
+      on: { 'signIn.chooseEmail': { target: 'email', actions: 'clearMessages' } },
+    },
+    email: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'signIn.change': { actions: 'assignField' },
+            'signIn.back': { target: '#signIn.choice', actions: 'clearMessages' },
+            'signIn.forgotPassword': { target: '#signIn.forgot', actions: 'clearMessages' },
+            'signIn.submit': [
+              { guard: 'hasCredentials', target: 'submitting', actions: 'clearMessages' },
+              { actions: assign({ error: MISSING_CREDENTIALS }) },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            src: 'login',
+            input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+            onDone: { target: '#signIn.signedIn', actions: assign({ user: ({ event }) => event.output }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ error: ({ event }) => messageOf(event.error, 'Sign in failed. Please try again.') }),
+            },
+          },
+        },
+      },
+    },
+    forgot: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'signIn.change': { actions: 'assignField' },
+            'signIn.back': { target: '#signIn.email', actions: 'clearMessages' },
+            'signIn.submit': [
+              { guard: 'hasEmail', target: 'sending', actions: 'clearMessages' },
+              { actions: assign({ error: RESET_EMAIL_REQUIRED, notice: null }) },
+            ],
+          },
+        },
+        sending: {
+          invoke: {
+            src: 'requestPasswordReset',
+            input: ({ context }) => ({ email: context.email.trim() }),
+            onDone: { target: 'editing', actions: assign({ notice: RESET_EMAIL_SENT }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send reset email. Please try again.') }),
+            },
+          },
+        },
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+  output: ({ context }) => ({ user: context.user }),
+});

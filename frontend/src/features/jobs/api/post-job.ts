@@ -1,0 +1,18 @@
+import { PostJobResponse, type PostJobBody } from '@hireloop/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendJson } from '../../../lib/api-client';
+import { jobsQueryKey } from './get-jobs';
+
+/** `POST /api/jobs` (companies): answers `{ success: true, job }`. */
+export async function postJob(body: PostJobBody): Promise<PostJobResponse> {
+  return PostJobResponse.parse(await sendJson('POST', '/api/jobs', body));
+}
+
+export function usePostJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postJob,
+    // The new job belongs on the board: refresh exactly the job list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey, exact: true }),
+  });
+}

@@ -1,0 +1,54 @@
+import type { Job } from '@hireloop/contracts';
+import { PRODUCT_NAME } from '../../../lib/product';
+
+/** Spec part 1, §3: "k" after a number becomes ",000"; no salary reads "Competitive salary". */
+export function formatSalary(salary: string | null | undefined): string {
+  const text = salary?.trim();
+  if (!text) return 'Competitive salary';
+  return text.replace(/(\d)\s?k\b/gi, '$1,000');
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+function ago(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** Spec part 1, §9: "Just now" under 60 s, then minutes, hours, days, weeks. */
+export function formatRelativeAge(createdAt: string, now: Date = new Date()): string {
+  const created = new Date(createdAt).getTime();
+  if (Number.isNaN(created)) return '';
+  const seconds = Math.floor((now.getTime() - created) / 1000);
+  if (seconds < MINUTE) return 'Just now';
+  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), 'minute');
+  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), 'hour');
+  if (seconds < WEEK) return ago(Math.floor(seconds / DAY), 'day');
+  return ago(Math.floor(seconds / WEEK), 'week');
+}
+
+/** Spec part 1, §9: where a job comes from, in words. */
+export function sourceLabel(job: Pick<Job, 'source' | 'company'>): string {
+  switch (job.source) {
+    case 'indeed':
+      return 'Indeed';
+    case 'ziprecruiter':
+      return 'ZipRecruiter';
+    case 'bairdtech':
+    case 'internal':
+      return PRODUCT_NAME;
+    case 'google_search':
+      return job.company;
+    default: {
+      const unknown: never = job.source;
+      return String(unknown);
+    }
+  }
+}
+
+/** Skills shown on a card (spec part 1, §2): the first six, then how many more. */
+export function visibleSkills(skills: readonly string[], limit = 6): { shown: string[]; more: number } {
+  return { shown: skills.slice(0, limit), more: Math.max(0, skills.length - limit) };
+}

@@ -1,0 +1,210 @@
+import { MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import { clearAuthToken, getAuthToken } from './auth-token';
+
+/** Spec part 1, §8: a network failure outside sign-in. */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
+/**
+ * A non-ok HTTP answer. The message follows the spec's error rule (part 1, §8):
+ * `"<status>: <body text, or the status text when the body is empty>"`.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection refused). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor() {
+    super(NETWORK_ERROR_MESSAGE);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read-your-writes. Every answer may carry the log position of the last event it wrote (or
+// read); queries send back the highest one seen so the query service waits until its read
+// models have caught up, and the UI sees its own writes at once. Positions are fixed-width
+// strings, so plain string comparison orders them.
+
+const POSITION_STORAGE_KEY = 'hireloop.minPosition';
+let highestPosition: string | null = null;
+let positionLoaded = false;
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The highest position seen in this tab (survives reloads through sessionStorage). */
+export function getMinPosition(): string | null {
+  if (!positionLoaded) {
+    positionLoaded = true;
+    const stored = sessionStore()?.getItem(POSITION_STORAGE_KEY);
+    if (stored && (highestPosition === null || stored > highestPosition)) highestPosition = stored;
+  }
+  return highestPosition;
+}
+
+/** Remembers `position` when it is later than every position seen so far. */
+export function rememberPosition(position: string | null): void {
+  if (!position) return;
+  const current = getMinPosition();
+  if (current !== null && position <= current) return;
+  highestPosition = position;
+  sessionStore()?.setItem(POSITION_STORAGE_KEY, position);
+}
+
+/** For tests: forget every position seen. */
+export function resetPositionForTests(): void {
+  highestPosition = null;
+  positionLoaded = false;
+  sessionStore()?.removeItem(POSITION_STORAGE_KEY);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forced logout (spec part 1, §4): a "Session expired" answer clears the session and reloads.
+
+const sessionExpiredListeners = new Set<() => void>();
+
+/** Runs `listener` (for example: clear the query cache) before the page reloads on an expired session. */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+function isSessionExpired(status: number, body: string): boolean {
+  return status === 401 && body.includes(MESSAGES.sessionExpired);
+}
+
+function endExpiredSession(): void {
+  clearAuthToken();
+  for (const listener of sessionExpiredListeners) listener();
+  if (typeof window !== 'undefined') window.location.reload();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface RequestOptions {
+  /** Sent as JSON (FormData is sent as-is). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The one way the app talks to its server. Resolves with the response when it is ok;
+ * otherwise throws an {@link ApiError} (non-ok answer) or a {@link NetworkError}.
+ */
+export async function apiRequest(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method === 'GET') {
+    const minPosition = getMinPosition();
+    if (minPosition) headers.set(MIN_POSITION_HEADER, minPosition);
+  }
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    // A cancelled query is not a network failure: let the caller see the abort.
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError();
+  }
+
+  rememberPosition(response.headers.get(POSITION_HEADER));
+
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    if (isSessionExpired(response.status, text)) endExpiredSession();
+    throw new ApiError(response.status, text, response.statusText);
+  }
+  return response;
+}
+
+/** GET `path` and read the JSON answer. */
+export async function getJson(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<unknown> {
+  const response = await apiRequest('GET', path, options);
+  return readJson(response);
+}
+
+/** Send `body` with `method` and read the JSON answer. */
+export async function sendJson(
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<unknown> {
+  const response = await apiRequest(method, path, { ...options, body: body ?? {} });
+  return readJson(response);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading errors back for display.
+
+/** Splits a `"<status>: <body>"` message back into its parts (null status when it is not one). */
+export function parseErrorMessage(message: string): { status: number | null; body: string } {
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(message);
+  if (!match) return { status: null, body: message };
+  return { status: Number(match[1]), body: match[2] ?? '' };
+}
+
+/** The HTTP status behind an error raised by the API client, or null. */
+export function errorStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  if (error instanceof Error) return parseErrorMessage(error.message).status;
+  return null;
+}
+
+/**
+ * The server's own words for an error: the `error` field of its JSON error body
+ * (`{ success: false, error: "..." }`), or null when there is none.
+ */
+export function serverErrorText(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { status, body } = parseErrorMessage(error.message);
+  if (status === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string') {
+      return parsed.error.trim() || null;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text): no server message to show.
+  }
+  return null;
+}
+
+/** A message fit for a person: the server's error text, the network message, or `fallback`. */
+export function displayError(error: unknown, fallback: string): string {
+  if (error instanceof NetworkError) return error.message;
+  return serverErrorText(error) ?? fallback;
+}

@@ -1,0 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { routeTreeConfig } from './route-tree.config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  // The router plugin must come before the React plugin: it generates the route tree and
+  // splits route components into lazy chunks.
+  plugins: [tanstackRouter(routeTreeConfig), react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

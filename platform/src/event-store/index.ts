@@ -1,0 +1,9 @@
+export * from './types';
+export * from './position';
+export { createMemoryEventStore } from './memory';
+export {
+  createPostgresEventStore,
+  NOTIFY_CHANNEL,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres';

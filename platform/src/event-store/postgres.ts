@@ -1,0 +1,465 @@
+import pg from 'pg';
+import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription } from './internal';
+import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
+import {
+  NO_STREAM_VERSION,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type RecordedEvent,
+  type Subscription,
+} from './types';
+
+/**
+ * PostgreSQL adapter of the event store.
+ *
+ * Gap safety (the approach of Marten and Emmett): every row records the id of the transaction
+ * that wrote it (`transaction_id`, an xid8). Sequence values are handed out before commit, so a
+ * transaction that commits late can leave a row with a smaller `global_seq` behind rows that are
+ * already visible. Readers therefore only see rows whose transaction id is below the xmin of
+ * their snapshot (every transaction below it has finished, so nothing can still appear there),
+ * ordered by (transaction_id, global_seq), and positions encode that pair.
+ */
+
+export const NOTIFY_CHANNEL = 'hireloop_events';
+
+/** Serialises schema creation across processes (pg_advisory_xact_lock key). */
+const MIGRATION_LOCK_KEY = '7346001924561300481';
+
+const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
+const EVENT_ID_CONSTRAINT = 'events_event_id_key';
+
+/** How often `append` retries an `'any'` append that lost a race for the next stream version. */
+const ANY_VERSION_ATTEMPTS = 20;
+
+export interface PostgresEventStoreOptions {
+  connectionString?: string;
+  /** Use this pool instead of creating one; `close()` then leaves it open. */
+  pool?: pg.Pool;
+  /** Schema holding the `events` table (created if missing). Default `public`. */
+  schema?: string;
+  /** Subscriptions re-read at least this often even without a notification. Default 500 ms. */
+  pollIntervalMs?: number;
+}
+
+export interface PostgresEventStore extends EventStore {
+  readonly pool: pg.Pool;
+  /** The schema-qualified, quoted name of the events table. */
+  readonly table: string;
+  /**
+   * The append of `append()`, inside a transaction the caller owns (BEGIN … COMMIT around it),
+   * e.g. to store events together with other rows. After a `WrongExpectedVersionError` (or any
+   * other error) the caller must roll back. Subscribers are notified when the caller commits.
+   */
+  appendInTransaction(
+    client: pg.ClientBase,
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+}
+
+interface EventRow {
+  transaction_id: string;
+  global_seq: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+/** A row of a LEFT JOIN: all event columns are null when nothing matched. */
+type NullableEventRow = { [Key in keyof EventRow]: EventRow[Key] | null };
+
+const isEventRow = (row: NullableEventRow): row is EventRow => row.global_seq !== null;
+
+const COLUMNS = `e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq, e.stream_id,
+  e.stream_version::text AS stream_version, e.type, e.data, e.metadata, e.recorded_at`;
+
+const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  streamId: row.stream_id,
+  streamVersion: Number(row.stream_version),
+  position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)),
+  recordedAt: new Date(row.recorded_at).toISOString(),
+});
+
+/** Errors thrown by `appendInTransaction` because a concurrent writer took the stream version. */
+const lostRaces = new WeakSet<WrongExpectedVersionError>();
+
+const isDatabaseError = (error: unknown): error is pg.DatabaseError => error instanceof pg.DatabaseError;
+
+export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
+  const ownsPool = options.pool === undefined;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  if (ownsPool) {
+    // Idle clients that lose their connection emit 'error' on the pool; the next query reports it.
+    pool.on('error', () => {});
+  }
+  const schema = options.schema ?? 'public';
+  const table = `${quoteIdentifier(schema)}.events`;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+
+  try {
+    await migrate(pool, schema, table);
+  } catch (error) {
+    if (ownsPool) await pool.end().catch(() => {});
+    throw error;
+  }
+
+  const notifier = new ChangeNotifier();
+  const listener = createListener(pool, notifier);
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('The event store is closed');
+  };
+
+  async function appendInTransaction(
+    client: pg.ClientBase,
+    streamId: string,
+    events: readonly NewEvent[],
+    appendOptions?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult> {
+    const expected = appendOptions?.expectedVersion ?? 'any';
+    const last = await client.query<{ stream_version: string; transaction_id: string; global_seq: string }>(
+      `SELECT stream_version::text AS stream_version, transaction_id::text AS transaction_id, global_seq::text AS global_seq
+         FROM ${table} WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`,
+      [streamId],
+    );
+    const head = last.rows[0];
+    const current = head ? Number(head.stream_version) : NO_STREAM_VERSION;
+    checkExpectedVersion(streamId, expected, current);
+    if (events.length === 0) {
+      return {
+        nextExpectedVersion: current,
+        position: head ? encodePosition(BigInt(head.transaction_id), BigInt(head.global_seq)) : START,
+      };
+    }
+
+    const payload = JSON.stringify(
+      events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
+    );
+    let inserted: pg.QueryResult<{ transaction_id: string; global_seq: string; stream_version: string }>;
+    try {
+      // Rows are inserted in array order, so global_seq follows stream_version.
+      inserted = await client.query(
+        `INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
+         SELECT $1, $2::bigint + x.ordinality, (x.event->'metadata'->>'eventId')::uuid, x.event->>'type',
+                x.event->'data', x.event->'metadata'
+           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(event, ordinality)
+          ORDER BY x.ordinality
+         RETURNING transaction_id::text AS transaction_id, global_seq::text AS global_seq,
+                   stream_version::text AS stream_version`,
+        [streamId, current, payload],
+      );
+    } catch (error) {
+      if (isDatabaseError(error) && error.code === '23505' && error.constraint === STREAM_VERSION_CONSTRAINT) {
+        // A concurrent writer committed the same stream version first.
+        const conflict = new WrongExpectedVersionError(streamId, expected, current + 1);
+        lostRaces.add(conflict);
+        throw conflict;
+      }
+      if (isDatabaseError(error) && error.code === '23505' && error.constraint === EVENT_ID_CONSTRAINT) {
+        throw new Error(`An event with one of these ids has already been stored (${error.detail ?? 'event_id'})`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']);
+
+    let lastRow = inserted.rows[0]!;
+    for (const row of inserted.rows) if (BigInt(row.global_seq) > BigInt(lastRow.global_seq)) lastRow = row;
+    return {
+      nextExpectedVersion: current + events.length,
+      position: encodePosition(BigInt(lastRow.transaction_id), BigInt(lastRow.global_seq)),
+    };
+  }
+
+  async function currentVersion(streamId: string): Promise<number> {
+    const result = await pool.query<{ version: string | null }>(
+      `SELECT max(stream_version)::text AS version FROM ${table} WHERE stream_id = $1`,
+      [streamId],
+    );
+    const version = result.rows[0]?.version;
+    return version === null || version === undefined ? NO_STREAM_VERSION : Number(version);
+  }
+
+  async function append(
+    streamId: string,
+    events: readonly NewEvent[],
+    appendOptions?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult> {
+    assertOpen();
+    const expected = appendOptions?.expectedVersion ?? 'any';
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      let result: AppendResult;
+      try {
+        await client.query('BEGIN');
+        result = await appendInTransaction(client, streamId, events, { expectedVersion: expected });
+        await client.query('COMMIT');
+      } catch (error) {
+        let broken: Error | undefined;
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        }
+        client.release(broken);
+        if (error instanceof WrongExpectedVersionError && lostRaces.has(error)) {
+          // 'any' has no expectation to violate: try again on top of the winner.
+          if (expected === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
+          throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId).catch(() => error.actual));
+        }
+        throw error;
+      }
+      client.release();
+      notifier.notify(); // wake local subscribers without waiting for the notification round trip
+      return result;
+    }
+  }
+
+  async function readAll(from: Position, readOptions?: ReadAllOptions): Promise<ReadAllResult> {
+    assertOpen();
+    const batchSize = batchSizeOf(readOptions);
+    const after = from === START ? { major: 0n, minor: 0n } : decodePosition(from);
+    const params: unknown[] = [after.major.toString(), after.minor.toString(), batchSize];
+    let typeFilter = '';
+    if (readOptions?.eventTypes) {
+      params.push([...readOptions.eventTypes]);
+      typeFilter = 'AND e.type = ANY($4::text[])';
+    }
+    // One statement, so the horizon, the batch and the head all come from one snapshot. Rows
+    // below the horizon never change (every transaction there has ended), so the head is the
+    // furthest a reader may go.
+    const result = await pool.query<NullableEventRow & { head_transaction_id: string | null; head_global_seq: string | null }>(
+      `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+            head AS (
+              SELECT h.transaction_id, h.global_seq FROM ${table} h, horizon
+               WHERE h.transaction_id < horizon.xmin
+               ORDER BY h.transaction_id DESC, h.global_seq DESC LIMIT 1)
+       SELECT (SELECT transaction_id::text FROM head) AS head_transaction_id,
+              (SELECT global_seq::text FROM head) AS head_global_seq,
+              ${COLUMNS}
+         FROM horizon
+         LEFT JOIN LATERAL (
+           SELECT * FROM ${table} e
+            WHERE e.transaction_id < horizon.xmin
+              AND (e.transaction_id, e.global_seq) > ($1::text::xid8, $2::bigint)
+              ${typeFilter}
+            ORDER BY e.transaction_id, e.global_seq
+            LIMIT $3) e ON true
+        ORDER BY e.transaction_id, e.global_seq`,
+      params,
+    );
+    const events: RecordedEvent[] = [];
+    for (const row of result.rows) if (isEventRow(row)) events.push(toRecordedEvent(row));
+    let nextPosition = maxPosition(from, events.at(-1)?.position ?? START);
+    const first = result.rows[0];
+    if (events.length < batchSize && first?.head_transaction_id && first.head_global_seq) {
+      // Everything visible after `from` has been returned (or skipped by the type filter).
+      nextPosition = maxPosition(nextPosition, encodePosition(BigInt(first.head_transaction_id), BigInt(first.head_global_seq)));
+    }
+    return { events, nextPosition };
+  }
+
+  async function readStream(
+    streamId: string,
+    readOptions?: { fromVersion?: number },
+  ): Promise<{ events: RecordedEvent[]; version: number }> {
+    assertOpen();
+    const fromVersion = Math.max(0, readOptions?.fromVersion ?? 0);
+    const result = await pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM ${table} e WHERE e.stream_id = $1 AND e.stream_version >= $2 ORDER BY e.stream_version`,
+      [streamId, fromVersion],
+    );
+    const events = result.rows.map(toRecordedEvent);
+    const last = events.at(-1);
+    if (last) return { events, version: last.streamVersion };
+    return { events, version: fromVersion === 0 ? NO_STREAM_VERSION : await currentVersion(streamId) };
+  }
+
+  async function headPosition(): Promise<Position> {
+    assertOpen();
+    const result = await pool.query<{ transaction_id: string; global_seq: string }>(
+      `SELECT e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq FROM ${table} e
+        WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY e.transaction_id DESC, e.global_seq DESC LIMIT 1`,
+    );
+    const row = result.rows[0];
+    return row ? encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) : START;
+  }
+
+  function subscribe(
+    from: Position,
+    handler: (events: RecordedEvent[], nextPosition: Position) => Promise<void>,
+    subscribeOptions?: Parameters<EventStore['subscribe']>[2],
+  ): Subscription {
+    assertOpen();
+    let listening = false;
+    const subscription = startSubscription(
+      {
+        readAll,
+        notifier,
+        pollIntervalMs: null,
+        retryDelayMs: pollIntervalMs,
+        async start() {
+          listening = true;
+          await listener.acquire();
+        },
+        beforeWait: () => listener.ensure(),
+        async finish() {
+          if (listening) await listener.release();
+        },
+      },
+      from,
+      handler,
+      subscribeOptions,
+      (ended) => subscriptions.delete(ended),
+    );
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    pool,
+    table,
+    append,
+    appendInTransaction,
+    readStream,
+    readAll,
+    headPosition,
+    subscribe,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await listener.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+}
+
+async function migrate(pool: pg.Pool, schema: string, table: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Two processes starting at once would otherwise race on CREATE … IF NOT EXISTS.
+    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    if (schema !== 'public') await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS ${table} (
+        global_seq bigserial PRIMARY KEY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        stream_id text NOT NULL,
+        stream_version bigint NOT NULL,
+        event_id uuid NOT NULL CONSTRAINT ${EVENT_ID_CONSTRAINT} UNIQUE,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT ${STREAM_VERSION_CONSTRAINT} UNIQUE (stream_id, stream_version)
+      )`);
+    await client.query(`CREATE INDEX IF NOT EXISTS events_transaction_id_global_seq_idx ON ${table} (transaction_id, global_seq)`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * One LISTEN connection per store, shared by its subscriptions: taken from the pool by the
+ * first subscription and destroyed (not returned to the pool) when the last one stops.
+ */
+function createListener(pool: pg.Pool, notifier: ChangeNotifier) {
+  let users = 0;
+  let connection: { client: pg.PoolClient; destroy(): void } | null = null;
+  let closed = false;
+  // Connects and disconnects run one at a time.
+  let queue: Promise<void> = Promise.resolve();
+  const serially = (task: () => Promise<void>): Promise<void> => {
+    const next = queue.then(task);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  const disconnect = async (): Promise<void> => {
+    const current = connection;
+    if (!current) return;
+    connection = null;
+    try {
+      await current.client.query(`UNLISTEN ${NOTIFY_CHANNEL}`);
+    } catch {
+      // The connection is destroyed below either way.
+    }
+    current.destroy();
+  };
+
+  const connect = async (): Promise<void> => {
+    if (connection || users === 0 || closed) return;
+    const client = await pool.connect();
+    let destroyed = false;
+    const current = {
+      client,
+      destroy(): void {
+        if (destroyed) return;
+        destroyed = true;
+        client.release(true); // never hand a LISTENing connection back to the pool
+      },
+    };
+    client.on('notification', (message) => {
+      if (message.channel === NOTIFY_CHANNEL) notifier.notify();
+    });
+    client.on('error', () => {
+      // Lost connection: drop it; subscriptions poll until `ensure` reconnects.
+      if (connection === current) connection = null;
+      current.destroy();
+    });
+    try {
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      current.destroy();
+      throw error;
+    }
+    connection = current;
+    // Anything committed while we were connecting: read again.
+    notifier.notify();
+  };
+
+  return {
+    acquire(): Promise<void> {
+      users += 1;
+      return serially(connect);
+    },
+    ensure(): Promise<void> {
+      return connection || users === 0 || closed ? Promise.resolve() : serially(connect);
+    },
+    release(): Promise<void> {
+      users -= 1;
+      return serially(async () => {
+        if (users === 0) await disconnect();
+      });
+    },
+    close(): Promise<void> {
+      closed = true;
+      return serially(disconnect);
+    },
+  };
+}

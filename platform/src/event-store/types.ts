@@ -1,0 +1,109 @@
+import type { Position } from './position';
+
+/** Who caused an event: a signed-in user, or the system itself (imports, reactions, seeds). */
+export type Actor = { userId: string; role: string } | 'system';
+
+export interface EventMetadata {
+  eventId: string;
+  occurredAt: string; // ISO 8601
+  actor: Actor;
+  correlationId: string;
+  causationId: string | null;
+  schemaVersion: number;
+}
+
+/** An event as a decider produces it, before it is stored. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/** An event as the store gives it back. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** 0-based index of the event within its stream. */
+  streamVersion: number;
+  position: Position;
+  recordedAt: string; // ISO 8601, the store's clock
+}
+
+/**
+ * - 'any': no check.
+ * - 'no_stream': the stream must not exist yet.
+ * - a number: the stream's current version (version of its last event; 0 after one event).
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | number;
+
+export const NO_STREAM_VERSION = -1;
+
+export interface AppendResult {
+  /** The stream's version after the append (version of the last event written). */
+  nextExpectedVersion: number;
+  /** Global position of the last event written. */
+  position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Only these event types (the store may filter server-side). */
+  eventTypes?: readonly string[];
+  /** Maximum number of events returned. Default 500. */
+  batchSize?: number;
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /**
+   * The position to pass as `from` next time. With a type filter this may be
+   * beyond the last returned event (events of other types were skipped).
+   * Never beyond an event that is not yet visible (gap-safety).
+   */
+  nextPosition: Position;
+}
+
+export interface Subscription {
+  /** Stops delivering and resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions extends ReadAllOptions {
+  /** Called when the handler throws; the subscription stops after that. */
+  onError?: (error: unknown) => void;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically. Throws `WrongExpectedVersionError` when the stream's version is not
+   * the expected one (including when two writers race at the same expected version: exactly
+   * one wins).
+   */
+  append(streamId: string, events: readonly NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
+
+  /** All events of one stream in order; `[]` with version -1 when it does not exist. */
+  readStream(streamId: string, options?: { fromVersion?: number }): Promise<{ events: RecordedEvent[]; version: number }>;
+
+  /** Events strictly after `from` in global order (`START` for the beginning). Gap-safe. */
+  readAll(from: Position, options?: ReadAllOptions): Promise<ReadAllResult>;
+
+  /** The position of the last visible event (`START` when empty). */
+  headPosition(): Promise<Position>;
+
+  /**
+   * Calls `handler` for every event after `from`, in global order, then for new ones as they
+   * are appended (push or poll, adapter's choice). The handler runs one event batch at a time.
+   */
+  subscribe(from: Position, handler: (events: RecordedEvent[], nextPosition: Position) => Promise<void>, options?: SubscribeOptions): Subscription;
+
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+  }
+}

@@ -1,0 +1,515 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Position } from '../event-store/position';
+import {
+  assertCollectionName,
+  assertId,
+  assertPosition,
+  assertProjectionName,
+  canonicalJson,
+  CollectionNotFoundError,
+  normaliseDocument,
+  parseFilter,
+  parseIndexes,
+  parsePaging,
+  parseSort,
+  ReadStoreQueryError,
+  TransactionAbortedError,
+  UniqueConstraintError,
+  type Condition,
+  type FilterNode,
+  type ParsedIndex,
+  type RegexLiteral,
+} from './query';
+import type {
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  ReadStoreTransaction,
+  Scalar,
+  WritableCollection,
+} from './types';
+
+/**
+ * PostgreSQL adapter of the read store: one table `rm_<collection>(id text COLLATE "C" primary
+ * key, doc jsonb)` per collection plus `projection_checkpoints`. Filters are translated to SQL
+ * over jsonb following MongoDB semantics as implemented by mingo (the memory adapter); see
+ * docs/decisions/002-read-store-query-subset.md for the mapping.
+ *
+ * Collections must be created with `ensureCollection` before use: any other operation on an
+ * unknown collection fails with `CollectionNotFoundError` (no auto-creation, so a misspelt
+ * collection name fails loudly instead of reading as empty).
+ */
+
+export interface PostgresReadStoreOptions {
+  connectionString?: string;
+  /** A pool owned by the caller (not ended by `close()`). */
+  pool?: pg.Pool;
+  /** Schema holding the tables; created if missing. Default `public`. */
+  schema?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Serialises DDL of one schema across processes (pg_advisory_xact_lock(hashtext(key))). */
+const lockKey = (schema: string): string => `hireloop.read-store.${schema}`;
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** Table name of a collection (inside its schema). Collection names are validated first. */
+export const collectionTable = (collection: string): string => {
+  assertCollectionName(collection);
+  return `rm_${collection}`;
+};
+
+/** `'{a,b}'` text-array literal; path segments are validated to a quote-free character set. */
+const pathLiteral = (segments: readonly string[]): string => `'{${segments.join(',')}}'`;
+
+const jsonbAt = (segments: readonly string[]): string => `(doc #> ${pathLiteral(segments)})`;
+const textAt = (segments: readonly string[]): string => `(doc #>> ${pathLiteral(segments)})`;
+/** Expression of the btree indexes and of string comparisons: they must stay textually identical. */
+const collatedTextAt = (segments: readonly string[]): string => `(${textAt(segments)} COLLATE "C")`;
+
+const indexName = (collection: string, kind: string, fields: readonly string[]): string => {
+  const hash = createHash('sha256').update(JSON.stringify([collection, kind, fields])).digest('hex').slice(0, 10);
+  return `rm_${collection.slice(0, 40)}_${kind}_${hash}`;
+};
+
+/** `{a: {b: leaf}}` for the path a.b: the right-hand side of a jsonb containment test. */
+function nestAt(segments: readonly string[], leaf: unknown): unknown {
+  let value = leaf;
+  for (let index = segments.length - 1; index >= 0; index--) value = { [segments[index]!]: value };
+  return value;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  json(value: unknown): string {
+    return `${this.add(JSON.stringify(value))}::jsonb`;
+  }
+}
+
+/** Translates a `$regex` literal into a PostgreSQL ARE: ASCII punctuation escaped, nothing else special. */
+export function regexToPostgres(regex: RegexLiteral): string {
+  const body = regex.text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return `${regex.anchorStart ? '^' : ''}${body}${regex.anchorEnd ? '$' : ''}`;
+}
+
+/**
+ * Matches when the value at the path, or (for arrays) any element of it, satisfies `test`,
+ * which is given an expression of jsonb type. The two arms are separate so that each can use
+ * an index: the scalar arm the btree on the extracted text, the array arm the partial index
+ * `WHERE jsonb_typeof(...) = 'array'`.
+ */
+function scalarOrElement(
+  segments: readonly string[],
+  scalarTest: string,
+  elementTest: (element: string) => string,
+): string {
+  const value = jsonbAt(segments);
+  return (
+    `(${scalarTest} OR (jsonb_typeof(${value}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(` +
+    `CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END) AS element(value) ` +
+    `WHERE ${elementTest('element.value')})))`
+  );
+}
+
+/** MongoDB equality with a scalar: equal, or an array containing it; null also matches missing. */
+function equals(segments: readonly string[], value: Scalar, params: Params): string {
+  if (segments.length === 1 && segments[0] === '_id' && typeof value === 'string') {
+    return `(id = ${params.add(value)})`;
+  }
+  if (value === null) {
+    const at = jsonbAt(segments);
+    return `(${at} IS NULL OR ${at} = 'null'::jsonb OR doc @> ${params.json(nestAt(segments, [null]))})`;
+  }
+  return `(doc @> ${params.json(nestAt(segments, value))} OR doc @> ${params.json(nestAt(segments, [value]))})`;
+}
+
+function anyOf(segments: readonly string[], values: readonly Scalar[], params: Params): string {
+  const unique = [...new Map(values.map((value) => [canonicalJson(value), value])).values()];
+  if (unique.length === 0) return 'FALSE';
+  return `(${unique.map((value) => equals(segments, value, params)).join(' OR ')})`;
+}
+
+/** NOT over a formula whose leaves may be SQL NULL (unknown): NULL counts as "no match". */
+const not = (expression: string): string => `(NOT COALESCE(${expression}, FALSE))`;
+
+function compileCondition(segments: readonly string[], condition: Condition, params: Params): string {
+  const value = jsonbAt(segments);
+  switch (condition.op) {
+    case 'eq':
+      return equals(segments, condition.value, params);
+    case 'ne':
+      return not(equals(segments, condition.value, params));
+    case 'in':
+      return anyOf(segments, condition.values, params);
+    case 'nin':
+      return not(anyOf(segments, condition.values, params));
+    case 'exists':
+      return `(${value} IS ${condition.value ? 'NOT ' : ''}NULL)`;
+    case 'all':
+      // Containment of [v1, ..., vn]: an array holding every value (mingo: arrays only).
+      return condition.values.length === 0 ? 'FALSE' : `(doc @> ${params.json(nestAt(segments, condition.values))})`;
+    case 'size':
+      return (
+        `(jsonb_array_length(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} END) = ` +
+        `${params.add(condition.value)}::int)`
+      );
+    case 'cmp': {
+      const operator = condition.operator;
+      if (typeof condition.value === 'number') {
+        // jsonb orders numbers numerically; the type test keeps to MongoDB's number bracket.
+        const bound = params.json(condition.value);
+        return scalarOrElement(
+          segments,
+          `(jsonb_typeof(${value}) = 'number' AND ${value} ${operator} ${bound})`,
+          (element) => `jsonb_typeof(${element}) = 'number' AND ${element} ${operator} ${bound}`,
+        );
+      }
+      // Strings compare by code point (MongoDB's default binary collation).
+      const bound = `${params.add(condition.value)}::text`;
+      return scalarOrElement(
+        segments,
+        `(jsonb_typeof(${value}) = 'string' AND ${collatedTextAt(segments)} ${operator} ${bound})`,
+        (element) => `jsonb_typeof(${element}) = 'string' AND ((${element} #>> '{}') COLLATE "C") ${operator} ${bound}`,
+      );
+    }
+    case 'regex': {
+      const operator = condition.regex.caseInsensitive ? '~*' : '~';
+      const pattern = `${params.add(regexToPostgres(condition.regex))}::text`;
+      return scalarOrElement(
+        segments,
+        `(jsonb_typeof(${value}) = 'string' AND ${textAt(segments)} ${operator} ${pattern})`,
+        (element) => `jsonb_typeof(${element}) = 'string' AND (${element} #>> '{}') ${operator} ${pattern}`,
+      );
+    }
+  }
+}
+
+function compileNode(node: FilterNode, params: Params): string {
+  switch (node.kind) {
+    case 'field':
+      return compileCondition(node.segments, node.condition, params);
+    case 'and':
+      return node.children.length === 0
+        ? 'TRUE'
+        : `(${node.children.map((child) => compileNode(child, params)).join(' AND ')})`;
+    case 'or':
+      return `(${node.children.map((child) => compileNode(child, params)).join(' OR ')})`;
+    case 'nor':
+      return not(`(${node.children.map((child) => compileNode(child, params)).join(' OR ')})`);
+  }
+}
+
+/**
+ * Compiles a filter to a boolean SQL expression over the `doc` (jsonb) and `id` columns.
+ * Values become query parameters appended to `values`; only validated field paths are inlined.
+ */
+export function compileFilter(filter: Filter | undefined, values: unknown[] = []): { sql: string; values: unknown[] } {
+  const params = new Params();
+  params.values.push(...values);
+  return { sql: compileNode(parseFilter(filter), params), values: params.values };
+}
+
+/** ORDER BY items for a sort spec: MongoDB's type order null/missing < numbers < strings < booleans. */
+function compileSort(sort: FindOptions['sort']): string {
+  const items: string[] = [];
+  for (const key of parseSort(sort)) {
+    const value = jsonbAt(key.segments);
+    const direction = key.direction === 1 ? 'ASC' : 'DESC';
+    items.push(
+      `CASE jsonb_typeof(${value}) WHEN 'number' THEN 1 WHEN 'string' THEN 2 WHEN 'object' THEN 3 ` +
+        `WHEN 'array' THEN 4 WHEN 'boolean' THEN 5 ELSE 0 END ${direction}`,
+      `CASE WHEN jsonb_typeof(${value}) IN ('number', 'boolean') THEN ${value} END ${direction}`,
+      `(CASE WHEN jsonb_typeof(${value}) = 'string' THEN ${textAt(key.segments)} END) COLLATE "C" ${direction}`,
+    );
+  }
+  // Deterministic order: _id (code point order, the column is COLLATE "C") breaks ties.
+  items.push('id ASC');
+  return items.join(', ');
+}
+
+/** Builds the SELECT of `find` (exported for query-plan tests). */
+export function compileFind(
+  collection: string,
+  filter: Filter | undefined,
+  options: FindOptions | undefined,
+  schema = 'public',
+): { sql: string; values: unknown[] } {
+  const table = `${quoteIdent(schema)}.${quoteIdent(collectionTable(collection))}`;
+  const { skip, limit } = parsePaging(options);
+  const where = compileFilter(filter);
+  const params = new Params();
+  params.values.push(...where.values);
+  let sql = `SELECT doc FROM ${table} WHERE ${where.sql} ORDER BY ${compileSort(options?.sort)}`;
+  if (skip > 0) sql += ` OFFSET ${params.add(skip)}`;
+  if (limit !== undefined) sql += ` LIMIT ${params.add(limit)}`;
+  return { sql, values: params.values };
+}
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
+const isDatabaseError = (error: unknown): error is pg.DatabaseError => error instanceof pg.DatabaseError;
+
+export async function createPostgresReadStore(options: PostgresReadStoreOptions): Promise<ReadStore> {
+  const schema = options.schema ?? 'public';
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new ReadStoreQueryError(`Invalid schema name ${JSON.stringify(schema)}: expected ${SCHEMA_NAME.source}`);
+  }
+  if (!options.pool && !options.connectionString) {
+    throw new Error('createPostgresReadStore needs a pool or a connectionString');
+  }
+  const ownsPool = !options.pool;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  const qualified = (table: string): string => `${quoteIdent(schema)}.${quoteIdent(table)}`;
+  const checkpointsTable = qualified('projection_checkpoints');
+  const tableOf = (collection: string): string => qualified(collectionTable(collection));
+  /** Unique index name → fields, for error messages. */
+  const uniqueIndexes = new Map<string, readonly string[]>();
+  const inTransaction = new AsyncLocalStorage<true>();
+
+  /** Runs DDL in a transaction holding the schema's advisory lock (safe when processes race). */
+  async function migrate(statements: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(schema)]);
+      await statements(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  try {
+    await migrate(async (client) => {
+      const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+      if (exists.rowCount === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${checkpointsTable} (
+           projection text PRIMARY KEY,
+           position text NOT NULL,
+           updated_at timestamptz NOT NULL DEFAULT now()
+         )`,
+      );
+    });
+  } catch (error) {
+    if (ownsPool) await pool.end();
+    throw error;
+  }
+
+  const translate = (error: unknown, collection: string | undefined): unknown => {
+    if (!isDatabaseError(error) || collection === undefined) return error;
+    if (error.code === '42P01') return new CollectionNotFoundError(collection);
+    if (error.code === '23505') {
+      const id = /\(id\)=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
+      const fields = uniqueIndexes.get(error.constraint ?? '') ?? [error.constraint ?? 'unknown'];
+      return new UniqueConstraintError(collection, fields, id);
+    }
+    return error;
+  };
+
+  const run = async (db: Queryable, collection: string | undefined, sql: string, values: unknown[]) => {
+    try {
+      return await db.query(sql, values);
+    } catch (error) {
+      throw translate(error, collection);
+    }
+  };
+
+  function collectionApi<T extends Doc>(name: string, db: () => Queryable): WritableCollection<T> {
+    assertCollectionName(name);
+    const table = tableOf(name);
+    const findDocs = async (filter?: Filter, findOptions?: FindOptions): Promise<T[]> => {
+      const query = compileFind(name, filter, findOptions, schema);
+      const result = await run(db(), name, query.sql, query.values);
+      // Rows of this table are written as T by the collection's writers.
+      return result.rows.map((row) => row.doc as T);
+    };
+    return {
+      async get(id) {
+        assertId(id);
+        const result = await run(db(), name, `SELECT doc FROM ${table} WHERE id = $1`, [id]);
+        return result.rows.length === 0 ? null : (result.rows[0].doc as T);
+      },
+      find: findDocs,
+      async findOne(filter, findOptions) {
+        return (await findDocs(filter, { ...findOptions, limit: 1 }))[0] ?? null;
+      },
+      async count(filter) {
+        const where = compileFilter(filter);
+        const result = await run(db(), name, `SELECT count(*)::int8 AS n FROM ${table} WHERE ${where.sql}`, where.values);
+        return Number(result.rows[0].n);
+      },
+      async put(input) {
+        const { doc, json } = normaliseDocument(input);
+        await run(
+          db(),
+          name,
+          `INSERT INTO ${table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+          [doc._id, json],
+        );
+      },
+      async delete(id) {
+        assertId(id);
+        await run(db(), name, `DELETE FROM ${table} WHERE id = $1`, [id]);
+      },
+      async deleteMany(filter) {
+        const where = compileFilter(filter);
+        const result = await run(db(), name, `DELETE FROM ${table} WHERE ${where.sql}`, where.values);
+        return result.rowCount ?? 0;
+      },
+    };
+  }
+
+  const readCheckpoint = async (db: Queryable, projection: string): Promise<Position | null> => {
+    assertProjectionName(projection);
+    const result = await db.query(`SELECT position FROM ${checkpointsTable} WHERE projection = $1`, [projection]);
+    return result.rows.length === 0 ? null : (result.rows[0].position as Position);
+  };
+
+  async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[]): Promise<void> {
+    const table = tableOf(name);
+    await client.query(
+      `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'gin', []))} ON ${table} USING gin (doc jsonb_path_ops)`,
+    );
+    const arrayIndexed = new Set<string>();
+    for (const index of indexes) {
+      if (index.unique) {
+        const unique = indexName(name, 'ux', index.fields);
+        uniqueIndexes.set(unique, index.fields);
+        // jsonb values (type-aware); a missing or null field exempts the document, like SQL NULLs.
+        const columns = index.segments.map((segments) => `(NULLIF(${jsonbAt(segments)}, 'null'::jsonb))`).join(', ');
+        await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoteIdent(unique)} ON ${table} (${columns})`);
+      } else {
+        const columns = index.segments.map(collatedTextAt).join(', ');
+        await client.query(`CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'ix', index.fields))} ON ${table} (${columns})`);
+      }
+      // Range and regex filters also look inside arrays: a (usually tiny) partial index keeps
+      // that arm of the OR indexable too.
+      for (const [position, segments] of index.segments.entries()) {
+        const field = index.fields[position]!;
+        if (arrayIndexed.has(field)) continue;
+        arrayIndexed.add(field);
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'arr', [field]))} ON ${table} (id) ` +
+            `WHERE jsonb_typeof(${jsonbAt(segments)}) = 'array'`,
+        );
+      }
+    }
+  }
+
+  let closed = false;
+
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      const api = collectionApi<T>(name, () => pool);
+      return { get: api.get, find: api.find, findOne: api.findOne, count: api.count };
+    },
+
+    async ensureCollection(name: string, indexes?: readonly IndexSpec[]) {
+      assertCollectionName(name);
+      const parsed = parseIndexes(indexes);
+      const table = tableOf(name);
+      try {
+        await migrate(async (client) => {
+          await client.query(
+            `CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
+          );
+          await ensureIndexes(client, name, parsed);
+        });
+      } catch (error) {
+        throw translate(error, name);
+      }
+    },
+
+    async dropCollection(name: string) {
+      await run(pool, name, `TRUNCATE ${tableOf(name)}`, []);
+    },
+
+    async transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
+      if (closed) throw new Error('Read store is closed');
+      if (inTransaction.getStore()) throw new Error('Nested read-store transactions are not supported');
+      const client = await pool.connect();
+      let finished = false;
+      let failure: Error | undefined;
+      let broken: Error | undefined;
+
+      /** The transaction's connection; a database error aborts the transaction, as in PostgreSQL. */
+      const connection: Queryable = {
+        async query(text, values) {
+          if (finished) throw new Error('Transaction already finished');
+          if (failure) throw new TransactionAbortedError(`Transaction is aborted: ${failure.message}`, { cause: failure });
+          try {
+            return await client.query(text, values);
+          } catch (error) {
+            if (isDatabaseError(error)) failure = error;
+            throw error;
+          }
+        },
+      };
+
+      const tx: ReadStoreTransaction = {
+        collection<T extends Doc = Doc>(name: string) {
+          return collectionApi<T>(name, () => connection);
+        },
+        getCheckpoint: (projection) => readCheckpoint(connection, projection),
+        async setCheckpoint(projection, position) {
+          assertProjectionName(projection);
+          assertPosition(position);
+          await connection.query(
+            `INSERT INTO ${checkpointsTable} (projection, position, updated_at) VALUES ($1, $2, now())
+             ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
+            [projection, position],
+          );
+        },
+      };
+
+      try {
+        await client.query('BEGIN');
+        const result = await inTransaction.run(true, () => work(tx));
+        if (failure) {
+          // COMMIT would silently roll back an aborted transaction: report it instead.
+          throw new TransactionAbortedError(`Transaction rolled back because an operation failed: ${failure.message}`, {
+            cause: failure,
+          });
+        }
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      } finally {
+        finished = true;
+        client.release(broken);
+      }
+    },
+
+    getCheckpoint: (projection) => readCheckpoint(pool, projection),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (ownsPool) await pool.end();
+    },
+  };
+}

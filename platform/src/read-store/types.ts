@@ -1,0 +1,91 @@
+import type { Position } from '../event-store/position';
+
+/**
+ * Read models are named collections of JSON documents keyed by `_id`.
+ * Queries use a typed subset of the MongoDB filter language; `mingo` (the memory adapter)
+ * is the reference semantics every other adapter must agree with.
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+
+export type Scalar = string | number | boolean | null;
+
+export interface FieldOperators {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $gt?: string | number;
+  $gte?: string | number;
+  $lt?: string | number;
+  $lte?: string | number;
+  $in?: readonly Scalar[];
+  $nin?: readonly Scalar[];
+  $exists?: boolean;
+  /** The array field holds every listed value. */
+  $all?: readonly Scalar[];
+  /** Array length. */
+  $size?: number;
+  /**
+   * Case-insensitive substring test: `{ $regex: escapeRegex(text), $options: 'i' }`.
+   * Only escaped literals (optionally anchored with ^ / $) are portable between adapters.
+   */
+  $regex?: string;
+  $options?: 'i' | '';
+}
+
+/** A dotted field path maps to a scalar (equality; for arrays: contains) or operators. */
+export type Filter = {
+  $and?: readonly Filter[];
+  $or?: readonly Filter[];
+  $nor?: readonly Filter[];
+} & { [field: string]: Scalar | FieldOperators | readonly Filter[] | undefined };
+
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter?: Filter, options?: Pick<FindOptions, 'sort'>): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+}
+
+export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
+  /** Inserts or replaces the whole document with this `_id`. */
+  put(doc: T): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteMany(filter?: Filter): Promise<number>;
+}
+
+/**
+ * One unit of work: documents and projection checkpoints commit together or not at all.
+ * Reads inside the transaction see its own writes.
+ */
+export interface ReadStoreTransaction {
+  collection<T extends Doc = Doc>(name: string): WritableCollection<T>;
+  getCheckpoint(projection: string): Promise<Position | null>;
+  setCheckpoint(projection: string, position: Position): Promise<void>;
+}
+
+export interface IndexSpec {
+  /** Dotted field paths; adapters create what suits them (btree on extracted text, GIN, ...). */
+  fields: readonly string[];
+  unique?: boolean;
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Creates the collection if needed, plus indexes. Idempotent. */
+  ensureCollection(name: string, indexes?: readonly IndexSpec[]): Promise<void>;
+  /** Removes every document of the collection (used by rebuilds and tests). */
+  dropCollection(name: string): Promise<void>;
+  transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
+  getCheckpoint(projection: string): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+/** Escapes text for use as a literal inside `$regex`. */
+export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

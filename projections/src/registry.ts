@@ -1,0 +1,6 @@
+import { jobBoardProjection } from './job-board/projection';
+import type { ProjectionDefinition } from './shared/projection';
+import { usersProjection } from './users/projection';
+
+/** Every read model the services use. */
+export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection];

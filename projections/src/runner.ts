@@ -1,0 +1,114 @@
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store/index';
+import type { Bus } from '@hireloop/platform/bus/index';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import { checkpointName, physicalCollection, scopedTransaction, type ProjectionDefinition } from './shared/projection';
+
+export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
+
+export interface ProjectionAdvanced {
+  projection: string;
+  checkpoint: string;
+  position: Position;
+}
+
+export interface RunnerOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus?: Bus;
+  projection: ProjectionDefinition;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs one projection: reads the global log after its checkpoint and, per batch, writes the
+ * documents and the new checkpoint in ONE read-store transaction. A crash anywhere rolls the
+ * batch back, and the restart resumes from the last committed checkpoint: every event has its
+ * effect exactly once.
+ */
+export class ProjectionRunner {
+  private subscription: Subscription | null = null;
+  private readonly relevant: ReadonlySet<string>;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.relevant = new Set(options.projection.eventTypes);
+  }
+
+  get name() {
+    return this.options.projection.name;
+  }
+
+  async ensureCollections() {
+    const { projection, readStore } = this.options;
+    for (const [name, spec] of Object.entries(projection.collections)) {
+      await readStore.ensureCollection(physicalCollection(projection, name), spec.indexes ?? []);
+    }
+  }
+
+  checkpoint(): Promise<Position | null> {
+    return this.options.readStore.getCheckpoint(checkpointName(this.options.projection));
+  }
+
+  /** Applies one batch and moves the checkpoint to `nextPosition`, atomically. */
+  async applyBatch(events: readonly RecordedEvent[], nextPosition: Position): Promise<void> {
+    const { projection, readStore } = this.options;
+    const name = checkpointName(projection);
+    await readStore.transaction(async (tx) => {
+      // A batch delivered again after a crash between commit and acknowledgement is skipped.
+      const current = (await tx.getCheckpoint(name)) ?? START;
+      const scoped = scopedTransaction(projection, tx);
+      for (const event of events) {
+        if (comparePositions(event.position, current) <= 0) continue;
+        if (this.relevant.has(event.type)) await projection.apply(event, scoped);
+      }
+      if (comparePositions(nextPosition, current) > 0) await tx.setCheckpoint(name, nextPosition);
+    });
+    await this.options.bus
+      ?.publish<ProjectionAdvanced>(advancedSubject(projection.name), { projection: projection.name, checkpoint: name, position: nextPosition })
+      .catch(() => undefined);
+  }
+
+  /** Processes everything currently in the log, then returns the checkpoint reached. */
+  async catchUp(): Promise<Position> {
+    await this.ensureCollections();
+    let position = (await this.checkpoint()) ?? START;
+    for (;;) {
+      const { events, nextPosition } = await this.options.eventStore.readAll(position, { batchSize: this.options.batchSize ?? 500 });
+      if (events.length === 0) return position;
+      await this.applyBatch(events, nextPosition);
+      position = nextPosition;
+    }
+  }
+
+  /** Follows the log live until stop(). */
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    await this.ensureCollections();
+    const from = (await this.checkpoint()) ?? START;
+    this.subscription = this.options.eventStore.subscribe(from, (events, nextPosition) => this.applyBatch(events, nextPosition), {
+      batchSize: this.options.batchSize ?? 500,
+      onError: (error) => {
+        this.subscription = null;
+        this.options.onError?.(error);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  /** Forgets the read model and its checkpoint, then replays the whole log into it. */
+  async rebuild(): Promise<Position> {
+    await this.stop();
+    const { projection, readStore } = this.options;
+    await this.ensureCollections();
+    await readStore.transaction(async (tx) => {
+      for (const name of Object.keys(projection.collections)) await tx.collection(physicalCollection(projection, name)).deleteMany({});
+      await tx.setCheckpoint(checkpointName(projection), START);
+    });
+    return this.catchUp();
+  }
+}

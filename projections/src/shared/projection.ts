@@ -1,0 +1,35 @@
+import type { RecordedEvent } from '@hireloop/platform/event-store/index';
+import type { IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
+
+/**
+ * A read model: the collections it owns and how each event changes them.
+ * `version` is part of every physical collection name and of the checkpoint name, so changing
+ * how a read model is built (bump the version) replays the log into fresh collections while
+ * the old ones keep serving until the new code is deployed.
+ */
+export interface ProjectionDefinition {
+  name: string;
+  version: number;
+  collections: Record<string, { indexes?: readonly IndexSpec[] }>;
+  /** Events of other types are skipped (the checkpoint still moves past them). */
+  eventTypes: readonly string[];
+  apply(event: RecordedEvent, tx: ProjectionTransaction): Promise<void>;
+}
+
+/** The transaction a projection writes through: logical collection names only. */
+export interface ProjectionTransaction {
+  collection: ReadStoreTransaction['collection'];
+}
+
+export const physicalCollection = (projection: Pick<ProjectionDefinition, 'version'>, collection: string) =>
+  `${collection}_v${projection.version}`;
+
+export const checkpointName = (projection: Pick<ProjectionDefinition, 'name' | 'version'>) => `${projection.name}_v${projection.version}`;
+
+/** Scopes a read-store transaction to one projection's versioned collections. */
+export const scopedTransaction = (projection: ProjectionDefinition, tx: ReadStoreTransaction): ProjectionTransaction => ({
+  collection: (name) => {
+    if (!(name in projection.collections)) throw new Error(`Projection ${projection.name} does not own collection ${name}`);
+    return tx.collection(physicalCollection(projection, name));
+  },
+});

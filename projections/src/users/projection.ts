@@ -1,0 +1,31 @@
+import { CompanyRegistered, UserRegistered, userFromRegistration, type User } from '@hireloop/contracts';
+import type { ProjectionDefinition } from '../shared/projection';
+
+export type UserDocument = User & { _id: string };
+export type CompanyNameDocument = { _id: string; name: string };
+
+/** `users`: the signed-in user as `GET /api/auth/user` shows it, by id. */
+export const usersProjection: ProjectionDefinition = {
+  name: 'users',
+  version: 1,
+  collections: {
+    users: { indexes: [{ fields: ['email'] }] },
+    'user-companies': {},
+  },
+  eventTypes: ['UserRegistered', 'CompanyRegistered'],
+  async apply(event, tx) {
+    switch (event.type) {
+      case 'CompanyRegistered': {
+        const data = CompanyRegistered.parse(event.data);
+        await tx.collection<CompanyNameDocument>('user-companies').put({ _id: data.companyId, name: data.name });
+        return;
+      }
+      case 'UserRegistered': {
+        const data = UserRegistered.parse(event.data);
+        const company = data.companyId ? await tx.collection<CompanyNameDocument>('user-companies').get(data.companyId) : null;
+        await tx.collection<UserDocument>('users').put({ _id: data.userId, ...userFromRegistration(data, company?.name ?? null) });
+        return;
+      }
+    }
+  },
+};

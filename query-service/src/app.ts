@@ -1,0 +1,27 @@
+import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import type { App } from '@hireloop/platform/http/app';
+import { authPlugin } from '@hireloop/platform/http/auth';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { Clock } from '@hireloop/platform/runtime';
+import { authQueryRoutes } from './auth/routes';
+import { jobQueryRoutes } from './jobs/routes';
+import type { ProjectionProgress } from './shared/projection-progress';
+import { readYourWritesPlugin } from './shared/read-your-writes';
+
+export interface QueryServiceDeps {
+  readStore: ReadStore;
+  secrets: AccountSecrets;
+  clock: Clock;
+  progress: ProjectionProgress;
+  readYourWritesTimeoutMs: number;
+}
+
+/** Registers every query route on `app`: GET under /api, answered from read models only. */
+export async function registerQueryService(app: App, deps: QueryServiceDeps) {
+  if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
+  await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
+  await app.register(authQueryRoutes, { readStore: deps.readStore });
+  await app.register(jobQueryRoutes, { readStore: deps.readStore });
+}
+
+export { ProjectionProgress } from './shared/projection-progress';

@@ -1,0 +1,649 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  isPosition,
+  START,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+} from '@hireloop/platform/event-store/index';
+
+/** An append whose transaction is still open: the events are written but not committed. */
+export interface HeldAppend {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export type HoldOpenAppend = (streamId: string, events: readonly NewEvent[]) => Promise<HeldAppend>;
+
+export interface EventStoreFixture {
+  /** A store with no events in it. */
+  store: EventStore;
+  teardown(): Promise<void>;
+  /** Adapters with transactions can write events and commit them later (gap-safety tests). */
+  holdOpenAppend?: HoldOpenAppend;
+}
+
+export type EventStoreFactory = () => Promise<EventStoreFixture>;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+export const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  eventId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+  actor: 'system',
+  correlationId: randomUUID(),
+  causationId: null,
+  schemaVersion: 1,
+  ...overrides,
+});
+
+export const newEvent = (type: string, data: unknown = {}, overrides: Partial<EventMetadata> = {}): NewEvent => ({
+  type,
+  data,
+  metadata: metadata(overrides),
+});
+
+export const streamName = (prefix = 'stream'): string => `${prefix}-${randomUUID()}`;
+
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads the whole visible log with a small batch size. */
+export async function readEverything(store: EventStore, from: Position = START): Promise<{ events: RecordedEvent[]; position: Position }> {
+  const events: RecordedEvent[] = [];
+  let position = from;
+  for (;;) {
+    const batch = await store.readAll(position, { batchSize: 3 });
+    events.push(...batch.events);
+    position = batch.nextPosition;
+    if (batch.events.length < 3) return { events, position };
+  }
+}
+
+const ids = (events: readonly { metadata: EventMetadata }[]): string[] => events.map((event) => event.metadata.eventId);
+
+async function expectConflict(promise: Promise<unknown>, expected: { streamId: string; actual: number }): Promise<void> {
+  const error: unknown = await promise.then(
+    () => new Error('expected a WrongExpectedVersionError, but the append succeeded'),
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(WrongExpectedVersionError);
+  if (!(error instanceof WrongExpectedVersionError)) return;
+  expect(error.streamId).toBe(expected.streamId);
+  expect(error.actual).toBe(expected.actual);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract every adapter must honour
+
+export function eventStoreContract(name: string, factory: EventStoreFactory): void {
+  describe(`${name} event store`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+
+    beforeEach(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+
+    afterEach(async () => {
+      await fixture.teardown();
+    });
+
+    describe('append and expected versions', () => {
+      it('appends to a new stream with no_stream and reports version 0 for one event', async () => {
+        const streamId = streamName();
+        const result = await store.append(streamId, [newEvent('Created')], { expectedVersion: 'no_stream' });
+        expect(result.nextExpectedVersion).toBe(0);
+        expect(isPosition(result.position)).toBe(true);
+        expect(result.position > START).toBe(true);
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(0);
+        expect(read.events.map((event) => event.type)).toEqual(['Created']);
+      });
+
+      it('gives the events of one append consecutive stream versions', async () => {
+        const streamId = streamName();
+        const first = await store.append(streamId, [newEvent('A'), newEvent('B')], { expectedVersion: 'no_stream' });
+        expect(first.nextExpectedVersion).toBe(1);
+        const second = await store.append(streamId, [newEvent('C'), newEvent('D'), newEvent('E')], { expectedVersion: 1 });
+        expect(second.nextExpectedVersion).toBe(4);
+        const read = await store.readStream(streamId);
+        expect(read.events.map((event) => [event.type, event.streamVersion])).toEqual([
+          ['A', 0],
+          ['B', 1],
+          ['C', 2],
+          ['D', 3],
+          ['E', 4],
+        ]);
+        expect(read.version).toBe(4);
+      });
+
+      it('rejects no_stream when the stream already exists', async () => {
+        const streamId = streamName();
+        await store.append(streamId, [newEvent('Created')], { expectedVersion: 'no_stream' });
+        await expectConflict(store.append(streamId, [newEvent('Created')], { expectedVersion: 'no_stream' }), {
+          streamId,
+          actual: 0,
+        });
+      });
+
+      it('accepts the exact current version and rejects any other version', async () => {
+        const streamId = streamName();
+        await store.append(streamId, [newEvent('A'), newEvent('B')], { expectedVersion: 'no_stream' });
+        await expectConflict(store.append(streamId, [newEvent('C')], { expectedVersion: 0 }), { streamId, actual: 1 });
+        await expectConflict(store.append(streamId, [newEvent('C')], { expectedVersion: 2 }), { streamId, actual: 1 });
+        await expectConflict(store.append(streamId, [newEvent('C')], { expectedVersion: -1 }), { streamId, actual: 1 });
+        const result = await store.append(streamId, [newEvent('C')], { expectedVersion: 1 });
+        expect(result.nextExpectedVersion).toBe(2);
+      });
+
+      it('rejects an exact version for a stream that does not exist', async () => {
+        const streamId = streamName();
+        await expectConflict(store.append(streamId, [newEvent('A')], { expectedVersion: 0 }), { streamId, actual: -1 });
+        expect(await store.readStream(streamId)).toEqual({ events: [], version: -1 });
+      });
+
+      it("appends with 'any' (and with no expected version) to new and existing streams", async () => {
+        const streamId = streamName();
+        expect((await store.append(streamId, [newEvent('A')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(0);
+        expect((await store.append(streamId, [newEvent('B')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(1);
+        expect((await store.append(streamId, [newEvent('C')])).nextExpectedVersion).toBe(2);
+        expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['A', 'B', 'C']);
+      });
+
+      it('writes nothing when an append is rejected', async () => {
+        const streamId = streamName();
+        await store.append(streamId, [newEvent('A')], { expectedVersion: 'no_stream' });
+        await expect(store.append(streamId, [newEvent('B'), newEvent('C')], { expectedVersion: 5 })).rejects.toThrow(
+          WrongExpectedVersionError,
+        );
+        expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['A']);
+        expect((await store.readAll(START)).events.map((event) => event.type)).toEqual(['A']);
+      });
+
+      it('refuses to store the same event id twice', async () => {
+        const duplicate = newEvent('A');
+        await store.append(streamName(), [duplicate]);
+        await expect(store.append(streamName(), [newEvent('B'), duplicate])).rejects.toThrow();
+        expect((await store.readAll(START)).events.map((event) => event.type)).toEqual(['A']);
+      });
+
+      it('lets exactly one of ten concurrent appends at the same expected version succeed', async () => {
+        const streamId = streamName();
+        await store.append(streamId, [newEvent('Created')], { expectedVersion: 'no_stream' });
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, index) =>
+            store.append(streamId, [newEvent('Raced', { index }), newEvent('AlsoRaced', { index })], { expectedVersion: 0 }),
+          ),
+        );
+        const winners = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        const losers = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+        expect(winners).toHaveLength(1);
+        expect(losers).toHaveLength(9);
+        for (const loser of losers) expect(loser).toBeInstanceOf(WrongExpectedVersionError);
+        const read = await store.readStream(streamId);
+        expect(read.version).toBe(2);
+        expect(read.events.map((event) => event.streamVersion)).toEqual([0, 1, 2]);
+        // Both events of the winner, and only them.
+        expect(new Set(read.events.slice(1).map((event) => JSON.stringify(event.data))).size).toBe(1);
+      });
+
+      it('lets concurrent no_stream appends create a stream only once', async () => {
+        const streamId = streamName();
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 10 }, () => store.append(streamId, [newEvent('Created')], { expectedVersion: 'no_stream' })),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
+        }
+        expect((await store.readStream(streamId)).version).toBe(0);
+      });
+
+      it("lets concurrent appends with 'any' all succeed with distinct versions", async () => {
+        const streamId = streamName();
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, index) => store.append(streamId, [newEvent('Any', { index })], { expectedVersion: 'any' })),
+        );
+        expect(results.map((result) => result.nextExpectedVersion).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        const read = await store.readStream(streamId);
+        expect(read.events.map((event) => event.streamVersion)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      });
+    });
+
+    describe('readStream', () => {
+      it("returns a stream's events in order with their type, data, metadata and store fields", async () => {
+        const streamId = streamName();
+        const events = [newEvent('Opened', { title: 'Engineer', tags: ['a', 'b'] }), newEvent('Renamed', { title: 'Élève ✓' })];
+        const before = Date.now();
+        await store.append(streamId, events, { expectedVersion: 'no_stream' });
+        const read = await store.readStream(streamId);
+        expect(read.events).toHaveLength(2);
+        read.events.forEach((event, index) => {
+          expect(event.type).toBe(events[index]!.type);
+          expect(event.data).toEqual(events[index]!.data);
+          expect(event.metadata).toEqual(events[index]!.metadata);
+          expect(event.streamId).toBe(streamId);
+          expect(event.streamVersion).toBe(index);
+          expect(isPosition(event.position)).toBe(true);
+          expect(new Date(event.recordedAt).toISOString()).toBe(event.recordedAt);
+          expect(Date.parse(event.recordedAt)).toBeGreaterThanOrEqual(before - 5_000);
+        });
+        expect(read.events[0]!.position < read.events[1]!.position).toBe(true);
+      });
+
+      it('reads from a version on, and still reports the current version', async () => {
+        const streamId = streamName();
+        await store.append(streamId, [newEvent('A'), newEvent('B'), newEvent('C')], { expectedVersion: 'no_stream' });
+        const fromOne = await store.readStream(streamId, { fromVersion: 1 });
+        expect(fromOne.events.map((event) => event.type)).toEqual(['B', 'C']);
+        expect(fromOne.version).toBe(2);
+        const pastTheEnd = await store.readStream(streamId, { fromVersion: 3 });
+        expect(pastTheEnd).toEqual({ events: [], version: 2 });
+      });
+
+      it('reads a missing stream as no events and version -1', async () => {
+        await store.append(streamName(), [newEvent('Elsewhere')]);
+        expect(await store.readStream(streamName())).toEqual({ events: [], version: -1 });
+      });
+
+      it('keeps streams apart', async () => {
+        const left = streamName('left');
+        const right = streamName('right');
+        await store.append(left, [newEvent('L1')]);
+        await store.append(right, [newEvent('R1')]);
+        await store.append(left, [newEvent('L2')]);
+        expect((await store.readStream(left)).events.map((event) => [event.type, event.streamVersion])).toEqual([
+          ['L1', 0],
+          ['L2', 1],
+        ]);
+        expect((await store.readStream(right)).events.map((event) => [event.type, event.streamVersion])).toEqual([['R1', 0]]);
+      });
+
+      it('round-trips metadata: user and system actors, causation ids, schema versions', async () => {
+        const streamId = streamName();
+        const byUser = newEvent('ByUser', { nested: { deep: [1, 2.5, null, true, 'x'] } }, {
+          actor: { userId: randomUUID(), role: 'recruiter' },
+          causationId: randomUUID(),
+          schemaVersion: 3,
+        });
+        const bySystem = newEvent('BySystem', null, { actor: 'system', causationId: null });
+        await store.append(streamId, [byUser, bySystem]);
+        const [first, second] = (await store.readStream(streamId)).events;
+        expect(first!.metadata).toEqual(byUser.metadata);
+        expect(first!.data).toEqual({ nested: { deep: [1, 2.5, null, true, 'x'] } });
+        expect(second!.metadata).toEqual(bySystem.metadata);
+        expect(second!.metadata.causationId).toBeNull();
+        expect(second!.data).toBeNull();
+        const [viaLog] = (await store.readAll(START, { eventTypes: ['ByUser'] })).events;
+        expect(viaLog!.metadata).toEqual(byUser.metadata);
+      });
+    });
+
+    describe('readAll and positions', () => {
+      async function appendSix(): Promise<string[]> {
+        const a = streamName('a');
+        const b = streamName('b');
+        const events = [
+          [a, newEvent('Opened')],
+          [b, newEvent('Opened')],
+          [a, newEvent('Closed')],
+          [b, newEvent('Noted')],
+          [a, newEvent('Noted')],
+          [b, newEvent('Closed')],
+        ] as const;
+        for (const [streamId, event] of events) await store.append(streamId, [event]);
+        return ids(events.map(([, event]) => event));
+      }
+
+      it('returns an empty log from START with START as the next position', async () => {
+        expect(await store.readAll(START)).toEqual({ events: [], nextPosition: START });
+        expect(await store.headPosition()).toBe(START);
+      });
+
+      it('returns every event in append order from START', async () => {
+        const expected = await appendSix();
+        const all = await store.readAll(START);
+        expect(ids(all.events)).toEqual(expected);
+        expect(all.nextPosition).toBe(all.events.at(-1)!.position);
+      });
+
+      it('returns only the events after a position taken from the middle of the log', async () => {
+        const expected = await appendSix();
+        const all = await store.readAll(START);
+        const middle = all.events[2]!.position;
+        const rest = await store.readAll(middle);
+        expect(ids(rest.events)).toEqual(expected.slice(3));
+        const atEnd = await store.readAll(all.nextPosition);
+        expect(atEnd).toEqual({ events: [], nextPosition: all.nextPosition });
+      });
+
+      it('pages with batchSize and nextPosition without skipping or repeating events', async () => {
+        const expected = await appendSix();
+        const first = await store.readAll(START, { batchSize: 4 });
+        expect(ids(first.events)).toEqual(expected.slice(0, 4));
+        expect(first.nextPosition).toBe(first.events[3]!.position);
+        const second = await store.readAll(first.nextPosition, { batchSize: 4 });
+        expect(ids(second.events)).toEqual(expected.slice(4));
+        const third = await store.readAll(second.nextPosition, { batchSize: 4 });
+        expect(third.events).toEqual([]);
+        expect(third.nextPosition).toBe(second.nextPosition);
+        expect(ids((await readEverything(store)).events)).toEqual(expected);
+      });
+
+      it('filters by event type, and its nextPosition lets the reader continue without missing events', async () => {
+        const expected = await appendSix();
+        const all = await store.readAll(START);
+        const notes = await store.readAll(START, { eventTypes: ['Noted', 'Closed'] });
+        expect(ids(notes.events)).toEqual([expected[2], expected[3], expected[4], expected[5]]);
+        expect(notes.events.every((event) => event.type === 'Noted' || event.type === 'Closed')).toBe(true);
+        expect(notes.nextPosition).toBe(all.nextPosition);
+
+        const paged: RecordedEvent[] = [];
+        let position = START;
+        for (let round = 0; round < 10; round++) {
+          const batch = await store.readAll(position, { eventTypes: ['Opened'], batchSize: 1 });
+          paged.push(...batch.events);
+          expect(batch.nextPosition >= position).toBe(true);
+          if (batch.events.length === 0) break;
+          position = batch.nextPosition;
+        }
+        expect(ids(paged)).toEqual([expected[0], expected[1]]);
+
+        const later = newEvent('Opened');
+        await store.append(streamName(), [later]);
+        const afterFilter = await store.readAll(notes.nextPosition, { eventTypes: ['Opened'] });
+        expect(ids(afterFilter.events)).toEqual([later.metadata.eventId]);
+        expect(await store.readAll(START, { eventTypes: ['NoSuchType'] })).toMatchObject({ events: [] });
+      });
+
+      it('gives positions that strictly increase in readAll order and compare as plain strings', async () => {
+        await appendSix();
+        await store.append(streamName(), [newEvent('Batch'), newEvent('Batch'), newEvent('Batch')]);
+        const { events } = await store.readAll(START);
+        expect(events).toHaveLength(9);
+        const positions = events.map((event) => event.position);
+        for (const position of positions) {
+          expect(isPosition(position)).toBe(true);
+          expect(position > START).toBe(true);
+        }
+        for (let index = 1; index < positions.length; index++) {
+          expect(positions[index - 1]! < positions[index]!).toBe(true);
+          expect(comparePositions(positions[index - 1]!, positions[index]!)).toBe(-1);
+        }
+        expect([...positions].reverse().sort()).toEqual(positions);
+        expect(new Set(positions).size).toBe(positions.length);
+      });
+
+      it('reports the position of the last written event from append, as readAll and headPosition see it', async () => {
+        await store.append(streamName(), [newEvent('A')]);
+        const result = await store.append(streamName(), [newEvent('B'), newEvent('C')]);
+        const { events, nextPosition } = await store.readAll(START);
+        expect(events.at(-1)!.position).toBe(result.position);
+        expect(nextPosition).toBe(result.position);
+        expect(await store.headPosition()).toBe(result.position);
+        expect(events[1]!.position < result.position).toBe(true);
+      });
+    });
+
+    describe('subscribe', () => {
+      it('delivers existing events, then newly appended ones, in order, until stop()', async () => {
+        const expected = await Promise.all([newEvent('One'), newEvent('Two')].map(async (event) => {
+          await store.append(streamName(), [event]);
+          return event.metadata.eventId;
+        }));
+        const received: RecordedEvent[] = [];
+        const positions: Position[] = [];
+        const subscription = store.subscribe(START, async (events, nextPosition) => {
+          received.push(...events);
+          positions.push(nextPosition);
+        });
+        await waitFor(() => received.length === 2, 'the existing events');
+        expect(ids(received)).toEqual(expected);
+
+        const later = [newEvent('Three'), newEvent('Four')];
+        await store.append(streamName(), [later[0]!]);
+        await store.append(streamName(), [later[1]!]);
+        await waitFor(() => received.length === 4, 'the new events');
+        expect(ids(received)).toEqual([...expected, ...ids(later)]);
+        expect(positions.at(-1)).toBe(received.at(-1)!.position);
+        for (let index = 1; index < positions.length; index++) expect(positions[index - 1]! < positions[index]!).toBe(true);
+
+        await subscription.stop();
+        await store.append(streamName(), [newEvent('AfterStop')]);
+        await delay(300);
+        expect(received).toHaveLength(4);
+      });
+
+      it('delivers only the events after the position it starts from', async () => {
+        await store.append(streamName(), [newEvent('Old')]);
+        const from = await store.headPosition();
+        const fresh = newEvent('New');
+        const received: RecordedEvent[] = [];
+        const subscription = store.subscribe(from, async (events) => {
+          received.push(...events);
+        });
+        await store.append(streamName(), [fresh]);
+        await waitFor(() => received.length >= 1, 'the new event');
+        await delay(100);
+        expect(ids(received)).toEqual([fresh.metadata.eventId]);
+        await subscription.stop();
+      });
+
+      it('delivers only the subscribed event types', async () => {
+        const wanted = newEvent('Wanted');
+        const alsoWanted = newEvent('Wanted');
+        await store.append(streamName(), [newEvent('Other'), wanted]);
+        const received: RecordedEvent[] = [];
+        const subscription = store.subscribe(START, async (events) => {
+          received.push(...events);
+        }, { eventTypes: ['Wanted'] });
+        await store.append(streamName(), [newEvent('Other')]);
+        await store.append(streamName(), [alsoWanted]);
+        await waitFor(() => received.length >= 2, 'the wanted events');
+        await delay(100);
+        expect(ids(received)).toEqual([wanted.metadata.eventId, alsoWanted.metadata.eventId]);
+        await subscription.stop();
+      });
+
+      it('delivers a long backlog in batches without skipping or repeating, one batch at a time', async () => {
+        const expected: string[] = [];
+        for (let round = 0; round < 5; round++) {
+          const events = Array.from({ length: 5 }, () => newEvent('Backlog'));
+          await store.append(streamName(), events);
+          expected.push(...ids(events));
+        }
+        const received: RecordedEvent[] = [];
+        let running = 0;
+        let overlapped = false;
+        const subscription = store.subscribe(START, async (events) => {
+          running += 1;
+          if (running > 1) overlapped = true;
+          await delay(5);
+          received.push(...events);
+          running -= 1;
+        }, { batchSize: 4 });
+        await waitFor(() => received.length === expected.length, 'the backlog');
+        expect(ids(received)).toEqual(expected);
+        expect(overlapped).toBe(false);
+        await subscription.stop();
+      });
+
+      it('resolves stop() only after the running handler has finished', async () => {
+        let entered = false;
+        let finished = false;
+        let calls = 0;
+        const subscription = store.subscribe(START, async () => {
+          calls += 1;
+          entered = true;
+          await delay(200);
+          finished = true;
+        });
+        await store.append(streamName(), [newEvent('Slow')]);
+        await waitFor(() => entered, 'the handler to start');
+        await subscription.stop();
+        expect(finished).toBe(true);
+        await store.append(streamName(), [newEvent('AfterStop')]);
+        await delay(200);
+        expect(calls).toBe(1);
+      });
+
+      it('stops and reports to onError when the handler throws', async () => {
+        const failure = new Error('projection failed');
+        const errors: unknown[] = [];
+        let calls = 0;
+        const subscription = store.subscribe(START, async () => {
+          calls += 1;
+          throw failure;
+        }, { onError: (error) => errors.push(error) });
+        await store.append(streamName(), [newEvent('Boom')]);
+        await waitFor(() => errors.length === 1, 'the error report');
+        expect(errors[0]).toBe(failure);
+        await store.append(streamName(), [newEvent('AfterFailure')]);
+        await delay(200);
+        expect(calls).toBe(1);
+        await subscription.stop();
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gap safety: adapters whose appends are transactions must not let readers pass an event that
+// is written but not yet committed.
+
+export function eventStoreGapSafetyContract(name: string, factory: EventStoreFactory): void {
+  describe(`${name} event store: events committed late`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+    let holdOpenAppend: HoldOpenAppend;
+    const held: HeldAppend[] = [];
+
+    beforeEach(async () => {
+      fixture = await factory();
+      store = fixture.store;
+      if (!fixture.holdOpenAppend) throw new Error(`${name}: the gap-safety contract needs holdOpenAppend`);
+      holdOpenAppend = fixture.holdOpenAppend;
+    });
+
+    afterEach(async () => {
+      for (const append of held.splice(0)) await append.rollback().catch(() => {});
+      await fixture.teardown();
+    });
+
+    const hold = async (streamId: string, events: readonly NewEvent[]): Promise<HeldAppend> => {
+      const append = await holdOpenAppend(streamId, events);
+      held.push(append);
+      return append;
+    };
+
+    it('does not let readAll move past an open transaction, and returns its event once it commits', async () => {
+      const early = newEvent('Early');
+      await store.append(streamName(), [early]);
+      const lateEvent = newEvent('Late');
+      const late = await hold(streamName(), [lateEvent]);
+      const after = [newEvent('After'), newEvent('After')];
+      await store.append(streamName(), [after[0]!]);
+      await store.append(streamName(), [after[1]!]);
+
+      // The later events are committed, but the late one could still appear before them.
+      const before = await store.readAll(START);
+      expect(ids(before.events)).toEqual([early.metadata.eventId]);
+      expect(before.nextPosition).toBe(before.events[0]!.position);
+      expect(await store.headPosition()).toBe(before.nextPosition);
+      const filtered = await store.readAll(START, { eventTypes: ['After'] });
+      expect(filtered.events).toEqual([]);
+      expect(filtered.nextPosition <= before.nextPosition).toBe(true);
+
+      await late.commit();
+      const all = await store.readAll(START);
+      expect(ids(all.events)).toEqual([early.metadata.eventId, lateEvent.metadata.eventId, ...ids(after)]);
+      // A reader that checkpointed before the commit continues with the late event.
+      const resumed = await store.readAll(before.nextPosition);
+      expect(ids(resumed.events)).toEqual([lateEvent.metadata.eventId, ...ids(after)]);
+      const resumedFiltered = await store.readAll(filtered.nextPosition, { eventTypes: ['After', 'Late'] });
+      expect(ids(resumedFiltered.events)).toEqual([lateEvent.metadata.eventId, ...ids(after)]);
+      expect(await store.headPosition()).toBe(all.nextPosition);
+    });
+
+    it('delivers a late-committed event to a reader that already read everything visible', async () => {
+      const first = newEvent('First');
+      await store.append(streamName(), [first]);
+      const lateEvent = newEvent('Late');
+      const late = await hold(streamName(), [lateEvent]);
+      const next = newEvent('Next');
+      await store.append(streamName(), [next]);
+
+      const seen: RecordedEvent[] = [];
+      let checkpoint = START;
+      const catchUp = async (): Promise<void> => {
+        const batch = await readEverything(store, checkpoint);
+        seen.push(...batch.events);
+        checkpoint = batch.position;
+      };
+      await catchUp();
+      expect(ids(seen)).toEqual([first.metadata.eventId]);
+      await catchUp();
+      expect(ids(seen)).toEqual([first.metadata.eventId]);
+
+      await late.commit();
+      await catchUp();
+      expect(ids(seen)).toEqual([first.metadata.eventId, lateEvent.metadata.eventId, next.metadata.eventId]);
+    });
+
+    it('delivers a late-committed event to a subscription, in order and without skipping it', async () => {
+      const first = newEvent('First');
+      await store.append(streamName(), [first]);
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribe(START, async (events) => {
+        received.push(...events);
+      });
+      await waitFor(() => received.length === 1, 'the first event');
+
+      const lateEvent = newEvent('Late');
+      const late = await hold(streamName(), [lateEvent]);
+      const next = newEvent('Next');
+      await store.append(streamName(), [next]);
+      await delay(500);
+      expect(ids(received)).toEqual([first.metadata.eventId]);
+
+      await late.commit();
+      await waitFor(() => received.length === 3, 'the late and the next event');
+      expect(ids(received)).toEqual([first.metadata.eventId, lateEvent.metadata.eventId, next.metadata.eventId]);
+      await subscription.stop();
+    });
+
+    it('lets readers continue once an open transaction rolls back', async () => {
+      const late = await hold(streamName(), [newEvent('RolledBack')]);
+      const next = newEvent('Next');
+      await store.append(streamName(), [next]);
+      expect((await store.readAll(START)).events).toEqual([]);
+      await late.rollback();
+      expect(ids((await store.readAll(START)).events)).toEqual([next.metadata.eventId]);
+    });
+
+    it('keeps a held append and a concurrent append to the same stream consistent', async () => {
+      const streamId = streamName();
+      const late = await hold(streamId, [newEvent('Held')]);
+      const racing = store.append(streamId, [newEvent('Racing')], { expectedVersion: 'no_stream' });
+      await delay(100);
+      await late.commit();
+      await expect(racing).rejects.toThrow(WrongExpectedVersionError);
+      expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['Held']);
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  createMemoryEventStore,
+  createPostgresEventStore,
+  START,
+  type PostgresEventStore,
+  type RecordedEvent,
+} from '@hireloop/platform/event-store/index';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import {
+  delay,
+  eventStoreContract,
+  eventStoreGapSafetyContract,
+  newEvent,
+  streamName,
+  waitFor,
+  type EventStoreFactory,
+  type HoldOpenAppend,
+} from './event-store.contract';
+
+// One database for this file; every test gets its own schema in it, so tests start empty.
+let database: Promise<TestDatabase> | undefined;
+const testDatabase = (): Promise<TestDatabase> => (database ??= createTestDatabase('hl_event_store'));
+const freshSchema = (): string => `es_${randomBytes(6).toString('hex')}`;
+
+afterAll(async () => {
+  if (database) await (await database).drop();
+});
+
+/** Writes events through the store's own SQL in a transaction that stays open until commit/rollback. */
+const holdOpenAppendFor =
+  (store: PostgresEventStore, url: string): HoldOpenAppend =>
+  async (streamId, events) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let done = false;
+    const finish = async (sql: 'COMMIT' | 'ROLLBACK'): Promise<void> => {
+      if (done) return;
+      done = true;
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      await client.query('BEGIN');
+      await store.appendInTransaction(client, streamId, events);
+    } catch (error) {
+      await finish('ROLLBACK');
+      throw error;
+    }
+    return { commit: () => finish('COMMIT'), rollback: () => finish('ROLLBACK') };
+  };
+
+const postgresFactory: EventStoreFactory = async () => {
+  const { url } = await testDatabase();
+  const store = await createPostgresEventStore({ connectionString: url, schema: freshSchema(), pollIntervalMs: 250 });
+  return { store, teardown: () => store.close(), holdOpenAppend: holdOpenAppendFor(store, url) };
+};
+
+const factories: [string, EventStoreFactory][] = [
+  [
+    'memory',
+    async () => {
+      const store = createMemoryEventStore();
+      return { store, teardown: () => store.close() };
+    },
+  ],
+  ['postgres', postgresFactory],
+];
+
+for (const [name, factory] of factories) eventStoreContract(name, factory);
+
+eventStoreGapSafetyContract('postgres', postgresFactory);
+
+describe('postgres event store', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const openStore = async (options: { schema: string; pool?: pg.Pool; pollIntervalMs?: number }): Promise<PostgresEventStore> => {
+    const { url } = await testDatabase();
+    const store = await createPostgresEventStore({ connectionString: url, ...options });
+    cleanups.push(() => store.close());
+    return store;
+  };
+
+  const openPool = async (): Promise<pg.Pool> => {
+    const { url } = await testDatabase();
+    const pool = new pg.Pool({ connectionString: url });
+    cleanups.push(() => pool.end());
+    return pool;
+  };
+
+  it('lets several stores with their own pools create the same schema at once', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ schema })));
+    await stores[0]!.append('shared', [newEvent('Written')], { expectedVersion: 'no_stream' });
+    for (const store of stores) expect((await store.readStream('shared')).version).toBe(0);
+  });
+
+  it('keeps existing events when a store starts on a schema that already exists', async () => {
+    const schema = freshSchema();
+    const first = await openStore({ schema });
+    await first.append('kept', [newEvent('Kept')]);
+    await first.close();
+    const second = await openStore({ schema });
+    expect((await second.readStream('kept')).events.map((event) => event.type)).toEqual(['Kept']);
+  });
+
+  it('orders by transaction id first: an older transaction that writes later is read first', async () => {
+    const store = await openStore({ schema: freshSchema() });
+    const { url } = await testDatabase();
+    const older = new pg.Client({ connectionString: url });
+    await older.connect();
+    cleanups.push(() => older.end());
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()'); // takes its transaction id now
+    const newer = newEvent('Newer');
+    await store.append(streamName(), [newer]); // larger transaction id, smaller sequence value
+    const olderEvent = newEvent('Older');
+    await store.appendInTransaction(older, streamName(), [olderEvent]); // smaller id, larger sequence value
+    expect((await store.readAll(START)).events).toEqual([]);
+    await older.query('COMMIT');
+
+    const { events } = await store.readAll(START);
+    expect(events.map((event) => event.metadata.eventId)).toEqual([olderEvent.metadata.eventId, newer.metadata.eventId]);
+    expect(events[0]!.position < events[1]!.position).toBe(true);
+  });
+
+  it('wakes a subscription through LISTEN/NOTIFY when another process appends', async () => {
+    const schema = freshSchema();
+    const subscriber = await openStore({ schema, pollIntervalMs: 60_000 });
+    const writer = await openStore({ schema });
+    const received: RecordedEvent[] = [];
+    const subscription = subscriber.subscribe(START, async (events) => {
+      received.push(...events);
+    });
+    await delay(300); // let the first (empty) read and the LISTEN happen
+    await writer.append(streamName(), [newEvent('Pushed')]);
+    await waitFor(() => received.length === 1, 'the notified event', 5_000);
+    await subscription.stop();
+  });
+
+  it('finds events written without a notification by polling', async () => {
+    const store = await openStore({ schema: freshSchema(), pollIntervalMs: 200 });
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribe(START, async (events) => {
+      received.push(...events);
+    });
+    await delay(300);
+    const event = newEvent('Silent');
+    await store.pool.query(
+      `INSERT INTO ${store.table} (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)`,
+      [streamName(), event.metadata.eventId, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)],
+    );
+    await waitFor(() => received.length === 1, 'the polled event', 5_000);
+    await subscription.stop();
+  });
+
+  it('releases the LISTEN connection when the last subscription stops', async () => {
+    const { url } = await testDatabase();
+    const pool = await openPool();
+    const store = await openStore({ schema: freshSchema(), pool });
+    const listeners = async (): Promise<number> => {
+      const result = await pool.query<{ count: string }>(
+        `SELECT count(*)::text AS count FROM pg_stat_activity
+          WHERE datname = $1 AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        [new URL(url).pathname.slice(1)],
+      );
+      return Number(result.rows[0]!.count);
+    };
+    const first = store.subscribe(START, async () => {});
+    const second = store.subscribe(START, async () => {});
+    await delay(300);
+    expect(await listeners()).toBe(1);
+    await first.stop();
+    expect(await listeners()).toBe(1);
+    await second.stop();
+    let remaining = await listeners();
+    for (let attempt = 0; attempt < 50 && remaining > 0; attempt++) {
+      await delay(20);
+      remaining = await listeners();
+    }
+    expect(remaining).toBe(0);
+  });
+
+  it('leaves a pool it was given open on close, and ends a pool it created', async () => {
+    const pool = await openPool();
+    const borrowing = await openStore({ schema: freshSchema(), pool });
+    await borrowing.close();
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+
+    const { url } = await testDatabase();
+    const owning = await createPostgresEventStore({ connectionString: url, schema: freshSchema() });
+    await owning.close();
+    expect(owning.pool.ended).toBe(true);
+  });
+});
