@@ -169,7 +169,7 @@ describe('postgres event store', () => {
     const listeners = async (): Promise<number> => {
       const result = await pool.query<{ count: string }>(
         `SELECT count(*)::text AS count FROM pg_stat_activity
-          WHERE datname = $1 AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+          WHERE datname = $1 AND query ILIKE '%LISTEN hireloop_events' AND pid <> pg_backend_pid()`,
         [new URL(url).pathname.slice(1)],
       );
       return Number(result.rows[0]!.count);

@@ -315,7 +315,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       {
         readAll,
         notifier,
-        pollIntervalMs: null,
+        pollIntervalMs,
         retryDelayMs: pollIntervalMs,
         async start() {
           listening = true;

@@ -22,6 +22,20 @@ const userOf = (type: SignUpKind): User => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
+const ALL_FIELDS: readonly SignUpField[] = [
+  'name',
+  'companyName',
+  'contactName',
+  'email',
+  'password',
+  'phone',
+  'website',
+  'location',
+  'currentRole',
+  'industry',
+  'skills',
+];
+
 function start(kind: SignUpKind, submit?: (submission: SignUpSubmission) => Promise<User>) {
   const submissions: SignUpSubmission[] = [];
   const machine = signUpMachine.provide({
@@ -34,8 +48,9 @@ function start(kind: SignUpKind, submit?: (submission: SignUpSubmission) => Prom
   });
   const actor = createActor(machine, { input: { kind } }).start();
   const fill = (values: Partial<Record<SignUpField, string>>) => {
-    for (const [field, value] of Object.entries(values)) {
-      actor.send({ type: 'signUp.change', field: field as SignUpField, value: value ?? '' });
+    for (const field of ALL_FIELDS) {
+      const value = values[field];
+      if (value !== undefined) actor.send({ type: 'signUp.change', field, value });
     }
   };
   return { actor, fill, submissions };

@@ -1,0 +1,43 @@
+import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
+import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
+import { createBaseApp } from '@hireloop/platform/http/app';
+import { randomIds, systemClock } from '@hireloop/platform/runtime';
+import { registerCommandService } from '../app';
+import type { CommandServiceDeps } from './deps';
+
+/** The command routes on memory adapters, for `app.inject()` tests. */
+export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}) {
+  const deps: CommandServiceDeps = {
+    eventStore: createMemoryEventStore(),
+    secrets: createMemoryAccountSecrets(),
+    clock: systemClock,
+    ids: randomIds,
+    sessionTtlMs: 3600_000,
+    ...overrides,
+  };
+  const app = createBaseApp();
+  await registerCommandService(app, deps);
+  await app.ready();
+  return { app, deps };
+}
+
+export const candidate = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 5555 0100',
+  password: 'correct horse battery',
+  location: 'London, UK',
+  currentRole: 'Software Engineer',
+  skills: ['TypeScript', 'PostgreSQL'],
+};
+
+export const company = {
+  companyName: 'Northwind Analytics',
+  contactName: 'Maya Okafor',
+  email: 'talent@northwind.example',
+  phone: '+1 512 555 0142',
+  password: 'a-long-enough-secret',
+  website: 'https://northwind.example',
+  location: 'Austin, TX',
+  industry: 'Data',
+};

@@ -1,0 +1,137 @@
+import type { User } from '@hireloop/contracts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, LinkIcon, MailIcon } from 'lucide-react';
+import { useEffect, type FormEvent } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { signInMachine } from '../machines/sign-in-machine';
+import { FormField } from './form-field';
+
+interface SignInPanelProps {
+  onSignedIn: (user: User) => void;
+}
+
+/** The Sign In tab: choice screen → email form → forgot-password form. */
+export function SignInPanel({ onSignedIn }: SignInPanelProps) {
+  const actorRef = useActorRef(signInMachine);
+  const state = useSelector(actorRef, (snapshot) => snapshot);
+  const { email, password, error, notice } = state.context;
+
+  useEffect(() => {
+    // Subscribed (not derived in render) so the news arrives even if the dialog closes at once.
+    const subscription = actorRef.subscribe({
+      complete: () => {
+        const user = actorRef.getSnapshot().output?.user;
+        if (user) onSignedIn(user);
+      },
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, onSignedIn]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actorRef.send({ type: 'signIn.submit' });
+  };
+  const back = (
+    <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => actorRef.send({ type: 'signIn.back' })}>
+      <ArrowLeftIcon aria-hidden="true" />
+      Back
+    </Button>
+  );
+  const errorAlert = error ? (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertDescription>{error}</AlertDescription>
+    </Alert>
+  ) : null;
+
+  if (state.matches('choice')) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-muted-foreground">Choose how you would like to sign in.</p>
+        <Button onClick={() => actorRef.send({ type: 'signIn.chooseEmail' })}>
+          <MailIcon aria-hidden="true" />
+          Continue with Email
+        </Button>
+        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <Button asChild variant="outline">
+          <a href="/api/auth/linkedin">
+            <LinkIcon aria-hidden="true" />
+            Continue with LinkedIn
+          </a>
+        </Button>
+      </div>
+    );
+  }
+
+  if (state.matches('forgot')) {
+    const sending = state.matches({ forgot: 'sending' });
+    return (
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        {back}
+        <div className="grid gap-1">
+          <h3 className="font-semibold">Reset your password</h3>
+          <p className="text-sm text-muted-foreground">We will email you a link to choose a new password.</p>
+        </div>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'email', value })}
+          disabled={sending}
+        />
+        {errorAlert}
+        {notice ? (
+          <Alert variant="success">
+            <CircleCheckIcon aria-hidden="true" />
+            <AlertDescription>{notice}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+    );
+  }
+
+  const submitting = state.matches({ email: 'submitting' });
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      {back}
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'email', value })}
+        disabled={submitting}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'password', value })}
+        disabled={submitting}
+      />
+      {errorAlert}
+      <Button type="submit" disabled={submitting}>
+        {submitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <Button
+        variant="link"
+        size="sm"
+        className="justify-self-center"
+        onClick={() => actorRef.send({ type: 'signIn.forgotPassword' })}
+        disabled={submitting}
+      >
+        Forgot password?
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  apiRequest,
+  displayError,
+  errorStatus,
+  getJson,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  resetPositionForTests,
+  sendJson,
+  serverErrorText,
+} from './api-client';
+
+/** A minimal in-memory Web Storage for the node test environment. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+}
+
+let calls: Call[];
+let answers: Array<() => Response>;
+
+beforeEach(() => {
+  calls = [];
+  answers = [];
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? init.body : null,
+    });
+    const next = answers.shift();
+    if (!next) throw new TypeError('fetch failed');
+    return next();
+  });
+  resetPositionForTests();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('api client', () => {
+  it('reads JSON from an ok answer', async () => {
+    answers.push(json(200, [{ id: 'j1' }]));
+    await expect(getJson('/api/jobs')).resolves.toEqual([{ id: 'j1' }]);
+    expect(calls[0]).toMatchObject({ url: '/api/jobs', method: 'GET' });
+  });
+
+  it('sends a JSON body', async () => {
+    answers.push(json(201, { success: true }));
+    await sendJson('POST', '/api/jobs', { title: 'Engineer' });
+    expect(calls[0]?.body).toBe('{"title":"Engineer"}');
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('raises "<status>: <body>" for a non-ok answer', async () => {
+    answers.push(json(409, { success: false, error: 'An account with this email already exists. Please sign in instead.' }));
+    const error = await sendJson('POST', '/api/auth/candidate/signup', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toHaveProperty(
+      'message',
+      '409: {"success":false,"error":"An account with this email already exists. Please sign in instead."}',
+    );
+    expect(errorStatus(error)).toBe(409);
+    expect(serverErrorText(error)).toBe('An account with this email already exists. Please sign in instead.');
+  });
+
+  it('uses the status text when the error body is empty', async () => {
+    answers.push(() => new Response(null, { status: 502, statusText: 'Bad Gateway' }));
+    await expect(getJson('/api/jobs')).rejects.toThrow(/^502: Bad Gateway$/);
+  });
+
+  it('has no server text to show when the error body is not JSON', async () => {
+    answers.push(() => new Response('<html>oops</html>', { status: 500 }));
+    const error = await getJson('/api/jobs').catch((e: unknown) => e);
+    expect(serverErrorText(error)).toBeNull();
+    expect(displayError(error, 'Something went wrong')).toBe('Something went wrong');
+  });
+
+  it('turns a failed connection into the spec\'s network error', async () => {
+    const error = await getJson('/api/jobs').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toHaveProperty('message', NETWORK_ERROR_MESSAGE);
+    expect(displayError(error, 'fallback')).toBe('Network error. Please try again.');
+  });
+
+  it('sends the stored token as a bearer credential', async () => {
+    localStorage.setItem('auth_token', 'secret-token');
+    answers.push(json(200, {}));
+    await getJson('/api/auth/user');
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('sends no credential without a session', async () => {
+    answers.push(json(200, {}));
+    await getJson('/api/jobs');
+    expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('sends the highest position seen back on every later GET, never on writes', async () => {
+    const early = '00000000000000000005.00000000000000000001';
+    const late = '00000000000000000012.00000000000000000003';
+    answers.push(json(201, {}, { 'x-position': late }));
+    answers.push(json(200, {}, { 'x-position': early }));
+    answers.push(json(200, {}));
+    answers.push(json(201, {}));
+
+    await sendJson('POST', '/api/jobs', {});
+    await getJson('/api/jobs');
+    await getJson('/api/jobs');
+    await sendJson('POST', '/api/jobs', {});
+
+    expect(calls[0]?.headers.has('x-min-position')).toBe(false);
+    expect(calls[1]?.headers.get('x-min-position')).toBe(late);
+    // An older position seen later does not move it back.
+    expect(calls[2]?.headers.get('x-min-position')).toBe(late);
+    expect(calls[3]?.headers.has('x-min-position')).toBe(false);
+    expect(sessionStorage.getItem('hireloop.minPosition')).toBe(late);
+  });
+
+  it('remembers a position across a reload through sessionStorage', async () => {
+    const position = '00000000000000000007.00000000000000000000';
+    sessionStorage.setItem('hireloop.minPosition', position);
+    answers.push(json(200, {}));
+    await apiRequest('GET', '/api/jobs');
+    expect(calls[0]?.headers.get('x-min-position')).toBe(position);
+  });
+
+  it('ends an expired session: clears the token and reloads', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('window', { location: { reload } });
+    localStorage.setItem('auth_token', 'dead-token');
+    answers.push(json(401, { success: false, error: 'Session expired' }));
+
+    await expect(getJson('/api/auth/user')).rejects.toThrow('401: {"success":false,"error":"Session expired"}');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session on other 401 answers', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('window', { location: { reload } });
+    localStorage.setItem('auth_token', 'token');
+    answers.push(json(401, { success: false, error: 'Invalid email or password. Please try again.' }));
+
+    await expect(sendJson('POST', '/api/auth/login', {})).rejects.toThrow(/^401: /);
+    expect(localStorage.getItem('auth_token')).toBe('token');
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryReadStore } from '@hireloop/platform/read-store/index';
+import { ProjectionRunner } from '../runner';
+import { physicalCollection, type ProjectionDefinition } from './projection';
+
+export interface GivenEvent {
+  streamId: string;
+  type: string;
+  data: unknown;
+  occurredAt?: string;
+}
+
+/**
+ * given(events).then(collection, documents): appends the events to a memory event store, runs
+ * the real projection runner over them and compares the collection's documents (by _id order).
+ */
+export const projectionSpec = (projection: ProjectionDefinition) => ({
+  given: (events: GivenEvent[]) => {
+    const run = async () => {
+      const eventStore = createMemoryEventStore();
+      const readStore = createMemoryReadStore();
+      let n = 0;
+      for (const event of events) {
+        await eventStore.append(event.streamId, [
+          {
+            type: event.type,
+            data: event.data,
+            metadata: {
+              eventId: `event-${++n}`,
+              occurredAt: event.occurredAt ?? '2026-11-22T10:00:00.000Z',
+              actor: 'system',
+              correlationId: 'test',
+              causationId: null,
+              schemaVersion: 1,
+            },
+          },
+        ]);
+      }
+      await new ProjectionRunner({ eventStore, readStore, projection }).catchUp();
+      return readStore;
+    };
+    return {
+      then: async (collection: string, expected: Array<Record<string, unknown>>) => {
+        const readStore = await run();
+        const docs = await readStore.collection(physicalCollection(projection, collection)).find({}, { sort: { _id: 1 } });
+        expect(docs).toEqual(expected);
+      },
+    };
+  },
+});

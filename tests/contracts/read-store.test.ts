@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createMemoryReadStore, createPostgresReadStore, type Filter } from '@hireloop/platform/read-store/index';
+import { compileFind } from '@hireloop/platform/read-store/postgres';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { PEOPLE, readStoreContract, uniqueName, type ReadStoreFactory } from './read-store.contract';
+
+// One database for this file; every test gets its own schema in it, so tests start empty.
+let database: Promise<TestDatabase> | undefined;
+const testDatabase = (): Promise<TestDatabase> => (database ??= createTestDatabase('hl_read_store'));
+const freshSchema = (): string => `rs_${randomBytes(6).toString('hex')}`;
+
+afterAll(async () => {
+  if (database) await (await database).drop();
+});
+
+const factories: [string, ReadStoreFactory][] = [
+  [
+    'memory',
+    async () => {
+      const store = createMemoryReadStore();
+      return { store, teardown: () => store.close() };
+    },
+  ],
+  [
+    'postgres',
+    async () => {
+      const { url } = await testDatabase();
+      const store = await createPostgresReadStore({ connectionString: url, schema: freshSchema() });
+      return { store, teardown: () => store.close() };
+    },
+  ],
+];
+
+for (const [name, factory] of factories) readStoreContract(name, factory);
+
+describe('postgres read store', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const newPool = async (options: pg.PoolConfig = {}): Promise<pg.Pool> => {
+    const { url } = await testDatabase();
+    const pool = new pg.Pool({ connectionString: url, ...options });
+    cleanups.push(() => pool.end());
+    return pool;
+  };
+
+  it('keeps schemas apart and leaves a caller-owned pool open on close', async () => {
+    const pool = await newPool();
+    const [schemaA, schemaB] = [freshSchema(), freshSchema()];
+    const a = await createPostgresReadStore({ pool, schema: schemaA });
+    const b = await createPostgresReadStore({ pool, schema: schemaB });
+    const name = uniqueName();
+    await a.ensureCollection(name);
+    await b.ensureCollection(name);
+    await a.transaction((tx) => tx.collection(name).put({ _id: 'only-in-a' }));
+    expect(await a.collection(name).count()).toBe(1);
+    expect(await b.collection(name).count()).toBe(0);
+    await a.close();
+    await b.close();
+    const tables = await pool.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [
+      schemaA,
+    ]);
+    expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual(['projection_checkpoints', `rm_${name}`]);
+  });
+
+  it('creates the same collection from several processes at once', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, async () => createPostgresReadStore({ pool: await newPool({ max: 2 }), schema })),
+    );
+    const name = uniqueName();
+    const indexes = [{ fields: ['name'] }, { fields: ['email'], unique: true }];
+    await Promise.all(stores.map((store) => store.ensureCollection(name, indexes)));
+    await stores[0]!.transaction((tx) => tx.collection(name).put({ _id: 'a', name: 'x' }));
+    expect(await stores[3]!.collection(name).count()).toBe(1);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('names indexes deterministically and lets the filters use them', async () => {
+    const schema = freshSchema();
+    const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
+    const store = await createPostgresReadStore({ pool, schema });
+    const name = uniqueName('plans');
+    await store.ensureCollection(name, [{ fields: ['name'] }, { fields: ['address.city', 'age'] }, { fields: ['email'], unique: true }]);
+    await store.transaction(async (tx) => {
+      for (let copy = 0; copy < 30; copy++) {
+        for (const person of PEOPLE) await tx.collection(name).put({ ...person, _id: `${person._id}-${copy}` });
+      }
+    });
+    await pool.query(`ANALYZE ${schema}.rm_${name}`);
+    const indexes = await pool.query('SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 ORDER BY 1', [
+      schema,
+      `rm_${name}`,
+    ]);
+    const names = indexes.rows.map((row: { indexname: string }) => row.indexname);
+    expect(names.filter((index) => /_(gin|ix|ux|arr)_[0-9a-f]{10}$/.test(index))).toHaveLength(names.length - 1);
+
+    const plan = async (filter: Filter): Promise<string> => {
+      const query = compileFind(name, filter, undefined, schema);
+      const result = await pool.query(`EXPLAIN ${query.sql}`, query.values);
+      return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    };
+    expect(await plan({ tags: 'cs' })).toMatch(/_gin_/);
+    expect(await plan({ name: { $gte: 'B', $lt: 'H' } })).toMatch(/_ix_/);
+    expect(await plan({ 'address.city': { $gt: 'M' } })).toMatch(/_ix_/);
+    expect(await plan({ _id: 'p01-3' })).toMatch(/pkey/);
+    await store.close();
+  });
+});
