@@ -26,16 +26,17 @@ const ACK_WAIT_MS = 2000;
 
 export function busContract(name: string, factory: BusFactory): void {
   describe(`Bus contract: ${name}`, () => {
-    let harness: BusHarness;
+    let harness: BusHarness | undefined;
     let bus: Bus;
 
     beforeEach(async () => {
+      harness = undefined;
       harness = await factory();
       bus = harness.bus;
     });
 
     afterEach(async () => {
-      await harness.dispose();
+      await harness?.dispose();
     });
 
     describe('publish / subscribe', () => {

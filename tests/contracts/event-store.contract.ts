@@ -51,10 +51,24 @@ export const newEvent = (type: string, data: unknown = {}, overrides: Partial<Ev
 
 export const streamName = (prefix = 'stream'): string => `${prefix}-${randomUUID()}`;
 
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Waits until `readAll` can see everything up to `position` (a position returned by `append`).
+ * Gap-safe adapters hold back events while any older transaction is still open (in PostgreSQL:
+ * any transaction in the cluster, e.g. another test file creating its database), so an event is
+ * visible soon after its append returns, not necessarily at once.
+ */
+export async function untilReadable(store: EventStore, position: Position, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await store.headPosition()) < position) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for position ${position} to become readable`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -151,6 +165,19 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         expect(result.nextExpectedVersion).toBe(2);
       });
 
+      it('keeps counting versions past 9 when appending one event at a time (numeric, not text, order)', async () => {
+        const streamId = streamName();
+        for (let version = 0; version < 12; version++) {
+          const result = await store.append(streamId, [newEvent('Step', { version })], { expectedVersion: version === 0 ? 'no_stream' : version - 1 });
+          expect(result.nextExpectedVersion).toBe(version);
+        }
+        const any = await store.append(streamId, [newEvent('Step', { version: 12 })]);
+        expect(any.nextExpectedVersion).toBe(12);
+        const { events, version } = await store.readStream(streamId);
+        expect(version).toBe(12);
+        expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: 13 }, (_, i) => i));
+      });
+
       it('rejects an exact version for a stream that does not exist', async () => {
         const streamId = streamName();
         await expectConflict(store.append(streamId, [newEvent('A')], { expectedVersion: 0 }), { streamId, actual: -1 });
@@ -167,18 +194,20 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
 
       it('writes nothing when an append is rejected', async () => {
         const streamId = streamName();
-        await store.append(streamId, [newEvent('A')], { expectedVersion: 'no_stream' });
+        const { position } = await store.append(streamId, [newEvent('A')], { expectedVersion: 'no_stream' });
         await expect(store.append(streamId, [newEvent('B'), newEvent('C')], { expectedVersion: 5 })).rejects.toThrow(
           WrongExpectedVersionError,
         );
         expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['A']);
+        await untilReadable(store, position);
         expect((await store.readAll(START)).events.map((event) => event.type)).toEqual(['A']);
       });
 
       it('refuses to store the same event id twice', async () => {
         const duplicate = newEvent('A');
-        await store.append(streamName(), [duplicate]);
+        const { position } = await store.append(streamName(), [duplicate]);
         await expect(store.append(streamName(), [newEvent('B'), duplicate])).rejects.toThrow();
+        await untilReadable(store, position);
         expect((await store.readAll(START)).events.map((event) => event.type)).toEqual(['A']);
       });
 
@@ -282,13 +311,14 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
           schemaVersion: 3,
         });
         const bySystem = newEvent('BySystem', null, { actor: 'system', causationId: null });
-        await store.append(streamId, [byUser, bySystem]);
+        const { position } = await store.append(streamId, [byUser, bySystem]);
         const [first, second] = (await store.readStream(streamId)).events;
         expect(first!.metadata).toEqual(byUser.metadata);
         expect(first!.data).toEqual({ nested: { deep: [1, 2.5, null, true, 'x'] } });
         expect(second!.metadata).toEqual(bySystem.metadata);
         expect(second!.metadata.causationId).toBeNull();
         expect(second!.data).toBeNull();
+        await untilReadable(store, position);
         const [viaLog] = (await store.readAll(START, { eventTypes: ['ByUser'] })).events;
         expect(viaLog!.metadata).toEqual(byUser.metadata);
       });
@@ -306,7 +336,9 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
           [a, newEvent('Noted')],
           [b, newEvent('Closed')],
         ] as const;
-        for (const [streamId, event] of events) await store.append(streamId, [event]);
+        let position = START;
+        for (const [streamId, event] of events) ({ position } = await store.append(streamId, [event]));
+        await untilReadable(store, position);
         return ids(events.map(([, event]) => event));
       }
 
@@ -365,7 +397,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         expect(ids(paged)).toEqual([expected[0], expected[1]]);
 
         const later = newEvent('Opened');
-        await store.append(streamName(), [later]);
+        await untilReadable(store, (await store.append(streamName(), [later])).position);
         const afterFilter = await store.readAll(notes.nextPosition, { eventTypes: ['Opened'] });
         expect(ids(afterFilter.events)).toEqual([later.metadata.eventId]);
         expect(await store.readAll(START, { eventTypes: ['NoSuchType'] })).toMatchObject({ events: [] });
@@ -373,7 +405,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
 
       it('gives positions that strictly increase in readAll order and compare as plain strings', async () => {
         await appendSix();
-        await store.append(streamName(), [newEvent('Batch'), newEvent('Batch'), newEvent('Batch')]);
+        await untilReadable(store, (await store.append(streamName(), [newEvent('Batch'), newEvent('Batch'), newEvent('Batch')])).position);
         const { events } = await store.readAll(START);
         expect(events).toHaveLength(9);
         const positions = events.map((event) => event.position);
@@ -392,6 +424,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       it('reports the position of the last written event from append, as readAll and headPosition see it', async () => {
         await store.append(streamName(), [newEvent('A')]);
         const result = await store.append(streamName(), [newEvent('B'), newEvent('C')]);
+        await untilReadable(store, result.position);
         const { events, nextPosition } = await store.readAll(START);
         expect(events.at(-1)!.position).toBe(result.position);
         expect(nextPosition).toBe(result.position);
@@ -430,7 +463,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       });
 
       it('delivers only the events after the position it starts from', async () => {
-        await store.append(streamName(), [newEvent('Old')]);
+        await untilReadable(store, (await store.append(streamName(), [newEvent('Old')])).position);
         const from = await store.headPosition();
         const fresh = newEvent('New');
         const received: RecordedEvent[] = [];
@@ -553,12 +586,12 @@ export function eventStoreGapSafetyContract(name: string, factory: EventStoreFac
 
     it('does not let readAll move past an open transaction, and returns its event once it commits', async () => {
       const early = newEvent('Early');
-      await store.append(streamName(), [early]);
+      await untilReadable(store, (await store.append(streamName(), [early])).position);
       const lateEvent = newEvent('Late');
       const late = await hold(streamName(), [lateEvent]);
       const after = [newEvent('After'), newEvent('After')];
       await store.append(streamName(), [after[0]!]);
-      await store.append(streamName(), [after[1]!]);
+      const { position: lastPosition } = await store.append(streamName(), [after[1]!]);
 
       // The later events are committed, but the late one could still appear before them.
       const before = await store.readAll(START);
@@ -570,6 +603,7 @@ export function eventStoreGapSafetyContract(name: string, factory: EventStoreFac
       expect(filtered.nextPosition <= before.nextPosition).toBe(true);
 
       await late.commit();
+      await untilReadable(store, lastPosition);
       const all = await store.readAll(START);
       expect(ids(all.events)).toEqual([early.metadata.eventId, lateEvent.metadata.eventId, ...ids(after)]);
       // A reader that checkpointed before the commit continues with the late event.
@@ -582,11 +616,11 @@ export function eventStoreGapSafetyContract(name: string, factory: EventStoreFac
 
     it('delivers a late-committed event to a reader that already read everything visible', async () => {
       const first = newEvent('First');
-      await store.append(streamName(), [first]);
+      await untilReadable(store, (await store.append(streamName(), [first])).position);
       const lateEvent = newEvent('Late');
       const late = await hold(streamName(), [lateEvent]);
       const next = newEvent('Next');
-      await store.append(streamName(), [next]);
+      const { position: nextPosition } = await store.append(streamName(), [next]);
 
       const seen: RecordedEvent[] = [];
       let checkpoint = START;
@@ -601,6 +635,7 @@ export function eventStoreGapSafetyContract(name: string, factory: EventStoreFac
       expect(ids(seen)).toEqual([first.metadata.eventId]);
 
       await late.commit();
+      await untilReadable(store, nextPosition);
       await catchUp();
       expect(ids(seen)).toEqual([first.metadata.eventId, lateEvent.metadata.eventId, next.metadata.eventId]);
     });
@@ -630,19 +665,24 @@ export function eventStoreGapSafetyContract(name: string, factory: EventStoreFac
     it('lets readers continue once an open transaction rolls back', async () => {
       const late = await hold(streamName(), [newEvent('RolledBack')]);
       const next = newEvent('Next');
-      await store.append(streamName(), [next]);
+      const { position } = await store.append(streamName(), [next]);
       expect((await store.readAll(START)).events).toEqual([]);
       await late.rollback();
+      await untilReadable(store, position);
       expect(ids((await store.readAll(START)).events)).toEqual([next.metadata.eventId]);
     });
 
     it('keeps a held append and a concurrent append to the same stream consistent', async () => {
       const streamId = streamName();
       const late = await hold(streamId, [newEvent('Held')]);
-      const racing = store.append(streamId, [newEvent('Racing')], { expectedVersion: 'no_stream' });
+      // Settled at once, so its rejection is never unhandled while we wait for the commit.
+      const racing = store.append(streamId, [newEvent('Racing')], { expectedVersion: 'no_stream' }).then(
+        () => 'succeeded',
+        (error: unknown) => error,
+      );
       await delay(100);
       await late.commit();
-      await expect(racing).rejects.toThrow(WrongExpectedVersionError);
+      expect(await racing).toBeInstanceOf(WrongExpectedVersionError);
       expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['Held']);
     });
   });

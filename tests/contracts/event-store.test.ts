@@ -15,6 +15,7 @@ import {
   eventStoreGapSafetyContract,
   newEvent,
   streamName,
+  untilReadable,
   waitFor,
   type EventStoreFactory,
   type HoldOpenAppend,
@@ -121,11 +122,12 @@ describe('postgres event store', () => {
     await older.query('BEGIN');
     await older.query('SELECT pg_current_xact_id()'); // takes its transaction id now
     const newer = newEvent('Newer');
-    await store.append(streamName(), [newer]); // larger transaction id, smaller sequence value
+    const { position } = await store.append(streamName(), [newer]); // larger transaction id, smaller sequence value
     const olderEvent = newEvent('Older');
     await store.appendInTransaction(older, streamName(), [olderEvent]); // smaller id, larger sequence value
     expect((await store.readAll(START)).events).toEqual([]);
     await older.query('COMMIT');
+    await untilReadable(store, position);
 
     const { events } = await store.readAll(START);
     expect(events.map((event) => event.metadata.eventId)).toEqual([olderEvent.metadata.eventId, newer.metadata.eventId]);
@@ -142,7 +144,7 @@ describe('postgres event store', () => {
     });
     await delay(300); // let the first (empty) read and the LISTEN happen
     await writer.append(streamName(), [newEvent('Pushed')]);
-    await waitFor(() => received.length === 1, 'the notified event', 5_000);
+    await waitFor(() => received.length === 1, 'the notified event', 10_000);
     await subscription.stop();
   });
 

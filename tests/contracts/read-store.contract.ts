@@ -154,7 +154,7 @@ const STRINGS = [
 ];
 const NUMBERS = [-5, -1.5, 0, 1, 2, 2.5, 3, 9, 10, 42, 1e6];
 
-class Generator {
+export class Generator {
   constructor(private readonly random: () => number) {}
   int(max: number): number {
     return Math.floor(this.random() * max);
@@ -580,7 +580,7 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         await expectMatches({ name: { $regex: escapeRegex("o'brien"), $options: 'i' } }, ['p05']);
         await expectMatches({ name: { $regex: 'LOVE', $options: 'i' } }, ['p01']);
         await expectMatches({ name: { $regex: 'LOVE', $options: '' } }, []);
-        await expectMatches({ name: { $regex: 'ov' } }, ['p01']);
+        await expectMatches({ name: { $regex: 'ov' } }, ['p01', 'p06']);
         await expectMatches({ name: { $regex: '^a', $options: 'i' } }, ['p01', 'p02']);
         await expectMatches({ name: { $regex: 'r$' } }, ['p03']);
         await expectMatches({ name: { $regex: '^zed$', $options: 'i' } }, ['p07']);
@@ -594,7 +594,9 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
           const error = await rejectionOf(query({ name: { $regex: pattern } }));
           expect(error, pattern).toBeInstanceOf(ReadStoreQueryError);
         }
-        const error = await rejectionOf(query({ name: { $regex: 'a', $options: 'm' } }));
+        // Outside the Filter type, as from untyped callers.
+        const multiline: unknown = { name: { $regex: 'a', $options: 'm' } };
+        const error = await rejectionOf(query(multiline as Filter));
         expect(error).toBeInstanceOf(ReadStoreQueryError);
       });
 
@@ -611,7 +613,6 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         );
         await expectMatches({ $and: [{ $or: [{ tags: 'math' }, { tags: 'navy' }] }, { $nor: [{ name: { $regex: '^a' } }] }] }, [
           'p01',
-          'p02',
           'p03',
         ]);
       });
@@ -763,7 +764,7 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
           expect(deleted).toBe(3);
           expect(await collection.count()).toBe(4);
         });
-        expect(idsOf(await store.collection(name).find())).toEqual(['p01', 'p04', 'p05', 'p07', 'p08']);
+        expect(idsOf(await store.collection(name).find())).toEqual(['p04', 'p05', 'p07', 'p08']);
         expect(await store.getCheckpoint(projection)).toBe(position(3));
       });
 
@@ -830,7 +831,7 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         await seed(store, name, docs);
         const collection = store.collection(name);
         let nonTrivial = 0;
-        for (let round = 0; round < 60; round++) {
+        for (let round = 0; round < 100; round++) {
           const filter = generator.filter();
           const sort = generator.sort();
           const skip = generator.chance(0.3) ? generator.int(20) : undefined;
@@ -846,7 +847,7 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
           );
         }
         // The generator must produce filters that actually discriminate.
-        expect(nonTrivial).toBeGreaterThan(35);
+        expect(nonTrivial).toBeGreaterThan(40);
       });
     });
   });

@@ -68,8 +68,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('api client', () => {
   it('reads JSON from an ok answer', async () => {
@@ -86,7 +88,9 @@ describe('api client', () => {
   });
 
   it('raises "<status>: <body>" for a non-ok answer', async () => {
-    answers.push(json(409, { success: false, error: 'An account with this email already exists. Please sign in instead.' }));
+    answers.push(
+      json(409, { success: false, error: 'An account with this email already exists. Please sign in instead.' }),
+    );
     const error = await sendJson('POST', '/api/auth/candidate/signup', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toHaveProperty(
@@ -109,7 +113,7 @@ describe('api client', () => {
     expect(displayError(error, 'Something went wrong')).toBe('Something went wrong');
   });
 
-  it('turns a failed connection into the spec\'s network error', async () => {
+  it("turns a failed connection into the spec's network error", async () => {
     const error = await getJson('/api/jobs').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toHaveProperty('message', NETWORK_ERROR_MESSAGE);

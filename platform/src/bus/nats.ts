@@ -41,6 +41,8 @@ export interface NatsBusOptions {
 
 /** JetStream API error codes (server/errors.json). */
 const STREAM_NAME_IN_USE = 10058;
+const STREAM_CREATE_FAILED = 10049;
+const STREAM_STORE_FAILED = 10077;
 const CONSUMER_ALREADY_EXISTS = 10148;
 const CONSUMER_NAME_EXISTS = 10013;
 
@@ -85,6 +87,23 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 }
 
 async function ensureStream(jsm: JetStreamManager, name: string, subject: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await addOrExtendStream(jsm, name, subject);
+      return;
+    } catch (error) {
+      // nats-server 2.9 removes an account's storage directory when its last stream is
+      // deleted; a stream created at that moment fails with "error creating store for stream"
+      // (err_code 10049; the server logs 10077). Nothing is left behind: try again.
+      const transient =
+        error instanceof JetStreamApiError && (error.code === STREAM_CREATE_FAILED || error.code === STREAM_STORE_FAILED);
+      if (!transient || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    }
+  }
+}
+
+async function addOrExtendStream(jsm: JetStreamManager, name: string, subject: string): Promise<void> {
   try {
     // Adding a stream with an identical config is a no-op on the server.
     await jsm.streams.add({

@@ -78,8 +78,17 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+/**
+ * `pending`: events exist that are not readable yet (e.g. written by transactions that are still
+ * open, or hidden behind one); the loop then re-reads soon instead of waiting a full poll interval.
+ */
+export type DriverReadResult = ReadAllResult & { pending?: boolean };
+
+/** First and longest quick re-read delay while events are pending. */
+const PENDING_RETRY_MIN_MS = 20;
+
 export interface SubscriptionDriver {
-  readAll(from: Position, options: ReadAllOptions): Promise<ReadAllResult>;
+  readAll(from: Position, options: ReadAllOptions): Promise<DriverReadResult>;
   notifier: ChangeNotifier;
   /** Poll even without a notification after this long; null waits for notifications only. */
   pollIntervalMs: number | null;
@@ -110,6 +119,7 @@ export function startSubscription(
   const controller = new AbortController();
   const { signal } = controller;
   let position = from;
+  let pendingDelay = PENDING_RETRY_MIN_MS;
 
   const reportHandlerError = (error: unknown): void => {
     if (options?.onError) {
@@ -132,7 +142,7 @@ export function startSubscription(
     try {
       while (!signal.aborted) {
         const seen = driver.notifier.current;
-        let result: ReadAllResult;
+        let result: DriverReadResult;
         try {
           result = await driver.readAll(position, readOptions);
         } catch {
@@ -157,7 +167,16 @@ export function startSubscription(
         } catch {
           // Keep polling.
         }
-        await driver.notifier.wait(seen, driver.pollIntervalMs, signal);
+        let timeout = driver.pollIntervalMs;
+        if (result.pending) {
+          // Something is committed (or about to be) but hidden behind an open transaction:
+          // look again soon, backing off up to the poll interval.
+          timeout = timeout === null ? pendingDelay : Math.min(timeout, pendingDelay);
+          pendingDelay = Math.min(pendingDelay * 2, driver.pollIntervalMs ?? 1_000);
+        } else {
+          pendingDelay = PENDING_RETRY_MIN_MS;
+        }
+        await driver.notifier.wait(seen, timeout, signal);
       }
     } finally {
       try {

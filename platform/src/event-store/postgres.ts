@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription } from './internal';
+import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription, type DriverReadResult } from './internal';
 import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
 import {
   NO_STREAM_VERSION,
@@ -136,7 +136,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     const expected = appendOptions?.expectedVersion ?? 'any';
     const last = await client.query<{ stream_version: string; transaction_id: string; global_seq: string }>(
       `SELECT stream_version::text AS stream_version, transaction_id::text AS transaction_id, global_seq::text AS global_seq
-         FROM ${table} WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`,
+         FROM ${table} e WHERE e.stream_id = $1 ORDER BY e.stream_version DESC LIMIT 1`,
       [streamId],
     );
     const head = last.rows[0];
@@ -234,6 +234,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   }
 
   async function readAll(from: Position, readOptions?: ReadAllOptions): Promise<ReadAllResult> {
+    const { events, nextPosition } = await readBatch(from, readOptions);
+    return { events, nextPosition };
+  }
+
+  /** `readAll`, plus whether rows exist beyond the visibility horizon (for the subscription loop). */
+  async function readBatch(from: Position, readOptions?: ReadAllOptions): Promise<DriverReadResult> {
     assertOpen();
     const batchSize = batchSizeOf(readOptions);
     const after = from === START ? { major: 0n, minor: 0n } : decodePosition(from);
@@ -246,7 +252,9 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     // One statement, so the horizon, the batch and the head all come from one snapshot. Rows
     // below the horizon never change (every transaction there has ended), so the head is the
     // furthest a reader may go.
-    const result = await pool.query<NullableEventRow & { head_transaction_id: string | null; head_global_seq: string | null }>(
+    const result = await pool.query<
+      NullableEventRow & { head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }
+    >(
       `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             head AS (
               SELECT h.transaction_id, h.global_seq FROM ${table} h, horizon
@@ -254,6 +262,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
                ORDER BY h.transaction_id DESC, h.global_seq DESC LIMIT 1)
        SELECT (SELECT transaction_id::text FROM head) AS head_transaction_id,
               (SELECT global_seq::text FROM head) AS head_global_seq,
+              EXISTS (SELECT 1 FROM ${table} p WHERE p.transaction_id >= horizon.xmin) AS pending,
               ${COLUMNS}
          FROM horizon
          LEFT JOIN LATERAL (
@@ -274,7 +283,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       // Everything visible after `from` has been returned (or skipped by the type filter).
       nextPosition = maxPosition(nextPosition, encodePosition(BigInt(first.head_transaction_id), BigInt(first.head_global_seq)));
     }
-    return { events, nextPosition };
+    return { events, nextPosition, pending: first?.pending === true };
   }
 
   async function readStream(
@@ -313,7 +322,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     let listening = false;
     const subscription = startSubscription(
       {
-        readAll,
+        readAll: readBatch,
         notifier,
         pollIntervalMs,
         retryDelayMs: pollIntervalMs,

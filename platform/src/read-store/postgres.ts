@@ -140,6 +140,9 @@ function anyOf(segments: readonly string[], values: readonly Scalar[], params: P
   return `(${unique.map((value) => equals(segments, value, params)).join(' OR ')})`;
 }
 
+/** Elements of nested arrays up to 8 levels deep, or the value itself when it is not an array. */
+const FLATTEN_ARRAYS = 'lax $[*][*][*][*][*][*][*][*]';
+
 /** NOT over a formula whose leaves may be SQL NULL (unknown): NULL counts as "no match". */
 const not = (expression: string): string => `(NOT COALESCE(${expression}, FALSE))`;
 
@@ -186,10 +189,11 @@ function compileCondition(segments: readonly string[], condition: Condition, par
     case 'regex': {
       const operator = condition.regex.caseInsensitive ? '~*' : '~';
       const pattern = `${params.add(regexToPostgres(condition.regex))}::text`;
-      return scalarOrElement(
-        segments,
-        `(jsonb_typeof(${value}) = 'string' AND ${textAt(segments)} ${operator} ${pattern})`,
-        (element) => `jsonb_typeof(${element}) = 'string' AND (${element} #>> '{}') ${operator} ${pattern}`,
+      // mingo tests $regex against strings at any depth of nested arrays: flatten (lax [*] passes
+      // scalars and objects through unchanged), then test the strings.
+      return (
+        `EXISTS (SELECT 1 FROM jsonb_path_query(${value}, '${FLATTEN_ARRAYS}') AS element(value) ` +
+        `WHERE jsonb_typeof(element.value) = 'string' AND (element.value #>> '{}') ${operator} ${pattern})`
       );
     }
   }
@@ -272,6 +276,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   }
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  if (ownsPool) pool.on('error', () => {});
   const qualified = (table: string): string => `${quoteIdent(schema)}.${quoteIdent(table)}`;
   const checkpointsTable = qualified('projection_checkpoints');
   const tableOf = (collection: string): string => qualified(collectionTable(collection));
@@ -315,22 +321,22 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     throw error;
   }
 
-  const translate = (error: unknown, collection: string | undefined): unknown => {
-    if (!isDatabaseError(error) || collection === undefined) return error;
+  /** Maps PostgreSQL errors to the read store's errors; `id` is the document being written, if any. */
+  const translate = (error: unknown, collection: string, id = ''): unknown => {
+    if (!isDatabaseError(error)) return error;
     if (error.code === '42P01') return new CollectionNotFoundError(collection);
     if (error.code === '23505') {
-      const id = /\(id\)=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
       const fields = uniqueIndexes.get(error.constraint ?? '') ?? [error.constraint ?? 'unknown'];
       return new UniqueConstraintError(collection, fields, id);
     }
     return error;
   };
 
-  const run = async (db: Queryable, collection: string | undefined, sql: string, values: unknown[]) => {
+  const run = async (db: Queryable, collection: string, sql: string, values: unknown[], id?: string) => {
     try {
       return await db.query(sql, values);
     } catch (error) {
-      throw translate(error, collection);
+      throw translate(error, collection, id);
     }
   };
 
@@ -365,6 +371,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           name,
           `INSERT INTO ${table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
           [doc._id, json],
+          doc._id,
         );
       },
       async delete(id) {

@@ -10,6 +10,8 @@ interface HeaderProps {
   /** The session is still being restored: show neither Sign In nor the user. */
   isLoading: boolean;
   onSignIn: () => void;
+  /** The pointer or focus reached Sign In: a good moment to fetch the dialog's code. */
+  onSignInIntent?: () => void;
   onSignOut: () => void;
 }
 
@@ -20,12 +22,15 @@ const navLinkClass =
  * Spec part 1, §2: Dashboard is shown when signed in; Jobs to visitors and candidates;
  * Pricing to everyone except candidates.
  */
-export function Header({ user, isLoading, onSignIn, onSignOut }: HeaderProps) {
+export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }: HeaderProps) {
   const isCandidate = user?.type === 'candidate';
   return (
     <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-[backdrop-filter]:bg-card/75">
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <span className="text-lg font-bold tracking-tight text-primary">{PRODUCT_NAME}</span>
           <Badge variant="secondary">Beta</Badge>
         </Link>
@@ -59,7 +64,7 @@ export function Header({ user, isLoading, onSignIn, onSignOut }: HeaderProps) {
               </Button>
             </>
           ) : (
-            <Button size="sm" onClick={onSignIn}>
+            <Button size="sm" onClick={onSignIn} onPointerEnter={onSignInIntent} onFocus={onSignInIntent}>
               Sign In
             </Button>
           )}

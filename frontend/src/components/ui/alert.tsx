@@ -17,7 +17,12 @@ const alertVariants = cva(
 );
 
 /** Errors are announced at once (role alert); other notices politely (role status). */
-export function Alert({ className, variant, role, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  role,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return (
     <div
       role={role ?? (variant === 'destructive' ? 'alert' : 'status')}

@@ -47,7 +47,11 @@ export function dismissToast(id: number): void {
 }
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => entries, () => entries);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => entries,
+    () => entries,
+  );
   return { toasts: current, toast, dismiss: dismissToast };
 }
 

@@ -1,6 +1,5 @@
-import { AuthSuccess, MESSAGES, type CandidateSignupBody, type CompanySignupBody, type User } from '@hireloop/contracts';
+import { AuthSuccess, MESSAGES, type CandidateSignupBody, type CompanySignupBody } from '@hireloop/contracts';
 import { errorStatus, NetworkError, sendJson, serverErrorText } from '../../../lib/api-client';
-import { storeSession } from './store-session';
 
 export const CANDIDATE_SIGNUP_FAILED = 'Signup failed. Please try again.';
 export const COMPANY_SIGNUP_FAILED = 'Company signup failed. Please try again.';
@@ -17,22 +16,25 @@ function signUpError(error: unknown, fallback: string): Error {
   return new Error(fallback, { cause: error });
 }
 
-async function signUp(path: string, body: CandidateSignupBody | CompanySignupBody, fallback: string): Promise<User> {
+/** Answers the new user and their token (keep it with `storeSession`). */
+async function signUp(
+  path: string,
+  body: CandidateSignupBody | CompanySignupBody,
+  fallback: string,
+): Promise<AuthSuccess> {
   try {
-    const answer = AuthSuccess.parse(await sendJson('POST', path, body));
-    storeSession(answer);
-    return answer.user;
+    return AuthSuccess.parse(await sendJson('POST', path, body));
   } catch (error) {
     throw signUpError(error, fallback);
   }
 }
 
 /** `POST /api/auth/candidate/signup` */
-export function signUpCandidate(body: CandidateSignupBody): Promise<User> {
+export function signUpCandidate(body: CandidateSignupBody): Promise<AuthSuccess> {
   return signUp('/api/auth/candidate/signup', body, CANDIDATE_SIGNUP_FAILED);
 }
 
 /** `POST /api/auth/company/signup` */
-export function signUpCompany(body: CompanySignupBody): Promise<User> {
+export function signUpCompany(body: CompanySignupBody): Promise<AuthSuccess> {
   return signUp('/api/auth/company/signup', body, COMPANY_SIGNUP_FAILED);
 }

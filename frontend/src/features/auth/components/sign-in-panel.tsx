@@ -1,4 +1,4 @@
-import type { User } from '@hireloop/contracts';
+import type { AuthSuccess } from '@hireloop/contracts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, LinkIcon, MailIcon } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { signInMachine } from '../machines/sign-in-machine';
 import { FormField } from './form-field';
 
 interface SignInPanelProps {
-  onSignedIn: (user: User) => void;
+  onSignedIn: (session: AuthSuccess) => void;
 }
 
 /** The Sign In tab: choice screen → email form → forgot-password form. */
@@ -21,8 +21,8 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
     // Subscribed (not derived in render) so the news arrives even if the dialog closes at once.
     const subscription = actorRef.subscribe({
       complete: () => {
-        const user = actorRef.getSnapshot().output?.user;
-        if (user) onSignedIn(user);
+        const session = actorRef.getSnapshot().output?.session;
+        if (session) onSignedIn(session);
       },
     });
     return () => subscription.unsubscribe();

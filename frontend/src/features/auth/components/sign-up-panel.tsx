@@ -1,4 +1,4 @@
-import { MESSAGES, type User } from '@hireloop/contracts';
+import { MESSAGES, type AuthSuccess } from '@hireloop/contracts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
 import { useEffect, type ComponentProps, type FormEvent } from 'react';
@@ -17,7 +17,7 @@ import { FormField } from './form-field';
 
 interface SignUpPanelProps {
   kind: SignUpKind;
-  onSignedUp: (user: User) => void;
+  onSignedUp: (session: AuthSuccess) => void;
 }
 
 type InputProps = Pick<ComponentProps<'input'>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder'>;
@@ -38,7 +38,12 @@ const CANDIDATE_STEPS: [FieldSpec<CandidateSignUpValues>[], FieldSpec<CandidateS
     { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
     { field: 'location', label: 'Location', placeholder: 'City, Country' },
     { field: 'currentRole', label: 'Current Role', placeholder: 'e.g. Frontend Engineer' },
-    { field: 'skills', label: 'Skills', placeholder: 'React, TypeScript, Node.js', hint: 'Separate skills with commas.' },
+    {
+      field: 'skills',
+      label: 'Skills',
+      placeholder: 'React, TypeScript, Node.js',
+      hint: 'Separate skills with commas.',
+    },
   ],
 ];
 
@@ -72,8 +77,8 @@ export function SignUpPanel({ kind, onSignedUp }: SignUpPanelProps) {
     // Subscribed (not derived in render) so the news arrives even if the dialog closes at once.
     const subscription = actorRef.subscribe({
       complete: () => {
-        const user = actorRef.getSnapshot().output?.user;
-        if (user) onSignedUp(user);
+        const session = actorRef.getSnapshot().output?.session;
+        if (session) onSignedUp(session);
       },
     });
     return () => subscription.unsubscribe();
@@ -114,8 +119,12 @@ export function SignUpPanel({ kind, onSignedUp }: SignUpPanelProps) {
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">{kind === 'candidate' ? 'Create your candidate account' : 'Create your company account'}</h3>
-        <span className="text-xs font-medium text-muted-foreground">{stepTwo ? 'Step 2 of 2' : 'Step 1 of 2'}</span>
+        <h3 className="font-semibold">
+          {kind === 'candidate' ? 'Create your candidate account' : 'Create your company account'}
+        </h3>
+        <span className="text-xs font-medium whitespace-nowrap text-muted-foreground">
+          {stepTwo ? 'Step 2 of 2' : 'Step 1 of 2'}
+        </span>
       </div>
       {fields}
       {error ? (

@@ -1,4 +1,4 @@
-import type { LoginBody, User } from '@hireloop/contracts';
+import type { AuthSuccess, LoginBody, User } from '@hireloop/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { RESET_EMAIL_REQUIRED, RESET_EMAIL_SENT } from '../api/forgot-password';
@@ -16,17 +16,20 @@ const candidate: User = {
   companyName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+const session: AuthSuccess = { success: true, user: candidate, token: 'token-1' };
 
-function start(overrides: {
-  login?: (input: LoginBody) => Promise<User>;
-  requestPasswordReset?: (input: { email: string }) => Promise<void>;
-} = {}) {
+function start(
+  overrides: {
+    login?: (input: LoginBody) => Promise<AuthSuccess>;
+    requestPasswordReset?: (input: { email: string }) => Promise<void>;
+  } = {},
+) {
   const calls = { login: [] as LoginBody[], reset: [] as string[] };
   const machine = signInMachine.provide({
     actors: {
-      login: fromPromise<User, LoginBody>(async ({ input }) => {
+      login: fromPromise<AuthSuccess, LoginBody>(async ({ input }) => {
         calls.login.push(input);
-        return overrides.login ? overrides.login(input) : candidate;
+        return overrides.login ? overrides.login(input) : session;
       }),
       requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) => {
         calls.reset.push(input.email);
@@ -57,7 +60,7 @@ describe('sign-in machine', () => {
     expect(actor.getSnapshot().value).toBe('choice');
   });
 
-  it('signs in with the typed email and password and ends with the user', async () => {
+  it('signs in with the typed email and password and ends with the session', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
     actor.send({ type: 'signIn.change', field: 'email', value: ' ada@example.com ' });
@@ -68,7 +71,7 @@ describe('sign-in machine', () => {
     const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.login).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
     expect(done.value).toBe('signedIn');
-    expect(done.output).toEqual({ user: candidate });
+    expect(done.output).toEqual({ session });
   });
 
   it('shows the failure message and stays on the email form when sign-in fails', async () => {

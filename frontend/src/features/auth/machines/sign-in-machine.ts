@@ -1,6 +1,11 @@
-import type { LoginBody, User } from '@hireloop/contracts';
+import type { AuthSuccess, LoginBody } from '@hireloop/contracts';
 import { assign, fromPromise, setup } from 'xstate';
-import { RESET_EMAIL_REQUIRED, RESET_EMAIL_SENT, requestPasswordReset } from '../api/forgot-password';
+import {
+  RESET_EMAIL_FAILED,
+  RESET_EMAIL_REQUIRED,
+  RESET_EMAIL_SENT,
+  requestPasswordReset,
+} from '../api/forgot-password';
 import { login } from '../api/login';
 
 export const MISSING_CREDENTIALS = 'Please enter your email and password.';
@@ -12,7 +17,8 @@ export interface SignInContext {
   error: string | null;
   /** Shown as a confirmation (forgot-password sent). */
   notice: string | null;
-  user: User | null;
+  /** The signed-in user and token, once the server said yes. */
+  session: AuthSuccess | null;
 }
 
 export type SignInEvent =
@@ -27,16 +33,16 @@ const messageOf = (error: unknown, fallback: string): string =>
 
 /**
  * The Sign In tab (spec part 1, §2): a choice screen, then the email form, then the
- * forgot-password form; Back returns one step. Ends in `signedIn` with the user.
+ * forgot-password form; Back returns one step. Ends in `signedIn` with the session.
  */
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
-    output: {} as { user: User | null },
+    output: {} as { session: AuthSuccess | null },
   },
   actors: {
-    login: fromPromise<User, LoginBody>(({ input }) => login(input)),
+    login: fromPromise<AuthSuccess, LoginBody>(({ input }) => login(input)),
     requestPasswordReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(input.email)),
   },
   guards: {
@@ -53,7 +59,7 @@ export const signInMachine = setup({
 }).createMachine({
   id: 'signIn',
   initial: 'choice',
-  context: { email: '', password: '', error: null, notice: null, user: null },
+  context: { email: '', password: '', error: null, notice: null, session: null },
   states: {
     choice: {
       on: { 'signIn.chooseEmail': { target: 'email', actions: 'clearMessages' } },
@@ -76,7 +82,7 @@ export const signInMachine = setup({
           invoke: {
             src: 'login',
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-            onDone: { target: '#signIn.signedIn', actions: assign({ user: ({ event }) => event.output }) },
+            onDone: { target: '#signIn.signedIn', actions: assign({ session: ({ event }) => event.output }) },
             onError: {
               target: 'editing',
               actions: assign({ error: ({ event }) => messageOf(event.error, 'Sign in failed. Please try again.') }),
@@ -105,7 +111,7 @@ export const signInMachine = setup({
             onDone: { target: 'editing', actions: assign({ notice: RESET_EMAIL_SENT }) },
             onError: {
               target: 'editing',
-              actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send reset email. Please try again.') }),
+              actions: assign({ error: ({ event }) => messageOf(event.error, RESET_EMAIL_FAILED) }),
             },
           },
         },
@@ -113,5 +119,5 @@ export const signInMachine = setup({
     },
     signedIn: { type: 'final' },
   },
-  output: ({ context }) => ({ user: context.user }),
+  output: ({ context }) => ({ session: context.session }),
 });

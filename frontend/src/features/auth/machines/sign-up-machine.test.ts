@@ -1,4 +1,4 @@
-import type { User } from '@hireloop/contracts';
+import type { AuthSuccess, User } from '@hireloop/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
@@ -36,13 +36,15 @@ const ALL_FIELDS: readonly SignUpField[] = [
   'skills',
 ];
 
-function start(kind: SignUpKind, submit?: (submission: SignUpSubmission) => Promise<User>) {
+const sessionOf = (type: SignUpKind): AuthSuccess => ({ success: true, user: userOf(type), token: `token-${type}` });
+
+function start(kind: SignUpKind, submit?: (submission: SignUpSubmission) => Promise<AuthSuccess>) {
   const submissions: SignUpSubmission[] = [];
   const machine = signUpMachine.provide({
     actors: {
-      submitSignUp: fromPromise<User, SignUpSubmission>(async ({ input }) => {
+      submitSignUp: fromPromise<AuthSuccess, SignUpSubmission>(async ({ input }) => {
         submissions.push(input);
-        return submit ? submit(input) : userOf(input.kind);
+        return submit ? submit(input) : sessionOf(input.kind);
       }),
     },
   });
@@ -90,7 +92,7 @@ describe('candidate sign-up wizard', () => {
     expect(actor.getSnapshot().context.candidate.name).toBe('Grace Hopper');
   });
 
-  it('creates the account with the details of both steps and ends with the user', async () => {
+  it('creates the account with the details of both steps and ends with the session', async () => {
     const { actor, fill, submissions } = start('candidate');
     fill({ name: 'Grace Hopper', email: 'grace@example.com', password: 'cobol-rules' });
     actor.send({ type: 'signUp.next' });
@@ -100,7 +102,7 @@ describe('candidate sign-up wizard', () => {
 
     const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(done.value).toBe('signedUp');
-    expect(done.output).toEqual({ user: userOf('candidate'), kind: 'candidate' });
+    expect(done.output).toEqual({ session: sessionOf('candidate'), kind: 'candidate' });
     expect(submissions).toEqual([
       {
         kind: 'candidate',
@@ -151,13 +153,18 @@ describe('company sign-up wizard', () => {
 
   it('creates the company account', async () => {
     const { actor, fill, submissions } = start('company');
-    fill({ companyName: 'Compilers Inc', contactName: 'Grace Hopper', email: 'grace@example.com', password: '12345678' });
+    fill({
+      companyName: 'Compilers Inc',
+      contactName: 'Grace Hopper',
+      email: 'grace@example.com',
+      password: '12345678',
+    });
     actor.send({ type: 'signUp.next' });
     fill({ website: 'https://compilers.example', industry: 'Software' });
     actor.send({ type: 'signUp.submit' });
 
     const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(done.output).toEqual({ user: userOf('company'), kind: 'company' });
+    expect(done.output).toEqual({ session: sessionOf('company'), kind: 'company' });
     expect(submissions[0]).toMatchObject({
       kind: 'company',
       values: { companyName: 'Compilers Inc', website: 'https://compilers.example', industry: 'Software' },

@@ -1,6 +1,11 @@
-import { PASSWORD_MIN_LENGTH, type CandidateSignupBody, type CompanySignupBody, type User } from '@hireloop/contracts';
+import {
+  PASSWORD_MIN_LENGTH,
+  type AuthSuccess,
+  type CandidateSignupBody,
+  type CompanySignupBody,
+} from '@hireloop/contracts';
 import { assign, fromPromise, setup } from 'xstate';
-import { signUpCandidate, signUpCompany } from '../api/sign-up';
+import { CANDIDATE_SIGNUP_FAILED, COMPANY_SIGNUP_FAILED, signUpCandidate, signUpCompany } from '../api/sign-up';
 
 export interface CandidateSignUpValues {
   name: string;
@@ -34,7 +39,8 @@ export interface SignUpContext {
   candidate: CandidateSignUpValues;
   company: CompanySignUpValues;
   error: string | null;
-  user: User | null;
+  /** The new user and token, once the account exists. */
+  session: AuthSuccess | null;
 }
 
 export type SignUpEvent =
@@ -44,8 +50,7 @@ export type SignUpEvent =
   | { type: 'signUp.submit' };
 
 export type SignUpSubmission =
-  | { kind: 'candidate'; values: CandidateSignUpValues }
-  | { kind: 'company'; values: CompanySignUpValues };
+  { kind: 'candidate'; values: CandidateSignUpValues } | { kind: 'company'; values: CompanySignUpValues };
 
 export const emptyCandidateValues = (): CandidateSignUpValues => ({
   name: '',
@@ -72,7 +77,10 @@ export const emptyCompanyValues = (): CompanySignUpValues => ({
 export const STEP_ONE_FIELDS = {
   candidate: ['name', 'email', 'password'],
   company: ['companyName', 'contactName', 'email', 'password'],
-} as const satisfies { candidate: readonly (keyof CandidateSignUpValues)[]; company: readonly (keyof CompanySignUpValues)[] };
+} as const satisfies {
+  candidate: readonly (keyof CandidateSignUpValues)[];
+  company: readonly (keyof CompanySignUpValues)[];
+};
 
 export function isPasswordLongEnough(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH;
@@ -82,7 +90,9 @@ export function isPasswordLongEnough(password: string): boolean {
 export function canLeaveStepOne(context: Pick<SignUpContext, 'kind' | 'candidate' | 'company'>): boolean {
   if (context.kind === 'candidate') {
     const values = context.candidate;
-    return STEP_ONE_FIELDS.candidate.every((field) => values[field].trim() !== '') && isPasswordLongEnough(values.password);
+    return (
+      STEP_ONE_FIELDS.candidate.every((field) => values[field].trim() !== '') && isPasswordLongEnough(values.password)
+    );
   }
   const values = context.company;
   return STEP_ONE_FIELDS.company.every((field) => values[field].trim() !== '') && isPasswordLongEnough(values.password);
@@ -132,11 +142,13 @@ export const signUpMachine = setup({
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
     input: {} as { kind: SignUpKind },
-    output: {} as { user: User | null; kind: SignUpKind },
+    output: {} as { session: AuthSuccess | null; kind: SignUpKind },
   },
   actors: {
-    submitSignUp: fromPromise<User, SignUpSubmission>(({ input }) =>
-      input.kind === 'candidate' ? signUpCandidate(toCandidateSignupBody(input.values)) : signUpCompany(toCompanySignupBody(input.values)),
+    submitSignUp: fromPromise<AuthSuccess, SignUpSubmission>(({ input }) =>
+      input.kind === 'candidate'
+        ? signUpCandidate(toCandidateSignupBody(input.values))
+        : signUpCompany(toCompanySignupBody(input.values)),
     ),
   },
   guards: {
@@ -163,7 +175,7 @@ export const signUpMachine = setup({
     candidate: emptyCandidateValues(),
     company: emptyCompanyValues(),
     error: null,
-    user: null,
+    session: null,
   }),
   initial: 'stepOne',
   on: {
@@ -191,7 +203,7 @@ export const signUpMachine = setup({
               context.kind === 'candidate'
                 ? { kind: 'candidate', values: context.candidate }
                 : { kind: 'company', values: context.company },
-            onDone: { target: '#signUp.signedUp', actions: assign({ user: ({ event }) => event.output }) },
+            onDone: { target: '#signUp.signedUp', actions: assign({ session: ({ event }) => event.output }) },
             onError: {
               target: 'editing',
               actions: assign({
@@ -199,8 +211,8 @@ export const signUpMachine = setup({
                   event.error instanceof Error && event.error.message
                     ? event.error.message
                     : context.kind === 'company'
-                      ? 'Company signup failed. Please try again.'
-                      : 'Signup failed. Please try again.',
+                      ? COMPANY_SIGNUP_FAILED
+                      : CANDIDATE_SIGNUP_FAILED,
               }),
             },
           },
@@ -209,5 +221,5 @@ export const signUpMachine = setup({
     },
     signedUp: { type: 'final' },
   },
-  output: ({ context }) => ({ user: context.user, kind: context.kind }),
+  output: ({ context }) => ({ session: context.session, kind: context.kind }),
 });

@@ -34,14 +34,19 @@ export function JobBoard() {
     <div className="grid gap-6">
       <section className="grid gap-2">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Find your next tech job</h1>
-        <p className="text-muted-foreground">Browse open roles from companies hiring engineers, designers and builders.</p>
+        <p className="text-muted-foreground">
+          Browse open roles from companies hiring engineers, designers and builders.
+        </p>
       </section>
 
       <form role="search" className="relative" onSubmit={(event) => event.preventDefault()}>
         <Label htmlFor={searchId} className="sr-only">
           Search jobs
         </Label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={searchId}
           type="search"
@@ -101,7 +106,12 @@ export function JobBoard() {
           </div>
           {current.pageCount > 1 ? (
             <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
-              <Button variant="outline" size="sm" onClick={() => changePage(current.page - 1)} disabled={current.page === 1}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => changePage(current.page - 1)}
+                disabled={current.page === 1}
+              >
                 <ChevronLeftIcon aria-hidden="true" />
                 Previous
               </Button>

@@ -15,13 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
 import { usePostJob } from '../api/post-job';
-import {
-  emptyPostJobForm,
-  isExperienceLevel,
-  isJobType,
-  toPostJobBody,
-  type PostJobForm,
-} from '../lib/post-job-form';
+import { emptyPostJobForm, isExperienceLevel, isJobType, toPostJobBody, type PostJobForm } from '../lib/post-job-form';
 
 interface PostJobDialogProps {
   open: boolean;
@@ -40,7 +34,13 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '' }: PostJ
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open ? <PostJobFormFields defaultCompany={defaultCompany} onPosted={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <PostJobFormFields
+            defaultCompany={defaultCompany}
+            onPosted={() => onOpenChange(false)}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -67,7 +67,8 @@ function PostJobFormFields({
   const id = useId();
   const [form, setForm] = useState<PostJobForm>(() => emptyPostJobForm(defaultCompany));
   const postJob = usePostJob();
-  const set = <K extends keyof PostJobForm>(field: K, value: PostJobForm[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof PostJobForm>(field: K, value: PostJobForm[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,7 +163,10 @@ function PostJobFormFields({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={fieldId('experience')}>Experience Level</Label>
-          <Select value={form.experience} onValueChange={(value) => isExperienceLevel(value) && set('experience', value)}>
+          <Select
+            value={form.experience}
+            onValueChange={(value) => isExperienceLevel(value) && set('experience', value)}
+          >
             <SelectTrigger id={fieldId('experience')}>
               <SelectValue />
             </SelectTrigger>
@@ -228,7 +232,12 @@ function PostJobFormFields({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={fieldId('benefits')}>Benefits</Label>
-        <Textarea id={fieldId('benefits')} value={form.benefits} onChange={(e) => set('benefits', e.target.value)} rows={3} />
+        <Textarea
+          id={fieldId('benefits')}
+          value={form.benefits}
+          onChange={(e) => set('benefits', e.target.value)}
+          rows={3}
+        />
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>

@@ -56,7 +56,10 @@ describe('source label', () => {
 
 describe('skills on a card', () => {
   it('shows up to six skills and counts the rest', () => {
-    expect(visibleSkills(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e', 'f'], more: 2 });
+    expect(visibleSkills(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toEqual({
+      shown: ['a', 'b', 'c', 'd', 'e', 'f'],
+      more: 2,
+    });
     expect(visibleSkills(['a'])).toEqual({ shown: ['a'], more: 0 });
   });
 });

@@ -1,0 +1,98 @@
+import type { User } from '@hireloop/contracts';
+import { MESSAGES } from '@hireloop/contracts';
+import { Link } from '@tanstack/react-router';
+import { ActivityIcon, BriefcaseIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { useState } from 'react';
+import { LoadingPage, PageShell } from '../../components/layout/page-shell';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+
+/** `/dashboard` (spec part 2, Dashboard). */
+export function DashboardPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <LoadingPage />;
+  if (!user) return <SignInRequired />;
+  return <Dashboard user={user} />;
+}
+
+function SignInRequired() {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <PageShell className="grid content-start justify-items-center gap-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{MESSAGES.signInRequired}</h1>
+      <Button onClick={() => openAuthDialog('signin')}>Go to Sign In</Button>
+    </PageShell>
+  );
+}
+
+const WELCOME: Record<User['type'], string> = {
+  candidate: 'Discover new opportunities and manage your job applications',
+  company: 'Manage your company profile and job postings',
+};
+
+function Dashboard({ user }: { user: User }) {
+  const [postingJob, setPostingJob] = useState(false);
+  const isCompany = user.type === 'company';
+
+  return (
+    <PageShell className="grid content-start gap-6">
+      <section className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.name}!</h1>
+        <p className="text-muted-foreground">{WELCOME[user.type]}</p>
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <BriefcaseIcon className="size-5 text-primary" aria-hidden="true" />
+              Jobs
+            </CardTitle>
+            <CardDescription>
+              {isCompany ? 'Post openings and keep track of your listings.' : 'Find roles that match your skills.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            {isCompany ? (
+              <>
+                <Button onClick={() => setPostingJob(true)}>
+                  <PlusIcon aria-hidden="true" />
+                  Post New Job
+                </Button>
+                <Button variant="outline" asChild>
+                  <Link to="/jobs">View All Jobs</Link>
+                </Button>
+              </>
+            ) : (
+              <Button asChild>
+                <Link to="/jobs">
+                  <SearchIcon aria-hidden="true" />
+                  Browse Jobs
+                </Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ActivityIcon className="size-5 text-primary" aria-hidden="true" />
+              Recent Activity
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">No recent activity yet.</p>
+          </CardContent>
+        </Card>
+      </div>
+
+      {isCompany ? (
+        <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+      ) : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { PageShell } from '../components/layout/page-shell';
+import { Button } from '../components/ui/button';
+import { Toaster } from '../components/ui/toast';
+import { AuthDialogProvider, useAuthDialog } from '../features/auth/components/auth-dialog-provider';
+import { useAuth } from '../features/auth/hooks/use-auth';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <AuthDialogProvider>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader />
+          <Outlet />
+          <Footer />
+        </div>
+      </AuthDialogProvider>
+      <Toaster />
+    </>
+  );
+}
+
+function SiteHeader() {
+  const { user, isLoading, logout } = useAuth();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
+  return (
+    <Header
+      user={user}
+      isLoading={isLoading}
+      onSignIn={() => openAuthDialog('signin')}
+      onSignInIntent={preloadAuthDialog}
+      onSignOut={() => void logout()}
+    />
+  );
+}
+
+function NotFound() {
+  return (
+    <PageShell className="grid place-content-center justify-items-center gap-3 py-20 text-center">
+      <h1 className="text-3xl font-bold">Page not found</h1>
+      <p className="text-muted-foreground">The page you are looking for does not exist.</p>
+      <Button asChild>
+        <Link to="/">Go to the home page</Link>
+      </Button>
+    </PageShell>
+  );
+}
+
+function RootError({ error, reset }: ErrorComponentProps) {
+  return (
+    <PageShell className="grid place-content-center justify-items-center gap-3 py-20 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="max-w-md text-muted-foreground">{error instanceof Error ? error.message : String(error)}</p>
+      <Button onClick={reset}>Try again</Button>
+    </PageShell>
+  );
+}
