@@ -4,6 +4,7 @@ import { START } from '@hireloop/platform/event-store/index';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
+import { buildGateway } from './gateway';
 import { createRuntime } from './runtime';
 import { seed } from './seed';
 
@@ -13,6 +14,7 @@ const USAGE = `Usage: hireloop <command>
   serve command-service       only the command routes (POST/PUT/PATCH/DELETE /api/*)
   serve query-service         only the query routes (GET /api/*)
   serve projections           only the projection runners
+  serve gateway               the SPA, with /api reads sent to GATEWAY_QUERY_URL and writes to GATEWAY_COMMAND_URL
   seed                        load realistic demo data (idempotent)
   replay [projection]         rebuild one read model (or all) from the start of the log
   events [--from POSITION]    print the event log as JSON lines
@@ -51,6 +53,20 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   }
 }
 
+async function gateway() {
+  const config = loadConfig();
+  if (!config.GATEWAY_QUERY_URL || !config.GATEWAY_COMMAND_URL) throw new UsageError('serve gateway needs GATEWAY_QUERY_URL and GATEWAY_COMMAND_URL');
+  const app = await buildGateway({
+    queryUrl: config.GATEWAY_QUERY_URL,
+    commandUrl: config.GATEWAY_COMMAND_URL,
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  process.on('SIGINT', () => void app.close().then(() => process.exit(0)));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log(`Gateway at http://${config.HOST}:${config.PORT} → queries ${config.GATEWAY_QUERY_URL}, commands ${config.GATEWAY_COMMAND_URL}`);
+}
+
 async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
   const runtime = await createRuntime(loadConfig(), log);
   try {
@@ -70,6 +86,7 @@ async function main(argv: string[]) {
       if (service === 'command-service') return serve({ commands: true, queries: false, projections: false, spa: false });
       if (service === 'query-service') return serve({ commands: false, queries: true, projections: false, spa: false });
       if (service === 'projections') return serve({ commands: false, queries: false, projections: true, spa: false });
+      if (service === 'gateway') return gateway();
       throw new UsageError(`Unknown service ${JSON.stringify(service ?? '')}`);
     }
     case 'seed':

@@ -20,6 +20,9 @@ const Schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** How long a query waits for `X-Min-Position` before answering with what it has. */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  /** `serve gateway`: where the query and command services listen. */
+  GATEWAY_QUERY_URL: optionalUrl,
+  GATEWAY_COMMAND_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

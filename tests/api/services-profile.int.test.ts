@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
+import { createNatsBus } from '@hireloop/platform/bus/index';
+import { createPostgresEventStore } from '@hireloop/platform/event-store/index';
+import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
+import { randomIds, systemClock } from '@hireloop/platform/runtime';
+import { buildApp, type AppOptions } from '../../cli/src/app';
+import { buildGateway } from '../../cli/src/gateway';
+import { TEST_NATS_URL } from '../support/nats';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+
+/**
+ * The services profile: command service, query service and projections as separate apps with
+ * their own connections, talking through PostgreSQL and a real NATS server, behind the gateway.
+ */
+let db: TestDatabase;
+const stops: Array<() => Promise<void>> = [];
+const prefix = `hl${randomBytes(4).toString('hex')}`;
+
+async function service(options: AppOptions) {
+  const eventStore = await createPostgresEventStore({ connectionString: db.url });
+  const readStore = await createPostgresReadStore({ connectionString: db.url });
+  const secrets = await createPostgresAccountSecrets({ connectionString: db.url });
+  const bus = await createNatsBus({ servers: TEST_NATS_URL, subjectPrefix: prefix, streamName: `${prefix}_WORK` });
+  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, ...options });
+  stops.push(async () => {
+    await app.close();
+    await Promise.all([eventStore.close(), readStore.close(), secrets.close()]);
+    await bus.close();
+  });
+  return app;
+}
+
+let gateway: Awaited<ReturnType<typeof buildGateway>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const commands = await service({ commands: true, queries: false, projections: false });
+  const queries = await service({ commands: false, queries: true, projections: false });
+  const projections = await service({ commands: false, queries: false, projections: true });
+  await projections.ready();
+  const commandUrl = await commands.listen({ port: 0, host: '127.0.0.1' });
+  const queryUrl = await queries.listen({ port: 0, host: '127.0.0.1' });
+  gateway = await buildGateway({ commandUrl, queryUrl, spaDir: false });
+  await gateway.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const stop of stops.reverse()) await stop();
+  await db?.drop();
+});
+
+describe('the services profile behind the gateway', () => {
+  it('routes writes to the command service and reads to the query service, with read-your-writes across processes', async () => {
+    const signup = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/company/signup',
+      payload: { companyName: 'Fjordline', contactName: 'Ingrid Solberg', email: 'ingrid@fjordline.example', password: 'fjordline-secret' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const auth = { authorization: `Bearer ${signup.json().token}` };
+
+    const posted = await gateway.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: auth,
+      payload: { title: 'Backend Engineer (Rust)', location: 'Oslo, Norway', description: 'Build the build cache.' },
+    });
+    expect(posted.statusCode).toBe(201);
+
+    const board = await gateway.inject({ method: 'GET', url: '/api/jobs', headers: { [MIN_POSITION_HEADER]: String(posted.headers[POSITION_HEADER]) } });
+    expect(board.statusCode).toBe(200);
+    expect(board.headers['x-read-model-stale']).toBeUndefined();
+    expect(board.json().map((job: { title: string }) => job.title)).toEqual(['Backend Engineer (Rust)']);
+
+    const me = await gateway.inject({ method: 'GET', url: '/api/auth/user', headers: auth });
+    expect(me.json()).toMatchObject({ name: 'Ingrid Solberg', companyName: 'Fjordline' });
+  });
+
+  it('passes a bad body through to the command service, which answers 400', async () => {
+    const response = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('The request body is not valid JSON.');
+  });
+});
