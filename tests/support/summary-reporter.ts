@@ -10,13 +10,15 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const testModule of testModules) {
-      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed++;
+      let failedInModule = 0;
       for (const test of testModule.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedInModule++;
         else skipped++;
       }
+      // A module that failed outside its tests (import error, a throwing beforeAll) counts once.
+      failed += testModule.state() === 'failed' && failedInModule === 0 ? 1 : failedInModule;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
