@@ -24,7 +24,7 @@ async function service(options: AppOptions) {
   const readStore = await createPostgresReadStore({ connectionString: db.url });
   const secrets = await createPostgresAccountSecrets({ connectionString: db.url });
   const bus = await createNatsBus({ servers: TEST_NATS_URL, subjectPrefix: prefix, streamName: `${prefix}_WORK` });
-  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, ...options });
+  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, readYourWritesTimeoutMs: 15_000, ...options });
   stops.push(async () => {
     await app.close();
     await Promise.all([eventStore.close(), readStore.close(), secrets.close()]);

@@ -22,7 +22,7 @@ async function start() {
   const readStore = await createPostgresReadStore({ connectionString: db.url });
   const secrets = await createPostgresAccountSecrets({ connectionString: db.url });
   const bus = createMemoryBus();
-  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false });
+  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, readYourWritesTimeoutMs: 15_000 });
   await app.ready();
   return {
     app,
@@ -128,6 +128,20 @@ describe('the first slice over PostgreSQL', () => {
       const expired = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: 'Bearer stale-token' } });
       expect(expired.statusCode).toBe(401);
       expect(expired.json().error).toBe(MESSAGES.sessionExpired);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('describes the API as OpenAPI generated from the zod schemas at /api/docs', async () => {
+    const { app, stop } = await start();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const spec = response.json();
+      expect(spec.openapi).toMatch(/^3\./);
+      expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/candidate/signup', '/api/auth/login', '/api/jobs', '/api/auth/user']));
+      expect(spec.paths['/api/jobs'].post.requestBody.content['application/json'].schema.required).toEqual(['title', 'location', 'description']);
     } finally {
       await stop();
     }

@@ -4,6 +4,7 @@ import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { untilReadable } from './event-store.contract';
 
 /**
  * A read model whose effect is NOT idempotent (it counts), so applying any event twice — or
@@ -40,11 +41,18 @@ const counted = (key: string, i: number): NewEvent => ({
   metadata: { eventId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, occurredAt: new Date(0).toISOString(), actor: 'system', correlationId: 'c', causationId: null, schemaVersion: 1 },
 });
 
+/**
+ * Appends and waits until readers can see everything: on PostgreSQL an open transaction anywhere
+ * in the cluster (another test file's, say) holds readers back until it ends.
+ */
 async function appendMany(store: EventStore, total: number) {
+  let last = '';
   for (let i = 0; i < total; i++) {
-    await store.append(`counter-${i % 3}`, [counted(`k${i % 5}`, i)]);
+    last = (await store.append(`counter-${i % 3}`, [counted(`k${i % 5}`, i)])).position;
     if (i % 7 === 0) await store.append('noise-1', [{ ...counted('ignored', 10_000 + i), type: 'SomethingElse' }]);
   }
+  await untilReadable(store, last);
+  return last;
 }
 
 const snapshot = async (readStore: ReadStore) =>
