@@ -8,6 +8,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
+import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
+import type { Mailer } from '@hireloop/platform/mailer/types';
+import { startMailWorker } from '@hireloop/platform/mailer/worker';
+import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { EventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
@@ -23,9 +27,13 @@ export interface AppDeps {
   eventStore: EventStore;
   readStore: ReadStore;
   secrets: AccountSecrets;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
+  /** LinkedIn sign-in, when configured. */
+  linkedin?: IdentityProvider | null;
 }
 
 export interface AppOptions {
@@ -36,6 +44,9 @@ export interface AppOptions {
   /** Directory of the built SPA to serve, or false. */
   spaDir?: string | false;
   sessionTtlMs?: number;
+  /** Where people reach the app (links in mails, sign-in redirects). */
+  publicUrl?: string;
+  trustProxy?: boolean;
   readYourWritesTimeoutMs?: number;
   logger?: BaseAppOptions['logger'];
 }
@@ -51,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   const app = createBaseApp({
     logger: options.logger,
+    trustProxy: options.trustProxy ?? false,
     notFound: serveSpa
       ? (request, reply) => {
           const pathname = request.url.split('?')[0] ?? '/';
@@ -76,9 +88,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     await registerCommandService(app, {
       eventStore: deps.eventStore,
       secrets: deps.secrets,
+      rateLimiter: deps.rateLimiter,
+      bus: deps.bus,
       clock: deps.clock,
       ids: deps.ids,
       sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
+      publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      linkedin: deps.linkedin ?? null,
     });
   }
   if (queries) {
@@ -94,13 +110,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
+  let stopMailWorker: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
+    // Mail is a side effect of commands (reset links): the command side delivers it.
+    if (commands) stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
     if (queries) await progress.start();
     for (const runner of runners) await runner.start();
   });
   app.addHook('onClose', async () => {
     for (const runner of runners) await runner.stop();
     await progress.stop();
+    await stopMailWorker?.();
   });
 
   return Object.assign(app, { runners });

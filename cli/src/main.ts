@@ -30,6 +30,8 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     ...parts,
     spaDir: parts.spa ? undefined : false,
     sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+    publicUrl: config.publicUrl,
+    trustProxy: config.TRUST_PROXY,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
   });

@@ -1,5 +1,11 @@
 import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import { createOidcProvider, type IdentityProvider } from '@hireloop/platform/identity/oidc';
+import { createPostgresOutbox } from '@hireloop/platform/mailer/outbox';
+import { createSmtpMailer } from '@hireloop/platform/mailer/smtp';
+import type { Mailer } from '@hireloop/platform/mailer/types';
+import { createPostgresRateLimiter } from '@hireloop/platform/rate-limit/postgres';
+import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus/index';
 import type { Config } from '@hireloop/platform/config';
 import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
@@ -13,6 +19,9 @@ export interface Runtime {
   eventStore: EventStore;
   readStore: ReadStore;
   secrets: AccountSecrets;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  linkedin: IdentityProvider | null;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -48,13 +57,34 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     closers.unshift(() => readStore.close());
     const secrets = await createPostgresAccountSecrets({ pool });
     closers.unshift(() => secrets.close());
-    const bus = config.NATS_URL ? await createNatsBus({ servers: config.NATS_URL }) : createMemoryBus();
+    const rateLimiter = await createPostgresRateLimiter({ pool });
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : await createPostgresOutbox({ pool, from: config.MAIL_FROM, clock: systemClock });
+    closers.unshift(() => mailer.close());
+    const linkedin =
+      config.LINKEDIN_CLIENT_ID && config.LINKEDIN_CLIENT_SECRET
+        ? createOidcProvider({
+            name: 'linkedin',
+            issuer: config.LINKEDIN_ISSUER,
+            clientId: config.LINKEDIN_CLIENT_ID,
+            clientSecret: config.LINKEDIN_CLIENT_SECRET,
+            redirectUri: `${config.publicUrl.replace(/\/$/, '')}/api/auth/linkedin/callback`,
+            allowInsecureRequests: config.LINKEDIN_ISSUER.startsWith('http://'),
+          })
+        : null;
+    const bus = config.NATS_URL
+      ? await createNatsBus({ servers: config.NATS_URL, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` })
+      : createMemoryBus();
     closers.unshift(() => bus.close());
 
     return {
       eventStore,
       readStore,
       secrets,
+      rateLimiter,
+      mailer,
+      linkedin,
       bus,
       clock: systemClock,
       ids: randomIds,

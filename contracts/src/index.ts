@@ -7,3 +7,4 @@ export * from './jobs/api';
 export * from './jobs/events';
 export * from './auth/user';
 export * from './jobs/job';
+export * from './auth/reset';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z
+const optionalSetting = z
   .string()
   .trim()
   .optional()
@@ -12,17 +12,34 @@ const Schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   /** PostgreSQL for events, read models and secrets. Unset in the embedded profile: started from npm. */
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalSetting,
   /** NATS with JetStream. Unset: the in-process bus (one process only). */
-  NATS_URL: optionalUrl,
+  NATS_URL: optionalSetting,
+  /** Subjects and stream names on NATS start with this, so deployments can share a server. */
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{0,30}$/, 'lower-case letters and digits, starting with a letter')
+    .default('hireloop'),
   /** Where people reach the app; used in links sent by email. */
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: optionalSetting,
+  /** SMTP delivery (`smtp://host:port`); unset: mails go to the outbox (`hireloop mail`). */
+  SMTP_URL: optionalSetting,
+  MAIL_FROM: z.string().default('Hireloop <no-reply@hireloop.local>'),
+  /** LinkedIn sign-in (OpenID Connect). Both id and secret, or neither. */
+  LINKEDIN_CLIENT_ID: optionalSetting,
+  LINKEDIN_CLIENT_SECRET: optionalSetting,
+  LINKEDIN_ISSUER: z.string().default('https://www.linkedin.com/oauth'),
+  /** Trust X-Forwarded-For (only behind a proxy you run, such as `serve gateway`). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** How long a query waits for `X-Min-Position` before answering with what it has. */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   /** `serve gateway`: where the query and command services listen. */
-  GATEWAY_QUERY_URL: optionalUrl,
-  GATEWAY_COMMAND_URL: optionalUrl,
+  GATEWAY_QUERY_URL: optionalSetting,
+  GATEWAY_COMMAND_URL: optionalSetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  if (Boolean(config.LINKEDIN_CLIENT_ID) !== Boolean(config.LINKEDIN_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together');
+  }
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),

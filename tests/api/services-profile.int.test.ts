@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
-import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
-import { createNatsBus } from '@hireloop/platform/bus/index';
-import { createPostgresEventStore } from '@hireloop/platform/event-store/index';
-import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
-import { randomIds, systemClock } from '@hireloop/platform/runtime';
+import { loadConfig } from '@hireloop/platform/config';
 import { buildApp, type AppOptions } from '../../cli/src/app';
 import { buildGateway } from '../../cli/src/gateway';
-import { TEST_NATS_URL } from '../support/nats';
+import { createRuntime } from '../../cli/src/runtime';
+import { TEST_NATS_URL, deleteTestStream } from '../support/nats';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /**
@@ -19,16 +16,14 @@ let db: TestDatabase;
 const stops: Array<() => Promise<void>> = [];
 const prefix = `hl${randomBytes(4).toString('hex')}`;
 
+
+/** One "process": its own runtime (pools, NATS connection) on the shared database and NATS server. */
 async function service(options: AppOptions) {
-  const eventStore = await createPostgresEventStore({ connectionString: db.url });
-  const readStore = await createPostgresReadStore({ connectionString: db.url });
-  const secrets = await createPostgresAccountSecrets({ connectionString: db.url });
-  const bus = await createNatsBus({ servers: TEST_NATS_URL, subjectPrefix: prefix, streamName: `${prefix}_WORK` });
-  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, readYourWritesTimeoutMs: 15_000, ...options });
+  const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix }));
+  const app = await buildApp(runtime, { spaDir: false, readYourWritesTimeoutMs: 15_000, ...options });
   stops.push(async () => {
     await app.close();
-    await Promise.all([eventStore.close(), readStore.close(), secrets.close()]);
-    await bus.close();
+    await runtime.close();
   });
   return app;
 }
@@ -50,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   for (const stop of stops.reverse()) await stop();
+  await deleteTestStream(`${prefix.toUpperCase()}_WORK`);
   await db?.drop();
 });
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
-import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
-import { createMemoryBus } from '@hireloop/platform/bus/index';
-import { createPostgresEventStore } from '@hireloop/platform/event-store/index';
-import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
-import { randomIds, systemClock } from '@hireloop/platform/runtime';
+import { loadConfig } from '@hireloop/platform/config';
 import { buildApp } from '../../cli/src/app';
+import { createRuntime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /** The first slice end to end over real PostgreSQL: sign up, post a job, see it on the board. */
@@ -18,17 +15,14 @@ afterAll(async () => {
 });
 
 async function start() {
-  const eventStore = await createPostgresEventStore({ connectionString: db.url });
-  const readStore = await createPostgresReadStore({ connectionString: db.url });
-  const secrets = await createPostgresAccountSecrets({ connectionString: db.url });
-  const bus = createMemoryBus();
-  const app = await buildApp({ eventStore, readStore, secrets, bus, clock: systemClock, ids: randomIds }, { spaDir: false, readYourWritesTimeoutMs: 15_000 });
+  const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
+  const app = await buildApp(runtime, { spaDir: false, readYourWritesTimeoutMs: 15_000 });
   await app.ready();
   return {
     app,
     async stop() {
       await app.close();
-      await Promise.all([eventStore.close(), readStore.close(), secrets.close(), bus.close()]);
+      await runtime.close();
     },
   };
 }

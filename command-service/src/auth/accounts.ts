@@ -19,6 +19,7 @@ import { handleCommand, type CommandContext } from '../shared/command-handler';
 import { fold } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { emailReservationDecider } from './email-reservation';
+import { recordSignInFailure, throttleSignIn } from './throttle';
 import { userAccountDecider, type UserAccountState } from './user-account';
 
 export interface SignedIn {
@@ -42,12 +43,12 @@ export async function loadCompanyName(deps: CommandServiceDeps, companyId: strin
 }
 
 /** The account id an email belongs to, read from its reservation stream (consistent, no lag). */
-async function accountIdForEmail(deps: CommandServiceDeps, email: string): Promise<string | null> {
+export async function accountIdForEmail(deps: CommandServiceDeps, email: string): Promise<string | null> {
   const { events } = await deps.eventStore.readStream(emailStreamId(emailHash(email)));
   return fold(emailReservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as EmailEvent)).reservedBy;
 }
 
-async function reserveEmail(deps: CommandServiceDeps, email: string, userId: string, context: CommandContext) {
+export async function reserveEmail(deps: CommandServiceDeps, email: string, userId: string, context: CommandContext) {
   try {
     return await handleCommand(
       deps.eventStore,
@@ -71,7 +72,7 @@ async function reserveEmail(deps: CommandServiceDeps, email: string, userId: str
   }
 }
 
-async function startSession(deps: CommandServiceDeps, userId: string): Promise<string> {
+export async function startSession(deps: CommandServiceDeps, userId: string): Promise<string> {
   const token = deps.ids.newToken(32);
   const now = deps.clock.now();
   await deps.secrets.createSession({
@@ -84,22 +85,23 @@ async function startSession(deps: CommandServiceDeps, userId: string): Promise<s
 }
 
 export type Registration = Omit<UserRegistered, 'userId' | 'companyId' | 'registeredAt'> & {
-  password: string;
+  /** Null for accounts that sign in through a provider only. */
+  password: string | null;
   company?: { name: string; website: string; location: string; industry: string };
 };
 
 /**
- * Sign-up: reserve the email (the store rejects a second reservation), keep the password hash
- * out of the log, record the company and the account, and start a session.
+ * Creates an account: reserve the email (the store rejects a second reservation), keep the
+ * password hash out of the log, record the company and the account.
  */
-export async function register(deps: CommandServiceDeps, registration: Registration, correlationId: string): Promise<SignedIn> {
+export async function createAccount(deps: CommandServiceDeps, registration: Registration, correlationId: string) {
   const userId = deps.ids.newId();
   const companyId = registration.company ? deps.ids.newId() : null;
   const context: CommandContext = { actor: { userId, role: registration.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  const passwordHash = await hashPassword(registration.password);
+  const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
 
   let position = (await reserveEmail(deps, registration.email, userId, context)).position;
-  await deps.secrets.setPasswordHash(userId, passwordHash, deps.clock.now());
+  if (passwordHash) await deps.secrets.setPasswordHash(userId, passwordHash, deps.clock.now());
 
   if (registration.company && companyId) {
     const { name, website, location, industry } = registration.company;
@@ -115,34 +117,40 @@ export async function register(deps: CommandServiceDeps, registration: Registrat
 
   const { password: _password, company: _company, ...profile } = registration;
   const data: UserRegistered = { ...profile, userId, companyId, registeredAt: deps.clock.now().toISOString() };
-  const registered = await handleCommand(
-    deps.eventStore,
-    userStreamId(userId),
-    userAccountDecider,
-    { type: 'RegisterUser', data },
-    context,
-  );
+  const registered = await handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RegisterUser', data }, context);
   position = maxPosition(position, registered.position);
-  const signedIn = await handleCommand(
-    deps.eventStore,
-    userStreamId(userId),
-    userAccountDecider,
-    { type: 'RecordSignIn', data: { userId, method: 'signup' } },
-    context,
-  );
-  position = maxPosition(position, signedIn.position);
-
-  const token = await startSession(deps, userId);
-  return { user: userFromRegistration(data, registration.company?.name ?? null), token, position };
+  return { userId, context, position, user: userFromRegistration(data, registration.company?.name ?? null) };
 }
 
-export async function signIn(deps: CommandServiceDeps, email: string, password: string, correlationId: string): Promise<SignedIn> {
+/** Sign-up with a password: the new account is signed in at once. */
+export async function register(deps: CommandServiceDeps, registration: Registration & { password: string }, correlationId: string): Promise<SignedIn> {
+  const created = await createAccount(deps, registration, correlationId);
+  const signedIn = await handleCommand(
+    deps.eventStore,
+    userStreamId(created.userId),
+    userAccountDecider,
+    { type: 'RecordSignIn', data: { userId: created.userId, method: 'signup' } },
+    created.context,
+  );
+  const token = await startSession(deps, created.userId);
+  return { user: created.user, token, position: maxPosition(created.position, signedIn.position) };
+}
+
+export async function signIn(deps: CommandServiceDeps, email: string, password: string, address: string, correlationId: string): Promise<SignedIn> {
+  await throttleSignIn(deps, email, address);
   const userId = await accountIdForEmail(deps, email);
   const account = userId ? await loadUserAccount(deps, userId) : null;
   const passwordHash = account?.status === 'registered' ? await deps.secrets.getPasswordHash(account.userId) : null;
   // Unknown emails still pay for one argon2 verification, so timing does not reveal accounts.
   const valid = await verifyPassword(passwordHash ?? (await dummyPasswordHash()), password);
-  if (!valid || !passwordHash || account?.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.invalidLogin);
+  if (!valid || !passwordHash || account?.status !== 'registered') {
+    await recordSignInFailure(deps, email);
+    if (account?.status === 'registered') {
+      const actor = { userId: account.userId, role: account.role };
+      await handleCommand(deps.eventStore, userStreamId(account.userId), userAccountDecider, { type: 'RecordFailedSignIn', data: { userId: account.userId } }, { actor, correlationId, clock: deps.clock, ids: deps.ids });
+    }
+    throw new DomainError('unauthenticated', MESSAGES.invalidLogin);
+  }
 
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
   const { position } = await handleCommand(

@@ -1,6 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthSuccess, CandidateSignupBody, CompanySignupBody, ErrorBody, LoginBody, LogoutResponse } from '@hireloop/contracts';
+import {
+  AUTH_MESSAGES,
+  AuthProviders,
+  AuthSuccess,
+  CandidateSignupBody,
+  ChangeRoleBody,
+  ChangeRoleResponse,
+  CompanySignupBody,
+  DomainError,
+  ErrorBody,
+  ExchangeCodeBody,
+  ExchangeCodeResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  LoginBody,
+  LogoutResponse,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+  ValidateResetTokenBody,
+  ValidateResetTokenResponse,
+  userStreamId,
+} from '@hireloop/contracts';
+import { handleCommand } from '../shared/command-handler';
+import { commandContext } from '../shared/request-context';
+import { loadUserAccount } from './accounts';
+import { requestPasswordReset, resetPassword, validateResetToken } from './password-reset';
+import { exchangeCode, finishLinkedInSignIn, startLinkedInSignIn } from './social-sign-in';
+import { userAccountDecider } from './user-account';
 import type { CommandServiceDeps } from '../shared/deps';
 import { withPosition } from '../shared/request-context';
 import { register, signIn, signOut } from './accounts';
@@ -50,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
   // `/api/auth/signin` is the older client's name for the same call.
   for (const url of ['/api/auth/login', '/api/auth/signin']) {
     app.post(url, { schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthSuccess, ...errors } } }, async (request, reply) => {
-      const result = await signIn(deps, request.body.email, request.body.password, request.id);
+      const result = await signIn(deps, request.body.email, request.body.password, request.ip, request.id);
       return withPosition(reply, result.position).send({ success: true, user: result.user, token: result.token });
     });
   }
@@ -66,6 +93,85 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
         withPosition(reply, position);
       }
       return reply.send({ success: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 200: ForgotPasswordResponse, ...errors } } },
+    async (request, reply) => {
+      const { position } = await requestPasswordReset(deps, request.body.email, request.ip, request.id);
+      return withPosition(reply, position).send({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
+    },
+  );
+
+  app.post(
+    '/api/auth/validate-reset-token',
+    { schema: { tags: ['auth'], body: ValidateResetTokenBody, response: { 200: ValidateResetTokenResponse, ...errors } } },
+    async (request) => {
+      await validateResetToken(deps, request.body.token);
+      return { success: true as const, valid: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: ResetPasswordResponse, ...errors } } },
+    async (request, reply) => {
+      const { position } = await resetPassword(deps, request.body.token, request.body.newPassword, request.id);
+      return withPosition(reply, position).header('cache-control', 'no-store').send({ success: true, message: AUTH_MESSAGES.passwordResetSuccessful });
+    },
+  );
+
+  app.post(
+    '/api/auth/exchange-code',
+    { schema: { tags: ['auth'], body: ExchangeCodeBody, response: { 200: ExchangeCodeResponse, ...errors } } },
+    async (request, reply) => {
+      const { token, position } = await exchangeCode(deps, request.body.authCode, request.id);
+      return withPosition(reply, position).header('cache-control', 'no-store').send({ success: true, token });
+    },
+  );
+
+  app.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({ linkedin: deps.linkedin !== null }));
+
+  // Full-page redirects: the browser leaves for LinkedIn and comes back to the callback.
+  app.get('/api/auth/linkedin', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    if (!deps.linkedin) return reply.redirect('/?error=linkedin_unavailable');
+    try {
+      return reply.redirect(await startLinkedInSignIn(deps));
+    } catch (error) {
+      request.log.error({ err: error }, 'LinkedIn sign-in could not start');
+      return reply.redirect('/?error=auth_failed');
+    }
+  });
+
+  app.get('/api/auth/linkedin/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    try {
+      const callbackUrl = new URL(request.url, deps.publicUrl);
+      const code = await finishLinkedInSignIn(deps, callbackUrl, request.id);
+      return reply.redirect(`/dashboard?auth=${encodeURIComponent(code)}`);
+    } catch (error) {
+      request.log.warn({ err: error }, 'LinkedIn sign-in failed');
+      return reply.redirect('/?error=auth_failed');
+    }
+  });
+
+  app.patch(
+    '/api/admin/users/role',
+    { schema: { tags: ['admin'], body: ChangeRoleBody, response: { 200: ChangeRoleResponse, ...errors, 403: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      const actor = await loadUserAccount(deps, session.userId);
+      if (actor.status !== 'registered') throw new DomainError('unauthenticated', 'Session expired');
+      const { userId, role } = request.body;
+      const result = await handleCommand(
+        deps.eventStore,
+        userStreamId(userId),
+        userAccountDecider,
+        { type: 'ChangeRole', data: { userId, role, by: actor.role } },
+        commandContext(deps, request, { userId: actor.userId, role: actor.role }),
+      );
+      return withPosition(reply, result.position).send({ success: true, userId, role });
     },
   );
 };

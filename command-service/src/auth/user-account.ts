@@ -1,4 +1,4 @@
-import { DomainError, type Role, type UserEvent, type UserRegistered, type UserType } from '@hireloop/contracts';
+import { AUTH_MESSAGES, DomainError, type Role, type UserEvent, type UserRegistered, type UserType } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
 /** Stream `user-<userId>`. */
@@ -17,8 +17,13 @@ export type UserAccountState =
 
 export type UserAccountCommand =
   | { type: 'RegisterUser'; data: UserRegistered }
-  | { type: 'RecordSignIn'; data: { userId: string; method: 'password' | 'signup' } }
-  | { type: 'RecordSignOut'; data: { userId: string } };
+  | { type: 'RecordSignIn'; data: { userId: string; method: 'password' | 'signup' | 'linkedin' } }
+  | { type: 'RecordSignOut'; data: { userId: string } }
+  | { type: 'RecordFailedSignIn'; data: { userId: string } }
+  | { type: 'RequestPasswordReset'; data: { userId: string; expiresAt: string } }
+  | { type: 'ChangePassword'; data: { userId: string; method: 'reset' } }
+  /** `by` is the acting user's role, or 'system' for the command line. */
+  | { type: 'ChangeRole'; data: { userId: string; role: Role; by: Role | 'system' } };
 
 export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAccountState> = {
   initialState: () => ({ status: 'none' }),
@@ -28,8 +33,13 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         const { userId, type, role, name, email, companyId } = event.data;
         return { status: 'registered', userId, type, role, name, email, companyId, registration: event.data };
       }
+      case 'UserRoleChanged':
+        return state.status === 'registered' ? { ...state, role: event.data.to } : state;
       case 'UserSignedIn':
       case 'UserSignedOut':
+      case 'SignInFailed':
+      case 'PasswordResetRequested':
+      case 'PasswordChanged':
         return state;
       default:
         return assertNever(event);
@@ -46,6 +56,22 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       case 'RecordSignOut':
         if (state.status !== 'registered') throw new DomainError('not_found', 'No such account.');
         return [{ type: 'UserSignedOut', data: command.data }];
+      case 'RecordFailedSignIn':
+        if (state.status !== 'registered') throw new DomainError('not_found', 'No such account.');
+        return [{ type: 'SignInFailed', data: { userId: command.data.userId, reason: 'wrong_password' } }];
+      case 'RequestPasswordReset':
+        if (state.status !== 'registered') throw new DomainError('not_found', 'No such account.');
+        return [{ type: 'PasswordResetRequested', data: command.data }];
+      case 'ChangePassword':
+        if (state.status !== 'registered') throw new DomainError('not_found', 'No such account.');
+        return [{ type: 'PasswordChanged', data: command.data }];
+      case 'ChangeRole': {
+        const { userId, role, by } = command.data;
+        if (by !== 'system' && by !== 'super_admin') throw new DomainError('forbidden', AUTH_MESSAGES.onlySuperAdmins);
+        if (state.status !== 'registered') throw new DomainError('not_found', 'User not found');
+        if (state.role === role) return [];
+        return [{ type: 'UserRoleChanged', data: { userId, from: state.role, to: role } }];
+      }
       default:
         return assertNever(command);
     }

@@ -1,12 +1,22 @@
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import type { Bus } from '@hireloop/platform/bus/index';
 import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
+import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
 /** What the command side needs from the outside world; the composition root (cli) provides it. */
 export interface CommandServiceDeps {
   eventStore: EventStore;
   secrets: AccountSecrets;
+  rateLimiter: RateLimiter;
+  /** Carries mail to the mail worker (durable work queue). */
+  bus: Bus;
   clock: Clock;
   ids: IdGenerator;
   sessionTtlMs: number;
+  /** Where people reach the app, for links in emails and sign-in redirects. */
+  publicUrl: string;
+  /** LinkedIn sign-in, when configured. */
+  linkedin: IdentityProvider | null;
 }

@@ -1,4 +1,6 @@
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
+import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp } from '@hireloop/platform/http/app';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
@@ -10,9 +12,13 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
   const deps: CommandServiceDeps = {
     eventStore: createMemoryEventStore(),
     secrets: createMemoryAccountSecrets(),
+    rateLimiter: createMemoryRateLimiter(),
+    bus: createMemoryBus(),
     clock: systemClock,
     ids: randomIds,
     sessionTtlMs: 3600_000,
+    publicUrl: 'http://hireloop.test',
+    linkedin: null,
     ...overrides,
   };
   const app = createBaseApp();

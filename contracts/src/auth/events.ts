@@ -46,8 +46,17 @@ export const CompanyRegistered = z.object({
 });
 
 /** Stream `user-<userId>`. */
-export const UserSignedIn = z.object({ userId: z.string(), method: z.enum(['password', 'signup']) });
+export const UserSignedIn = z.object({ userId: z.string(), method: z.enum(['password', 'signup', 'linkedin']) });
 export const UserSignedOut = z.object({ userId: z.string() });
+/** A wrong password for an existing account (the attempt, never the password). */
+export const SignInFailed = z.object({ userId: z.string(), reason: z.enum(['wrong_password']) });
+/** A reset link was sent; the token itself lives hashed outside the log. */
+export const PasswordResetRequested = z.object({ userId: z.string(), expiresAt: z.string() });
+export const PasswordChanged = z.object({ userId: z.string(), method: z.enum(['reset']) });
+export const UserRoleChanged = z.object({ userId: z.string(), from: Role, to: Role });
+
+/** Stream `identity-<provider>-<sha256(subject)>`: one account per external identity. */
+export const IdentityLinked = z.object({ provider: z.string(), subject: z.string(), userId: z.string() });
 
 export type EmailReserved = z.infer<typeof EmailReserved>;
 export type EmailReservationReleased = z.infer<typeof EmailReservationReleased>;
@@ -55,6 +64,11 @@ export type UserRegistered = z.infer<typeof UserRegistered>;
 export type CompanyRegistered = z.infer<typeof CompanyRegistered>;
 export type UserSignedIn = z.infer<typeof UserSignedIn>;
 export type UserSignedOut = z.infer<typeof UserSignedOut>;
+export type SignInFailed = z.infer<typeof SignInFailed>;
+export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
+export type UserRoleChanged = z.infer<typeof UserRoleChanged>;
+export type IdentityLinked = z.infer<typeof IdentityLinked>;
 
 export type EmailEvent =
   | { type: 'EmailReserved'; data: EmailReserved }
@@ -63,10 +77,17 @@ export type EmailEvent =
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegistered }
   | { type: 'UserSignedIn'; data: UserSignedIn }
-  | { type: 'UserSignedOut'; data: UserSignedOut };
+  | { type: 'UserSignedOut'; data: UserSignedOut }
+  | { type: 'SignInFailed'; data: SignInFailed }
+  | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
+  | { type: 'PasswordChanged'; data: PasswordChanged }
+  | { type: 'UserRoleChanged'; data: UserRoleChanged };
+
+export type IdentityEvent = { type: 'IdentityLinked'; data: IdentityLinked };
 
 export type CompanyEvent = { type: 'CompanyRegistered'; data: CompanyRegistered };
 
 export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
+export const identityStreamId = (provider: string, subjectHash: string) => `identity-${provider}-${subjectHash}`;

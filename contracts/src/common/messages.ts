@@ -13,3 +13,17 @@ export const MESSAGES = {
   companyCreated: 'Company account created successfully!',
   candidateCreated: 'Account created successfully! Redirecting to dashboard...',
 } as const;
+
+/** Texts of the password-reset and sign-in flows (part 1 §8, part 2 §8). */
+export const AUTH_MESSAGES = {
+  forgotPasswordSent: 'Password reset instructions sent to your email',
+  emailRequired: 'Please enter your email address',
+  resetTokenRequired: 'Please enter your reset token.',
+  resetTokenInvalid: 'The reset token is invalid or expired.',
+  passwordResetSuccessful: 'Password Reset Successful',
+  authCodeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',
+  linkedinUnavailable: 'LinkedIn sign-in is not available on this server.',
+  tooManySignIns: (minutes: number) => `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyResets: (minutes: number) => `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  onlySuperAdmins: 'Only super admins can change user roles',
+} as const;

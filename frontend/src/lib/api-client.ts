@@ -99,6 +99,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The browser's HTTP cache mode (for example `no-store` for a request carrying a secret). */
+  cache?: RequestCache;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -127,7 +129,7 @@ export async function apiRequest(method: Method, path: string, options: RequestO
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal });
+    response = await fetch(path, { method, headers, body, signal: options.signal, cache: options.cache });
   } catch (error) {
     // A cancelled query is not a network failure: let the caller see the abort.
     if (options.signal?.aborted) throw error;
@@ -201,6 +203,15 @@ export function serverErrorText(error: unknown): string | null {
     // Not JSON (a proxy's HTML page, plain text): no server message to show.
   }
   return null;
+}
+
+/**
+ * The server's error text of a 4xx answer (a reason about the request: a bad token, a broken
+ * rule, too many attempts), or null. 5xx texts are the server's business, not the user's.
+ */
+export function clientErrorText(error: unknown): string | null {
+  const status = errorStatus(error);
+  return status !== null && status >= 400 && status < 500 ? serverErrorText(error) : null;
 }
 
 /** A message fit for a person: the server's error text, the network message, or `fallback`. */

@@ -1,8 +1,14 @@
-import type { AccountSecrets, Session } from './types';
+import type { AccountSecrets, OidcLoginState, OneTimeSecret, Session } from './types';
 
 export function createMemoryAccountSecrets(): AccountSecrets {
   const passwords = new Map<string, string>();
   const sessions = new Map<string, Session>();
+  const secrets = new Map<string, OneTimeSecret & { usedAt: Date | null }>();
+  const oidcStates = new Map<string, OidcLoginState>();
+  const usable = (secretHash: string, kind: OneTimeSecret['kind'], now: Date) => {
+    const secret = secrets.get(secretHash);
+    return secret && secret.kind === kind && !secret.usedAt && new Date(secret.expiresAt) > now ? secret : null;
+  };
   return {
     async setPasswordHash(userId, passwordHash) {
       passwords.set(userId, passwordHash);
@@ -31,6 +37,29 @@ export function createMemoryAccountSecrets(): AccountSecrets {
         }
       }
       return count;
+    },
+    async saveOneTimeSecret(secret) {
+      secrets.set(secret.secretHash, { ...secret, usedAt: null });
+    },
+    async peekOneTimeSecret(secretHash, kind, now) {
+      return usable(secretHash, kind, now)?.userId ?? null;
+    },
+    async consumeOneTimeSecret(secretHash, kind, now) {
+      const secret = usable(secretHash, kind, now);
+      if (!secret) return null;
+      secret.usedAt = now;
+      return secret.userId;
+    },
+    async revokeOneTimeSecrets(userId, kind, at) {
+      for (const secret of secrets.values()) if (secret.userId === userId && secret.kind === kind && !secret.usedAt) secret.usedAt = at;
+    },
+    async saveOidcState(state) {
+      oidcStates.set(state.state, { ...state });
+    },
+    async takeOidcState(state, now) {
+      const saved = oidcStates.get(state);
+      oidcStates.delete(state);
+      return saved && new Date(saved.expiresAt) > now ? saved : null;
     },
     async close() {},
   };

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { AccountSecrets, Session } from './types';
+import type { AccountSecrets, OidcLoginState, Session } from './types';
 
 const MIGRATION = `
 CREATE TABLE IF NOT EXISTS auth_credentials (
@@ -15,6 +15,20 @@ CREATE TABLE IF NOT EXISTS auth_sessions (
   revoked_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS auth_sessions_user_id ON auth_sessions (user_id) WHERE revoked_at IS NULL;
+CREATE TABLE IF NOT EXISTS auth_one_time_secrets (
+  secret_hash text PRIMARY KEY,
+  kind text NOT NULL,
+  user_id text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS auth_one_time_secrets_user ON auth_one_time_secrets (user_id, kind) WHERE used_at IS NULL;
+CREATE TABLE IF NOT EXISTS auth_oidc_states (
+  state text PRIMARY KEY,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
 `;
 
 const MIGRATION_LOCK = 7_301_001;
@@ -80,6 +94,51 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
     async revokeAllSessions(userId, at) {
       const result = await pool.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
       return result.rowCount ?? 0;
+    },
+    async saveOneTimeSecret(secret) {
+      await pool.query('INSERT INTO auth_one_time_secrets (secret_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
+        secret.secretHash,
+        secret.kind,
+        secret.userId,
+        secret.expiresAt,
+      ]);
+    },
+    async peekOneTimeSecret(secretHash, kind, now) {
+      const { rows } = await pool.query<{ user_id: string }>(
+        'SELECT user_id FROM auth_one_time_secrets WHERE secret_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3',
+        [secretHash, kind, now],
+      );
+      return rows[0]?.user_id ?? null;
+    },
+    async consumeOneTimeSecret(secretHash, kind, now) {
+      // One UPDATE: of two concurrent uses, the second finds used_at already set.
+      const { rows } = await pool.query<{ user_id: string }>(
+        `UPDATE auth_one_time_secrets SET used_at = $3
+          WHERE secret_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3
+          RETURNING user_id`,
+        [secretHash, kind, now],
+      );
+      return rows[0]?.user_id ?? null;
+    },
+    async revokeOneTimeSecrets(userId, kind, at) {
+      await pool.query('UPDATE auth_one_time_secrets SET used_at = $3 WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [userId, kind, at]);
+    },
+    async saveOidcState(state) {
+      await pool.query('INSERT INTO auth_oidc_states (state, code_verifier, nonce, expires_at) VALUES ($1, $2, $3, $4)', [
+        state.state,
+        state.codeVerifier,
+        state.nonce,
+        state.expiresAt,
+      ]);
+    },
+    async takeOidcState(state, now) {
+      const { rows } = await pool.query<{ state: string; code_verifier: string; nonce: string; expires_at: Date }>(
+        'DELETE FROM auth_oidc_states WHERE state = $1 RETURNING *',
+        [state],
+      );
+      const row = rows[0];
+      if (!row || row.expires_at <= now) return null;
+      return { state: row.state, codeVerifier: row.code_verifier, nonce: row.nonce, expiresAt: row.expires_at.toISOString() } satisfies OidcLoginState;
     },
     async close() {
       if (ownsPool) await pool.end();

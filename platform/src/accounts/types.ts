@@ -11,6 +11,22 @@ export interface Session {
   revokedAt: string | null;
 }
 
+/** A one-time secret (password-reset token, sign-in code), stored by hash. */
+export interface OneTimeSecret {
+  secretHash: string;
+  kind: 'password_reset' | 'auth_code';
+  userId: string;
+  expiresAt: string;
+}
+
+/** What a social sign-in must remember between the redirect out and the callback. */
+export interface OidcLoginState {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+  expiresAt: string;
+}
+
 export interface AccountSecrets {
   setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<void>;
   getPasswordHash(userId: string): Promise<string | null>;
@@ -20,6 +36,21 @@ export interface AccountSecrets {
   findActiveSession(tokenHash: string, now: Date): Promise<Session | null>;
   revokeSession(tokenHash: string, at: Date): Promise<void>;
   revokeAllSessions(userId: string, at: Date): Promise<number>;
+
+  saveOneTimeSecret(secret: OneTimeSecret): Promise<void>;
+  /** The user a secret belongs to if it is unused and unexpired at `now` (does not use it up). */
+  peekOneTimeSecret(secretHash: string, kind: OneTimeSecret['kind'], now: Date): Promise<string | null>;
+  /**
+   * Uses a secret up, atomically: of two concurrent calls only one gets the user id.
+   * Unknown, used and expired secrets give null.
+   */
+  consumeOneTimeSecret(secretHash: string, kind: OneTimeSecret['kind'], now: Date): Promise<string | null>;
+  /** Invalidates every unused secret of a kind for one user (a new reset link replaces older ones). */
+  revokeOneTimeSecrets(userId: string, kind: OneTimeSecret['kind'], at: Date): Promise<void>;
+
+  saveOidcState(state: OidcLoginState): Promise<void>;
+  /** Returns and deletes the state (single use); null when unknown or expired. */
+  takeOidcState(state: string, now: Date): Promise<OidcLoginState | null>;
 
   close(): Promise<void>;
 }

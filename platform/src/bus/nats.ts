@@ -103,6 +103,8 @@ async function ensureStream(jsm: JetStreamManager, name: string, subject: string
   }
 }
 
+const WORK_ITEM_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
 async function addOrExtendStream(jsm: JetStreamManager, name: string, subject: string): Promise<void> {
   try {
     // Adding a stream with an identical config is a no-op on the server.
@@ -112,6 +114,8 @@ async function addOrExtendStream(jsm: JetStreamManager, name: string, subject: s
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       duplicate_window: nanos(DEDUPE_WINDOW_MS),
+      // Work items can carry secrets (a reset link in a mail): none is kept longer than a week.
+      max_age: nanos(WORK_ITEM_MAX_AGE_MS),
     });
   } catch (error) {
     if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;

@@ -9,6 +9,8 @@ export interface BaseAppOptions {
   /** Largest accepted JSON body. */
   bodyLimit?: number;
   notFound?: ErrorHandlerOptions['notFound'];
+  /** Trust X-Forwarded-For for the client address (only behind a proxy we run). */
+  trustProxy?: boolean;
 }
 
 /** A fastify instance with zod schemas as the type provider and the shared error map. */
@@ -16,7 +18,7 @@ export function createBaseApp(options: BaseAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     // Every request gets its own id; it becomes the correlation id of the events it causes.
     requestIdHeader: false,
     genReqId: () => randomUUID(),

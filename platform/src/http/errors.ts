@@ -32,6 +32,7 @@ export const errorHandlerPlugin = fp(
         return reply.status(400).send({ success: false, error: message, details } satisfies ErrorBody);
       }
       if (error instanceof DomainError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(HTTP_STATUS[error.code]).send({ success: false, error: error.message } satisfies ErrorBody);
       }
       if (error instanceof WrongExpectedVersionError) {

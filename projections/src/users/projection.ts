@@ -1,4 +1,4 @@
-import { CompanyRegistered, UserRegistered, userFromRegistration, type User } from '@hireloop/contracts';
+import { CompanyRegistered, UserRegistered, UserRoleChanged, isAdminRole, userFromRegistration, type User } from '@hireloop/contracts';
 import type { ProjectionDefinition } from '../shared/projection';
 
 export type UserDocument = User & { _id: string };
@@ -12,7 +12,7 @@ export const usersProjection: ProjectionDefinition = {
     users: { indexes: [{ fields: ['email'] }] },
     'user-companies': {},
   },
-  eventTypes: ['UserRegistered', 'CompanyRegistered'],
+  eventTypes: ['UserRegistered', 'CompanyRegistered', 'UserRoleChanged'],
   async apply(event, tx) {
     switch (event.type) {
       case 'CompanyRegistered': {
@@ -24,6 +24,13 @@ export const usersProjection: ProjectionDefinition = {
         const data = UserRegistered.parse(event.data);
         const company = data.companyId ? await tx.collection<CompanyNameDocument>('user-companies').get(data.companyId) : null;
         await tx.collection<UserDocument>('users').put({ _id: data.userId, ...userFromRegistration(data, company?.name ?? null) });
+        return;
+      }
+      case 'UserRoleChanged': {
+        const data = UserRoleChanged.parse(event.data);
+        const users = tx.collection<UserDocument>('users');
+        const user = await users.get(data.userId);
+        if (user) await users.put({ ...user, role: data.to, isAdmin: isAdminRole(data.to) });
         return;
       }
     }

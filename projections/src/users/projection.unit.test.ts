@@ -77,4 +77,27 @@ describe('users read model', () => {
         },
       ]);
   });
+
+  it('a promoted user becomes an admin', async () => {
+    await spec
+      .given([
+        { streamId: 'user-user-1', type: 'UserRegistered', data: { ...companyUser, companyId: null } },
+        { streamId: 'user-user-1', type: 'UserRoleChanged', data: { userId: 'user-1', from: 'company', to: 'admin' } },
+      ])
+      .then('users', [
+        {
+          _id: 'user-1',
+          id: 'user-1',
+          userId: 'user-1',
+          name: 'Maya Okafor',
+          email: 'maya@northwind.example',
+          type: 'company',
+          role: 'admin',
+          isAdmin: true,
+          companyId: null,
+          companyName: null,
+          createdAt: '2026-11-22T10:00:00.000Z',
+        },
+      ]);
+  });
 });

@@ -2,7 +2,7 @@ import type { User } from '@hireloop/contracts';
 import { MESSAGES } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { ActivityIcon, BriefcaseIcon, PlusIcon, SearchIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -11,11 +11,11 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 
 /** `/dashboard` (spec part 2, Dashboard). */
-export function DashboardPage() {
+export function DashboardPage({ banner }: { banner?: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingPage />;
   if (!user) return <SignInRequired />;
-  return <Dashboard user={user} />;
+  return <Dashboard user={user} banner={banner} />;
 }
 
 function SignInRequired() {
@@ -33,12 +33,13 @@ const WELCOME: Record<User['type'], string> = {
   company: 'Manage your company profile and job postings',
 };
 
-function Dashboard({ user }: { user: User }) {
+function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
   const isCompany = user.type === 'company';
 
   return (
     <PageShell className="grid content-start gap-6">
+      {banner}
       <section className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.name}!</h1>
         <p className="text-muted-foreground">{WELCOME[user.type]}</p>

@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { LoadingPage } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { DashboardPage } from './dashboard';
 import { JobBoardPage } from './job-board-page';
 
-/** `/` and `/signin`: the dashboard when signed in, otherwise the job board. */
-export function HomePage() {
+/**
+ * `/` and `/signin`: the dashboard when signed in, otherwise the job board; a loading message
+ * while the session is being restored. `banner` sits at the top of either page.
+ */
+export function HomePage({ banner }: { banner?: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingPage />;
-  return user ? <DashboardPage /> : <JobBoardPage />;
+  return user ? <DashboardPage banner={banner} /> : <JobBoardPage banner={banner} />;
 }

@@ -1,14 +1,18 @@
-import { sendJson } from '../../../lib/api-client';
+import { AUTH_MESSAGES } from '@hireloop/contracts';
+import { clientErrorText, sendJson } from '../../../lib/api-client';
 
-export const RESET_EMAIL_SENT = 'Password reset instructions sent to your email';
+export const RESET_EMAIL_SENT = AUTH_MESSAGES.forgotPasswordSent;
 export const RESET_EMAIL_FAILED = 'Failed to send reset email. Please try again.';
-export const RESET_EMAIL_REQUIRED = 'Please enter your email address';
+export const RESET_EMAIL_REQUIRED = AUTH_MESSAGES.emailRequired;
 
-/** `POST /api/auth/forgot-password`: any failure reads as the spec's one message. */
+/**
+ * `POST /api/auth/forgot-password`. A refusal with a reason (a malformed email, too many requests)
+ * shows the server's words; any other failure the spec's one message.
+ */
 export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await sendJson('POST', '/api/auth/forgot-password', { email });
   } catch (error) {
-    throw new Error(RESET_EMAIL_FAILED, { cause: error });
+    throw new Error(clientErrorText(error) ?? RESET_EMAIL_FAILED, { cause: error });
   }
 }

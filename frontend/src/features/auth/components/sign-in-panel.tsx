@@ -1,9 +1,10 @@
-import type { AuthSuccess } from '@hireloop/contracts';
+import { AUTH_MESSAGES, type AuthSuccess } from '@hireloop/contracts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, LinkIcon, MailIcon } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useAuthProviders } from '../api/get-auth-providers';
 import { signInMachine } from '../machines/sign-in-machine';
 import { FormField } from './form-field';
 
@@ -58,12 +59,7 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
           or
           <span className="h-px flex-1 bg-border" />
         </div>
-        <Button asChild variant="outline">
-          <a href="/api/auth/linkedin">
-            <LinkIcon aria-hidden="true" />
-            Continue with LinkedIn
-          </a>
-        </Button>
+        <LinkedInButton />
       </div>
     );
   }
@@ -133,5 +129,37 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
         Forgot password?
       </Button>
     </form>
+  );
+}
+
+/**
+ * Sign-in through LinkedIn is a full-page visit to the server, which sends the browser on to the
+ * provider. When the server says it has no LinkedIn set up, the button is disabled and says why.
+ * (While the answer is pending, or if it never comes, the button works: the server then sends
+ * people back to `/?error=linkedin_unavailable`.)
+ */
+function LinkedInButton() {
+  const { data: providers } = useAuthProviders();
+  const explanationId = useId();
+  if (providers?.linkedin === false) {
+    return (
+      <div className="grid gap-1.5">
+        <Button variant="outline" disabled aria-describedby={explanationId}>
+          <LinkIcon aria-hidden="true" />
+          Continue with LinkedIn
+        </Button>
+        <p id={explanationId} className="text-center text-xs text-muted-foreground">
+          {AUTH_MESSAGES.linkedinUnavailable}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <Button asChild variant="outline">
+      <a href="/api/auth/linkedin">
+        <LinkIcon aria-hidden="true" />
+        Continue with LinkedIn
+      </a>
+    </Button>
   );
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { completeLoginReturn, LoginReturnSearch, SignInErrorCode } from './login-return';
+
+function deps(exchange: (code: string) => Promise<string> = async () => 'session-token') {
+  return { exchangeAuthCode: vi.fn(exchange), storeToken: vi.fn() };
+}
+
+describe('login return', () => {
+  it('exchanges the one-time code and stores the session token', async () => {
+    const d = deps();
+    await expect(completeLoginReturn({ auth: 'code-1' }, d)).resolves.toBe('signedIn');
+    expect(d.exchangeAuthCode).toHaveBeenCalledWith('code-1');
+    expect(d.storeToken).toHaveBeenCalledWith('session-token');
+  });
+
+  it('stores a token handed back directly', async () => {
+    const d = deps();
+    await expect(completeLoginReturn({ token: 'direct-token' }, d)).resolves.toBe('signedIn');
+    expect(d.exchangeAuthCode).not.toHaveBeenCalled();
+    expect(d.storeToken).toHaveBeenCalledWith('direct-token');
+  });
+
+  it('fails without storing anything when the code is refused', async () => {
+    const d = deps(async () => {
+      throw new Error('400: {"success":false}');
+    });
+    await expect(completeLoginReturn({ auth: 'used-code' }, d)).resolves.toBe('failed');
+    expect(d.storeToken).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on a plain visit to the dashboard', async () => {
+    const d = deps();
+    await expect(completeLoginReturn({}, d)).resolves.toBe('none');
+    expect(d.exchangeAuthCode).not.toHaveBeenCalled();
+    expect(d.storeToken).not.toHaveBeenCalled();
+  });
+
+  it('ignores malformed search values instead of failing the page', () => {
+    expect(LoginReturnSearch.parse({ auth: '', token: 42 })).toEqual({ auth: undefined, token: undefined });
+    expect(LoginReturnSearch.parse({ auth: 'abc' })).toEqual({ auth: 'abc' });
+  });
+
+  it('knows only the error codes the server sends back', () => {
+    expect(SignInErrorCode.safeParse('auth_failed').success).toBe(true);
+    expect(SignInErrorCode.safeParse('linkedin_unavailable').success).toBe(true);
+    expect(SignInErrorCode.safeParse('other').success).toBe(false);
+  });
+});

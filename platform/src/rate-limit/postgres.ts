@@ -1,0 +1,47 @@
+import pg from 'pg';
+import { stateOf, windowStart, type RateLimiter } from './types';
+
+const MIGRATION = `
+CREATE TABLE IF NOT EXISTS rate_limit_windows (
+  key text NOT NULL,
+  window_start bigint NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (key, window_start)
+);`;
+
+export async function createPostgresRateLimiter(options: { connectionString?: string; pool?: pg.Pool }): Promise<RateLimiter> {
+  const ownsPool = !options.pool;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 3 });
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7301002)');
+    await client.query(MIGRATION);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7301002)').catch(() => undefined);
+    client.release();
+  }
+  let hits = 0;
+  return {
+    async check(key, rule, now) {
+      const { rows } = await pool.query<{ count: number }>('SELECT count FROM rate_limit_windows WHERE key = $1 AND window_start = $2', [
+        key,
+        windowStart(rule, now),
+      ]);
+      return stateOf(rows[0]?.count ?? 0, rule, now);
+    },
+    async hit(key, rule, now) {
+      const { rows } = await pool.query<{ count: number }>(
+        `INSERT INTO rate_limit_windows (key, window_start, count) VALUES ($1, $2, 1)
+         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+         RETURNING count`,
+        [key, windowStart(rule, now)],
+      );
+      // Old windows are useless; sweep them now and then instead of on every hit.
+      if (++hits % 200 === 0) await pool.query('DELETE FROM rate_limit_windows WHERE window_start < $1', [now.getTime() - 86_400_000]);
+      return stateOf(rows[0]!.count, rule, now);
+    },
+    async close() {
+      if (ownsPool) await pool.end();
+    },
+  };
+}
