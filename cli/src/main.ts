@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { Role } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { START } from '@hireloop/platform/event-store/index';
 import { allProjections } from '@hireloop/projections/registry';
@@ -18,6 +20,8 @@ const USAGE = `Usage: hireloop <command>
   seed                        load realistic demo data (idempotent)
   replay [projection]         rebuild one read model (or all) from the start of the log
   events [--from POSITION]    print the event log as JSON lines
+  mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset)
+  grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL (see README.md).`;
 
@@ -118,6 +122,33 @@ async function main(argv: string[]) {
           for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
           position = nextPosition;
         }
+      });
+    case 'mail':
+      return withRuntime(async (runtime) => {
+        const toIndex = args.indexOf('--to');
+        const to = toIndex >= 0 ? args[toIndex + 1] : undefined;
+        if (runtime.mailer.kind !== 'outbox') log('SMTP_URL is set: mail is delivered, not kept.');
+        for (const mail of (await runtime.mailer.list({ to, limit: 20 })).reverse()) {
+          process.stdout.write(`--- ${mail.sentAt}  to ${mail.to}  from ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}\n\n`);
+        }
+      });
+    case 'grant-role':
+      return withRuntime(async (runtime) => {
+        const [email, role] = args;
+        const parsed = Role.safeParse(role);
+        if (!email || !parsed.success) throw new UsageError('grant-role needs an email and a role (candidate, company, admin, super_admin)');
+        const config = loadConfig();
+        await grantRoleAsSystem(
+          {
+            ...runtime,
+            sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+            publicUrl: config.publicUrl,
+          },
+          email,
+          parsed.data,
+          `cli-${process.pid}`,
+        );
+        log(`${email} is now ${parsed.data}.`);
       });
     case undefined:
     case 'help':

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { UserRegistered } from '@hireloop/contracts';
+import { AUTH_MESSAGES, type UserRegistered } from '@hireloop/contracts';
 import { deciderSpec } from '../shared/decider-spec';
 import { userAccountDecider } from './user-account';
 
@@ -43,5 +43,48 @@ describe('user account', () => {
       .given([{ type: 'UserRegistered', data: registration }])
       .when({ type: 'RecordSignOut', data: { userId: 'user-1' } })
       .then([{ type: 'UserSignedOut', data: { userId: 'user-1' } }]);
+  });
+
+  it('a wrong password is recorded against the account, without the password', () => {
+    spec
+      .given([{ type: 'UserRegistered', data: registration }])
+      .when({ type: 'RecordFailedSignIn', data: { userId: 'user-1' } })
+      .then([{ type: 'SignInFailed', data: { userId: 'user-1', reason: 'wrong_password' } }]);
+  });
+
+  it('a reset request and a password change are recorded', () => {
+    const given = spec.given([{ type: 'UserRegistered', data: registration }]);
+    given
+      .when({ type: 'RequestPasswordReset', data: { userId: 'user-1', expiresAt: '2026-11-22T11:00:00.000Z' } })
+      .then([{ type: 'PasswordResetRequested', data: { userId: 'user-1', expiresAt: '2026-11-22T11:00:00.000Z' } }]);
+    given.when({ type: 'ChangePassword', data: { userId: 'user-1', method: 'reset' } }).then([{ type: 'PasswordChanged', data: { userId: 'user-1', method: 'reset' } }]);
+  });
+
+  it('a super admin makes a user an admin', () => {
+    spec
+      .given([{ type: 'UserRegistered', data: registration }])
+      .when({ type: 'ChangeRole', data: { userId: 'user-1', role: 'admin', by: 'super_admin' } })
+      .then([{ type: 'UserRoleChanged', data: { userId: 'user-1', from: 'candidate', to: 'admin' } }]);
+  });
+
+  it.each(['admin', 'company', 'candidate'] as const)('an %s cannot change roles', (by) => {
+    spec
+      .given([{ type: 'UserRegistered', data: registration }])
+      .when({ type: 'ChangeRole', data: { userId: 'user-1', role: 'admin', by } })
+      .thenThrows(AUTH_MESSAGES.onlySuperAdmins);
+  });
+
+  it('giving a user the role they have changes nothing', () => {
+    spec
+      .given([
+        { type: 'UserRegistered', data: registration },
+        { type: 'UserRoleChanged', data: { userId: 'user-1', from: 'candidate', to: 'admin' } },
+      ])
+      .when({ type: 'ChangeRole', data: { userId: 'user-1', role: 'admin', by: 'system' } })
+      .then([]);
+  });
+
+  it('the role of a missing user cannot be changed', () => {
+    spec.given([]).when({ type: 'ChangeRole', data: { userId: 'user-9', role: 'admin', by: 'super_admin' } }).thenThrows('User not found');
   });
 });

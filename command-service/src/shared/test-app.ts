@@ -3,6 +3,8 @@ import { createMemoryBus } from '@hireloop/platform/bus/index';
 import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp } from '@hireloop/platform/http/app';
+import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
+import { startMailWorker } from '@hireloop/platform/mailer/worker';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { registerCommandService } from '../app';
 import type { CommandServiceDeps } from './deps';
@@ -21,10 +23,16 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     linkedin: null,
     ...overrides,
   };
+  const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: deps.clock });
+  const stopMailWorker = await startMailWorker(deps.bus, outbox);
   const app = createBaseApp();
   await registerCommandService(app, deps);
+  app.addHook('onClose', async () => {
+    await stopMailWorker();
+    await deps.bus.close();
+  });
   await app.ready();
-  return { app, deps };
+  return { app, deps, outbox };
 }
 
 export const candidate = {
