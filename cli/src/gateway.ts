@@ -32,7 +32,11 @@ export async function buildGateway(options: GatewayOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.all('/api/*', async (request, reply) => {
-    const base = request.method === 'GET' || request.method === 'HEAD' ? options.queryUrl : options.commandUrl;
+    const pathname = request.url.split('?')[0] ?? '';
+    // Sign-in redirects are GETs with effects (state, sessions), and providers is command-side configuration.
+    const commandGet = pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers';
+    const read = (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
+    const base = read ? options.queryUrl : options.commandUrl;
     return reply.from(new URL(request.url, base).toString());
   });
   if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });

@@ -81,4 +81,12 @@ describe('the services profile behind the gateway', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('The request body is not valid JSON.');
   });
+
+  it('sends the sign-in redirects and the providers list to the command service', async () => {
+    const providers = await gateway.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(providers.json()).toEqual({ linkedin: false });
+    const start = await gateway.inject({ method: 'GET', url: '/api/auth/linkedin' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/?error=linkedin_unavailable');
+  });
 });
