@@ -3,7 +3,11 @@ import { MESSAGES } from '../common/messages';
 
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Freelance', 'Internship'] as const;
 export const EXPERIENCE_LEVELS = ['Entry level', 'Mid level', 'Senior level', 'Executive level'] as const;
-export const JOB_SOURCES = ['indeed', 'ziprecruiter', 'bairdtech', 'internal', 'google_search'] as const;
+/**
+ * Where a job comes from. The spec's five, plus the public feeds the importer reads
+ * (labelled with the feed's name, see docs/decisions).
+ */
+export const JOB_SOURCES = ['indeed', 'ziprecruiter', 'bairdtech', 'internal', 'google_search', 'remoteok', 'himalayas'] as const;
 export const JobSource = z.enum(JOB_SOURCES);
 export type JobSource = z.infer<typeof JobSource>;
 

@@ -23,7 +23,9 @@ function Home() {
         error ? (
           <SignInErrorAlert
             code={error}
-            onDismiss={() => void navigate({ search: (previous) => ({ ...previous, error: undefined }), replace: true })}
+            onDismiss={() =>
+              void navigate({ search: (previous) => ({ ...previous, error: undefined }), replace: true })
+            }
           />
         ) : null
       }

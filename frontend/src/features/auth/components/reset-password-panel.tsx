@@ -20,7 +20,7 @@ interface ResetPasswordPanelProps {
 const STEP_DESCRIPTION = {
   1: 'Enter the reset token from the email we sent you.',
   2: 'Choose a new password for your account.',
-  3: 'Your password has been changed.',
+  3: 'All done.',
 } as const;
 
 /**
@@ -37,12 +37,7 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
   const [machine] = useState(() =>
     resetPasswordMachine.provide({
       actions: {
-        announceSuccess: () =>
-          toast({
-            title: AUTH_MESSAGES.passwordResetSuccessful,
-            description: 'You can now sign in with your new password.',
-            variant: 'success',
-          }),
+        announceSuccess: () => toast({ title: AUTH_MESSAGES.passwordResetSuccessful, variant: 'success' }),
         redirectToSignIn: () => redirect.current(),
       },
     }),
@@ -51,11 +46,12 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
   const state = useSelector(actorRef, (snapshot) => snapshot);
   const { token, newPassword, confirmPassword, notice } = state.context;
 
-  const step = state.matches('complete') || state.matches('redirected')
-    ? 3
-    : state.matches('setPassword') || state.matches('submitting')
-      ? 2
-      : 1;
+  const step =
+    state.matches('complete') || state.matches('redirected')
+      ? 3
+      : state.matches('setPassword') || state.matches('submitting')
+        ? 2
+        : 1;
   const validating = state.matches('validating');
   const submitting = state.matches('submitting');
 
@@ -77,7 +73,7 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
       </CardHeader>
       <CardContent className="grid gap-4">
         {step === 1 ? (
-          <form className="grid gap-4" onSubmit={submitToken} noValidate>
+          <form key="token" className="grid gap-4" onSubmit={submitToken} noValidate>
             <FormField
               label="Reset Token"
               value={token}
@@ -93,7 +89,7 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
             </Button>
           </form>
         ) : step === 2 ? (
-          <form className="grid gap-4" onSubmit={submitPassword} noValidate>
+          <form key="password" className="grid gap-4" onSubmit={submitPassword} noValidate>
             <FormField
               label="New Password"
               type="password"

@@ -24,7 +24,10 @@ export interface LoginReturnDeps {
 export type LoginReturnOutcome = 'none' | 'signedIn' | 'failed';
 
 /** Exchanges the one-time code (or takes the token as it is) and stores the session token. */
-export async function completeLoginReturn(search: LoginReturnSearch, deps: LoginReturnDeps): Promise<LoginReturnOutcome> {
+export async function completeLoginReturn(
+  search: LoginReturnSearch,
+  deps: LoginReturnDeps,
+): Promise<LoginReturnOutcome> {
   if (search.auth) {
     try {
       deps.storeToken(await deps.exchangeAuthCode(search.auth));

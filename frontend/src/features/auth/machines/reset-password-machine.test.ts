@@ -84,7 +84,10 @@ describe('reset password machine', () => {
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
     expect(snapshot.value).toBe('enterToken');
-    expect(snapshot.context.notice).toEqual({ title: 'Invalid Token', description: 'The reset token is invalid or expired.' });
+    expect(snapshot.context.notice).toEqual({
+      title: 'Invalid Token',
+      description: 'The reset token is invalid or expired.',
+    });
     expect(snapshot.context.token).toBe('used-token');
   });
 
@@ -98,7 +101,10 @@ describe('reset password machine', () => {
     actor.send({ type: 'reset.submitToken' });
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
-    expect(snapshot.context.notice).toEqual({ title: 'Invalid Token', description: 'The reset token is invalid or expired.' });
+    expect(snapshot.context.notice).toEqual({
+      title: 'Invalid Token',
+      description: 'The reset token is invalid or expired.',
+    });
   });
 
   it('typing a new token clears the error', async () => {
@@ -180,7 +186,10 @@ describe('reset password machine', () => {
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
     expect(snapshot.value).toBe('setPassword');
-    expect(snapshot.context.notice).toEqual({ title: 'Reset Failed', description: 'The reset token is invalid or expired.' });
+    expect(snapshot.context.notice).toEqual({
+      title: 'Reset Failed',
+      description: 'The reset token is invalid or expired.',
+    });
   });
 
   it('reports a network failure while resetting', async () => {
