@@ -10,7 +10,7 @@ import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
-import { startMailWorker } from '@hireloop/platform/mailer/worker';
+import { MAIL_ATTEMPTS, startMailWorker } from '@hireloop/platform/mailer/worker';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { EventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
@@ -113,7 +113,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   let stopMailWorker: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     // Mail is a side effect of commands (reset links): the command side delivers it.
-    if (commands) stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
+    if (commands) {
+      stopMailWorker = await startMailWorker(deps.bus, deps.mailer, (error, attempt) =>
+        app.log.warn({ err: error, attempt, final: attempt >= MAIL_ATTEMPTS }, 'mail delivery failed'),
+      );
+    }
     if (queries) await progress.start();
     for (const runner of runners) await runner.start();
   });

@@ -58,6 +58,14 @@ describe('candidate sign-up', () => {
     expect(response.json().error).toContain(message);
   });
 
+  it('accepts a long passphrase (at least 64 characters allowed)', async () => {
+    const passphrase = 'correct horse battery staple '.repeat(4).trim();
+    expect(passphrase.length).toBeGreaterThan(100);
+    const response = await post('/api/auth/candidate/signup', { ...candidate, email: 'long@example.com', password: passphrase });
+    expect(response.statusCode).toBe(201);
+    expect((await post('/api/auth/login', { email: 'long@example.com', password: passphrase })).statusCode).toBe(200);
+  });
+
   it('rejects a body that is not JSON with 400, not 500', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -9,7 +9,14 @@ export const MAIL_SUBJECT = 'mail.send';
  */
 export const enqueueMail = (bus: Bus, message: MailMessage, messageId: string) => bus.enqueue(MAIL_SUBJECT, message, { messageId });
 
-export const startMailWorker = (bus: Bus, mailer: Mailer): Promise<Unsubscribe> =>
-  bus.work<MailMessage>({ queue: 'mailer', subject: MAIL_SUBJECT, maxAttempts: 8, ackWaitMs: 30_000 }, async ({ data }) => {
-    await mailer.send(data);
+export const MAIL_ATTEMPTS = 8;
+
+export const startMailWorker = (bus: Bus, mailer: Mailer, onFailure: (error: unknown, attempt: number, to: string) => void = () => undefined): Promise<Unsubscribe> =>
+  bus.work<MailMessage>({ queue: 'mailer', subject: MAIL_SUBJECT, maxAttempts: MAIL_ATTEMPTS, ackWaitMs: 30_000 }, async ({ data, attempt }) => {
+    try {
+      await mailer.send(data);
+    } catch (error) {
+      onFailure(error, attempt, data.to);
+      throw error; // the bus tries again later
+    }
   });

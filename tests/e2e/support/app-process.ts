@@ -20,6 +20,8 @@ export const freePort = () =>
 export interface AppProcess {
   url: string;
   dataDir: string;
+  /** Everything the process printed so far (for failure messages). */
+  logs(): string;
   stop(): Promise<void>;
 }
 
@@ -27,12 +29,12 @@ export interface AppProcess {
  * Runs the real embedded default — `hireloop start` in its own process, with PostgreSQL from
  * npm and the built SPA — exactly as `npm start` does, on a free port and a scratch data dir.
  */
-export async function startApp(options: { dataDir?: string } = {}): Promise<AppProcess> {
+export async function startApp(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'hireloop-e2e-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NATS_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NATS_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,6 +58,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<AppP
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    logs: () => output,
     async stop() {
       child.kill('SIGTERM');
       const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);

@@ -41,6 +41,10 @@ export function sourceLabel(job: Pick<Job, 'source' | 'company'>): string {
       return PRODUCT_NAME;
     case 'google_search':
       return job.company;
+    case 'remoteok':
+      return 'Remote OK';
+    case 'himalayas':
+      return 'Himalayas';
     default: {
       const unknown: never = job.source;
       return String(unknown);
