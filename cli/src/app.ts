@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
       publicUrl: options.publicUrl ?? 'http://localhost:3000',
       linkedin: deps.linkedin ?? null,
+      mailer: deps.mailer,
     });
   }
   if (queries) {

@@ -33,8 +33,8 @@ export async function buildGateway(options: GatewayOptions) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.all('/api/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    // Sign-in redirects are GETs with effects (state, sessions), and providers is command-side configuration.
-    const commandGet = pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers';
+    // Sign-in redirects are GETs with effects (state, sessions); providers and the mail outbox live on the command side.
+    const commandGet = pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox';
     const read = (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
     const base = read ? options.queryUrl : options.commandUrl;
     return reply.from(new URL(request.url, base).toString());

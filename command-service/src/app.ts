@@ -1,5 +1,6 @@
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { App } from '@hireloop/platform/http/app';
+import { outboxRoutes } from './auth/outbox-routes';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
 import type { CommandServiceDeps } from './shared/deps';
@@ -9,6 +10,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
   await app.register(authRoutes, { deps });
   await app.register(jobRoutes, { deps });
+  await app.register(outboxRoutes, { deps });
 }
 
 export type { CommandServiceDeps } from './shared/deps';

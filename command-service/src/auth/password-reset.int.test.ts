@@ -220,3 +220,23 @@ describe('changing roles', () => {
     expect(response.json().error).toBe('User not found');
   });
 });
+
+describe('the outbox', () => {
+  it('admins read the kept reset mail; others may not', async () => {
+    const { token: candidateToken } = (await post('/api/auth/login', { email: candidate.email, password: candidate.password })).json();
+    await post('/api/auth/forgot-password', { email: candidate.email });
+    await resetLinkFor(candidate.email);
+    const forbidden = await ctx.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { authorization: `Bearer ${candidateToken}` } });
+    expect(forbidden.statusCode).toBe(403);
+
+    const admin = (await post('/api/auth/company/signup', company)).json();
+    await grantRoleAsSystem(ctx.deps, company.email, 'admin', 'test');
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(candidate.email)}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.delivery).toBe('outbox');
+    expect(body.mails).toHaveLength(1);
+    expect(body.mails[0]).toMatchObject({ to: candidate.email, subject: 'Reset your Hireloop password' });
+    expect(body.mails[0].text).toContain('http://hireloop.test/reset-password/');
+  });
+});

@@ -2,6 +2,7 @@ import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
 import type { EventStore } from '@hireloop/platform/event-store/index';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
+import type { Mailer } from '@hireloop/platform/mailer/types';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
@@ -19,4 +20,6 @@ export interface CommandServiceDeps {
   publicUrl: string;
   /** LinkedIn sign-in, when configured. */
   linkedin: IdentityProvider | null;
+  /** Read by admins when it is the outbox (embedded profile without SMTP). */
+  mailer: Mailer;
 }

@@ -11,6 +11,7 @@ import type { CommandServiceDeps } from './deps';
 
 /** The command routes on memory adapters, for `app.inject()` tests. */
 export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}) {
+  const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: overrides.clock ?? systemClock });
   const deps: CommandServiceDeps = {
     eventStore: createMemoryEventStore(),
     secrets: createMemoryAccountSecrets(),
@@ -21,10 +22,10 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     sessionTtlMs: 3600_000,
     publicUrl: 'http://hireloop.test',
     linkedin: null,
+    mailer: outbox,
     ...overrides,
   };
-  const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: deps.clock });
-  const stopMailWorker = await startMailWorker(deps.bus, outbox);
+  const stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
   const app = createBaseApp();
   await registerCommandService(app, deps);
   app.addHook('onClose', async () => {
