@@ -111,4 +111,31 @@ describe('postgres read store', () => {
     expect(await plan({ _id: 'p01-3' })).toMatch(/pkey/);
     await store.close();
   });
+
+  it('serves case-insensitive substring searches from a trigram index on a substring-indexed field', async () => {
+    const schema = freshSchema();
+    const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
+    const store = await createPostgresReadStore({ pool, schema });
+    const name = uniqueName('texts');
+    await store.ensureCollection(name, [{ fields: ['text'], kind: 'substring' }]);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 300; i++) await tx.collection(name).put({ _id: `t${i}`, text: `document ${i} about ${i % 7 === 0 ? 'TypeScript and React' : 'Rust'}` });
+      await tx.collection(name).put({ _id: 'array', text: ['nested typescript', 'other'] });
+    });
+    await pool.query(`ANALYZE ${schema}.rm_${name}`);
+    const where = compileFilter({ text: { $regex: 'typescript', $options: 'i' } });
+    const planRows = await pool.query(`EXPLAIN SELECT doc FROM ${schema}.rm_${name} WHERE ${where.sql}`, where.values);
+    expect(planRows.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')).toMatch(/_trgm_/);
+    // Same answers as without the index, including the array element (MongoDB semantics).
+    const found = await store.collection(name).find({ text: { $regex: 'typescript', $options: 'i' } }, { sort: { _id: 1 } });
+    expect(found).toHaveLength(44);
+    expect(found.map((doc) => doc._id)).toContain('array');
+    await store.close();
+  });
+
+  it('refuses a substring index on several fields', async () => {
+    const store = await createPostgresReadStore({ pool: await newPool(), schema: freshSchema() });
+    await expect(store.ensureCollection(uniqueName('bad'), [{ fields: ['a', 'b'], kind: 'substring' }])).rejects.toThrow('substring');
+    await store.close();
+  });
 });

@@ -191,9 +191,11 @@ function compileCondition(segments: readonly string[], condition: Condition, par
       const pattern = `${params.add(regexToPostgres(condition.regex))}::text`;
       // mingo tests $regex against strings at any depth of nested arrays: flatten (lax [*] passes
       // scalars and objects through unchanged), then test the strings.
+      // The plain-string arm is written on the extracted text so a trigram index can serve it.
       return (
-        `EXISTS (SELECT 1 FROM jsonb_path_query(${value}, '${FLATTEN_ARRAYS}') AS element(value) ` +
-        `WHERE jsonb_typeof(element.value) = 'string' AND (element.value #>> '{}') ${operator} ${pattern})`
+        `((jsonb_typeof(${value}) = 'string' AND ${textAt(segments)} ${operator} ${pattern}) OR ` +
+        `(jsonb_typeof(${value}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_path_query(${value}, '${FLATTEN_ARRAYS}') AS element(value) ` +
+        `WHERE jsonb_typeof(element.value) = 'string' AND (element.value #>> '{}') ${operator} ${pattern})))`
       );
     }
   }
@@ -399,7 +401,14 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     );
     const arrayIndexed = new Set<string>();
     for (const index of indexes) {
-      if (index.unique) {
+      if (index.substring) {
+        // Trigram GIN index: `~` / `~*` on the extracted text use it (pg_trgm is a trusted extension).
+        await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'trgm', index.fields))} ON ${table} ` +
+            `USING gin (${textAt(index.segments[0]!)} gin_trgm_ops)`,
+        );
+      } else if (index.unique) {
         const unique = indexName(name, 'ux', index.fields);
         uniqueIndexes.set(unique, index.fields);
         // jsonb values (type-aware); a missing or null field exempts the document, like SQL NULLs.

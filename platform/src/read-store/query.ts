@@ -356,6 +356,7 @@ export interface ParsedIndex {
   fields: readonly string[];
   segments: readonly (readonly string[])[];
   unique: boolean;
+  substring: boolean;
 }
 
 export function parseIndexes(indexes: readonly IndexSpec[] | undefined): readonly ParsedIndex[] {
@@ -366,10 +367,15 @@ export function parseIndexes(indexes: readonly IndexSpec[] | undefined): readonl
     if (new Set(index.fields).size !== index.fields.length) {
       throw new ReadStoreQueryError(`Invalid index ${describe(index)}: repeated field`);
     }
+    if (index.kind !== undefined && index.kind !== 'substring') throw new ReadStoreQueryError(`Invalid index kind ${describe(index.kind)}`);
+    if (index.kind === 'substring' && (index.fields.length !== 1 || index.unique)) {
+      throw new ReadStoreQueryError(`Invalid index ${describe(index)}: a substring index has one field and is not unique`);
+    }
     return {
       fields: [...index.fields],
       segments: index.fields.map((field: string) => parsePath(field)),
       unique: index.unique === true,
+      substring: index.kind === 'substring',
     };
   });
 }

@@ -74,6 +74,11 @@ export interface IndexSpec {
   /** Dotted field paths; adapters create what suits them (btree on extracted text, GIN, ...). */
   fields: readonly string[];
   unique?: boolean;
+  /**
+   * 'substring': the (single, string) field is searched with `$regex` literals; PostgreSQL
+   * builds a trigram index so such searches do not scan every document.
+   */
+  kind?: 'substring';
 }
 
 export interface ReadStore {
