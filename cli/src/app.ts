@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       clock: deps.clock,
       progress,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
+      publicUrl: options.publicUrl ?? 'http://localhost:3000',
     });
   }
   if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });

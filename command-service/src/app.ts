@@ -1,5 +1,6 @@
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { App } from '@hireloop/platform/http/app';
+import { applicationRoutes } from './applications/routes';
 import { outboxRoutes } from './auth/outbox-routes';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
@@ -11,6 +12,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(authRoutes, { deps });
   await app.register(jobRoutes, { deps });
   await app.register(outboxRoutes, { deps });
+  await app.register(applicationRoutes, { deps });
 }
 
 export type { CommandServiceDeps } from './shared/deps';

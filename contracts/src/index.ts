@@ -8,3 +8,5 @@ export * from './jobs/events';
 export * from './auth/user';
 export * from './jobs/job';
 export * from './auth/reset';
+export * from './applications/events';
+export * from './analytics/events';

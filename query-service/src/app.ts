@@ -4,7 +4,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import type { Clock } from '@hireloop/platform/runtime';
 import { authQueryRoutes } from './auth/routes';
-import { jobQueryRoutes } from './jobs/routes';
+import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import type { ProjectionProgress } from './shared/projection-progress';
 import { readYourWritesPlugin } from './shared/read-your-writes';
 
@@ -14,6 +14,10 @@ export interface QueryServiceDeps {
   clock: Clock;
   progress: ProjectionProgress;
   readYourWritesTimeoutMs: number;
+  publicUrl: string;
+  /** Analytics hooks (searches and job views become events on the command side). */
+  onSearch?: JobQueryOptions['onSearch'];
+  onView?: JobQueryOptions['onView'];
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -21,7 +25,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
   await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
   await app.register(authQueryRoutes, { readStore: deps.readStore });
-  await app.register(jobQueryRoutes, { readStore: deps.readStore });
+  await app.register(jobQueryRoutes, { readStore: deps.readStore, publicUrl: deps.publicUrl, onSearch: deps.onSearch, onView: deps.onView });
 }
 
 export { ProjectionProgress } from './shared/projection-progress';

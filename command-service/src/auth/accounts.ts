@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   DomainError,
   MESSAGES,
@@ -33,6 +34,14 @@ export type RegisteredAccount = Extract<UserAccountState, { status: 'registered'
 export async function loadUserAccount(deps: CommandServiceDeps, userId: string): Promise<UserAccountState> {
   const { events } = await deps.eventStore.readStream(userStreamId(userId));
   return fold(userAccountDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+}
+
+/** The signed-in user's account, read from its stream (consistent); a dead session is a 401. */
+export async function requireAccount(deps: CommandServiceDeps, request: FastifyRequest): Promise<RegisteredAccount> {
+  const session = await request.requireSession();
+  const account = await loadUserAccount(deps, session.userId);
+  if (account.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.sessionExpired);
+  return account;
 }
 
 export async function loadCompanyName(deps: CommandServiceDeps, companyId: string | null): Promise<string | null> {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ErrorBody, MESSAGES, isAdminRole } from '@hireloop/contracts';
+import { DomainError, ErrorBody, isAdminRole } from '@hireloop/contracts';
 import type { CommandServiceDeps } from '../shared/deps';
-import { loadUserAccount } from './accounts';
+import { requireAccount } from './accounts';
 
 const StoredMail = z.object({ id: z.string(), from: z.string(), to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() });
 
@@ -18,9 +18,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
       },
     },
     async (request, reply) => {
-      const session = await request.requireSession();
-      const account = await loadUserAccount(deps, session.userId);
-      if (account.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.sessionExpired);
+      const account = await requireAccount(deps, request);
       if (!isAdminRole(account.role)) throw new DomainError('forbidden', 'Admin access required.');
       const mails = await deps.mailer.list({ to: request.query.to, limit: request.query.limit });
       reply.header('cache-control', 'no-store');

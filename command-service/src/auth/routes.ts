@@ -8,7 +8,6 @@ import {
   ChangeRoleBody,
   ChangeRoleResponse,
   CompanySignupBody,
-  DomainError,
   ErrorBody,
   ExchangeCodeBody,
   ExchangeCodeResponse,
@@ -24,7 +23,7 @@ import {
 } from '@hireloop/contracts';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/request-context';
-import { loadUserAccount } from './accounts';
+import { requireAccount } from './accounts';
 import { requestPasswordReset, resetPassword, validateResetToken } from './password-reset';
 import { exchangeCode, finishLinkedInSignIn, startLinkedInSignIn } from './social-sign-in';
 import { userAccountDecider } from './user-account';
@@ -160,9 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     '/api/admin/users/role',
     { schema: { tags: ['admin'], body: ChangeRoleBody, response: { 200: ChangeRoleResponse, ...errors, 403: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
-      const session = await request.requireSession();
-      const actor = await loadUserAccount(deps, session.userId);
-      if (actor.status !== 'registered') throw new DomainError('unauthenticated', 'Session expired');
+      const actor = await requireAccount(deps, request);
       const { userId, role } = request.body;
       const result = await handleCommand(
         deps.eventStore,

@@ -1,50 +1,96 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, ErrorBody, MESSAGES, PostJobBody, PostJobResponse, jobFromPosted, jobStreamId, type JobPosted } from '@hireloop/contracts';
-import { loadCompanyName, loadUserAccount } from '../auth/accounts';
+import { z } from 'zod';
+import {
+  AdminCreateJobBody,
+  DomainError,
+  ErrorBody,
+  PostJobBody,
+  PostJobResponse,
+  isAdminRole,
+  jobFromPosted,
+  jobStreamId,
+  type JobPosted,
+  type PostJobCommandData,
+} from '@hireloop/contracts';
+import { loadCompanyName, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { jobDecider } from './decider';
 
-export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
-  app.post(
-    '/api/jobs',
-    {
-      schema: {
-        tags: ['jobs'],
-        body: PostJobBody,
-        response: { 201: PostJobResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 412: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const session = await request.requireSession();
-      const account = await loadUserAccount(deps, session.userId);
-      if (account.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.sessionExpired);
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
+const JobParams = z.object({ jobId: z.string().min(1).max(100) });
+const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 
-      const jobId = deps.ids.newId();
-      const result = await handleCommand(
-        deps.eventStore,
-        jobStreamId(jobId),
-        jobDecider,
-        {
-          type: 'PostJob',
-          data: {
-            jobId,
-            shareToken: deps.ids.newToken(16),
-            job: request.body,
-            poster: {
-              userId: account.userId,
-              type: account.type,
-              role: account.role,
-              companyId: account.companyId,
-              companyName: await loadCompanyName(deps, account.companyId),
-            },
+export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
+  const signedInAccount = (request: FastifyRequest) => requireAccount(deps, request);
+
+  const post = async (account: RegisteredAccount, job: PostJobCommandData, companyId: string | null | undefined, request: FastifyRequest) => {
+    const jobId = deps.ids.newId();
+    const result = await handleCommand(
+      deps.eventStore,
+      jobStreamId(jobId),
+      jobDecider,
+      {
+        type: 'PostJob',
+        data: {
+          jobId,
+          shareToken: deps.ids.newToken(16),
+          job,
+          companyId,
+          poster: {
+            userId: account.userId,
+            type: account.type,
+            role: account.role,
+            companyId: account.companyId,
+            companyName: await loadCompanyName(deps, account.companyId),
           },
         },
-        commandContext(deps, request, { userId: account.userId, role: account.role }),
-      );
-      const posted = result.events[0]!.data as JobPosted;
-      return withPosition(reply, result.position).status(201).send({ success: true, job: jobFromPosted(posted, deps.clock.now().toISOString()) });
+      },
+      commandContext(deps, request, { userId: account.userId, role: account.role }),
+    );
+    const posted = result.events[0]!.data as JobPosted;
+    return { position: result.position, job: jobFromPosted(posted, deps.clock.now().toISOString()) };
+  };
+
+  app.post('/api/jobs', { schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {
+    const account = await signedInAccount(request);
+    const { position, job } = await post(account, request.body, undefined, request);
+    return withPosition(reply, position).status(201).send({ success: true, job });
+  });
+
+  app.post(
+    '/api/admin/jobs',
+    { schema: { tags: ['admin'], body: AdminCreateJobBody, response: { 201: PostJobResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await signedInAccount(request);
+      if (!isAdminRole(account.role)) throw new DomainError('forbidden', 'Admin access required.');
+      const { companyId, ...job } = request.body;
+      const { position, job: created } = await post(account, job, companyId, request);
+      return withPosition(reply, position).status(201).send({ success: true, job: created });
     },
   );
+
+  for (const [action, command] of [
+    ['close', 'CloseJob'],
+    ['reopen', 'ReopenJob'],
+  ] as const) {
+    app.post(
+      `/api/jobs/:jobId/${action}`,
+      { schema: { tags: ['jobs'], params: JobParams, body: z.unknown().optional(), response: { 200: JobStatusChange, ...errors } } },
+      async (request, reply) => {
+        const account = await signedInAccount(request);
+        const { jobId } = request.params;
+        const result = await handleCommand(
+          deps.eventStore,
+          jobStreamId(jobId),
+          jobDecider,
+          { type: command, data: { jobId, by: { userId: account.userId, role: account.role, companyId: account.companyId }, at: deps.clock.now().toISOString() } },
+          commandContext(deps, request, { userId: account.userId, role: account.role }),
+        );
+        return withPosition(reply, result.position).send({ success: true, jobId, isActive: command === 'ReopenJob' });
+      },
+    );
+  }
 };

@@ -88,8 +88,76 @@ export const Job = z.object({
   matchScore: z.number().int().min(0).max(100).nullable(),
   matchReasons: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** Imported jobs: when the feed first and last listed it; null for jobs posted here. */
+  firstSeenAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  /** When the posting stops, if known (ISO 8601). */
+  validThrough: z.string().nullable(),
 });
 export type Job = z.infer<typeof Job>;
+
+export const JOB_STATUSES = ['open', 'all', 'closed'] as const;
+export const JOB_PAGE_SIZE = 10;
+export const JOB_MAX_PAGE_SIZE = 100;
+
+const optionalQueryText = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((value) => value?.trim() ?? '');
+
+/**
+ * `GET /api/jobs` query: the board's search (part 1, §5) done by the server. The answer is the
+ * page as an array, with the total in `X-Total-Count`.
+ */
+export const JobListQuery = z.object({
+  search: optionalQueryText(200),
+  location: optionalQueryText(200),
+  type: optionalQueryText(50),
+  status: z.enum(JOB_STATUSES, { error: `status must be one of: ${JOB_STATUSES.join(', ')}` }).default('open'),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}` })
+    .int(`pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
+    .min(1, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
+    .max(JOB_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
+    .default(JOB_PAGE_SIZE),
+});
+export type JobListQuery = z.output<typeof JobListQuery>;
+
+export const ADMIN_JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
+
+/** `POST /api/admin/jobs` (part 2, §5 "Create Job (admin)"). */
+export const AdminCreateJobBody = PostJobBody.extend({
+  type: z.enum(ADMIN_JOB_TYPES, { error: `Job type must be one of: ${ADMIN_JOB_TYPES.join(', ')}` }).default('Full-time'),
+  companyId: z
+    .union([z.number().int().nonnegative(), z.string().trim().max(100), z.null()])
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : String(value))),
+  /** A list in the admin form; the job keeps it as one line of text. */
+  benefits: z
+    .union([z.array(z.string().max(500)).max(50), z.string().max(5000), z.null()])
+    .optional()
+    .transform((value) => {
+      const items = (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean);
+      return items.length ? items.join(', ') : null;
+    }),
+});
+export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
+
+export const JobStatusResponse = z.object({ success: z.literal(true), job: Job });
+
+export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
+export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });
+
+export const JOB_MESSAGES = {
+  notFound: 'Job not found',
+  closed: 'This position is closed and no longer accepts applications.',
+  external: 'This job is hosted on another site: apply there through its link.',
+  alreadyApplied: 'You have already applied to this job.',
+  candidatesOnly: 'Only candidates can apply to jobs. Sign in with a candidate account.',
+} as const;
 
 export const PostJobResponse = z.object({ success: z.literal(true), job: Job });
 export type PostJobResponse = z.infer<typeof PostJobResponse>;

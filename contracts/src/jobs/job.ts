@@ -24,4 +24,7 @@ export const jobFromPosted = (data: JobPosted, createdAt: string): Job => ({
   matchScore: null,
   matchReasons: [],
   warnings: [],
+  firstSeenAt: null,
+  lastSeenAt: null,
+  validThrough: null,
 });

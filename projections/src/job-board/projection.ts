@@ -1,9 +1,21 @@
-import { JobPosted, jobFromPosted, type Job } from '@hireloop/contracts';
+import {
+  ImportedJobRevised,
+  ImportedJobSeen,
+  JobClosed,
+  JobImported,
+  JobPosted,
+  JobReopened,
+  jobFromPosted,
+  type Job,
+  type JobContent,
+} from '@hireloop/contracts';
+import type { WritableCollection } from '@hireloop/platform/read-store/index';
 import type { ProjectionDefinition } from '../shared/projection';
+import { locationFlags } from './location';
 
 /**
- * A job as the board stores it: the API shape plus fields precomputed for search, so queries
- * stay simple indexed filters instead of scanning text at request time.
+ * A job as the board stores it: the API shape plus fields precomputed for search, so a search
+ * is a handful of indexed conditions instead of text processing at request time.
  */
 export type JobBoardDocument = Job & {
   _id: string;
@@ -12,27 +24,82 @@ export type JobBoardDocument = Job & {
   /** Lower-cased location. */
   locationText: string;
   typeText: string;
+  isRemote: boolean;
+  isGlobal: boolean;
+  isUS: boolean;
+  closedReason: string | null;
 };
 
-export const searchFields = (job: Job) => ({
+export const searchFields = (job: Pick<Job, 'title' | 'company' | 'skills' | 'description' | 'location' | 'type' | 'remote'>) => ({
   searchText: [job.title, job.company, job.skills.join(' '), job.description].join('\n').toLowerCase(),
   locationText: job.location.toLowerCase(),
   typeText: job.type.toLowerCase(),
+  ...locationFlags(job.location, job.remote),
 });
 
-/** `job-board`: every job by id, newest first on the board. */
+const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocument => {
+  const next = { ...doc, ...content };
+  return { ...next, ...searchFields(next) };
+};
+
+async function update(jobs: WritableCollection<JobBoardDocument>, jobId: string, change: (doc: JobBoardDocument) => JobBoardDocument) {
+  const doc = await jobs.get(jobId);
+  if (doc) await jobs.put(change(doc));
+}
+
+/** `job-board`: every job by id and share token, for the board, the detail page and the feed. */
 export const jobBoardProjection: ProjectionDefinition = {
   name: 'job-board',
-  version: 1,
+  version: 2,
   collections: {
-    jobs: { indexes: [{ fields: ['createdAt'] }, { fields: ['shareToken'], unique: true }, { fields: ['isActive', 'createdAt'] }] },
+    jobs: {
+      indexes: [
+        { fields: ['createdAt'] },
+        { fields: ['shareToken'], unique: true },
+        { fields: ['isActive', 'createdAt'] },
+        { fields: ['searchText'], kind: 'substring' },
+        { fields: ['locationText'], kind: 'substring' },
+      ],
+    },
   },
-  eventTypes: ['JobPosted'],
+  eventTypes: ['JobPosted', 'JobImported', 'ImportedJobRevised', 'ImportedJobSeen', 'JobClosed', 'JobReopened'],
   async apply(event, tx) {
+    const jobs = tx.collection<JobBoardDocument>('jobs');
     switch (event.type) {
       case 'JobPosted': {
         const job = jobFromPosted(JobPosted.parse(event.data), event.metadata.occurredAt);
-        await tx.collection<JobBoardDocument>('jobs').put({ _id: job.id, ...job, ...searchFields(job) });
+        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null });
+        return;
+      }
+      case 'JobImported': {
+        const data = JobImported.parse(event.data);
+        const job: Job = {
+          ...jobFromPosted({ ...data, companyId: null, postedBy: null }, data.postedAt ?? data.seenAt),
+          firstSeenAt: data.seenAt,
+          lastSeenAt: data.seenAt,
+          validThrough: data.validThrough,
+        };
+        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null });
+        return;
+      }
+      case 'ImportedJobRevised': {
+        const { jobId, externalUrl, validThrough, seenAt, ...content } = ImportedJobRevised.parse(event.data);
+        await update(jobs, jobId, (doc) => ({ ...withContent(doc, content), externalUrl, validThrough, lastSeenAt: seenAt }));
+        return;
+      }
+      case 'ImportedJobSeen': {
+        const { jobId, seenAt } = ImportedJobSeen.parse(event.data);
+        await update(jobs, jobId, (doc) => ({ ...doc, lastSeenAt: seenAt }));
+        return;
+      }
+      case 'JobClosed': {
+        const { jobId, reason } = JobClosed.parse(event.data);
+        await update(jobs, jobId, (doc) => ({ ...doc, isActive: false, closedReason: reason }));
+        return;
+      }
+      case 'JobReopened': {
+        const { jobId } = JobReopened.parse(event.data);
+        await update(jobs, jobId, (doc) => ({ ...doc, isActive: true, closedReason: null }));
         return;
       }
     }

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { JobPosted } from '@hireloop/contracts';
+import type { JobImported, JobPosted } from '@hireloop/contracts';
 import { projectionSpec } from '../shared/projection-spec';
 import { jobBoardProjection } from './projection';
 
@@ -25,37 +25,149 @@ const posted: JobPosted = {
   externalUrl: null,
 };
 
+const postedDocument = {
+  _id: 'job-1',
+  id: 'job-1',
+  shareToken: 'share-1',
+  title: 'Senior Data Engineer',
+  company: 'Northwind',
+  companyId: 'company-1',
+  location: 'Austin, TX',
+  salary: '$150k',
+  type: 'Full-time',
+  remote: false,
+  description: 'Own the PIPELINES.',
+  requirements: ['SQL'],
+  skills: ['Kafka', 'dbt'],
+  benefits: null,
+  experience: 'Senior level',
+  createdAt: '2026-11-20T08:30:00.000Z',
+  isActive: true,
+  source: 'internal',
+  externalUrl: null,
+  matchScore: null,
+  matchReasons: [],
+  warnings: [],
+  firstSeenAt: null,
+  lastSeenAt: null,
+  validThrough: null,
+  searchText: 'senior data engineer\nnorthwind\nkafka dbt\nown the pipelines.',
+  locationText: 'austin, tx',
+  typeText: 'full-time',
+  isRemote: false,
+  isGlobal: false,
+  isUS: true,
+  closedReason: null,
+};
+
+const imported: JobImported = {
+  jobId: 'remoteok-abc',
+  shareToken: 'share-2',
+  source: 'remoteok',
+  externalId: '1093241',
+  externalUrl: 'https://remoteok.com/remote-jobs/1093241',
+  feed: 'https://remoteok.com/api',
+  postedAt: '2026-05-07T10:00:00.000Z',
+  validThrough: null,
+  seenAt: '2026-05-08T06:00:00.000Z',
+  title: 'Backend Engineer',
+  company: 'Acme',
+  location: 'Worldwide',
+  salary: null,
+  type: 'Full-time',
+  remote: true,
+  description: 'Go and Postgres.',
+  requirements: [],
+  skills: ['Go'],
+  experience: 'Mid level',
+  benefits: null,
+};
+
 describe('job board read model', () => {
   it('a posted job appears open, dated when it was posted, with its search fields precomputed', async () => {
-    await spec.given([{ streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' }]).then('jobs', [
-      {
-        _id: 'job-1',
-        id: 'job-1',
-        shareToken: 'share-1',
-        title: 'Senior Data Engineer',
-        company: 'Northwind',
-        companyId: 'company-1',
-        location: 'Austin, TX',
-        salary: '$150k',
-        type: 'Full-time',
-        remote: false,
-        description: 'Own the PIPELINES.',
-        requirements: ['SQL'],
-        skills: ['Kafka', 'dbt'],
-        benefits: null,
-        experience: 'Senior level',
-        createdAt: '2026-11-20T08:30:00.000Z',
-        isActive: true,
-        source: 'internal',
-        externalUrl: null,
-        matchScore: null,
-        matchReasons: [],
-        warnings: [],
-        searchText: 'senior data engineer\nnorthwind\nkafka dbt\nown the pipelines.',
-        locationText: 'austin, tx',
-        typeText: 'full-time',
-      },
-    ]);
+    await spec.given([{ streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' }]).then('jobs', [postedDocument]);
+  });
+
+  it('an owner closes a job and opens it again', async () => {
+    await spec
+      .given([
+        { streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' },
+        { streamId: 'job-job-1', type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-21T08:00:00.000Z' } },
+      ])
+      .then('jobs', [{ ...postedDocument, isActive: false, closedReason: 'closed_by_owner' }]);
+    await spec
+      .given([
+        { streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' },
+        { streamId: 'job-job-1', type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-21T08:00:00.000Z' } },
+        { streamId: 'job-job-1', type: 'JobReopened', data: { jobId: 'job-1', reason: 'reopened_by_owner', reopenedAt: '2026-11-22T08:00:00.000Z' } },
+      ])
+      .then('jobs', [postedDocument]);
+  });
+
+  it('an imported job is dated by its source, keeps first and last seen, and follows its feed', async () => {
+    await spec
+      .given([
+        { streamId: 'job-remoteok-abc', type: 'JobImported', data: imported },
+        { streamId: 'job-remoteok-abc', type: 'ImportedJobSeen', data: { jobId: 'remoteok-abc', seenAt: '2026-05-09T06:00:00.000Z' } },
+        {
+          streamId: 'job-remoteok-abc',
+          type: 'ImportedJobRevised',
+          data: {
+            jobId: 'remoteok-abc',
+            externalUrl: 'https://remoteok.com/remote-jobs/1093241',
+            validThrough: '2026-06-01T00:00:00.000Z',
+            seenAt: '2026-05-10T06:00:00.000Z',
+            title: 'Senior Backend Engineer',
+            company: 'Acme',
+            location: 'Remote - USA',
+            salary: '$120,000 - $150,000',
+            type: 'Full-time',
+            remote: true,
+            description: 'Go and Postgres.',
+            requirements: [],
+            skills: ['Go'],
+            experience: 'Senior level',
+            benefits: null,
+          },
+        },
+        { streamId: 'job-remoteok-abc', type: 'JobClosed', data: { jobId: 'remoteok-abc', reason: 'removed_from_feed', closedAt: '2026-05-11T06:00:00.000Z' } },
+      ])
+      .then('jobs', [
+        {
+          _id: 'remoteok-abc',
+          id: 'remoteok-abc',
+          shareToken: 'share-2',
+          title: 'Senior Backend Engineer',
+          company: 'Acme',
+          companyId: null,
+          location: 'Remote - USA',
+          salary: '$120,000 - $150,000',
+          type: 'Full-time',
+          remote: true,
+          description: 'Go and Postgres.',
+          requirements: [],
+          skills: ['Go'],
+          benefits: null,
+          experience: 'Senior level',
+          createdAt: '2026-05-07T10:00:00.000Z',
+          isActive: false,
+          source: 'remoteok',
+          externalUrl: 'https://remoteok.com/remote-jobs/1093241',
+          matchScore: null,
+          matchReasons: [],
+          warnings: [],
+          firstSeenAt: '2026-05-08T06:00:00.000Z',
+          lastSeenAt: '2026-05-10T06:00:00.000Z',
+          validThrough: '2026-06-01T00:00:00.000Z',
+          searchText: 'senior backend engineer\nacme\ngo\ngo and postgres.',
+          locationText: 'remote - usa',
+          typeText: 'full-time',
+          isRemote: true,
+          isGlobal: false,
+          isUS: true,
+          closedReason: 'removed_from_feed',
+        },
+      ]);
   });
 
   it('events of other read models leave the board empty', async () => {

@@ -1,14 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, JobList, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { z } from 'zod';
+import { DomainError, ErrorBody, JOB_MESSAGES, Job, JobList, JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
-import { listJobs } from '@hireloop/projections/job-board/queries';
+import { findJob, findJobByShareToken, latestOpenJobs, searchJobs } from '@hireloop/projections/job-board/queries';
+import { jobsRss } from './rss';
 
-export const jobQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
-  app.get('/api/jobs', { schema: { tags: ['jobs'], response: { 200: JobList, 400: ErrorBody } } }, async (request, reply) => {
-    await request.readModelsCaughtUp([jobBoardProjection.name]);
-    const { jobs, total } = await listJobs(readStore);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return jobs;
+export interface JobQueryOptions {
+  readStore: ReadStore;
+  publicUrl: string;
+  /** Called after a search or a job view is answered (analytics; must not throw). */
+  onSearch?: (query: JobListQuery, total: number) => void;
+  onView?: (jobId: string, via: 'id' | 'share') => void;
+}
+
+const JobId = z.string().min(1).max(100);
+
+export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app, options) => {
+  const { readStore } = options;
+
+  app.get(
+    '/api/jobs',
+    { schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody } } },
+    async (request, reply) => {
+      await request.readModelsCaughtUp([jobBoardProjection.name]);
+      const { jobs, total } = await searchJobs(readStore, request.query);
+      options.onSearch?.(request.query, total);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return jobs;
+    },
+  );
+
+  app.get('/api/jobs/rss', { schema: { tags: ['jobs'], produces: ['application/rss+xml'] } }, async (_request, reply) => {
+    const jobs = await latestOpenJobs(readStore, 50);
+    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(jobsRss(jobs, options.publicUrl));
   });
+
+  app.get(
+    '/api/jobs/share/:shareToken',
+    { schema: { tags: ['jobs'], params: z.object({ shareToken: z.string().min(1).max(200) }), response: { 200: Job, 404: ErrorBody } } },
+    async (request) => {
+      await request.readModelsCaughtUp([jobBoardProjection.name]);
+      const job = await findJobByShareToken(readStore, request.params.shareToken);
+      if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
+      options.onView?.(job.id, 'share');
+      return job;
+    },
+  );
+
+  app.get(
+    '/api/jobs/:jobId',
+    { schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
+    async (request) => {
+      await request.readModelsCaughtUp([jobBoardProjection.name]);
+      const job = await findJob(readStore, request.params.jobId);
+      if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
+      options.onView?.(job.id, 'id');
+      return job;
+    },
+  );
 };

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { JobSource } from '../jobs/api';
+
+/** What one run did to the jobs of its feed. */
+export const ImportRunCounts = z.object({
+  /** New jobs (JobImported). */
+  imported: z.number().int().nonnegative(),
+  /** Jobs whose content, link or end date changed (ImportedJobRevised). */
+  revised: z.number().int().nonnegative(),
+  /** Jobs still listed as they were (nothing, or ImportedJobSeen once a day). */
+  unchanged: z.number().int().nonnegative(),
+  /** Jobs of the previous run no longer listed (JobClosed, removed_from_feed). */
+  closed: z.number().int().nonnegative(),
+  /** Jobs back in the feed after dropping out (JobReopened, back_in_feed). */
+  reopened: z.number().int().nonnegative(),
+  /** Items of the document that were not valid jobs (and duplicates). */
+  skipped: z.number().int().nonnegative(),
+  /** Jobs that could not be written (after one retry); they are tried again next run. */
+  failed: z.number().int().nonnegative(),
+});
+export type ImportRunCounts = z.infer<typeof ImportRunCounts>;
+
+/**
+ * Stream `import-<sha256(feed)>`: a run read its feed and brought every listed job up to date.
+ * `seenJobIds` is what the next run compares against to find jobs that left the feed.
+ */
+export const ImportRunCompleted = z.object({
+  /** The URL or absolute file path of the feed. */
+  feed: z.string(),
+  source: JobSource,
+  /** Job ids (not the feed's external ids) listed in this run, including invalid items whose id is known. */
+  seenJobIds: z.array(z.string()),
+  /** Jobs that left the feed but could not be closed this run; the next run tries again. */
+  unclosedJobIds: z.array(z.string()),
+  counts: ImportRunCounts,
+  /** Why items were skipped (the first 50), for the admin reading the log. */
+  skippedReasons: z.array(z.string()),
+  at: z.string(),
+});
+export type ImportRunCompleted = z.infer<typeof ImportRunCompleted>;
+
+/** The feed could not be read or understood: nothing was changed, no job was closed. */
+export const ImportRunFailed = z.object({
+  feed: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type ImportRunFailed = z.infer<typeof ImportRunFailed>;
+
+export type ImportEvent = { type: 'ImportRunCompleted'; data: ImportRunCompleted } | { type: 'ImportRunFailed'; data: ImportRunFailed };
+
+export const IMPORT_STREAM_PREFIX = 'import-';

@@ -1,0 +1,37 @@
+import type { Job } from '@hireloop/contracts';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+
+/** Open jobs as RSS 2.0, newest first, each linking to its page on the board. */
+export function jobsRss(jobs: readonly Job[], publicUrl: string): string {
+  const base = publicUrl.replace(/\/$/, '');
+  const items = jobs.map((job) => {
+    const link = `${base}/job/${encodeURIComponent(job.id)}`;
+    const summary = `${job.company} · ${job.location}${job.salary ? ` · ${job.salary}` : ''}\n\n${job.description.slice(0, 1000)}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(`${job.title} at ${job.company}`)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(job.createdAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(summary)}</description>`,
+      ...job.skills.map((skill) => `      <category>${escapeXml(skill)}</category>`),
+      '    </item>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    '    <title>Hireloop — open tech jobs</title>',
+    `    <link>${escapeXml(`${base}/jobs`)}</link>`,
+    `    <atom:link href="${escapeXml(`${base}/api/jobs/rss`)}" rel="self" type="application/rss+xml"/>`,
+    '    <description>The newest open jobs on Hireloop.</description>',
+    '    <language>en</language>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
