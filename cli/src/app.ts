@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { analyticsHooks, startAnalyticsRecorder } from '@hireloop/command-service/analytics/recorder';
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
@@ -17,9 +18,11 @@ import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app'
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
+import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+import { renderJobPage } from './seo';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
@@ -60,14 +63,31 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const spaDir = options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir;
   const serveSpa = spaDir !== false && existsSync(path.join(spaDir, 'index.html'));
 
+  const indexHtml = serveSpa ? readFileSync(path.join(spaDir, 'index.html'), 'utf8') : '';
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+
+  /** Job pages get their title, description and JSON-LD in the HTML itself (search engines). */
+  const jobPage = async (pathname: string): Promise<{ status: number; html: string } | null> => {
+    const byId = /^\/job\/([^/]+)$/.exec(pathname);
+    const byShare = /^\/share\/job\/([^/]+)$/.exec(pathname);
+    if (!byId && !byShare) return null;
+    const key = decodeURIComponent((byId ?? byShare)![1]!);
+    const job = byId ? await findJob(deps.readStore, key) : await findJobByShareToken(deps.readStore, key);
+    return job ? { status: 200, html: renderJobPage(indexHtml, job, publicUrl) } : { status: 404, html: indexHtml };
+  };
+
   const app = createBaseApp({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     notFound: serveSpa
-      ? (request, reply) => {
+      ? async (request, reply) => {
           const pathname = request.url.split('?')[0] ?? '/';
-          if (request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) return reply.sendFile('index.html');
-          return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
+          if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
+            return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
+          }
+          const page = queries ? await jobPage(pathname).catch(() => null) : null;
+          if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+          return reply.type('text/html; charset=utf-8').send(indexHtml);
         }
       : undefined,
   });
@@ -93,7 +113,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       clock: deps.clock,
       ids: deps.ids,
       sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
-      publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      publicUrl,
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
     });
@@ -105,7 +125,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       clock: deps.clock,
       progress,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
-      publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      publicUrl,
+      ...analyticsHooks(deps.bus, deps.clock, (error) => app.log.warn({ err: error }, 'analytics item not queued')),
     });
   }
   if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });
@@ -113,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   let stopMailWorker: (() => Promise<void>) | null = null;
+  let stopAnalyticsRecorder: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     // Mail is a side effect of commands (reset links): the command side delivers it.
     if (commands) {
@@ -120,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         app.log.warn({ err: error, attempt, final: attempt >= MAIL_ATTEMPTS }, 'mail delivery failed'),
       );
     }
+    if (commands) stopAnalyticsRecorder = await startAnalyticsRecorder(deps.bus, deps.eventStore);
     if (queries) await progress.start();
     for (const runner of runners) await runner.start();
   });
@@ -127,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     for (const runner of runners) await runner.stop();
     await progress.stop();
     await stopMailWorker?.();
+    await stopAnalyticsRecorder?.();
   });
 
   return Object.assign(app, { runners });

@@ -1,6 +1,7 @@
+import { applicationsProjection } from './applications/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
-export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection];
+export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection];

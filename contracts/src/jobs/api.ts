@@ -123,6 +123,11 @@ export const JobListQuery = z.object({
     .min(1, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
     .max(JOB_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
     .default(JOB_PAGE_SIZE),
+  /** `true`: only the signed-in company's own jobs (with any status filter). */
+  mine: z
+    .enum(['true', 'false'], { error: 'mine must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type JobListQuery = z.output<typeof JobListQuery>;
 

@@ -5,6 +5,7 @@ import {
   displayError,
   errorStatus,
   getJson,
+  getJsonWithHeaders,
   NETWORK_ERROR_MESSAGE,
   NetworkError,
   resetPositionForTests,
@@ -78,6 +79,21 @@ describe('api client', () => {
     answers.push(json(200, [{ id: 'j1' }]));
     await expect(getJson('/api/jobs')).resolves.toEqual([{ id: 'j1' }]);
     expect(calls[0]).toMatchObject({ url: '/api/jobs', method: 'GET' });
+  });
+
+  it('reads JSON and the response headers together', async () => {
+    answers.push(json(200, [{ id: 'j1' }], { 'x-total-count': '42' }));
+    const { body, headers } = await getJsonWithHeaders('/api/jobs?page=2');
+    expect(body).toEqual([{ id: 'j1' }]);
+    expect(headers.get('X-Total-Count')).toBe('42');
+    expect(calls[0]).toMatchObject({ url: '/api/jobs?page=2', method: 'GET' });
+  });
+
+  it('keeps the error rule when headers are asked for too', async () => {
+    answers.push(json(400, { success: false, error: 'status must be one of: open, all, closed' }));
+    const error = await getJsonWithHeaders('/api/jobs?status=x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toHaveProperty('message', '400: {"success":false,"error":"status must be one of: open, all, closed"}');
   });
 
   it('sends a JSON body', async () => {

@@ -152,6 +152,24 @@ export async function getJson(path: string, options: Omit<RequestOptions, 'body'
   return readJson(response);
 }
 
+/** A JSON answer together with the response headers (for example `X-Total-Count` of a paged list). */
+export interface JsonWithHeaders {
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * GET `path` and read the JSON answer and the response headers. Same rules as {@link getJson}:
+ * a non-ok answer throws {@link ApiError}, a failed connection {@link NetworkError}.
+ */
+export async function getJsonWithHeaders(
+  path: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<JsonWithHeaders> {
+  const response = await apiRequest('GET', path, options);
+  return { body: await readJson(response), headers: response.headers };
+}
+
 /** Send `body` with `method` and read the JSON answer. */
 export async function sendJson(
   method: Exclude<Method, 'GET'>,

@@ -1,6 +1,7 @@
 import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription } from './internal';
 import { encodePosition, START, type Position } from './position';
 import {
+  DuplicateEventError,
   NO_STREAM_VERSION,
   type AppendResult,
   type EventStore,
@@ -71,7 +72,7 @@ export function createMemoryEventStore(): EventStore {
       const batchIds = new Set<string>();
       for (const event of newEvents) {
         const id = event.metadata.eventId;
-        if (eventIds.has(id) || batchIds.has(id)) throw new Error(`Event ${id} has already been stored`);
+        if (eventIds.has(id) || batchIds.has(id)) throw new DuplicateEventError(`Event ${id} has already been stored`);
         batchIds.add(id);
       }
 

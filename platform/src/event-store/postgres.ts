@@ -3,7 +3,7 @@ import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription, t
 import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
 import {
   NO_STREAM_VERSION,
-  WrongExpectedVersionError,
+  DuplicateEventError, WrongExpectedVersionError,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -173,7 +173,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         throw conflict;
       }
       if (isDatabaseError(error) && error.code === '23505' && error.constraint === EVENT_ID_CONSTRAINT) {
-        throw new Error(`An event with one of these ids has already been stored (${error.detail ?? 'event_id'})`, {
+        throw new DuplicateEventError(`An event with one of these ids has already been stored (${error.detail ?? 'event_id'})`, {
           cause: error,
         });
       }

@@ -107,3 +107,11 @@ export class WrongExpectedVersionError extends Error {
     super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
   }
 }
+
+/** An event id that is already in the store: a reaction delivered twice appends nothing new. */
+export class DuplicateEventError extends Error {
+  override readonly name = 'DuplicateEventError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}

@@ -57,6 +57,7 @@ export const jobBoardProjection: ProjectionDefinition = {
         { fields: ['createdAt'] },
         { fields: ['shareToken'], unique: true },
         { fields: ['isActive', 'createdAt'] },
+        { fields: ['companyId', 'createdAt'] },
         { fields: ['searchText'], kind: 'substring' },
         { fields: ['locationText'], kind: 'substring' },
       ],

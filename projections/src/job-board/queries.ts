@@ -15,8 +15,9 @@ const contains = (text: string) => ({ $regex: escapeRegex(text) });
  * every keyword in title/company/skills/description; every location part (remote, global,
  * US, or a substring of the location); the type as a substring; open, closed or all.
  */
-export function jobSearchFilter(query: Pick<JobListQuery, 'search' | 'location' | 'type' | 'status'>): Filter {
+export function jobSearchFilter(query: Pick<JobListQuery, 'search' | 'location' | 'type' | 'status'>, companyId?: string): Filter {
   const and: Filter[] = [];
+  if (companyId !== undefined) and.push({ companyId });
   if (query.status === 'open') and.push({ isActive: true });
   if (query.status === 'closed') and.push({ isActive: false });
   for (const word of query.search.toLowerCase().split(/\s+/).filter(Boolean)) and.push({ searchText: contains(word) });
@@ -36,9 +37,9 @@ export function jobSearchFilter(query: Pick<JobListQuery, 'search' | 'location' 
 }
 
 /** One page of the board, newest first, and how many jobs match in all. */
-export async function searchJobs(readStore: ReadStore, query: JobListQuery): Promise<{ jobs: Job[]; total: number }> {
+export async function searchJobs(readStore: ReadStore, query: JobListQuery, companyId?: string): Promise<{ jobs: Job[]; total: number }> {
   const collection = jobsCollection(readStore);
-  const filter = jobSearchFilter(query);
+  const filter = jobSearchFilter(query, companyId);
   const [docs, total] = await Promise.all([
     collection.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (query.page - 1) * query.pageSize, limit: query.pageSize }),
     collection.count(filter),

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ErrorBody, JOB_MESSAGES, Job, JobList, JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { DomainError, ErrorBody, JOB_MESSAGES, Job, JobList, JobListQuery, MyApplication, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { applicationsProjection } from '@hireloop/projections/applications/projection';
+import { findApplication } from '@hireloop/projections/applications/queries';
+import { usersProjection } from '@hireloop/projections/users/projection';
+import { findUserById } from '@hireloop/projections/users/queries';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { findJob, findJobByShareToken, latestOpenJobs, searchJobs } from '@hireloop/projections/job-board/queries';
@@ -21,10 +25,18 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
 
   app.get(
     '/api/jobs',
-    { schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody } } },
+    { schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
+      let companyId: string | undefined;
+      if (request.query.mine) {
+        const session = await request.requireSession();
+        await request.readModelsCaughtUp([usersProjection.name]);
+        const user = await findUserById(readStore, session.userId);
+        if (!user?.companyId) throw new DomainError('forbidden', 'Only company accounts have their own jobs.');
+        companyId = user.companyId;
+      }
       await request.readModelsCaughtUp([jobBoardProjection.name]);
-      const { jobs, total } = await searchJobs(readStore, request.query);
+      const { jobs, total } = await searchJobs(readStore, request.query, companyId);
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return jobs;
@@ -45,6 +57,18 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       options.onView?.(job.id, 'share');
       return job;
+    },
+  );
+
+  app.get(
+    '/api/jobs/:jobId/application',
+    { schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: MyApplication, 401: ErrorBody } } },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      await request.readModelsCaughtUp([applicationsProjection.name]);
+      const application = await findApplication(readStore, request.params.jobId, session.userId);
+      reply.header('cache-control', 'no-store');
+      return { applied: application !== null, appliedAt: application?.submittedAt ?? null };
     },
   );
 

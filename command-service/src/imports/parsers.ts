@@ -1,0 +1,562 @@
+import { z } from 'zod';
+import type { EXPERIENCE_LEVELS, JOB_TYPES, JobContent, JobSource } from '@hireloop/contracts';
+import { HireloopFeedEnvelope, HireloopFeedJob, type ImportedJob } from '@hireloop/contracts/imports/feed';
+
+/**
+ * Feeds in, `ImportedJob`s out. Three formats: the Hireloop feed (docs/import-format.md), the
+ * Remote OK API (an array whose first item is a legal notice) and a Himalayas API page
+ * (`{ jobs: [...] }`). A bad item is skipped and reported; only a document that is not one of
+ * these formats fails as a whole.
+ */
+
+export type FeedFormat = 'hireloop' | 'remoteok' | 'himalayas';
+
+export interface SkippedItem {
+  /** Where the item sits in the document, e.g. `jobs[3]`. */
+  item: string;
+  /** The item's id when it had one: the importer keeps such a job open rather than closing it. */
+  externalId: string | null;
+  reason: string;
+}
+
+export interface ParsedFeed {
+  format: FeedFormat;
+  source: JobSource;
+  /** Valid jobs, one per external id (the first wins). */
+  jobs: ImportedJob[];
+  skipped: SkippedItem[];
+}
+
+/** The document as a whole is not a feed: the run fails and nothing is closed. */
+export class FeedFormatError extends Error {
+  override readonly name = 'FeedFormatError';
+}
+
+/** Public boards list a handful of skills; more is noise on a job card. */
+export const MAX_IMPORTED_SKILLS = 15;
+export const DEFAULT_JOB_TYPE = 'Full-time';
+export const DEFAULT_EXPERIENCE = 'Mid level';
+/** Remote boards with no location restriction: anywhere (the board's "global" search finds it). */
+export const ANYWHERE = 'Worldwide';
+
+// ---------------------------------------------------------------------------------------------
+// Text repair
+
+/** Windows-1252 characters for bytes 0x80–0x9F, as a mis-decoded UTF-8 byte may show up. */
+const CP1252: Record<string, number> = {
+  '\u20ac': 0x80, '\u201a': 0x82, '\u0192': 0x83, '\u201e': 0x84, '\u2026': 0x85, '\u2020': 0x86, '\u2021': 0x87,
+  '\u02c6': 0x88, '\u2030': 0x89, '\u0160': 0x8a, '\u2039': 0x8b, '\u0152': 0x8c, '\u017d': 0x8e, '\u2018': 0x91,
+  '\u2019': 0x92, '\u201c': 0x93, '\u201d': 0x94, '\u2022': 0x95, '\u2013': 0x96, '\u2014': 0x97, '\u02dc': 0x98,
+  '\u2122': 0x99, '\u0161': 0x9a, '\u203a': 0x9b, '\u0153': 0x9c, '\u017e': 0x9e, '\u0178': 0x9f,
+};
+const CONTINUATION = `[\\u0080-\\u00bf${Object.keys(CP1252).join('')}]`;
+/** A UTF-8 multi-byte sequence read as Latin-1 / Windows-1252 characters. */
+const MOJIBAKE_SEQUENCE = new RegExp(
+  `[\\u00c2-\\u00df]${CONTINUATION}|[\\u00e0-\\u00ef]${CONTINUATION}{2}|[\\u00f0-\\u00f4]${CONTINUATION}{3}`,
+  'g',
+);
+/**
+ * Only text that shows sure signs of double encoding is repaired (a C1 control character after a
+ * lead byte, "â€", "Ã" or "Â" before Latin-1 punctuation), so a French "CAFÉ»" stays as written.
+ */
+const MOJIBAKE_SIGNS = /[\u00c2-\u00f4][\u0080-\u009f]|\u00e2\u20ac|[\u00c2\u00c3][\u00a0-\u00bf]/;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Undoes UTF-8 that was decoded as Latin-1 (what the Remote OK API sends: "â\u0080\u0099" for ’). */
+export function repairMojibake(text: string): string {
+  if (!MOJIBAKE_SIGNS.test(text)) return text;
+  return text.replace(MOJIBAKE_SEQUENCE, (sequence) => {
+    const bytes = Uint8Array.from([...sequence], (char) => CP1252[char] ?? char.charCodeAt(0));
+    try {
+      return strictUtf8.decode(bytes);
+    } catch {
+      return sequence;
+    }
+  });
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ',
+  shy: '', zwj: '', zwnj: '', lrm: '', rlm: '',
+  ndash: '–', mdash: '—', minus: '−', lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„',
+  laquo: '«', raquo: '»', lsaquo: '‹', rsaquo: '›', hellip: '…', bull: '•', middot: '·', prime: '′', Prime: '″',
+  copy: '©', reg: '®', trade: '™', euro: '€', pound: '£', yen: '¥', cent: '¢', curren: '¤', deg: '°',
+  times: '×', divide: '÷', plusmn: '±', frac12: '½', frac14: '¼', frac34: '¾', sup2: '²', sup3: '³',
+  para: '¶', sect: '§', iexcl: '¡', iquest: '¿', ordf: 'ª', ordm: 'º', micro: 'µ',
+  rarr: '→', larr: '←', uarr: '↑', darr: '↓', harr: '↔', check: '✓', star: '☆', hearts: '♥',
+  szlig: 'ß', aelig: 'æ', AElig: 'Æ', oslash: 'ø', Oslash: 'Ø', oelig: 'œ', OElig: 'Œ', eth: 'ð', thorn: 'þ',
+};
+// &eacute; &Uuml; &ntilde; &ccedil; … composed from the letter and its mark.
+const MARKS: Record<string, string> = { acute: '\u0301', grave: '\u0300', circ: '\u0302', uml: '\u0308', tilde: '\u0303', cedil: '\u0327', ring: '\u030a' };
+for (const letter of 'aeiouycnAEIOUYCN') {
+  for (const [name, mark] of Object.entries(MARKS)) {
+    const composed = `${letter}${mark}`.normalize('NFC');
+    if (composed.length === 1) NAMED_ENTITIES[`${letter}${name}`] = composed;
+  }
+}
+const CP1252_BY_BYTE = new Map(Object.entries(CP1252).map(([char, byte]) => [byte, char]));
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,31});/gi, (entity, body: string) => {
+    if (body.startsWith('#')) {
+      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      // &#146; and friends: old HTML meant Windows-1252.
+      const cp1252 = CP1252_BY_BYTE.get(code);
+      if (cp1252) return cp1252;
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return entity;
+      return String.fromCodePoint(code);
+    }
+    return NAMED_ENTITIES[body] ?? entity;
+  });
+}
+
+/** Word's Symbol-font bullets arrive as private-use characters. */
+const privateUseBullets = (text: string) => text.replace(/[\uf0b7\uf0a7\uf076\uf0d8]/g, '•');
+
+const BLOCK_TAGS =
+  'p|div|h[1-6]|ul|ol|table|thead|tbody|tfoot|tr|section|article|header|footer|blockquote|pre|hr|dl|dt|dd|figure|figcaption|main|aside|nav|address|details|summary';
+
+/**
+ * HTML to text a person can read: paragraphs and headings separated by a blank line, one line
+ * per list item ("• item"), line breaks kept, entities decoded, every tag removed.
+ */
+export function htmlToText(html: string): string {
+  const text = privateUseBullets(
+    decodeEntities(
+      html
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/<(script|style|head|template|noscript)\b[\s\S]*?<\/\1\s*>/gi, '')
+        // Source formatting is not text: only tags break lines.
+        .replace(/\s+/g, ' ')
+        .replace(/<br\s*\/?>/gi, '\n')
+        .replace(/<li\b[^>]*>/gi, '\n• ')
+        .replace(/<\/li\s*>/gi, '\n')
+        .replace(new RegExp(`</?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi'), '\n\n')
+        .replace(/<\/?(?:td|th)\b[^>]*>/gi, ' ')
+        .replace(/<[^>]*>/g, ''),
+    ),
+  );
+  return tidyLines(text)
+    .replace(/^• *\n+(?=\S)/gm, '• ') // <li><p>text</p></li>
+    .replace(/^•\s*$/gm, '') // empty items
+    .replace(/^(• .*)\n\n+(?=• )/gm, '$1\n') // items of one list stay together
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Zero-width characters (an alternation: a class would join them). */
+const INVISIBLE = /\u200b|\u200c|\u200d|\u2060|\ufeff/g;
+
+/** Per line: spaces collapsed and trimmed; at most one blank line in a row. */
+const tidyLines = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .split('\n')
+    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** One line of text (a title, a company, a location): tags and entities gone, spaces collapsed. */
+export const inlineText = (value: string) =>
+  privateUseBullets(decodeEntities(repairMojibake(value).replace(/<[^>]*>/g, ' ')))
+    .replace(INVISIBLE, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+
+/** Text given by a feed that may or may not be HTML. */
+export const descriptionText = (value: string) => {
+  const repaired = repairMojibake(value);
+  return /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(repaired) ? htmlToText(repaired) : tidyLines(privateUseBullets(decodeEntities(repaired)));
+};
+
+/** Remote OK's "Please mention the word **X** and tag Y when applying …" is for its own applicants. */
+export const removeRemoteOkAntiSpam = (text: string) =>
+  text
+    .replace(/[^\S\n]*Please mention the word\b[^\n]*?when applying[^\n]*/gi, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+// ---------------------------------------------------------------------------------------------
+// Field mapping
+
+export interface SalaryRange {
+  min?: number | null;
+  max?: number | null;
+  /** ISO 4217 code; USD when unknown. */
+  currency?: string | null;
+  /** `annual`, `hourly`, `monthly`, … When unknown, amounts under 1,000 are taken as hourly. */
+  period?: string | null;
+}
+
+const PERIOD_SUFFIX: Record<string, string> = { hour: '/hour', day: '/day', week: '/week', month: '/month', year: '' };
+
+const periodOf = (period: string | null | undefined, largest: number) => {
+  const text = (period ?? '').toLowerCase();
+  if (/hour/.test(text)) return 'hour';
+  if (/day|daily/.test(text)) return 'day';
+  if (/week/.test(text)) return 'week';
+  if (/month/.test(text)) return 'month';
+  if (/year|annual/.test(text)) return 'year';
+  return largest < 1000 ? 'hour' : 'year';
+};
+
+const money = (amount: number, currency: string) => {
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  } catch {
+    return `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
+  }
+};
+
+/** "$80,000 - $120,000", "$45/hour", "From €55,200", or null when the feed gives no amount (0 = unknown). */
+export function salaryText({ min, max, currency, period }: SalaryRange): string | null {
+  const known = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+  const low = known(min) ? min : null;
+  const high = known(max) ? max : null;
+  if (low === null && high === null) return null;
+  const code = currency && /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : 'USD';
+  const suffix = PERIOD_SUFFIX[periodOf(period, Math.max(low ?? 0, high ?? 0))] ?? '';
+  if (low !== null && high !== null) {
+    const [from, to] = low <= high ? [low, high] : [high, low];
+    return from === to ? `${money(from, code)}${suffix}` : `${money(from, code)} - ${money(to, code)}${suffix}`;
+  }
+  return low !== null ? `From ${money(low, code)}${suffix}` : `Up to ${money(high as number, code)}${suffix}`;
+}
+
+type JobType = (typeof JOB_TYPES)[number];
+type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+/** "Full Time", "FULL_TIME", "Contractor", "Intern" … to the board's job types; null when unknown. */
+export function jobTypeFrom(text: string | null | undefined): JobType | null {
+  const words = (text ?? '').toLowerCase().replace(/[-_]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!words) return null;
+  if (/\bintern(ship)?s?\b/.test(words)) return 'Internship';
+  if (/\bpart ?time\b/.test(words)) return 'Part-time';
+  if (/\bfreelanc/.test(words)) return 'Freelance';
+  if (/\bcontract(or|ors)?\b|\btemporary\b|\btemp\b|\bfixed term\b/.test(words)) return 'Contract';
+  if (/\bfull ?time\b|\bpermanent\b/.test(words)) return 'Full-time';
+  return null;
+}
+
+/** A seniority word to the board's experience levels; null when it names none. */
+export function experienceFrom(text: string | null | undefined): ExperienceLevel | null {
+  const words = (text ?? '').toLowerCase().replace(/[-_]/g, ' ');
+  if (/\b(director|executive|vp|vice president|head of|head|chief|c level|ceo|cto|cfo|coo|cmo|president|partner)\b/.test(words)) return 'Executive level';
+  if (/\b(senior|sr|lead|staff|principal|manager|expert)\b/.test(words)) return 'Senior level';
+  if (/\b(mid|mid level|intermediate|associate)\b/.test(words)) return 'Mid level';
+  if (/\b(entry|entry level|junior|jr|intern|internship|graduate|trainee|apprentice|no experience)\b/.test(words)) return 'Entry level';
+  return null;
+}
+
+/**
+ * A title's level: "Senior …", "Director …", "Junior …". In a title "Manager" and "Account
+ * Executive" name a role, not a level.
+ */
+export const experienceFromTitle = (title: string) => experienceFrom(title.replace(/\baccount executives?\b|\bmanagers?\b/gi, ' '));
+
+/** Tags that describe the contract or the level, not a skill. */
+const NOT_SKILLS = new Set([
+  'full time', 'part time', 'contract', 'contractor', 'freelance', 'internship', 'intern', 'temporary',
+  'senior', 'junior', 'lead', 'leader', 'mid level', 'entry level', 'executive', 'exec', 'remote', 'digital nomad', 'non tech',
+]);
+
+/**
+ * Labels as skills, deduplicated ignoring case, without the ones that name a job type or level.
+ * `slugs`: labels are URL slugs ("Sales-&-Management" → "Sales & Management", "E-Commerce" kept).
+ */
+export function skillsFrom(labels: readonly unknown[], { max = MAX_IMPORTED_SKILLS, slugs = false }: { max?: number; slugs?: boolean } = {}): string[] {
+  const skills: string[] = [];
+  const seen = new Set<string>();
+  for (const label of labels) {
+    if (typeof label !== 'string') continue;
+    let skill = inlineText(label);
+    if (slugs) skill = skill.replace(/(?<=\S)-(?=\S)/g, ' ').replace(/\b([A-Z]) (?=[A-Z][a-z])/g, '$1-');
+    skill = skill
+      .replace(/^[^\p{L}\p{N}.#+]+|[^\p{L}\p{N}.#+)]+$/gu, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 100);
+    const key = skill.toLowerCase();
+    if (!skill || seen.has(key) || NOT_SKILLS.has(key.replace(/-/g, ' '))) continue;
+    seen.add(key);
+    skills.push(skill);
+    if (skills.length === max) break;
+  }
+  return skills;
+}
+
+/** Unix time in seconds (or milliseconds, when it is that large) to ISO 8601. */
+const fromUnixTime = (value: number | null | undefined) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  const date = new Date(value > 1e12 ? value : value * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+const fromIsoText = (value: string | null | undefined) => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+const httpUrlOrNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed && /^https?:\/\/[^\s/]+/i.test(trimmed) ? trimmed : null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Formats
+
+const looseNumber = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .nullish()
+  .catch(null);
+const looseText = z.string().nullish().catch(null);
+const looseList = z.array(z.unknown()).nullish().catch(null);
+const externalIdOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
+
+/** Issues of a failed parse, as one line ("title: title is required (text); …"). */
+const describeIssues = (error: z.ZodError) =>
+  error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+
+/** The fields every job needs once cleaned; a blank one skips the item. */
+const missingFields = (content: JobContent) =>
+  (['title', 'company', 'location', 'description'] as const).filter((field) => !content[field].trim());
+
+type ItemResult = { job: ImportedJob } | { skip: string };
+
+const finish = (job: ImportedJob): ItemResult => {
+  const missing = missingFields(job.content);
+  return missing.length ? { skip: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty` } : { job };
+};
+
+/** Runs each item through `toJob`, skipping bad ones and duplicates of an earlier external id. */
+function collect(items: readonly unknown[], label: (index: number) => string, idOf: (item: unknown) => string | null, toJob: (item: unknown) => ItemResult) {
+  const jobs = new Map<string, ImportedJob>();
+  const skipped: SkippedItem[] = [];
+  items.forEach((item, index) => {
+    const externalId = idOf(item);
+    let result: ItemResult;
+    try {
+      result = toJob(item);
+    } catch (error) {
+      result = { skip: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if ('skip' in result) {
+      skipped.push({ item: label(index), externalId, reason: result.skip });
+    } else if (jobs.has(result.job.externalId)) {
+      skipped.push({ item: label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` });
+    } else {
+      jobs.set(result.job.externalId, result.job);
+    }
+  });
+  return { jobs: [...jobs.values()], skipped };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function parseHireloopFeed(document: unknown): ParsedFeed {
+  const envelope = HireloopFeedEnvelope.safeParse(document);
+  if (!envelope.success) throw new FeedFormatError(`Not a valid Hireloop feed: ${describeIssues(envelope.error)}`);
+  const { source, jobs } = envelope.data;
+  const parsed = collect(
+    jobs,
+    (index) => `jobs[${index}]`,
+    (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
+    (item) => {
+      const result = HireloopFeedJob.safeParse(item);
+      if (!result.success) return { skip: describeIssues(result.error) };
+      const job = result.data;
+      const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
+      return finish({
+        source,
+        externalId: job.externalId,
+        externalUrl: job.url,
+        postedAt: job.postedAt,
+        validThrough: job.validThrough,
+        content: {
+          title: inlineText(job.title),
+          company: inlineText(job.company),
+          location: inlineText(job.location),
+          salary: job.salary === null ? null : inlineText(job.salary) || null,
+          type: job.type,
+          remote: job.remote,
+          description: descriptionText(job.description),
+          requirements: job.requirements.map(inlineText).filter(Boolean),
+          skills: skillsFrom(job.skills, { max: 100 }),
+          experience: job.experience,
+          benefits,
+        },
+      });
+    },
+  );
+  return { format: 'hireloop', source, ...parsed };
+}
+
+const RemoteOkJob = z.object({
+  id: z
+    .union([z.string(), z.number()], { error: 'id is required' })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, 'id must not be empty')),
+  position: z.string({ error: 'position is required (text)' }),
+  company: z.string({ error: 'company is required (text)' }),
+  description: looseText,
+  location: looseText,
+  tags: looseList,
+  salary_min: looseNumber,
+  salary_max: looseNumber,
+  epoch: looseNumber,
+  date: looseText,
+  url: looseText,
+  apply_url: looseText,
+});
+
+/** The API's first item is its terms of use, not a job. */
+const isRemoteOkNotice = (item: unknown) => isRecord(item) && !('id' in item) && ('legal' in item || 'last_updated' in item);
+
+export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
+  const items = document.filter((item) => !isRemoteOkNotice(item));
+  const parsed = collect(
+    items,
+    (index) => `[${document.indexOf(items[index])}]`,
+    (item) => (isRecord(item) ? externalIdOf(item.id) : null),
+    (item) => {
+      const result = RemoteOkJob.safeParse(item);
+      if (!result.success) return { skip: describeIssues(result.error) };
+      const job = result.data;
+      const title = inlineText(job.position);
+      const tags = (job.tags ?? []).filter((tag): tag is string => typeof tag === 'string');
+      const tagText = tags.join(' ');
+      return finish({
+        source: 'remoteok',
+        externalId: job.id,
+        // Remote OK's terms ask for a link back to its page, so the job links there.
+        externalUrl: httpUrlOrNull(job.url) ?? httpUrlOrNull(job.apply_url),
+        postedAt: fromIsoText(job.date) ?? fromUnixTime(job.epoch),
+        validThrough: null,
+        content: {
+          title,
+          company: inlineText(job.company),
+          location: inlineText(job.location ?? '') || ANYWHERE,
+          salary: salaryText({ min: job.salary_min, max: job.salary_max, currency: 'USD' }),
+          // No employment type in this API: the tags may say, and a title may say intern, part-time or freelance.
+          type: jobTypeFrom(tagText) ?? (/\b(intern(ship)?|part[- ]time|freelance)\b/i.test(title) ? jobTypeFrom(title) : null) ?? DEFAULT_JOB_TYPE,
+          remote: true,
+          description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
+          requirements: [],
+          skills: skillsFrom(tags),
+          experience: experienceFromTitle(title) ?? experienceFrom(tags.filter((tag) => /^(senior|junior)$/i.test(tag)).join(' ')) ?? DEFAULT_EXPERIENCE,
+          benefits: null,
+        },
+      });
+    },
+  );
+  return { format: 'remoteok', source: 'remoteok', ...parsed };
+}
+
+const HimalayasJob = z.object({
+  title: z.string({ error: 'title is required (text)' }),
+  companyName: z.string({ error: 'companyName is required (text)' }),
+  excerpt: looseText,
+  description: looseText,
+  employmentType: looseText,
+  minSalary: looseNumber,
+  maxSalary: looseNumber,
+  currency: looseText,
+  salaryPeriod: looseText,
+  seniority: looseList,
+  locationRestrictions: looseList,
+  categories: looseList,
+  pubDate: looseNumber,
+  expiryDate: looseNumber,
+  applicationLink: looseText,
+  guid: looseText,
+});
+
+const himalayasIdOf = (item: unknown) => (isRecord(item) ? (externalIdOf(item.guid) ?? externalIdOf(item.applicationLink)) : null);
+
+/** A place may be a name or, in some API versions, an object with a name. */
+const placeName = (place: unknown) => (typeof place === 'string' ? place : isRecord(place) && typeof place.name === 'string' ? place.name : '');
+
+export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): ParsedFeed {
+  const parsed = collect(
+    document.jobs,
+    (index) => `jobs[${index}]`,
+    himalayasIdOf,
+    (item) => {
+      const result = HimalayasJob.safeParse(item);
+      if (!result.success) return { skip: describeIssues(result.error) };
+      const job = result.data;
+      const externalId = himalayasIdOf(item);
+      if (!externalId) return { skip: 'guid is required: the id of the job' };
+      const places = (job.locationRestrictions ?? []).map((place) => inlineText(placeName(place))).filter(Boolean);
+      const seniority = (job.seniority ?? []).filter((level): level is string => typeof level === 'string');
+      return finish({
+        source: 'himalayas',
+        externalId,
+        externalUrl: httpUrlOrNull(job.applicationLink) ?? httpUrlOrNull(job.guid),
+        postedAt: fromUnixTime(job.pubDate),
+        validThrough: fromUnixTime(job.expiryDate),
+        content: {
+          title: inlineText(job.title),
+          company: inlineText(job.companyName),
+          location: [...new Set(places)].join(', ') || ANYWHERE,
+          salary: salaryText({ min: job.minSalary, max: job.maxSalary, currency: job.currency, period: job.salaryPeriod }),
+          type: jobTypeFrom(job.employmentType) ?? DEFAULT_JOB_TYPE,
+          remote: true,
+          description: descriptionText(job.description ?? '') || descriptionText(job.excerpt ?? ''),
+          requirements: [],
+          skills: skillsFrom(job.categories ?? [], { slugs: true }),
+          experience: seniority.map(experienceFrom).find((level) => level !== null) ?? DEFAULT_EXPERIENCE,
+          benefits: null,
+        },
+      });
+    },
+  );
+  return { format: 'himalayas', source: 'himalayas', ...parsed };
+}
+
+/** Which format a parsed JSON document is in, or null when it is none of them. */
+export function detectFeedFormat(document: unknown): FeedFormat | null {
+  if (Array.isArray(document)) return 'remoteok';
+  if (!isRecord(document) || !('jobs' in document)) return null;
+  return 'source' in document ? 'hireloop' : 'himalayas';
+}
+
+export function parseFeedDocument(document: unknown): ParsedFeed {
+  const format = detectFeedFormat(document);
+  switch (format) {
+    case 'hireloop':
+      return parseHireloopFeed(document);
+    case 'remoteok':
+      return parseRemoteOkFeed(document as unknown[]);
+    case 'himalayas': {
+      const { jobs } = document as { jobs: unknown };
+      if (!Array.isArray(jobs)) throw new FeedFormatError('Not a valid Himalayas page: jobs must be a list');
+      return parseHimalayasFeed({ jobs });
+    }
+    case null:
+      throw new FeedFormatError(
+        'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array or a Himalayas API page ({ "jobs": [ … ] })',
+      );
+  }
+}
+
+/** Parses the text of a feed; throws FeedFormatError when it is not JSON or not a known format. */
+export function parseFeed(text: string): ParsedFeed {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (!trimmed) throw new FeedFormatError('The feed is empty');
+  let document: unknown;
+  try {
+    document = JSON.parse(trimmed);
+  } catch (error) {
+    throw new FeedFormatError(`The feed is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseFeedDocument(document);
+}
