@@ -205,7 +205,9 @@ const periodOf = (period: string | null | undefined, largest: number) => {
 const money = (amount: number, currency: string) => {
   const digits = Number.isInteger(amount) ? 0 : 2;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })
+      .format(amount)
+      .replace(/\u00a0/g, ' ');
   } catch {
     return `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
   }
@@ -260,7 +262,7 @@ export const experienceFromTitle = (title: string) => experienceFrom(title.repla
 /** Tags that describe the contract or the level, not a skill. */
 const NOT_SKILLS = new Set([
   'full time', 'part time', 'contract', 'contractor', 'freelance', 'internship', 'intern', 'temporary',
-  'senior', 'junior', 'lead', 'leader', 'mid level', 'entry level', 'executive', 'exec', 'remote', 'digital nomad', 'non tech',
+  'senior', 'junior', 'lead', 'leader', 'mid level', 'entry level', 'executive', 'exec', 'remote', 'digital nomad', 'non tech', 'other',
 ]);
 
 /**
@@ -451,7 +453,8 @@ export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
           description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
           requirements: [],
           skills: skillsFrom(tags),
-          experience: experienceFromTitle(title) ?? experienceFrom(tags.filter((tag) => /^(senior|junior)$/i.test(tag)).join(' ')) ?? DEFAULT_EXPERIENCE,
+          // Its tags are too loose for a level ("senior" on an account executive): the title decides.
+          experience: experienceFromTitle(title) ?? DEFAULT_EXPERIENCE,
           benefits: null,
         },
       });

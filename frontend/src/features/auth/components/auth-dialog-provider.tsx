@@ -1,11 +1,9 @@
 import type { AuthSuccess } from '@hireloop/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import {
-  createContext,
   lazy,
   Suspense,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -13,6 +11,11 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from '../../../components/ui/toast';
+import {
+  AuthDialogContext,
+  type AuthDialogTab,
+  type OpenAuthDialogOptions,
+} from '../../../lib/auth-dialog';
 import { storeSession } from '../api/store-session';
 import { useAuth } from '../hooks/use-auth';
 import { afterAuth, type AuthOutcome } from '../lib/after-auth';
@@ -21,22 +24,9 @@ import { afterAuth, type AuthOutcome } from '../lib/after-auth';
 const loadAuthDialog = () => import('./auth-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
-export type AuthDialogTab = 'signin' | 'company' | 'candidate';
-
-interface AuthDialogContextValue {
-  openAuthDialog: (tab?: AuthDialogTab) => void;
-  /** Start loading the dialog's code early (for example when a pointer nears a Sign In button). */
-  preloadAuthDialog: () => void;
-}
-
-const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
-
-/** Opens the sign-in / sign-up dialog from anywhere below {@link AuthDialogProvider}. */
-export function useAuthDialog(): AuthDialogContextValue {
-  const context = useContext(AuthDialogContext);
-  if (!context) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>');
-  return context;
-}
+// The opener lives in `lib/auth-dialog` so other features can open the dialog; re-exported here
+// for the auth feature's own code and the routes.
+export { useAuthDialog, type AuthDialogTab } from '../../../lib/auth-dialog';
 
 /** Holds the dialog (mounted once) and what happens after a successful sign-in or sign-up. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
@@ -46,10 +36,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const redirectTimer = useRef<number | undefined>(undefined);
+  const stayOnPage = useRef(false);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const openAuthDialog = useCallback((next: AuthDialogTab = 'signin') => {
+  const openAuthDialog = useCallback((next: AuthDialogTab = 'signin', options: OpenAuthDialogOptions = {}) => {
+    stayOnPage.current = options.stayOnPage ?? false;
     setTab(next);
     setOpen(true);
     setEverOpened(true);
@@ -65,6 +57,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       toast({ title: next.message, variant: 'success' });
       // The redirect lives here, not in the dialog, which closes as soon as the user is known.
       window.clearTimeout(redirectTimer.current);
+      if (stayOnPage.current) return;
       redirectTimer.current = window.setTimeout(() => void navigate({ to: next.redirectTo }), next.delayMs);
     },
     [navigate],

@@ -1,26 +1,88 @@
-import { JobList, type Job } from '@hireloop/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { JobList, TOTAL_COUNT_HEADER, type Job } from '@hireloop/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getJsonWithHeaders } from '../../../lib/api-client';
+import type { JobStatusFilter } from '../lib/board-search';
+import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
 
-/** The job list's query key: by the app's convention, the path it GETs. */
-export const jobsQueryKey = ['/api/jobs'] as const;
-
-/**
- * `GET /api/jobs`: every job on the board. (The server may add `X-Total-Count` once it pages;
- * the board pages on the client until server-side search arrives.)
- */
-export async function getJobs({ signal }: { signal?: AbortSignal } = {}): Promise<Job[]> {
-  return JobList.parse(await getJson('/api/jobs', { signal }));
+/** What `GET /api/jobs` is asked for: the server searches, filters and pages (spec part 1, §5). */
+export interface JobListParams {
+  search?: string;
+  location?: string;
+  /** A type filter value (`full-time`, `part-time`, `contract`, `remote`), '' for all types. */
+  type?: string;
+  status?: JobStatusFilter;
+  page?: number;
+  pageSize?: number;
+  /** Only the signed-in company's own jobs. */
+  mine?: boolean;
 }
 
-export const jobsQueryOptions = () =>
+/** Every parameter spelled out, so equal searches share one cache entry. */
+export type NormalizedJobListParams = Required<JobListParams>;
+
+export function normalizeJobListParams(params: JobListParams): NormalizedJobListParams {
+  return {
+    search: params.search?.trim() ?? '',
+    location: params.location?.trim() ?? '',
+    type: params.type?.trim() ?? '',
+    status: params.status ?? 'open',
+    page: params.page ?? 1,
+    pageSize: params.pageSize ?? JOBS_PAGE_SIZE,
+    mine: params.mine ?? false,
+  };
+}
+
+/** The key prefix of every job list (the board's pages and searches, a company's own jobs). */
+export const jobListsKey = ['/api/jobs'] as const;
+
+/** One list's key: by the app's convention the path it GETs, then every parameter. */
+export const jobListQueryKey = (params: JobListParams) => [...jobListsKey, normalizeJobListParams(params)] as const;
+
+/** `/api/jobs?…`: empty text filters are left out; status, page and page size always sent. */
+export function jobListPath(params: JobListParams): string {
+  const { search, location, type, status, page, pageSize, mine } = normalizeJobListParams(params);
+  const query = new URLSearchParams();
+  if (search) query.set('search', search);
+  if (location) query.set('location', location);
+  if (type) query.set('type', type);
+  query.set('status', status);
+  query.set('page', String(page));
+  query.set('pageSize', String(pageSize));
+  if (mine) query.set('mine', 'true');
+  return `/api/jobs?${query.toString()}`;
+}
+
+/** One page of jobs and how many match in all (`X-Total-Count`). */
+export interface JobListPage {
+  jobs: Job[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/jobs?…`: one page (newest first) with the total in `X-Total-Count`. */
+export async function getJobList(params: JobListParams, { signal }: { signal?: AbortSignal } = {}): Promise<JobListPage> {
+  const normalized = normalizeJobListParams(params);
+  const { body, headers } = await getJsonWithHeaders(jobListPath(normalized), { signal });
+  const jobs = JobList.parse(body);
+  return {
+    jobs,
+    total: readTotalCount(headers.get(TOTAL_COUNT_HEADER), normalized.page, jobs.length, normalized.pageSize),
+    page: normalized.page,
+    pageSize: normalized.pageSize,
+  };
+}
+
+export const jobListQueryOptions = (params: JobListParams) =>
   queryOptions({
-    queryKey: jobsQueryKey,
-    queryFn: ({ signal }) => getJobs({ signal }),
+    queryKey: jobListQueryKey(params),
+    queryFn: ({ signal }) => getJobList(params, { signal }),
+    // The last page stays on screen while the next one loads: paging and filtering do not flash.
+    placeholderData: keepPreviousData,
     // Spec part 1, §7: the job list is always refetched on mount.
     refetchOnMount: 'always',
   });
 
-export function useJobs() {
-  return useQuery(jobsQueryOptions());
+export function useJobList(params: JobListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...jobListQueryOptions(params), enabled });
 }

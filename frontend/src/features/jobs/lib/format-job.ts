@@ -56,3 +56,64 @@ export function sourceLabel(job: Pick<Job, 'source' | 'company'>): string {
 export function visibleSkills(skills: readonly string[], limit = 6): { shown: string[]; more: number } {
   return { shown: skills.slice(0, limit), more: Math.max(0, skills.length - limit) };
 }
+
+/** At most `limit` items of a list (match reasons: 3, warnings: 2; spec part 1, §2). */
+export function firstItems<T>(items: readonly T[], limit: number): T[] {
+  return items.slice(0, Math.max(0, limit));
+}
+
+export type MatchScoreTone = 'green' | 'blue' | 'yellow' | 'red';
+
+/** Spec part 1, §9: 80 or more green, 60 or more blue, 40 or more yellow, otherwise red. */
+export function matchScoreTone(score: number): MatchScoreTone {
+  if (score >= 80) return 'green';
+  if (score >= 60) return 'blue';
+  if (score >= 40) return 'yellow';
+  return 'red';
+}
+
+/** The badge colours of each tone (light background, dark text: readable contrast). */
+export const MATCH_SCORE_CLASSES: Record<MatchScoreTone, string> = {
+  green: 'border-transparent bg-green-100 text-green-800',
+  blue: 'border-transparent bg-blue-100 text-blue-800',
+  yellow: 'border-transparent bg-yellow-100 text-yellow-900',
+  red: 'border-transparent bg-red-100 text-red-800',
+};
+
+/** A plain-text description as paragraphs: blank lines separate them, single newlines stay. */
+export function descriptionParagraphs(description: string): string[] {
+  return description
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+/** A date as people read it ("March 1, 2026"); '' when it is not a date. */
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+}
+
+/** An external job's address, only when it is a web address (never `javascript:` and the like). */
+export function safeExternalUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a job is applied to on another site (spec part 1, §2: leave-site confirmation first). */
+export function isExternalJob(job: Pick<Job, 'externalUrl'>): boolean {
+  return safeExternalUrl(job.externalUrl) !== null;
+}
+
+/** The page title of a job's detail page. */
+export function jobDocumentTitle(job: Pick<Job, 'title' | 'company'>): string {
+  return `${job.title} at ${job.company} | ${PRODUCT_NAME}`;
+}

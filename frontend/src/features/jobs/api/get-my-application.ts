@@ -1,0 +1,29 @@
+import { MyApplication } from '@hireloop/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+
+/** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
+export const myApplicationPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/application`;
+export const myApplicationQueryKey = (jobId: string, userId: string) => [myApplicationPath(jobId), userId] as const;
+
+/** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
+export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplication> {
+  return MyApplication.parse(await getJson(myApplicationPath(jobId), { signal }));
+}
+
+export const myApplicationQueryOptions = (jobId: string, userId: string) =>
+  queryOptions({
+    queryKey: myApplicationQueryKey(jobId, userId),
+    queryFn: ({ signal }) => getMyApplication(jobId, { signal }),
+  });
+
+/**
+ * The signed-in candidate's application to the job. `fetch: false` only reads what is already
+ * known (for example after applying from the board) without asking the server.
+ */
+export function useMyApplication(jobId: string, userId: string | null, { fetch = true }: { fetch?: boolean } = {}) {
+  return useQuery({
+    ...myApplicationQueryOptions(jobId, userId ?? ''),
+    enabled: fetch && userId !== null,
+  });
+}

@@ -1,0 +1,75 @@
+import { JOB_STATUSES } from '@hireloop/contracts';
+import { z } from 'zod';
+
+/** The type filter's values (spec part 1, §3); '' is "All types". */
+export const JOB_TYPE_FILTERS = ['full-time', 'part-time', 'contract', 'remote'] as const;
+export type JobTypeFilter = (typeof JOB_TYPE_FILTERS)[number];
+
+export const JOB_TYPE_FILTER_LABELS: Record<JobTypeFilter, string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  contract: 'Contract',
+  remote: 'Remote',
+};
+
+export type JobStatusFilter = (typeof JOB_STATUSES)[number];
+
+/** Spec part 1, §5: open (default), all, closed. */
+export const JOB_STATUS_FILTER_LABELS: Record<JobStatusFilter, string> = {
+  open: 'Open',
+  all: 'All',
+  closed: 'Closed',
+};
+
+/** Search-param text: a number-looking value (`?search=123`, parsed as a number) is still text. */
+const text = (max: number) =>
+  z
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().max(max))
+    .default('')
+    .catch('');
+
+/**
+ * The job board's state in the address (`/jobs?search=react&location=remote&type=full-time&status=all&page=2`),
+ * so a board can be shared and Back works. Anything missing or invalid falls back to its default.
+ */
+export const JobBoardSearch = z.object({
+  search: text(200),
+  location: text(200),
+  type: z.enum(['', ...JOB_TYPE_FILTERS]).default('').catch(''),
+  status: z.enum(JOB_STATUSES).default('open').catch('open'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+});
+export type JobBoardSearch = z.output<typeof JobBoardSearch>;
+
+/** The defaults, left out of the address (`/jobs` rather than `/jobs?status=open&page=1`). */
+export const JOB_BOARD_SEARCH_DEFAULTS: JobBoardSearch = {
+  search: '',
+  location: '',
+  type: '',
+  status: 'open',
+  page: 1,
+};
+
+export type JobBoardFilters = Omit<JobBoardSearch, 'page'>;
+
+/** Spec part 1, §4: any filter change goes back to page 1. */
+export function withFilterChange(current: JobBoardSearch, change: Partial<JobBoardFilters>): JobBoardSearch {
+  return { ...current, ...change, page: 1 };
+}
+
+/** Whether the board shows less than every open job. */
+export function hasActiveFilters(search: JobBoardFilters): boolean {
+  return (
+    search.search.trim() !== '' ||
+    search.location.trim() !== '' ||
+    search.type !== JOB_BOARD_SEARCH_DEFAULTS.type ||
+    search.status !== JOB_BOARD_SEARCH_DEFAULTS.status
+  );
+}
+
+/** The Select's value for "All types" (a Radix Select item cannot have an empty value). */
+export const ALL_TYPES = 'all';
+
+export function typeFilterFromSelect(value: string): JobBoardSearch['type'] {
+  return JOB_TYPE_FILTERS.find((type) => type === value) ?? '';
+}
