@@ -2,7 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryEventStore, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store/index';
 import { sequentialIds, systemClock } from '@hireloop/platform/runtime';
 import { runImport, startImportSchedule, type ImportRuntime } from './import';
 
@@ -42,40 +42,29 @@ describe('hireloop import', () => {
 });
 
 describe('the import schedule', () => {
-  it('runs again and again without two runs of it ever overlapping, and stop waits for the run in progress', async () => {
+  it('runs again and again without two runs ever overlapping, and stop waits for the run in progress', async () => {
     const memory = createMemoryEventStore();
-    let active = 0;
-    let mostAtOnce = 0;
-    let runs = 0;
-    // Each run takes longer than the interval: a timer that fired regardless would overlap runs.
+    // Every read is slow, so a run takes far longer than the interval: a timer that fired
+    // regardless of the run in progress would interleave two runs' events in the log.
     const slow: EventStore = {
       ...memory,
       async readStream(streamId, options) {
-        if (streamId.startsWith('import-')) {
-          active += 1;
-          mostAtOnce = Math.max(mostAtOnce, active);
-          await sleep(60);
-        }
+        await sleep(10);
         return memory.readStream(streamId, options);
-      },
-      async append(streamId, events, options) {
-        const result = await memory.append(streamId, events, options);
-        if (streamId.startsWith('import-')) {
-          active -= 1;
-          runs += 1;
-        }
-        return result;
       },
     };
     const log = vi.fn<(line: string) => void>();
     const stop = startImportSchedule(runtimeOn(slow), [fixturePath('himalayas_job-radar_2026-06.json')], 0.0005, log, { firstRunDelayMs: 0 });
-    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(log.mock.calls.filter(([line]) => line.startsWith('import /')).length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
     await stop();
-    const runsAtStop = runs;
-    expect(active).toBe(0);
+
+    const events = (await memory.readAll(START, { batchSize: 100_000 })).events;
+    const runsInLogOrder = events.map((event) => event.metadata.correlationId).filter((id, index, all) => id !== all[index - 1]);
+    expect(new Set(runsInLogOrder).size).toBe(runsInLogOrder.length);
+    // Every run that started has finished: one completed run per correlation id.
+    expect(events.filter((event) => event.type === 'ImportRunCompleted')).toHaveLength(runsInLogOrder.length);
     await sleep(200);
-    expect(runs).toBe(runsAtStop);
-    expect(mostAtOnce).toBe(1);
+    expect((await memory.readAll(START, { batchSize: 100_000 })).events).toHaveLength(events.length);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/\(himalayas\): 8 new/));
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/\(himalayas\): 0 new, 0 revised, 8 unchanged/));
   });

@@ -7,6 +7,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
+import { runImport, startImportSchedule } from './import';
 import { createRuntime } from './runtime';
 import { seed } from './seed';
 
@@ -18,6 +19,7 @@ const USAGE = `Usage: hireloop <command>
   serve projections           only the projection runners
   serve gateway               the SPA, with /api reads sent to GATEWAY_QUERY_URL and writes to GATEWAY_COMMAND_URL
   seed                        load realistic demo data (idempotent)
+  import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all) from the start of the log
   events [--from POSITION]    print the event log as JSON lines
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset)
@@ -39,11 +41,14 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
   });
+  // Scheduled imports run beside the command side (they append events).
+  const stopImports = parts.commands ? startImportSchedule(runtime, config.IMPORT_FEEDS, config.IMPORT_INTERVAL_MINUTES, log) : async () => undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
+    await stopImports();
     await app.close().catch(() => undefined);
     await runtime.close();
     process.exit(0);
@@ -99,6 +104,12 @@ async function main(argv: string[]) {
       return withRuntime(async (runtime) => {
         const summary = await seed(runtime);
         log(summary);
+      });
+    case 'import':
+      return withRuntime(async (runtime) => {
+        if (args.length === 0) throw new UsageError('import needs at least one file or URL');
+        const summaries = await runImport(runtime, args, { log: (line) => process.stdout.write(`${line}\n`) });
+        if (summaries.some((summary) => !summary.ok)) process.exitCode = 1;
       });
     case 'replay':
       return withRuntime(async (runtime) => {

@@ -1,4 +1,7 @@
+import { importFeed } from '@hireloop/command-service/imports/importer';
+import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
 import type { CompanySignupBody, PostJobBody } from '@hireloop/contracts';
+import { syntheticJob } from './demo-jobs';
 import { buildApp, type AppDeps } from './app';
 
 /** Demo accounts share one password so a developer can sign in as any of them. */
@@ -168,28 +171,83 @@ const COMPANIES: SeedCompany[] = [
   },
 ];
 
-/** Loads demo companies and their jobs through the real command routes. Safe to run twice. */
+/** Extra jobs each demo company posts, from the synthetic catalogue. */
+const EXTRA_JOBS_PER_COMPANY = 12;
+/** Jobs per imported source; the last few drop out of the second run and are closed. */
+const IMPORTED_PER_SOURCE = 60;
+const DROPPED_PER_SOURCE = 8;
+
+const feedOf = (source: string, from: number, count: number) =>
+  JSON.stringify({
+    source,
+    jobs: Array.from({ length: count }, (_, n) => {
+      const i = from + n;
+      const job = syntheticJob(i);
+      return {
+        externalId: `${source}-${i}`,
+        title: job.title,
+        company: job.company,
+        location: job.location,
+        description: job.description,
+        salary: job.salary,
+        type: job.type,
+        remote: job.remote,
+        requirements: job.requirements,
+        skills: job.skills,
+        experience: job.experience,
+        benefits: job.benefits,
+        url: `https://jobs.example/${source}/${i}`,
+        postedAt: new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString(),
+      };
+    }),
+  });
+
+/**
+ * Demo data through the real command paths: companies sign up and post jobs (some closed
+ * again), and four partner feeds are imported twice so some imported jobs are closed as gone
+ * from their feed. Safe to run twice.
+ */
 export async function seed(deps: AppDeps): Promise<string> {
   const app = await buildApp(deps, { queries: false, projections: false, spaDir: false });
   let companies = 0;
   let jobs = 0;
+  let closed = 0;
+  let imported = 0;
   try {
-    for (const company of COMPANIES) {
+    for (const [index, company] of COMPANIES.entries()) {
       const signup = await app.inject({ method: 'POST', url: '/api/auth/company/signup', payload: { ...company.account, password: SEED_PASSWORD } });
       if (signup.statusCode === 409) continue; // seeded before
       if (signup.statusCode !== 201) throw new Error(`Seeding ${company.account.companyName} failed: ${signup.statusCode} ${signup.body}`);
       companies++;
       const { token } = signup.json<{ token: string }>();
-      for (const job of company.jobs) {
+      const extra: PostJobBody[] = Array.from({ length: EXTRA_JOBS_PER_COMPANY }, (_, n) => {
+        const { title, location, salary, type, remote, description, requirements, skills, experience, benefits } = syntheticJob(1000 + index * 100 + n);
+        return { title, location, salary, type: type as PostJobBody['type'], remote, description, requirements, skills, experience: experience as PostJobBody['experience'], benefits };
+      });
+      for (const [n, job] of [...company.jobs, ...extra].entries()) {
         const posted = await app.inject({ method: 'POST', url: '/api/jobs', headers: { authorization: `Bearer ${token}` }, payload: job });
         if (posted.statusCode !== 201) throw new Error(`Seeding job ${job.title} failed: ${posted.statusCode} ${posted.body}`);
         jobs++;
+        if (n % 5 === 4) {
+          const { job: created } = posted.json<{ job: { id: string } }>();
+          const close = await app.inject({ method: 'POST', url: `/api/jobs/${created.id}/close`, headers: { authorization: `Bearer ${token}` } });
+          if (close.statusCode === 200) closed++;
+        }
       }
+    }
+    for (const [index, source] of HIRELOOP_FEED_SOURCES.entries()) {
+      const feed = `seed:${source}`;
+      const from = 5000 + index * IMPORTED_PER_SOURCE;
+      const first = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE));
+      if (!first.ok) throw new Error(`Seeding the ${source} feed failed: ${first.reason}`);
+      imported += first.counts.imported;
+      const second = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE - DROPPED_PER_SOURCE));
+      closed += second.counts.closed;
     }
   } finally {
     await app.close();
   }
-  return companies === 0
+  return companies === 0 && imported === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies and ${jobs} jobs. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -34,6 +34,12 @@ const Schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** Feeds (URLs or files, comma-separated) imported on a schedule by the process that runs commands. */
+  IMPORT_FEEDS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((feed) => feed.trim()).filter(Boolean)),
+  IMPORT_INTERVAL_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** How long a query waits for `X-Min-Position` before answering with what it has. */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),

@@ -13,7 +13,7 @@ import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime } from '../../cli/src/runtime';
-import { syntheticJob } from './synthetic-jobs';
+import { syntheticJob } from '../../cli/src/demo-jobs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;

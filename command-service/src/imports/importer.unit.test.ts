@@ -230,6 +230,29 @@ describe('jobs that leave their feed', () => {
     expect((await closings(eventStore)).map((event) => event.data)).toEqual([{ jobId, reason: 'closed_by_admin', closedAt: '2026-05-20T12:00:00.000Z' }]);
   });
 
+  it('a job that could not be closed is reported and closed by the next run', async () => {
+    const memory = createMemoryEventStore();
+    const { deps, clock } = setup(memory);
+    await importFeed(deps, FEED, serve(feedOf(job('A1'), job('A2'))));
+    const jobId = importedJobId('indeed', 'A2');
+    let refusals = 1;
+    const refusing: EventStore = {
+      ...memory,
+      async append(streamId, events, options) {
+        if (streamId === jobStreamId(jobId) && refusals-- > 0) throw new Error('disk full');
+        return memory.append(streamId, events, options);
+      },
+    };
+    clock.advance(DAY);
+    const first = await importFeed({ ...deps, eventStore: refusing }, FEED, serve(feedOf(job('A1'))));
+    expect(first).toMatchObject({ ok: true, counts: { closed: 0, failed: 1 }, problems: [`closing ${jobId}: disk full`] });
+    expect((await lastRun(memory))?.data).toMatchObject({ seenJobIds: [importedJobId('indeed', 'A1')], unclosedJobIds: [jobId] });
+    clock.advance(DAY);
+    const second = await importFeed({ ...deps, eventStore: refusing }, FEED, serve(feedOf(job('A1'))));
+    expect(second.counts).toMatchObject({ closed: 1, failed: 0 });
+    expect((await closings(memory)).map((event) => event.data)).toEqual([{ jobId, reason: 'removed_from_feed', closedAt: '2026-05-22T09:00:00.000Z' }]);
+  });
+
   it('two feeds do not close each other’s jobs', async () => {
     const { deps, clock, eventStore } = setup();
     const otherFeed = 'https://partner.example/ziprecruiter.json';

@@ -202,6 +202,15 @@ describe('reading a Hireloop feed', () => {
     ]);
   });
 
+  it('accepts the example of docs/import-format.md as it is written', () => {
+    const doc = readFileSync(path.join(repoRoot, 'docs/import-format.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
+    const parsed = parseFeed(example);
+    expect(parsed.skipped).toEqual([]);
+    expect(parsed.jobs).toHaveLength(1);
+    expect(parsed.jobs[0]?.content).toMatchObject({ type: 'Full-time', experience: 'Senior level', remote: true, description: 'Build our pipelines.\n\n• Kafka\n• dbt' });
+  });
+
   it('skips each invalid job with a reason naming the field, and a repeated id after the first', () => {
     const parsed = parseFeed(
       hireloopFeed([

@@ -1,13 +1,16 @@
 import { MyApplication } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { getJson } from '../../../lib/api-client';
+
+export type MyApplicationAnswer = z.infer<typeof MyApplication>;
 
 /** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
 export const myApplicationPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/application`;
 export const myApplicationQueryKey = (jobId: string, userId: string) => [myApplicationPath(jobId), userId] as const;
 
 /** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
-export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplication> {
+export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplicationAnswer> {
   return MyApplication.parse(await getJson(myApplicationPath(jobId), { signal }));
 }
 

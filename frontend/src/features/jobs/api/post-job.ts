@@ -1,7 +1,7 @@
 import { PostJobResponse, type PostJobBody } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/api-client';
-import { jobsQueryKey } from './get-jobs';
+import { jobListsKey } from './get-jobs';
 
 /** `POST /api/jobs` (companies): answers `{ success: true, job }`. */
 export async function postJob(body: PostJobBody): Promise<PostJobResponse> {
@@ -12,7 +12,8 @@ export function usePostJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postJob,
-    // The new job belongs on the board: refresh exactly the job list.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey, exact: true }),
+    // The new job belongs on the board and in the company's own jobs: refresh every job list
+    // (every page and search of `['/api/jobs', params]`), not the job detail pages.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobListsKey }),
   });
 }

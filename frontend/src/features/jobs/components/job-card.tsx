@@ -1,21 +1,65 @@
 import type { Job } from '@hireloop/contracts';
-import { BriefcaseIcon, Building2Icon, ClockIcon, DollarSignIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import {
+  BriefcaseIcon,
+  Building2Icon,
+  CircleCheckIcon,
+  ClockIcon,
+  DollarSignIcon,
+  EyeIcon,
+  GlobeIcon,
+  MapPinIcon,
+  Share2Icon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { formatRelativeAge, formatSalary, sourceLabel, visibleSkills } from '../lib/format-job';
+import { firstItems, formatRelativeAge, formatSalary, sourceLabel, visibleSkills } from '../lib/format-job';
+import type { JobViewer } from '../lib/viewer';
+import { ApplyButton } from './apply-button';
+import { MatchScoreBadge } from './match-score-badge';
 
-/** One job on the board (spec part 1, §2: job card). */
-export function JobCard({ job, now }: { job: Job; now: Date }) {
+/** Spec part 1, §2: up to 3 match reasons and up to 2 warnings on a card. */
+const MATCH_REASONS_SHOWN = 3;
+const WARNINGS_SHOWN = 2;
+
+interface JobCardProps {
+  job: Job;
+  /** One clock for every card of a page. */
+  now: Date;
+  viewer: JobViewer | null;
+  viewerLoading?: boolean;
+  onViewDetails: (job: Job) => void;
+  onShare: (job: Job) => void;
+}
+
+/**
+ * One job on the board (spec part 1, §2: job card): title (a link to its page), company, location,
+ * salary, type, up to 6 skills then "+N more", match reasons and warnings, match score, relative
+ * age and source; actions View Details, Share and Apply.
+ */
+export function JobCard({ job, now, viewer, viewerLoading, onViewDetails, onShare }: JobCardProps) {
   const { shown, more } = visibleSkills(job.skills);
+  const reasons = firstItems(job.matchReasons, MATCH_REASONS_SHOWN);
+  const warnings = firstItems(job.warnings, WARNINGS_SHOWN);
   const headingId = `job-${job.id}-title`;
   return (
     <Card aria-labelledby={headingId} role="article" className="transition-shadow hover:shadow-md">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={headingId} className="text-lg leading-snug font-semibold">
-            {job.title}
+            <Link
+              to="/job/$jobId"
+              params={{ jobId: job.id }}
+              className="rounded-sm outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {job.title}
+            </Link>
           </h3>
           <div className="flex flex-wrap gap-1.5">
+            <MatchScoreBadge score={job.matchScore} />
+            {job.isActive ? null : <Badge variant="destructive">Closed</Badge>}
             {job.remote ? (
               <Badge variant="success">
                 <GlobeIcon aria-hidden="true" />
@@ -57,15 +101,48 @@ export function JobCard({ job, now }: { job: Job; now: Date }) {
             ) : null}
           </ul>
         ) : null}
-        <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <ClockIcon className="size-3.5" aria-hidden="true" />
-            <time dateTime={job.createdAt}>{formatRelativeAge(job.createdAt, now)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <BriefcaseIcon className="size-3.5" aria-hidden="true" />
-            {sourceLabel(job)}
-          </span>
+        {reasons.length > 0 ? (
+          <ul className="grid gap-1 text-sm" aria-label="Why this job matches">
+            {reasons.map((reason, index) => (
+              <li key={index} className="flex items-start gap-1.5 text-green-800">
+                <CircleCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {reason}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {warnings.length > 0 ? (
+          <ul className="grid gap-1 text-sm" aria-label="Warnings">
+            {warnings.map((warning, index) => (
+              <li key={index} className="flex items-start gap-1.5 text-yellow-900">
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {warning}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5">
+              <ClockIcon className="size-3.5" aria-hidden="true" />
+              <time dateTime={job.createdAt}>{formatRelativeAge(job.createdAt, now)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <BriefcaseIcon className="size-3.5" aria-hidden="true" />
+              {sourceLabel(job)}
+            </span>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => onViewDetails(job)} aria-haspopup="dialog">
+              <EyeIcon aria-hidden="true" />
+              View Details
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onShare(job)} aria-haspopup="dialog">
+              <Share2Icon aria-hidden="true" />
+              Share
+            </Button>
+            <ApplyButton job={job} viewer={viewer} viewerLoading={viewerLoading} size="sm" />
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -1,0 +1,109 @@
+import type { Job } from '@hireloop/contracts';
+import { CheckIcon, ExternalLinkIcon, LockIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
+import { useAuthDialog } from '../../../lib/auth-dialog';
+import { APPLICATION_FAILED, APPLICATION_SUBMITTED, useApplyToJob } from '../api/apply-to-job';
+import { useMyApplication } from '../api/get-my-application';
+import { isExternalJob } from '../lib/format-job';
+import type { JobViewer } from '../lib/viewer';
+import { LeaveSiteDialog } from './leave-site-dialog';
+
+interface ApplyButtonProps {
+  job: Job;
+  /** The signed-in person, or null for a visitor. */
+  viewer: JobViewer | null;
+  /** The session is still being restored: wait before deciding what Apply does. */
+  viewerLoading?: boolean;
+  /** The button's words (the board says Apply, the job page Apply Now). */
+  label?: string;
+  /** Ask the server whether the signed-in candidate already applied (the job page). */
+  checkApplied?: boolean;
+  size?: ButtonProps['size'];
+  className?: string;
+}
+
+/**
+ * Apply to a job (spec part 1, §2 and §4). A closed job reads Position Closed (disabled). An
+ * external job goes through the "Leaving the product" confirmation. An internal job is applied to
+ * here: visitors are asked to sign in first; a candidate who applied sees Applied.
+ */
+export function ApplyButton({
+  job,
+  viewer,
+  viewerLoading = false,
+  label = 'Apply',
+  checkApplied = false,
+  size,
+  className,
+}: ApplyButtonProps) {
+  const [leaving, setLeaving] = useState(false);
+  const { openAuthDialog } = useAuthDialog();
+  const apply = useApplyToJob();
+  const external = isExternalJob(job);
+  const candidateId = viewer?.type === 'candidate' ? viewer.userId : null;
+  // Reads what is known (for example: applied from the board a moment ago); asks the server
+  // only where `checkApplied` says so.
+  const application = useMyApplication(job.id, candidateId, { fetch: checkApplied && !external && job.isActive });
+
+  if (!job.isActive) {
+    return (
+      <Button size={size} className={className} variant="secondary" disabled>
+        <LockIcon aria-hidden="true" />
+        Position Closed
+      </Button>
+    );
+  }
+
+  if (!external && application.data?.applied) {
+    return (
+      <Button size={size} className={className} variant="secondary" disabled>
+        <CheckIcon aria-hidden="true" />
+        Applied
+      </Button>
+    );
+  }
+
+  const onClick = () => {
+    if (external) {
+      setLeaving(true);
+      return;
+    }
+    if (!viewer) {
+      // Sign in, then come back to this very job to apply.
+      openAuthDialog('signin', { stayOnPage: true });
+      return;
+    }
+    apply.mutate(
+      { jobId: job.id, userId: viewer.userId },
+      {
+        onSuccess: () =>
+          toast({ title: APPLICATION_SUBMITTED, description: `${job.title} at ${job.company}`, variant: 'success' }),
+        onError: (error) => {
+          const reason = error instanceof NetworkError ? error.message : clientErrorText(error);
+          toast({ title: APPLICATION_FAILED, description: reason ?? undefined, variant: 'destructive' });
+          // 'Please sign in to continue': the session is gone; offer to sign in again.
+          if (errorStatus(error) === 401) openAuthDialog('signin', { stayOnPage: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        size={size}
+        className={className}
+        onClick={onClick}
+        disabled={apply.isPending || (!external && viewerLoading)}
+        aria-haspopup={external ? 'dialog' : undefined}
+      >
+        {apply.isPending ? 'Applying...' : label}
+        {external ? <ExternalLinkIcon aria-hidden="true" /> : null}
+      </Button>
+      {external ? <LeaveSiteDialog job={job} open={leaving} onOpenChange={setLeaving} /> : null}
+    </>
+  );
+}
