@@ -5,6 +5,7 @@ import type { ReadStore } from '@hireloop/platform/read-store/index';
 import type { Clock } from '@hireloop/platform/runtime';
 import { authQueryRoutes } from './auth/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
+import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
 import { readYourWritesPlugin } from './shared/read-your-writes';
 
@@ -18,6 +19,8 @@ export interface QueryServiceDeps {
   /** Analytics hooks (searches and job views become events on the command side). */
   onSearch?: JobQueryOptions['onSearch'];
   onView?: JobQueryOptions['onView'];
+  /** The board's in-memory search index (default: a new one, loaded on the first search). */
+  searchIndex?: JobSearchIndex;
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -25,7 +28,14 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
   await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
   await app.register(authQueryRoutes, { readStore: deps.readStore });
-  await app.register(jobQueryRoutes, { readStore: deps.readStore, publicUrl: deps.publicUrl, onSearch: deps.onSearch, onView: deps.onView });
+  await app.register(jobQueryRoutes, {
+    readStore: deps.readStore,
+    publicUrl: deps.publicUrl,
+    onSearch: deps.onSearch,
+    onView: deps.onView,
+    searchIndex: deps.searchIndex,
+  });
 }
 
+export { JobSearchIndex } from './jobs/search-index';
 export { ProjectionProgress } from './shared/projection-progress';

@@ -28,6 +28,11 @@ export type JobBoardDocument = Job & {
   isGlobal: boolean;
   isUS: boolean;
   closedReason: string | null;
+  /**
+   * Position of the last event that changed the document (fixed width: sorts as a string), so
+   * a reader can fetch what changed after the position it has seen (the search index).
+   */
+  position: string;
 };
 
 export const searchFields = (job: Pick<Job, 'title' | 'company' | 'skills' | 'description' | 'location' | 'type' | 'remote'>) => ({
@@ -42,15 +47,20 @@ const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocume
   return { ...next, ...searchFields(next) };
 };
 
-async function update(jobs: WritableCollection<JobBoardDocument>, jobId: string, change: (doc: JobBoardDocument) => JobBoardDocument) {
+async function update(
+  jobs: WritableCollection<JobBoardDocument>,
+  jobId: string,
+  position: string,
+  change: (doc: JobBoardDocument) => JobBoardDocument,
+) {
   const doc = await jobs.get(jobId);
-  if (doc) await jobs.put(change(doc));
+  if (doc) await jobs.put({ ...change(doc), position });
 }
 
 /** `job-board`: every job by id and share token, for the board, the detail page and the feed. */
 export const jobBoardProjection: ProjectionDefinition = {
   name: 'job-board',
-  version: 2,
+  version: 3,
   collections: {
     jobs: {
       indexes: [
@@ -60,16 +70,18 @@ export const jobBoardProjection: ProjectionDefinition = {
         { fields: ['companyId', 'createdAt'] },
         { fields: ['searchText'], kind: 'substring' },
         { fields: ['locationText'], kind: 'substring' },
+        { fields: ['position'] },
       ],
     },
   },
   eventTypes: ['JobPosted', 'JobImported', 'ImportedJobRevised', 'ImportedJobSeen', 'JobClosed', 'JobReopened'],
   async apply(event, tx) {
     const jobs = tx.collection<JobBoardDocument>('jobs');
+    const { position } = event;
     switch (event.type) {
       case 'JobPosted': {
         const job = jobFromPosted(JobPosted.parse(event.data), event.metadata.occurredAt);
-        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null });
+        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
         return;
       }
       case 'JobImported': {
@@ -80,27 +92,27 @@ export const jobBoardProjection: ProjectionDefinition = {
           lastSeenAt: data.seenAt,
           validThrough: data.validThrough,
         };
-        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null });
+        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
         return;
       }
       case 'ImportedJobRevised': {
         const { jobId, externalUrl, validThrough, seenAt, ...content } = ImportedJobRevised.parse(event.data);
-        await update(jobs, jobId, (doc) => ({ ...withContent(doc, content), externalUrl, validThrough, lastSeenAt: seenAt }));
+        await update(jobs, jobId, position, (doc) => ({ ...withContent(doc, content), externalUrl, validThrough, lastSeenAt: seenAt }));
         return;
       }
       case 'ImportedJobSeen': {
         const { jobId, seenAt } = ImportedJobSeen.parse(event.data);
-        await update(jobs, jobId, (doc) => ({ ...doc, lastSeenAt: seenAt }));
+        await update(jobs, jobId, position, (doc) => ({ ...doc, lastSeenAt: seenAt }));
         return;
       }
       case 'JobClosed': {
         const { jobId, reason } = JobClosed.parse(event.data);
-        await update(jobs, jobId, (doc) => ({ ...doc, isActive: false, closedReason: reason }));
+        await update(jobs, jobId, position, (doc) => ({ ...doc, isActive: false, closedReason: reason }));
         return;
       }
       case 'JobReopened': {
         const { jobId } = JobReopened.parse(event.data);
-        await update(jobs, jobId, (doc) => ({ ...doc, isActive: true, closedReason: null }));
+        await update(jobs, jobId, position, (doc) => ({ ...doc, isActive: true, closedReason: null }));
         return;
       }
     }

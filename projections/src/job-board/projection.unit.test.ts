@@ -1,9 +1,13 @@
 import { describe, it } from 'vitest';
 import type { JobImported, JobPosted } from '@hireloop/contracts';
+import { encodePosition } from '@hireloop/platform/event-store/index';
 import { projectionSpec } from '../shared/projection-spec';
 import { jobBoardProjection } from './projection';
 
 const spec = projectionSpec(jobBoardProjection);
+
+/** The memory event store's position of the n-th event given (1-based). */
+const nth = (n: number) => encodePosition(0, n);
 
 const posted: JobPosted = {
   jobId: 'job-1',
@@ -58,6 +62,7 @@ const postedDocument = {
   isGlobal: false,
   isUS: true,
   closedReason: null,
+  position: nth(1),
 };
 
 const imported: JobImported = {
@@ -94,14 +99,14 @@ describe('job board read model', () => {
         { streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' },
         { streamId: 'job-job-1', type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-21T08:00:00.000Z' } },
       ])
-      .then('jobs', [{ ...postedDocument, isActive: false, closedReason: 'closed_by_owner' }]);
+      .then('jobs', [{ ...postedDocument, isActive: false, closedReason: 'closed_by_owner', position: nth(2) }]);
     await spec
       .given([
         { streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' },
         { streamId: 'job-job-1', type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-21T08:00:00.000Z' } },
         { streamId: 'job-job-1', type: 'JobReopened', data: { jobId: 'job-1', reason: 'reopened_by_owner', reopenedAt: '2026-11-22T08:00:00.000Z' } },
       ])
-      .then('jobs', [postedDocument]);
+      .then('jobs', [{ ...postedDocument, position: nth(3) }]);
   });
 
   it('an imported job is dated by its source, keeps first and last seen, and follows its feed', async () => {
@@ -166,6 +171,8 @@ describe('job board read model', () => {
           isGlobal: false,
           isUS: true,
           closedReason: 'removed_from_feed',
+          // The last event that changed it: the fourth.
+          position: nth(4),
         },
       ]);
   });

@@ -7,12 +7,15 @@ import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
-import { findJob, findJobByShareToken, latestOpenJobs, searchJobs } from '@hireloop/projections/job-board/queries';
+import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
 import { jobsRss } from './rss';
+import { JobSearchIndex } from './search-index';
 
 export interface JobQueryOptions {
   readStore: ReadStore;
   publicUrl: string;
+  /** Answers `GET /api/jobs` from memory; one is made (and loaded on first search) if not given. */
+  searchIndex?: JobSearchIndex;
   /** Called after a search or a job view is answered (analytics; must not throw). */
   onSearch?: (query: JobListQuery, total: number) => void;
   onView?: (jobId: string, via: 'id' | 'share') => void;
@@ -22,6 +25,8 @@ const JobId = z.string().min(1).max(100);
 
 export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app, options) => {
   const { readStore } = options;
+  const searchIndex =
+    options.searchIndex ?? new JobSearchIndex(readStore, { onError: (error) => app.log.warn({ err: error }, 'job search index refresh failed') });
 
   app.get(
     '/api/jobs',
@@ -36,7 +41,9 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         companyId = user.companyId;
       }
       await request.readModelsCaughtUp([jobBoardProjection.name]);
-      const { jobs, total } = await searchJobs(readStore, request.query, companyId);
+      // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
+      // which first catches up with everything the read model holds by now.
+      const { jobs, total } = await searchIndex.search(request.query, companyId);
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return jobs;

@@ -64,7 +64,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
                   Post New Job
                 </Button>
                 <Button variant="outline" asChild>
-                  <Link to="/jobs">View All Jobs</Link>
+                  <Link to="/dashboard/jobs">View All Jobs</Link>
                 </Button>
               </>
             ) : (

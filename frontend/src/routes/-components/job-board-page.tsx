@@ -1,12 +1,23 @@
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { JobBoard } from '../../features/jobs/components/job-board';
+import type { JobBoardSearch } from '../../features/jobs/lib/board-search';
+import { useJobViewer } from './use-job-viewer';
 
-export function JobBoardPage({ banner }: { banner?: ReactNode }) {
+export interface JobBoardRouteProps {
+  /** The board's state from the route's search params. */
+  search: JobBoardSearch;
+  onSearchChange: (next: JobBoardSearch, options: { replace: boolean }) => void;
+}
+
+/** `/jobs`, `/job-board`, and `/` for visitors. */
+export function JobBoardPage({ banner, search, onSearchChange }: JobBoardRouteProps & { banner?: ReactNode }) {
+  const { viewer, viewerLoading } = useJobViewer();
   return (
     <PageShell>
       {banner ? <div className="mb-6">{banner}</div> : null}
-      <JobBoard />
+      {/* The anonymous candidates side panel (`candidatesPanel`) waits for GET /api/candidates. */}
+      <JobBoard search={search} onSearchChange={onSearchChange} viewer={viewer} viewerLoading={viewerLoading} />
     </PageShell>
   );
 }

@@ -64,18 +64,21 @@ export function JobOverview({
   job,
   headingLevel = 'h2',
   now,
+  narrow = false,
   className,
 }: {
   job: Job;
   headingLevel?: HeadingLevel;
   now?: Date;
+  /** Shown in a narrow side column on large screens: one fact per row there. */
+  narrow?: boolean;
   className?: string;
 }) {
   const imported = job.firstSeenAt !== null || job.lastSeenAt !== null;
   return (
     <div className={cn('grid gap-6', className)}>
       <Section title="Job Overview" as={headingLevel}>
-        <dl className="grid gap-3 sm:grid-cols-2">
+        <dl className={cn('grid gap-3 sm:grid-cols-2', narrow && 'lg:grid-cols-1')}>
           <Fact term="Experience Level">{job.experience || 'Not specified'}</Fact>
           <Fact term="Job Type">{job.type}</Fact>
           <Fact term="Posted">

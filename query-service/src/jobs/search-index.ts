@@ -1,0 +1,771 @@
+import type { Job, JobListQuery } from '@hireloop/contracts';
+import { START, type Position } from '@hireloop/platform/event-store/index';
+import type { Filter, FieldOperators, ReadStore } from '@hireloop/platform/read-store/index';
+import { compareCodePoints, parseRegexLiteral } from '@hireloop/platform/read-store/query';
+import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { jobSearchFilter, jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
+import { checkpointName } from '@hireloop/projections/shared/projection';
+
+/**
+ * The board search (`GET /api/jobs`) answered from memory.
+ *
+ * The job-board read model stays the source of truth: this index is a cache of it, fed by
+ * reading the documents that changed since the projection checkpoint it last saw (every
+ * document carries the position of the last event that changed it). The rules are not
+ * re-implemented: each search is turned into the read store filter by `jobSearchFilter` (which
+ * uses `parseLocationQuery`), and that filter is evaluated here over in-memory structures:
+ *
+ * - jobs are slots (0..n-1, in arrival order) with typed-array columns: flags, and the keys of
+ *   their location, type and company in small dictionaries of distinct values;
+ * - `order` lists the slots newest first (createdAt desc, then _id asc: the read store's order),
+ *   kept up to date lazily (new or re-dated jobs are merged in before the next search);
+ * - open/remote/global/US are bitsets; a location or type condition is evaluated once per
+ *   distinct value (there are few), then looked up per job;
+ * - keywords go through a trigram inverted index (sorted slot lists, or bitsets for trigrams
+ *   most jobs have); a candidate is then confirmed with `includes` (exact for 3-letter words),
+ *   and words shorter than 3 letters are checked with `includes` on what is left;
+ * - the total is the size of the final candidate set and the page its first `skip + limit`
+ *   members in `order`.
+ *
+ * A filter this evaluator does not know (a future rule) falls back to the read store query.
+ */
+
+/** Flag bits of a slot; the first four have bitsets too. */
+const ACTIVE = 1;
+const REMOTE = 2;
+const GLOBAL = 4;
+const US = 8;
+/** createdAt and _id hold no UTF-16 surrogates or characters above them: `<` is code point order. */
+const PLAIN = 16;
+
+const FLAG_FIELDS: Readonly<Record<string, number>> = { isActive: ACTIVE, isRemote: REMOTE, isGlobal: GLOBAL, isUS: US };
+const FLAG_BITSETS = [ACTIVE, REMOTE, GLOBAL, US] as const;
+const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit as (typeof FLAG_BITSETS)[number]);
+
+type TextField = 'searchText' | 'locationText' | 'typeText';
+const TEXT_FIELDS = new Set<string>(['searchText', 'locationText', 'typeText']);
+
+/** A search compiled from the read store filter: a conjunction of these. */
+type Term =
+  | { kind: 'flag'; bit: number; value: boolean }
+  | { kind: 'company'; companyId: string }
+  | { kind: 'text'; field: TextField; text: string }
+  | { kind: 'and' | 'or'; terms: Term[] };
+
+class Unsupported extends Error {}
+
+/** Compiles the subset of the filter language that `jobSearchFilter` produces; throws `Unsupported` otherwise. */
+function compileSearchFilter(filter: Filter): Term[] {
+  const terms: Term[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(value)) throw new Unsupported(key);
+      const children = (value as readonly Filter[]).map((child) => compileSearchFilter(child));
+      if (key === '$and') terms.push(...children.flat());
+      else terms.push({ kind: 'or', terms: children.map((child) => (child.length === 1 ? child[0]! : { kind: 'and', terms: child })) });
+      continue;
+    }
+    if (key.startsWith('$')) throw new Unsupported(key);
+    terms.push(compileField(key, value as Filter[string]));
+  }
+  return terms;
+}
+
+function compileField(field: string, value: Filter[string]): Term {
+  let equals: unknown = value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const operators = value as FieldOperators;
+    const keys = Object.keys(operators).filter((k) => operators[k as keyof FieldOperators] !== undefined);
+    if (keys.every((k) => k === '$regex' || k === '$options') && typeof operators.$regex === 'string') {
+      if (!TEXT_FIELDS.has(field)) throw new Unsupported(field);
+      let regex;
+      try {
+        regex = parseRegexLiteral(operators.$regex, operators.$options ?? '');
+      } catch {
+        throw new Unsupported(operators.$regex);
+      }
+      if (regex.anchorStart || regex.anchorEnd || regex.caseInsensitive || regex.text === '') throw new Unsupported(operators.$regex);
+      return { kind: 'text', field: field as TextField, text: regex.text };
+    }
+    if (keys.length !== 1 || keys[0] !== '$eq') throw new Unsupported(field);
+    equals = operators.$eq;
+  }
+  if (field in FLAG_FIELDS && typeof equals === 'boolean') return { kind: 'flag', bit: FLAG_FIELDS[field]!, value: equals };
+  if (field === 'companyId' && typeof equals === 'string') return { kind: 'company', companyId: equals };
+  throw new Unsupported(field);
+}
+
+/** Distinct values of a field, numbered in order of arrival (numbers never change). */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly keys = new Map<string, number>();
+  key(value: string): number {
+    let key = this.keys.get(value);
+    if (key === undefined) {
+      key = this.values.length;
+      this.values.push(value);
+      this.keys.set(value, key);
+    }
+    return key;
+  }
+  find(value: string): number | undefined {
+    return this.keys.get(value);
+  }
+}
+
+/** Which distinct values contain `text`: computed once, extended as new values arrive. */
+class MatchTable {
+  matches = new Uint8Array(16);
+  computed = 0;
+  constructor(readonly text: string) {}
+  update(values: readonly string[]) {
+    if (this.computed === values.length) return this.matches;
+    if (this.matches.length < values.length) {
+      const grown = new Uint8Array(Math.max(values.length, this.matches.length * 2));
+      grown.set(this.matches);
+      this.matches = grown;
+    }
+    for (let key = this.computed; key < values.length; key++) this.matches[key] = values[key]!.includes(this.text) ? 1 : 0;
+    this.computed = values.length;
+    return this.matches;
+  }
+}
+
+const popcount = (word: number) => {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+};
+
+const growInt32 = (array: Int32Array, size: number) => {
+  const grown = new Int32Array(size);
+  grown.set(array.subarray(0, Math.min(array.length, size)));
+  return grown;
+};
+
+const growUint32 = (array: Uint32Array, size: number) => {
+  const grown = new Uint32Array(size);
+  grown.set(array.subarray(0, Math.min(array.length, size)));
+  return grown;
+};
+
+/** Slots of the jobs holding one trigram: a sorted list, or a bitset once most jobs hold it. */
+class Posting {
+  list: Int32Array | null = new Int32Array(4);
+  bits: Uint32Array | null = null;
+  count = 0;
+  /** Last document generation that added this trigram (de-duplicates within a document). */
+  stamp = 0;
+
+  add(slot: number, slotCount: number) {
+    if (this.bits) {
+      const word = slot >>> 5;
+      if (word >= this.bits.length) this.bits = growUint32(this.bits, Math.max(word + 1, this.bits.length * 2));
+      const mask = 1 << (slot & 31);
+      if ((this.bits[word]! & mask) === 0) {
+        this.bits[word]! |= mask;
+        this.count++;
+      }
+      return;
+    }
+    let list = this.list!;
+    let at = this.count;
+    if (at > 0 && list[at - 1]! >= slot) {
+      at = lowerBound(list, this.count, slot);
+      if (list[at] === slot) return;
+    }
+    if (this.count === list.length) list = this.list = growInt32(list, list.length * 2);
+    if (at < this.count) list.copyWithin(at + 1, at, this.count);
+    list[at] = slot;
+    this.count++;
+    // A list longer than a bitset of every slot becomes that bitset.
+    if (this.count > 64 && this.count * 32 > slotCount) {
+      const bits = new Uint32Array((Math.max(slotCount, slot + 1) + 31) >>> 5);
+      for (let i = 0; i < this.count; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      this.bits = bits;
+      this.list = null;
+    }
+  }
+
+  remove(slot: number) {
+    if (this.bits) {
+      const word = slot >>> 5;
+      const mask = 1 << (slot & 31);
+      if (word < this.bits.length && (this.bits[word]! & mask) !== 0) {
+        this.bits[word]! &= ~mask;
+        this.count--;
+      }
+      return;
+    }
+    const list = this.list!;
+    const at = lowerBound(list, this.count, slot);
+    if (at < this.count && list[at] === slot) {
+      list.copyWithin(at, at + 1, this.count);
+      this.count--;
+    }
+  }
+
+  /** Drops the spare capacity of the list (after a full load). */
+  trim() {
+    if (this.list && this.list.length > this.count) this.list = this.list.slice(0, this.count);
+  }
+
+  bytes() {
+    return 48 + (this.list ? this.list.byteLength : 0) + (this.bits ? this.bits.byteLength : 0);
+  }
+}
+
+function lowerBound(list: Int32Array, length: number, value: number) {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Trigram keys over UTF-16 code units: a small integer when all three are ASCII, else the text. */
+const trigramKey = (text: string, at: number): number | string => {
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  return (a | b | c) < 128 ? (a << 14) | (b << 7) | c : text.slice(at, at + 3);
+};
+
+const HIGH_CODE_UNIT = /[\ud800-\uffff]/;
+
+export interface SearchIndexStats {
+  jobs: number;
+  trigrams: number;
+  /** Trigram postings kept as bitsets (trigrams most jobs hold). */
+  denseTrigrams: number;
+  /** Slot entries in the sorted posting lists. */
+  postingEntries: number;
+  /** Bytes of typed arrays (postings, columns, order): the JS strings and Job objects come on top. */
+  typedArrayBytes: number;
+}
+
+/** The in-memory structures; replaced as a whole by a full reload. */
+class IndexData {
+  size = 0;
+  private capacity = 0;
+  private readonly slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private createdAt: string[] = [];
+  private searchTexts: string[] = [];
+  private jobs: Job[] = [];
+  private flags = new Uint8Array(0);
+  private locationKeys = new Int32Array(0);
+  private typeKeys = new Int32Array(0);
+  private companyKeys = new Int32Array(0);
+  private readonly flagBits: Uint32Array[] = FLAG_BITSETS.map(() => new Uint32Array(0));
+  private readonly locations = new Dictionary();
+  private readonly types = new Dictionary();
+  private readonly companies = new Dictionary();
+  private readonly postings = new Map<number | string, Posting>();
+  private generation = 0;
+  private readonly tables = new Map<string, MatchTable>();
+
+  /** Slots newest first, and the rank of each slot in it; `unordered` slots are merged in lazily. */
+  private order: Int32Array = new Int32Array(0);
+  private rankOf: Int32Array = new Int32Array(0);
+  private readonly unordered = new Set<number>();
+
+  /** Scratch bitsets of the search (one search runs at a time: searches are synchronous). */
+  private candidates = new Uint32Array(0);
+  private scratch = new Uint32Array(0);
+
+  private ensureCapacity(size: number) {
+    if (size <= this.capacity) return;
+    const capacity = Math.max(1024, this.capacity * 2, size);
+    const grown = new Uint8Array(capacity);
+    grown.set(this.flags);
+    this.flags = grown;
+    this.locationKeys = growInt32(this.locationKeys, capacity);
+    this.typeKeys = growInt32(this.typeKeys, capacity);
+    this.companyKeys = growInt32(this.companyKeys, capacity);
+    const words = (capacity + 31) >>> 5;
+    for (let i = 0; i < this.flagBits.length; i++) this.flagBits[i] = growUint32(this.flagBits[i]!, words);
+    this.candidates = new Uint32Array(words);
+    this.scratch = new Uint32Array(words);
+    this.capacity = capacity;
+  }
+
+  upsert(doc: JobBoardDocument) {
+    let slot = this.slotOf.get(doc._id);
+    if (slot === undefined) {
+      slot = this.size;
+      this.ensureCapacity(slot + 1);
+      this.size++;
+      this.slotOf.set(doc._id, slot);
+      this.ids.push(doc._id);
+      this.createdAt.push(doc.createdAt);
+      this.searchTexts.push(doc.searchText);
+      this.jobs.push(toJob(doc));
+      this.unordered.add(slot);
+      this.addTrigrams(slot, doc.searchText);
+    } else {
+      if (this.createdAt[slot] !== doc.createdAt) {
+        this.createdAt[slot] = doc.createdAt;
+        this.unordered.add(slot);
+      }
+      const previous = this.searchTexts[slot]!;
+      if (previous !== doc.searchText) {
+        this.removeTrigrams(slot, previous, doc.searchText);
+        this.addTrigrams(slot, doc.searchText);
+        this.searchTexts[slot] = doc.searchText;
+      }
+      this.jobs[slot] = toJob(doc);
+    }
+    const flags =
+      (doc.isActive ? ACTIVE : 0) |
+      (doc.isRemote ? REMOTE : 0) |
+      (doc.isGlobal ? GLOBAL : 0) |
+      (doc.isUS ? US : 0) |
+      (HIGH_CODE_UNIT.test(doc.createdAt) || HIGH_CODE_UNIT.test(doc._id) ? 0 : PLAIN);
+    this.flags[slot] = flags;
+    const word = slot >>> 5;
+    const mask = 1 << (slot & 31);
+    FLAG_BITSETS.forEach((bit, i) => {
+      if (flags & bit) this.flagBits[i]![word]! |= mask;
+      else this.flagBits[i]![word]! &= ~mask;
+    });
+    this.locationKeys[slot] = this.locations.key(doc.locationText);
+    this.typeKeys[slot] = this.types.key(doc.typeText);
+    this.companyKeys[slot] = doc.companyId === null ? -1 : this.companies.key(doc.companyId);
+  }
+
+  private addTrigrams(slot: number, text: string) {
+    const generation = ++this.generation;
+    for (let at = 0; at + 3 <= text.length; at++) {
+      const key = trigramKey(text, at);
+      let posting = this.postings.get(key);
+      if (!posting) {
+        posting = new Posting();
+        this.postings.set(key, posting);
+      }
+      if (posting.stamp === generation) continue;
+      posting.stamp = generation;
+      posting.add(slot, this.size);
+    }
+  }
+
+  private removeTrigrams(slot: number, previous: string, next: string) {
+    const keep = new Set<number | string>();
+    for (let at = 0; at + 3 <= next.length; at++) keep.add(trigramKey(next, at));
+    const generation = ++this.generation;
+    for (let at = 0; at + 3 <= previous.length; at++) {
+      const key = trigramKey(previous, at);
+      if (keep.has(key)) continue;
+      const posting = this.postings.get(key);
+      if (!posting || posting.stamp === generation) continue;
+      posting.stamp = generation;
+      posting.remove(slot);
+    }
+  }
+
+  /** After a full load: give back the spare capacity of the posting lists. */
+  trim() {
+    for (const posting of this.postings.values()) posting.trim();
+    this.settle();
+  }
+
+  /** createdAt desc, then _id asc, by code point (the read store's order). */
+  private readonly compare = (a: number, b: number): number => {
+    const createdA = this.createdAt[a]!;
+    const createdB = this.createdAt[b]!;
+    const plain = (this.flags[a]! & this.flags[b]! & PLAIN) !== 0;
+    if (createdA !== createdB) return plain ? (createdA < createdB ? 1 : -1) : compareCodePoints(createdB, createdA);
+    const idA = this.ids[a]!;
+    const idB = this.ids[b]!;
+    if (idA === idB) return 0;
+    return plain ? (idA < idB ? -1 : 1) : compareCodePoints(idA, idB);
+  };
+
+  /** Puts new and re-dated slots in their place in `order`. */
+  private settle() {
+    if (this.unordered.size === 0) return;
+    const n = this.size;
+    let order: Int32Array;
+    if (this.unordered.size * 8 > n) {
+      const all = Array.from({ length: n }, (_, slot) => slot).sort(this.compare);
+      order = Int32Array.from(all);
+    } else {
+      const moving = [...this.unordered].sort(this.compare);
+      const staying = new Int32Array(n - moving.length);
+      let length = 0;
+      for (let rank = 0; rank < this.order.length; rank++) {
+        const slot = this.order[rank]!;
+        if (!this.unordered.has(slot)) staying[length++] = slot;
+      }
+      order = new Int32Array(n);
+      let from = 0;
+      let to = 0;
+      for (const slot of moving) {
+        // First place in `staying` (from `from` on) whose job sorts after this one.
+        let low = from;
+        let high = length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (this.compare(staying[middle]!, slot) < 0) low = middle + 1;
+          else high = middle;
+        }
+        order.set(staying.subarray(from, low), to);
+        to += low - from;
+        from = low;
+        order[to++] = slot;
+      }
+      order.set(staying.subarray(from, length), to);
+    }
+    this.order = order;
+    if (this.rankOf.length < this.capacity) this.rankOf = new Int32Array(this.capacity);
+    for (let rank = 0; rank < n; rank++) this.rankOf[order[rank]!] = rank;
+    this.unordered.clear();
+  }
+
+  private table(field: 'locationText' | 'typeText', text: string): Uint8Array {
+    const key = `${field}\u0000${text}`;
+    let table = this.tables.get(key);
+    if (!table) {
+      if (this.tables.size >= 1000) this.tables.clear();
+      table = new MatchTable(text);
+      this.tables.set(key, table);
+    }
+    return table.update((field === 'locationText' ? this.locations : this.types).values);
+  }
+
+  /** A per-slot test of a term (the slow path; top-level terms mostly avoid it). */
+  private tester(term: Term): (slot: number) => boolean {
+    switch (term.kind) {
+      case 'flag': {
+        const { bit, value } = term;
+        return (slot) => (this.flags[slot]! & bit) !== 0 === value;
+      }
+      case 'company': {
+        const key = this.companies.find(term.companyId) ?? -2;
+        return (slot) => this.companyKeys[slot] === key;
+      }
+      case 'text': {
+        const { text } = term;
+        if (term.field === 'searchText') return (slot) => this.searchTexts[slot]!.includes(text);
+        const matches = this.table(term.field, text);
+        const keys = term.field === 'locationText' ? this.locationKeys : this.typeKeys;
+        return (slot) => matches[keys[slot]!] === 1;
+      }
+      case 'and':
+      case 'or': {
+        const tests = term.terms.map((child) => this.tester(child));
+        return term.kind === 'and' ? (slot) => tests.every((test) => test(slot)) : (slot) => tests.some((test) => test(slot));
+      }
+    }
+  }
+
+  /** Sets `candidates` to the slots holding every trigram of `words`; false when none can match. */
+  private intersectTrigrams(words: readonly string[], words32: number): boolean {
+    const postings: Posting[] = [];
+    const seen = new Set<number | string>();
+    for (const word of words) {
+      for (let at = 0; at + 3 <= word.length; at++) {
+        const key = trigramKey(word, at);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const posting = this.postings.get(key);
+        if (!posting || posting.count === 0) return false;
+        postings.push(posting);
+      }
+    }
+    postings.sort((a, b) => a.count - b.count);
+    const candidates = this.candidates;
+    const scratch = this.scratch;
+    postings.forEach((posting, i) => {
+      const target = i === 0 ? candidates : scratch;
+      if (posting.bits) {
+        const bits = posting.bits;
+        const shared = Math.min(bits.length, words32);
+        target.set(bits.subarray(0, shared));
+        target.fill(0, shared, words32);
+      } else {
+        target.fill(0, 0, words32);
+        const list = posting.list!;
+        for (let j = 0; j < posting.count; j++) target[list[j]! >>> 5]! |= 1 << (list[j]! & 31);
+      }
+      if (i > 0) for (let w = 0; w < words32; w++) candidates[w]! &= scratch[w]!;
+    });
+    return true;
+  }
+
+  search(terms: readonly Term[], skip: number, limit: number): { jobs: Job[]; total: number } {
+    this.settle();
+    const n = this.size;
+    const words32 = (n + 31) >>> 5;
+    const candidates = this.candidates;
+
+    // Keywords of 3+ letters: the trigram index gives a superset of the matching jobs.
+    const keywords = terms.flatMap((term) => (term.kind === 'text' && term.field === 'searchText' ? [term.text] : []));
+    const long = keywords.filter((word) => word.length >= 3);
+    if (long.length > 0) {
+      if (!this.intersectTrigrams(long, words32)) return { jobs: [], total: 0 };
+    } else {
+      candidates.fill(0xffffffff, 0, words32);
+      if (n & 31) candidates[words32 - 1] = (1 << (n & 31)) - 1;
+    }
+
+    // Flags: whole bitsets at once.
+    for (const term of terms) {
+      if (term.kind !== 'flag') continue;
+      const bits = this.flagBits[flagBitsetIndex(term.bit)]!;
+      if (term.value) for (let w = 0; w < words32; w++) candidates[w]! &= bits[w]!;
+      else for (let w = 0; w < words32; w++) candidates[w]! &= ~bits[w]!;
+    }
+
+    // Everything else is tested per remaining job, cheapest first; keywords (`includes`) last.
+    // A 3-letter keyword needs no test: its one trigram is exact.
+    const cheap = terms.filter((term) => term.kind !== 'flag' && !(term.kind === 'text' && term.field === 'searchText'));
+    const tests = [
+      ...cheap.filter((term) => term.kind !== 'and' && term.kind !== 'or'),
+      ...cheap.filter((term) => term.kind === 'and' || term.kind === 'or'),
+      ...[...new Set(keywords.filter((word) => word.length < 3))]
+        .sort((a, b) => b.length - a.length)
+        .map((text): Term => ({ kind: 'text', field: 'searchText', text })),
+    ].map((term) => this.tester(term));
+
+    let total = 0;
+    if (tests.length === 0) {
+      for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
+    } else {
+      for (let w = 0; w < words32; w++) {
+        let word = candidates[w]!;
+        if (word === 0) continue;
+        let kept = word;
+        while (word !== 0) {
+          const low = word & -word;
+          word ^= low;
+          const slot = (w << 5) | (31 - Math.clz32(low));
+          for (const test of tests) {
+            if (!test(slot)) {
+              kept ^= low;
+              break;
+            }
+          }
+        }
+        candidates[w] = kept;
+        if (kept !== 0) total += popcount(kept);
+      }
+    }
+
+    const end = Math.min(total, skip + limit);
+    if (skip >= end) return { jobs: [], total };
+    const page: Job[] = [];
+    // Either walk the newest-first order until the page is full, or sort the ranks of the
+    // few matches, whichever reads less.
+    const walk = total === 0 ? n : Math.min(n, (end * n) / total);
+    if (total * (Math.log2(total) + 2) < walk) {
+      const ranks = new Int32Array(total);
+      let count = 0;
+      for (let w = 0; w < words32; w++) {
+        let word = candidates[w]!;
+        while (word !== 0) {
+          const low = word & -word;
+          word ^= low;
+          ranks[count++] = this.rankOf[(w << 5) | (31 - Math.clz32(low))]!;
+        }
+      }
+      ranks.sort();
+      for (let i = skip; i < end; i++) page.push(this.jobs[this.order[ranks[i]!]!]!);
+    } else {
+      let seen = 0;
+      for (let rank = 0; rank < n && seen < end; rank++) {
+        const slot = this.order[rank]!;
+        if ((candidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+        if (seen >= skip) page.push(this.jobs[slot]!);
+        seen++;
+      }
+    }
+    return { jobs: page, total };
+  }
+
+  stats(): SearchIndexStats {
+    let typedArrayBytes =
+      this.flags.byteLength +
+      this.locationKeys.byteLength +
+      this.typeKeys.byteLength +
+      this.companyKeys.byteLength +
+      this.order.byteLength +
+      this.rankOf.byteLength +
+      this.candidates.byteLength +
+      this.scratch.byteLength +
+      this.flagBits.reduce((sum, bits) => sum + bits.byteLength, 0);
+    let denseTrigrams = 0;
+    let postingEntries = 0;
+    for (const posting of this.postings.values()) {
+      typedArrayBytes += posting.bytes();
+      if (posting.bits) denseTrigrams++;
+      else postingEntries += posting.count;
+    }
+    return { jobs: this.size, trigrams: this.postings.size, denseTrigrams, postingEntries, typedArrayBytes };
+  }
+}
+
+export interface JobSearchIndexOptions {
+  /** Documents per read-store query while loading. */
+  pageSize?: number;
+  /**
+   * How often (at most) a search also checks in the background that the index holds as many
+   * jobs as the read model (a rebuild that shrank it, documents written without a position).
+   */
+  verifyEveryMs?: number;
+  /** Failures of background refreshes (the searches keep being answered). */
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+/**
+ * The board's search index. `search()` first makes sure the index holds everything the read
+ * model held when the search started (read-your-writes: call it after
+ * `request.readModelsCaughtUp`), then answers exactly what `searchJobs()` would.
+ */
+export class JobSearchIndex {
+  private data: IndexData | null = null;
+  /** The projection checkpoint read before the last load: everything up to it is in `data`. */
+  private checkpoint: Position = START;
+  private verifiedAt = Number.NEGATIVE_INFINITY;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private queuedVerify = false;
+  private readonly pageSize: number;
+  private readonly verifyEveryMs: number;
+  private readonly now: () => number;
+  /** Loads, for tests and logs. */
+  fullLoads = 0;
+  incrementalLoads = 0;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly options: JobSearchIndexOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 5000;
+    this.verifyEveryMs = options.verifyEveryMs ?? 5000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size() {
+    return this.data?.size ?? 0;
+  }
+
+  stats(): SearchIndexStats | null {
+    return this.data?.stats() ?? null;
+  }
+
+  /** One page of the board, newest first, and how many jobs match in all (as `searchJobs`). */
+  async search(query: JobListQuery, companyId?: string): Promise<{ jobs: Job[]; total: number }> {
+    let terms: Term[];
+    try {
+      terms = compileSearchFilter(jobSearchFilter(query, companyId));
+    } catch (error) {
+      if (error instanceof Unsupported) return searchJobs(this.readStore, query, companyId);
+      throw error;
+    }
+    await this.ensureCurrent();
+    return this.data!.search(terms, (query.page - 1) * query.pageSize, query.pageSize);
+  }
+
+  /**
+   * Catches up when the projection checkpoint moved since the last load (one primary-key read
+   * per call otherwise), and now and then verifies the index in the background.
+   */
+  async ensureCurrent(): Promise<void> {
+    const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
+    if (!this.data || checkpoint !== this.checkpoint) {
+      await this.update(false);
+      return;
+    }
+    if (!this.running && this.now() - this.verifiedAt >= this.verifyEveryMs) {
+      this.update(false).catch((error: unknown) => this.options.onError?.(error));
+    }
+  }
+
+  /** Brings the index up to date with the read model now, verifying its size (full reload if needed). */
+  refresh(): Promise<void> {
+    return this.update(true);
+  }
+
+  /**
+   * Runs one load at a time. A caller arriving while a load runs may have read a checkpoint
+   * that load did not see: it waits for the next load, which every such caller shares.
+   */
+  private update(verify: boolean): Promise<void> {
+    if (!this.running) {
+      const run = this.load(verify).finally(() => {
+        if (this.running === run) this.running = null;
+      });
+      this.running = run;
+      return run;
+    }
+    this.queuedVerify ||= verify;
+    if (!this.queued) {
+      this.queued = this.running
+        .catch(() => undefined)
+        .then(() => {
+          const queuedVerify = this.queuedVerify;
+          this.queued = null;
+          this.queuedVerify = false;
+          return this.update(queuedVerify);
+        });
+    }
+    return this.queued;
+  }
+
+  private async load(verify: boolean): Promise<void> {
+    const collection = jobsCollection(this.readStore);
+    const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
+    const due = verify || this.now() - this.verifiedAt >= this.verifyEveryMs;
+    if (this.data && checkpoint === this.checkpoint && !due) return;
+    const expected = due ? await collection.count({}) : null;
+    const data = this.data;
+    // A rebuild moves the checkpoint back (and empties the collection first).
+    if (!data || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
+      await this.fullLoad(checkpoint);
+    } else {
+      const changed = await this.changedSince(this.checkpoint);
+      for (const doc of changed) data.upsert(doc);
+      this.incrementalLoads++;
+      this.checkpoint = checkpoint;
+      // Documents the position does not reveal (written without one): start again.
+      if (expected !== null && data.size < expected) await this.fullLoad(checkpoint);
+    }
+    if (due) this.verifiedAt = this.now();
+  }
+
+  private async fullLoad(checkpoint: Position) {
+    const collection = jobsCollection(this.readStore);
+    const data = new IndexData();
+    // Pages in _id order (the primary key); documents written meanwhile have positions after
+    // `checkpoint` and come with the next incremental load.
+    for (let skip = 0; ; skip += this.pageSize) {
+      const page = await collection.find({}, { skip, limit: this.pageSize });
+      for (const doc of page) data.upsert(doc);
+      if (page.length < this.pageSize) break;
+    }
+    data.trim();
+    this.data = data;
+    this.checkpoint = checkpoint;
+    this.fullLoads++;
+  }
+
+  /** Documents changed after `position`, by position (every change carries a later one). */
+  private async changedSince(position: Position): Promise<JobBoardDocument[]> {
+    const collection = jobsCollection(this.readStore);
+    const changed: JobBoardDocument[] = [];
+    let filter: Filter = { position: { $gt: position } };
+    for (;;) {
+      const page = await collection.find(filter, { sort: { position: 1, _id: 1 }, limit: this.pageSize });
+      changed.push(...page);
+      if (page.length < this.pageSize) return changed;
+      const last = page.at(-1)!;
+      filter = { $or: [{ position: { $gt: last.position } }, { position: last.position, _id: { $gt: last._id } }] };
+    }
+  }
+}
