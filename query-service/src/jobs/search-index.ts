@@ -527,7 +527,7 @@ class IndexData {
     const tests = [
       ...cheap.filter((term) => term.kind !== 'and' && term.kind !== 'or'),
       ...cheap.filter((term) => term.kind === 'and' || term.kind === 'or'),
-      ...[...new Set(keywords.filter((word) => word.length < 3))]
+      ...[...new Set(keywords.filter((word) => word.length !== 3))]
         .sort((a, b) => b.length - a.length)
         .map((text): Term => ({ kind: 'text', field: 'searchText', text })),
     ].map((term) => this.tester(term));
@@ -562,7 +562,7 @@ class IndexData {
     // Either walk the newest-first order until the page is full, or sort the ranks of the
     // few matches, whichever reads less.
     const walk = total === 0 ? n : Math.min(n, (end * n) / total);
-    if (total * (Math.log2(total) + 2) < walk) {
+    if (true) {
       const ranks = new Int32Array(total);
       let count = 0;
       for (let w = 0; w < words32; w++) {
