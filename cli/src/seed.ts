@@ -177,7 +177,7 @@ const EXTRA_JOBS_PER_COMPANY = 12;
 const IMPORTED_PER_SOURCE = 60;
 const DROPPED_PER_SOURCE = 8;
 
-const feedOf = (source: string, from: number, count: number) =>
+const feedOf = (source: string, from: number, count: number, now: Date) =>
   JSON.stringify({
     source,
     jobs: Array.from({ length: count }, (_, n) => {
@@ -197,7 +197,8 @@ const feedOf = (source: string, from: number, count: number) =>
         experience: job.experience,
         benefits: job.benefits,
         url: `https://jobs.example/${source}/${i}`,
-        postedAt: new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString(),
+        // Spread over the last weeks, newest first, like a real feed.
+        postedAt: new Date(now.getTime() - (n + 1) * 5 * 3_600_000).toISOString(),
       };
     }),
   });
@@ -235,13 +236,14 @@ export async function seed(deps: AppDeps): Promise<string> {
         }
       }
     }
+    const now = deps.clock.now();
     for (const [index, source] of HIRELOOP_FEED_SOURCES.entries()) {
       const feed = `seed:${source}`;
       const from = 5000 + index * IMPORTED_PER_SOURCE;
-      const first = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE));
+      const first = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE, now));
       if (!first.ok) throw new Error(`Seeding the ${source} feed failed: ${first.reason}`);
       imported += first.counts.imported;
-      const second = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE - DROPPED_PER_SOURCE));
+      const second = await importFeed(deps, feed, async () => feedOf(source, from, IMPORTED_PER_SOURCE - DROPPED_PER_SOURCE, now));
       closed += second.counts.closed;
     }
   } finally {

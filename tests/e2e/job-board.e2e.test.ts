@@ -32,10 +32,12 @@ afterAll(async () => {
 });
 
 /** What the API says, to compare the page with. */
-async function api(query: string): Promise<{ total: number; jobs: Array<{ id: string; title: string; shareToken: string; externalUrl: string | null; isActive: boolean }> }> {
+type BoardJob = { id: string; title: string; shareToken: string; externalUrl: string | null; isActive: boolean };
+
+async function api(query: string): Promise<{ total: number; jobs: BoardJob[] }> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${app.url}/api/jobs?${query}`);
-    const jobs = await response.json();
+    const jobs = (await response.json()) as BoardJob[];
     const total = Number(response.headers.get('x-total-count'));
     // The seed's last events may still be on their way into the read model.
     if (total > 0 || attempt > 50) return { total, jobs };

@@ -257,6 +257,8 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
       seenAt: at(NOW),
     };
     await append('job-job-04', 'ImportedJobRevised', revised);
+    // Revised so that it loses words (a 3-letter search trusts its trigram alone).
+    await append('job-job-02', 'ImportedJobRevised', { ...revised, ...posted('job-02', { ...JOBS[2]!, company: 'Globex', skills: ['Rust'] }) });
     // Posted again with a new date: moves to the top.
     await append('job-job-08', 'JobPosted', posted('job-08', { ...JOBS[8]!, companyId: 'company-a' }), at(NOW + 120_000));
     await runner.catchUp();
@@ -268,6 +270,8 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     expect(board.jobs.map((job) => job.id)).toContain('job-10');
     expect((await index.search(JobListQuery.parse({ search: 'tokio', location: 'berlin' }))).jobs.map((job) => job.title)).toEqual(['Staff Rust Engineer']);
     expect((await index.search(JobListQuery.parse({ location: 'oslo' }))).total).toBe(1);
+    expect((await index.search(JobListQuery.parse({ search: 'acm' }))).jobs.map((job) => job.id)).toEqual(['job-09', 'job-11']);
+    expect((await index.search(JobListQuery.parse({ search: 'glo' }))).jobs.map((job) => job.id)).toEqual(['job-02']);
     expect((await index.search(JobListQuery.parse({ status: 'all' }), 'company-a')).jobs.map((job) => job.id)).toEqual(['job-08', 'job-new-1']);
 
     await index.refresh();

@@ -562,7 +562,7 @@ class IndexData {
     // Either walk the newest-first order until the page is full, or sort the ranks of the
     // few matches, whichever reads less.
     const walk = total === 0 ? n : Math.min(n, (end * n) / total);
-    if (true) {
+    if (total * (Math.log2(total) + 2) < walk) {
       const ranks = new Int32Array(total);
       let count = 0;
       for (let w = 0; w < words32; w++) {
