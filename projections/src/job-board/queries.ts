@@ -6,7 +6,7 @@ import { jobBoardProjection, type JobBoardDocument } from './projection';
 
 export const jobsCollection = (readStore: ReadStore) => readStore.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs'));
 
-export const toJob = ({ _id, searchText, locationText, typeText, isRemote, isGlobal, isUS, closedReason, ...job }: JobBoardDocument): Job => job;
+export const toJob = ({ _id, searchText, locationText, typeText, isRemote, isGlobal, isUS, closedReason, position, ...job }: JobBoardDocument): Job => job;
 
 const contains = (text: string) => ({ $regex: escapeRegex(text) });
 

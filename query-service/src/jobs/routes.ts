@@ -26,7 +26,13 @@ const JobId = z.string().min(1).max(100);
 export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app, options) => {
   const { readStore } = options;
   const searchIndex =
-    options.searchIndex ?? new JobSearchIndex(readStore, { onError: (error) => app.log.warn({ err: error }, 'job search index refresh failed') });
+    options.searchIndex ??
+    new JobSearchIndex(readStore, {
+      onLoad: (load) => {
+        if (load.kind === 'full') app.log.info(load, 'job search index loaded');
+      },
+      onError: (error) => app.log.warn({ err: error }, 'job search index refresh failed'),
+    });
 
   app.get(
     '/api/jobs',

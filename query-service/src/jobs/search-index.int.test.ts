@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobListQuery, type ImportedJobRevised, type JobImported, type JobPosted } from '@hireloop/contracts';
 import { createMemoryEventStore, START, type EventStore, type NewEvent } from '@hireloop/platform/event-store/index';
 import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
@@ -94,6 +94,28 @@ const posted = (jobId: string, seed: Partial<JobPosted> & { title: string; locat
   externalUrl: null,
   ...seed,
 });
+
+/** A job document written behind the projection's back: no position (as the benchmark's fill does). */
+function positionless(jobId: string, seed: Partial<JobPosted> & { title: string; location: string }): JobBoardDocument {
+  const job = posted(jobId, seed);
+  const { jobId: id, postedBy: _postedBy, ...rest } = job;
+  return {
+    _id: id,
+    id,
+    ...rest,
+    createdAt: at(NOW),
+    isActive: true,
+    matchScore: null,
+    matchReasons: [],
+    warnings: [],
+    firstSeenAt: null,
+    lastSeenAt: null,
+    validThrough: null,
+    ...searchFields(job),
+    closedReason: null,
+    position: '',
+  };
+}
 
 const imported = (jobId: string, i: number): JobImported => {
   const { companyId: _companyId, postedBy: _postedBy, source: _source, externalUrl: _externalUrl, ...content } = syntheticJob(i);
@@ -322,29 +344,26 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
 
     // Written behind the projection's back (no position, checkpoint unchanged), as the benchmark does.
     loads = index.fullLoads;
-    const job = posted('job-sideways', { title: 'Haskell Engineer', location: 'Austin, TX' });
-    const { jobId, postedBy: _postedBy, ...rest } = job;
-    const doc: JobBoardDocument = {
-      _id: jobId,
-      id: jobId,
-      ...rest,
-      createdAt: at(NOW),
-      isActive: true,
-      matchScore: null,
-      matchReasons: [],
-      warnings: [],
-      firstSeenAt: null,
-      lastSeenAt: null,
-      validThrough: null,
-      ...searchFields(job),
-      closedReason: null,
-      position: '',
-    };
-    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put(doc));
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put(positionless('job-sideways', { title: 'Haskell Engineer', location: 'Austin, TX' })));
     await index.refresh();
     expect(index.fullLoads).toBe(loads + 1);
     await expectSameAnswer(index, readStore, JobListQuery.parse({ search: 'haskell' }));
     expect((await index.search(JobListQuery.parse({ search: 'haskell' }))).total).toBe(1);
+  });
+
+  it('searches alone notice, now and then, what the checkpoint does not tell', async () => {
+    let now = 0;
+    const own = new JobSearchIndex(readStore, { verifyEveryMs: 1000, now: () => now });
+    const query = JobListQuery.parse({ search: 'elm' });
+    expect((await own.search(query)).total).toBe(0);
+    const doc = positionless('job-elm', { title: 'Elm Engineer', location: 'Remote' });
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs')).put(doc));
+    // Checkpoint unchanged, verification not due: the index answers from what it has.
+    expect((await own.search(query)).total).toBe(0);
+    now += 1000;
+    await vi.waitFor(async () => expect((await own.search(query)).jobs.map((j) => j.id)).toEqual(['job-elm']));
+    expect(own.fullLoads).toBe(2);
+    await expectSameAnswer(own, readStore, JobListQuery.parse({ status: 'all', pageSize: 100 }));
   });
 });
 

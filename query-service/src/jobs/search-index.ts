@@ -16,19 +16,28 @@ import { checkpointName } from '@hireloop/projections/shared/projection';
  * uses `parseLocationQuery`), and that filter is evaluated here over in-memory structures:
  *
  * - jobs are slots (0..n-1, in arrival order) with typed-array columns: flags, and the keys of
- *   their location, type and company in small dictionaries of distinct values;
+ *   their location, type and company in dictionaries of distinct values;
  * - `order` lists the slots newest first (createdAt desc, then _id asc: the read store's order),
  *   kept up to date lazily (new or re-dated jobs are merged in before the next search);
- * - open/remote/global/US are bitsets; a location or type condition is evaluated once per
- *   distinct value (there are few), then looked up per job;
- * - keywords go through a trigram inverted index (sorted slot lists, or bitsets for trigrams
- *   most jobs have); a candidate is then confirmed with `includes` (exact for 3-letter words),
- *   and words shorter than 3 letters are checked with `includes` on what is left;
+ * - the candidates of a search are a bitset over the slots: open/remote/global/US are bitsets
+ *   ANDed in whole; a location or type condition is evaluated once per distinct value (there
+ *   are few) and then looked up per remaining job;
+ * - keywords: a trigram inverted index (sorted slot lists, or bitsets for the trigrams most jobs
+ *   hold) narrows the candidates, smallest posting first, and `includes` confirms what is left
+ *   (a 3-letter word is exact from its trigram; a 1-2 letter word is only checked with
+ *   `includes`). A word searched again gets its exact job set kept (LRU, kept up to date from
+ *   the log of changed texts), so popular keywords cost one bitset AND;
  * - the total is the size of the final candidate set and the page its first `skip + limit`
- *   members in `order`.
+ *   members in `order` (or, for few matches, their ranks sorted).
  *
  * A filter this evaluator does not know (a future rule) falls back to the read store query.
  */
+
+/** Keywords whose exact job set is kept (a bitset each: 12.5 KB at 100,000 jobs). */
+const KEYWORD_CACHE = 256;
+
+/** Kept keywords computed again by a full reload before it takes over. */
+const WARM_KEYWORDS = 32;
 
 /** Flag bits of a slot; the first four have bitsets too. */
 const ACTIVE = 1;
@@ -39,8 +48,8 @@ const US = 8;
 const PLAIN = 16;
 
 const FLAG_FIELDS: Readonly<Record<string, number>> = { isActive: ACTIVE, isRemote: REMOTE, isGlobal: GLOBAL, isUS: US };
-const FLAG_BITSETS = [ACTIVE, REMOTE, GLOBAL, US] as const;
-const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit as (typeof FLAG_BITSETS)[number]);
+const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US];
+const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit);
 
 type TextField = 'searchText' | 'locationText' | 'typeText';
 const TEXT_FIELDS = new Set<string>(['searchText', 'locationText', 'typeText']);
@@ -91,7 +100,7 @@ function compileField(field: string, value: Filter[string]): Term {
     if (keys.length !== 1 || keys[0] !== '$eq') throw new Unsupported(field);
     equals = operators.$eq;
   }
-  if (field in FLAG_FIELDS && typeof equals === 'boolean') return { kind: 'flag', bit: FLAG_FIELDS[field]!, value: equals };
+  if (Object.hasOwn(FLAG_FIELDS, field) && typeof equals === 'boolean') return { kind: 'flag', bit: FLAG_FIELDS[field]!, value: equals };
   if (field === 'companyId' && typeof equals === 'string') return { kind: 'company', companyId: equals };
   throw new Unsupported(field);
 }
@@ -235,6 +244,36 @@ const trigramKey = (text: string, at: number): number | string => {
   return (a | b | c) < 128 ? (a << 14) | (b << 7) | c : text.slice(at, at + 3);
 };
 
+/** Postings by trigram key: ASCII trigrams through a flat table (8 MB), the others through a map. */
+class Trigrams {
+  readonly ascii = new Int32Array(1 << 21);
+  private readonly others = new Map<string, Posting>();
+  readonly all: Posting[] = [];
+
+  get(key: number | string): Posting | undefined {
+    if (typeof key === 'number') {
+      const at = this.ascii[key]!;
+      return at === 0 ? undefined : this.all[at - 1];
+    }
+    return this.others.get(key);
+  }
+
+  getOrAdd(key: number | string): Posting {
+    let posting = this.get(key);
+    if (!posting) {
+      posting = new Posting();
+      this.all.push(posting);
+      if (typeof key === 'number') this.ascii[key] = this.all.length;
+      else this.others.set(key, posting);
+    }
+    return posting;
+  }
+
+  bytes() {
+    return this.ascii.byteLength;
+  }
+}
+
 const HIGH_CODE_UNIT = /[\ud800-\uffff]/;
 
 export interface SearchIndexStats {
@@ -256,7 +295,8 @@ class IndexData {
   private ids: string[] = [];
   private createdAt: string[] = [];
   private searchTexts: string[] = [];
-  private jobs: Job[] = [];
+  /** The documents as read (the page's jobs are made from them with `toJob`, as `searchJobs` does). */
+  private docs: JobBoardDocument[] = [];
   private flags = new Uint8Array(0);
   private locationKeys = new Int32Array(0);
   private typeKeys = new Int32Array(0);
@@ -265,9 +305,14 @@ class IndexData {
   private readonly locations = new Dictionary();
   private readonly types = new Dictionary();
   private readonly companies = new Dictionary();
-  private readonly postings = new Map<number | string, Posting>();
+  private readonly postings = new Trigrams();
   private generation = 0;
   private readonly tables = new Map<string, MatchTable>();
+  /** Slots whose search text was set, in order: what cached keyword sets must re-check. */
+  private textLog: number[] = [];
+  /** Exact job sets of keywords searched more than once (least recently used first). */
+  private readonly keywords = new Map<string, { bits: Uint32Array; logAt: number }>();
+  private readonly seenKeywords = new Set<string>();
 
   /** Slots newest first, and the rank of each slot in it; `unordered` slots are merged in lazily. */
   private order: Int32Array = new Int32Array(0);
@@ -304,9 +349,10 @@ class IndexData {
       this.ids.push(doc._id);
       this.createdAt.push(doc.createdAt);
       this.searchTexts.push(doc.searchText);
-      this.jobs.push(toJob(doc));
+      this.docs.push(doc);
       this.unordered.add(slot);
       this.addTrigrams(slot, doc.searchText);
+      this.logText(slot);
     } else {
       if (this.createdAt[slot] !== doc.createdAt) {
         this.createdAt[slot] = doc.createdAt;
@@ -317,8 +363,9 @@ class IndexData {
         this.removeTrigrams(slot, previous, doc.searchText);
         this.addTrigrams(slot, doc.searchText);
         this.searchTexts[slot] = doc.searchText;
+        this.logText(slot);
       }
-      this.jobs[slot] = toJob(doc);
+      this.docs[slot] = doc;
     }
     const flags =
       (doc.isActive ? ACTIVE : 0) |
@@ -338,18 +385,47 @@ class IndexData {
     this.companyKeys[slot] = doc.companyId === null ? -1 : this.companies.key(doc.companyId);
   }
 
+  private logText(slot: number) {
+    if (this.keywords.size === 0) return;
+    this.textLog.push(slot);
+    // Far behind: cheaper to compute the kept keywords again when next searched.
+    if (this.textLog.length > 4 * this.size + 1024) {
+      this.keywords.clear();
+      this.textLog = [];
+    }
+  }
+
   private addTrigrams(slot: number, text: string) {
     const generation = ++this.generation;
-    for (let at = 0; at + 3 <= text.length; at++) {
-      const key = trigramKey(text, at);
-      let posting = this.postings.get(key);
-      if (!posting) {
-        posting = new Posting();
-        this.postings.set(key, posting);
-      }
+    const size = this.size;
+    const { ascii, all } = this.postings;
+    // Rolling key of the last three code units (see trigramKey); `wide` counts non-ASCII ones among them.
+    // Trigrams with a space are left out: search words never hold one.
+    let key = 0;
+    let wide = 0;
+    let space = -1;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= 128) wide++;
+      else if (code === 32 || (code >= 9 && code <= 13)) space = at;
+      if (at >= 3 && text.charCodeAt(at - 3) >= 128) wide--;
+      key = ((key << 7) | (code & 127)) & 0x1fffff;
+      if (at - 2 <= space) continue;
+      const known = wide === 0 ? ascii[key]! : 0;
+      const posting = known !== 0 ? all[known - 1]! : this.postings.getOrAdd(wide === 0 ? key : text.slice(at - 2, at + 1));
       if (posting.stamp === generation) continue;
       posting.stamp = generation;
-      posting.add(slot, this.size);
+      // Most adds go to bitsets (common trigrams): set the bit here.
+      const bits = posting.bits;
+      if (bits !== null && slot >>> 5 < bits.length) {
+        const mask = 1 << (slot & 31);
+        if ((bits[slot >>> 5]! & mask) === 0) {
+          bits[slot >>> 5]! |= mask;
+          posting.count++;
+        }
+      } else {
+        posting.add(slot, size);
+      }
     }
   }
 
@@ -359,6 +435,7 @@ class IndexData {
     const generation = ++this.generation;
     for (let at = 0; at + 3 <= previous.length; at++) {
       const key = trigramKey(previous, at);
+      // (Trigrams with a space were never added: removing them finds nothing.)
       if (keep.has(key)) continue;
       const posting = this.postings.get(key);
       if (!posting || posting.stamp === generation) continue;
@@ -369,7 +446,7 @@ class IndexData {
 
   /** After a full load: give back the spare capacity of the posting lists. */
   trim() {
-    for (const posting of this.postings.values()) posting.trim();
+    for (const posting of this.postings.all) posting.trim();
     this.settle();
   }
 
@@ -437,7 +514,7 @@ class IndexData {
     return table.update((field === 'locationText' ? this.locations : this.types).values);
   }
 
-  /** A per-slot test of a term (the slow path; top-level terms mostly avoid it). */
+  /** A per-job test of a term inside `$or`/`$and` (the "remote" type). */
   private tester(term: Term): (slot: number) => boolean {
     switch (term.kind) {
       case 'flag': {
@@ -463,8 +540,11 @@ class IndexData {
     }
   }
 
-  /** Sets `candidates` to the slots holding every trigram of `words`; false when none can match. */
-  private intersectTrigrams(words: readonly string[], words32: number): boolean {
+  /**
+   * Narrows `target` to the jobs holding every trigram of `words` (a superset of the jobs
+   * containing the words), smallest posting first; false when a trigram is in no job.
+   */
+  private andTrigrams(target: Uint32Array, words: readonly string[], words32: number): boolean {
     const postings: Posting[] = [];
     const seen = new Set<number | string>();
     for (const word of words) {
@@ -478,23 +558,148 @@ class IndexData {
       }
     }
     postings.sort((a, b) => a.count - b.count);
-    const candidates = this.candidates;
     const scratch = this.scratch;
-    postings.forEach((posting, i) => {
-      const target = i === 0 ? candidates : scratch;
+    for (const posting of postings) {
       if (posting.bits) {
         const bits = posting.bits;
         const shared = Math.min(bits.length, words32);
-        target.set(bits.subarray(0, shared));
+        for (let w = 0; w < shared; w++) target[w]! &= bits[w]!;
         target.fill(0, shared, words32);
       } else {
-        target.fill(0, 0, words32);
+        scratch.fill(0, 0, words32);
         const list = posting.list!;
-        for (let j = 0; j < posting.count; j++) target[list[j]! >>> 5]! |= 1 << (list[j]! & 31);
+        for (let j = 0; j < posting.count; j++) scratch[list[j]! >>> 5]! |= 1 << (list[j]! & 31);
+        for (let w = 0; w < words32; w++) target[w]! &= scratch[w]!;
       }
-      if (i > 0) for (let w = 0; w < words32; w++) candidates[w]! &= scratch[w]!;
-    });
+    }
     return true;
+  }
+
+  /** Clears the jobs of `bits` whose search text lacks `word`. */
+  private keepContaining(bits: Uint32Array, word: string, words32: number) {
+    const texts = this.searchTexts;
+    for (let w = 0; w < words32; w++) {
+      let word32 = bits[w]!;
+      let kept = word32;
+      while (word32 !== 0) {
+        const low = word32 & -word32;
+        word32 ^= low;
+        if (!texts[(w << 5) | (31 - Math.clz32(low))]!.includes(word)) kept ^= low;
+      }
+      bits[w] = kept;
+    }
+  }
+
+  /** Clears the jobs of `bits` whose key (location, type) is not accepted by `table`. */
+  private keepAccepted(bits: Uint32Array, keys: Int32Array, table: Uint8Array, words32: number) {
+    for (let w = 0; w < words32; w++) {
+      const word32 = bits[w]!;
+      if (word32 === 0) continue;
+      // Dense words: test all 32 jobs in a row rather than one set bit at a time.
+      const base = w << 5;
+      let accepted = 0;
+      if (popcount(word32) > 8) {
+        const end = Math.min(32, this.size - base);
+        for (let b = 0; b < end; b++) accepted |= table[keys[base + b]!]! << b;
+      } else {
+        let rest = word32;
+        while (rest !== 0) {
+          const low = rest & -rest;
+          rest ^= low;
+          if (table[keys[base + 31 - Math.clz32(low)]!] === 1) accepted |= low;
+        }
+      }
+      bits[w] = word32 & accepted;
+    }
+  }
+
+  /** Clears the jobs of `bits` whose company is not `key`. */
+  private keepCompany(bits: Uint32Array, key: number, words32: number) {
+    const keys = this.companyKeys;
+    for (let w = 0; w < words32; w++) {
+      let word32 = bits[w]!;
+      let kept = word32;
+      while (word32 !== 0) {
+        const low = word32 & -word32;
+        word32 ^= low;
+        if (keys[(w << 5) | (31 - Math.clz32(low))] !== key) kept ^= low;
+      }
+      bits[w] = kept;
+    }
+  }
+
+  private keepTested(bits: Uint32Array, test: (slot: number) => boolean, words32: number) {
+    for (let w = 0; w < words32; w++) {
+      let word32 = bits[w]!;
+      let kept = word32;
+      while (word32 !== 0) {
+        const low = word32 & -word32;
+        word32 ^= low;
+        if (!test((w << 5) | (31 - Math.clz32(low)))) kept ^= low;
+      }
+      bits[w] = kept;
+    }
+  }
+
+  private fillLive(bits: Uint32Array, words32: number) {
+    bits.fill(0xffffffff, 0, words32);
+    if (this.size & 31) bits[words32 - 1] = (1 << (this.size & 31)) - 1;
+  }
+
+  /**
+   * The exact set of jobs containing `word`, for words searched more than once: computed once
+   * (trigrams, then `includes`), then kept up to date from the log of changed search texts.
+   * Null the first time a word is seen: the search then checks only its remaining candidates.
+   */
+  private keywordBits(word: string, words32: number): Uint32Array | null {
+    let entry = this.keywords.get(word);
+    const known = entry !== undefined || this.seenKeywords.delete(word);
+    if (entry) {
+      this.keywords.delete(word);
+      // Far behind: computing it again is cheaper.
+      if (this.textLog.length - entry.logAt > this.size / 4) entry = undefined;
+    }
+    if (entry) {
+      if (entry.bits.length < words32) entry.bits = growUint32(entry.bits, this.candidates.length);
+      const bits = entry.bits;
+      for (let i = entry.logAt; i < this.textLog.length; i++) {
+        const slot = this.textLog[i]!;
+        const mask = 1 << (slot & 31);
+        if (this.searchTexts[slot]!.includes(word)) bits[slot >>> 5]! |= mask;
+        else bits[slot >>> 5]! &= ~mask;
+      }
+      entry.logAt = this.textLog.length;
+      this.keywords.set(word, entry);
+      return bits;
+    }
+    if (!known) {
+      if (this.seenKeywords.size >= 10_000) this.seenKeywords.clear();
+      this.seenKeywords.add(word);
+      return null;
+    }
+    return this.keepKeyword(word);
+  }
+
+  private keepKeyword(word: string): Uint32Array {
+    const words32 = (this.size + 31) >>> 5;
+    const bits = new Uint32Array(this.candidates.length);
+    this.fillLive(bits, words32);
+    if (word.length >= 3 && !this.andTrigrams(bits, [word], words32)) bits.fill(0);
+    // A 3-letter word is its own trigram: the posting is exact.
+    if (word.length !== 3) this.keepContaining(bits, word, words32);
+    this.keywords.set(word, { bits, logAt: this.textLog.length });
+    if (this.keywords.size > KEYWORD_CACHE) this.keywords.delete(this.keywords.keys().next().value!);
+    return bits;
+  }
+
+  /** The kept keywords, most recently searched first. */
+  recentKeywords(count: number): string[] {
+    return [...this.keywords.keys()].reverse().slice(0, count);
+  }
+
+  /** Computes the exact sets of these keywords now (after a reload: what was popular stays fast). */
+  keepKeywords(words: readonly string[]) {
+    for (const word of [...words].reverse()) this.keepKeyword(word);
   }
 
   search(terms: readonly Term[], skip: number, limit: number): { jobs: Job[]; total: number } {
@@ -502,66 +707,52 @@ class IndexData {
     const n = this.size;
     const words32 = (n + 31) >>> 5;
     const candidates = this.candidates;
+    this.fillLive(candidates, words32);
 
-    // Keywords of 3+ letters: the trigram index gives a superset of the matching jobs.
-    const keywords = terms.flatMap((term) => (term.kind === 'text' && term.field === 'searchText' ? [term.text] : []));
-    const long = keywords.filter((word) => word.length >= 3);
-    if (long.length > 0) {
-      if (!this.intersectTrigrams(long, words32)) return { jobs: [], total: 0 };
-    } else {
-      candidates.fill(0xffffffff, 0, words32);
-      if (n & 31) candidates[words32 - 1] = (1 << (n & 31)) - 1;
-    }
-
-    // Flags: whole bitsets at once.
+    // Whole bitsets first: flags, and keywords searched before.
     for (const term of terms) {
       if (term.kind !== 'flag') continue;
       const bits = this.flagBits[flagBitsetIndex(term.bit)]!;
       if (term.value) for (let w = 0; w < words32; w++) candidates[w]! &= bits[w]!;
       else for (let w = 0; w < words32; w++) candidates[w]! &= ~bits[w]!;
     }
+    const keywords = [...new Set(terms.flatMap((term) => (term.kind === 'text' && term.field === 'searchText' ? [term.text] : [])))];
+    const unverified: string[] = [];
+    const byTrigrams: string[] = [];
+    for (const word of keywords) {
+      const bits = this.keywordBits(word, words32);
+      if (bits) {
+        for (let w = 0; w < words32; w++) candidates[w]! &= bits[w]!;
+        continue;
+      }
+      if (word.length >= 3) byTrigrams.push(word);
+      if (word.length !== 3) unverified.push(word);
+    }
+    // Other keywords: their trigrams narrow the candidates, `includes` confirms at the end.
+    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { jobs: [], total: 0 };
 
-    // Everything else is tested per remaining job, cheapest first; keywords (`includes`) last.
-    // A 3-letter keyword needs no test: its one trigram is exact.
-    const cheap = terms.filter((term) => term.kind !== 'flag' && !(term.kind === 'text' && term.field === 'searchText'));
-    const tests = [
-      ...cheap.filter((term) => term.kind !== 'and' && term.kind !== 'or'),
-      ...cheap.filter((term) => term.kind === 'and' || term.kind === 'or'),
-      ...[...new Set(keywords.filter((word) => word.length !== 3))]
-        .sort((a, b) => b.length - a.length)
-        .map((text): Term => ({ kind: 'text', field: 'searchText', text })),
-    ].map((term) => this.tester(term));
+    // Then one pass per remaining condition over the remaining jobs, cheapest first.
+    for (const term of terms) {
+      if (term.kind === 'company') this.keepCompany(candidates, this.companies.find(term.companyId) ?? -2, words32);
+    }
+    for (const term of terms) {
+      if (term.kind !== 'text' || term.field === 'searchText') continue;
+      const keys = term.field === 'locationText' ? this.locationKeys : this.typeKeys;
+      this.keepAccepted(candidates, keys, this.table(term.field, term.text), words32);
+    }
+    for (const term of terms) {
+      if (term.kind === 'and' || term.kind === 'or') this.keepTested(candidates, this.tester(term), words32);
+    }
+    for (const word of unverified.sort((a, b) => b.length - a.length)) this.keepContaining(candidates, word, words32);
 
     let total = 0;
-    if (tests.length === 0) {
-      for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
-    } else {
-      for (let w = 0; w < words32; w++) {
-        let word = candidates[w]!;
-        if (word === 0) continue;
-        let kept = word;
-        while (word !== 0) {
-          const low = word & -word;
-          word ^= low;
-          const slot = (w << 5) | (31 - Math.clz32(low));
-          for (const test of tests) {
-            if (!test(slot)) {
-              kept ^= low;
-              break;
-            }
-          }
-        }
-        candidates[w] = kept;
-        if (kept !== 0) total += popcount(kept);
-      }
-    }
-
+    for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
     const end = Math.min(total, skip + limit);
     if (skip >= end) return { jobs: [], total };
     const page: Job[] = [];
     // Either walk the newest-first order until the page is full, or sort the ranks of the
     // few matches, whichever reads less.
-    const walk = total === 0 ? n : Math.min(n, (end * n) / total);
+    const walk = Math.min(n, (end * n) / total);
     if (total * (Math.log2(total) + 2) < walk) {
       const ranks = new Int32Array(total);
       let count = 0;
@@ -574,13 +765,13 @@ class IndexData {
         }
       }
       ranks.sort();
-      for (let i = skip; i < end; i++) page.push(this.jobs[this.order[ranks[i]!]!]!);
+      for (let i = skip; i < end; i++) page.push(toJob(this.docs[this.order[ranks[i]!]!]!));
     } else {
       let seen = 0;
       for (let rank = 0; rank < n && seen < end; rank++) {
         const slot = this.order[rank]!;
         if ((candidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-        if (seen >= skip) page.push(this.jobs[slot]!);
+        if (seen >= skip) page.push(toJob(this.docs[slot]!));
         seen++;
       }
     }
@@ -597,15 +788,16 @@ class IndexData {
       this.rankOf.byteLength +
       this.candidates.byteLength +
       this.scratch.byteLength +
-      this.flagBits.reduce((sum, bits) => sum + bits.byteLength, 0);
+      this.flagBits.reduce((sum, bits) => sum + bits.byteLength, 0) +
+      this.postings.bytes();
     let denseTrigrams = 0;
     let postingEntries = 0;
-    for (const posting of this.postings.values()) {
+    for (const posting of this.postings.all) {
       typedArrayBytes += posting.bytes();
       if (posting.bits) denseTrigrams++;
       else postingEntries += posting.count;
     }
-    return { jobs: this.size, trigrams: this.postings.size, denseTrigrams, postingEntries, typedArrayBytes };
+    return { jobs: this.size, trigrams: this.postings.all.length, denseTrigrams, postingEntries, typedArrayBytes };
   }
 }
 
@@ -617,6 +809,8 @@ export interface JobSearchIndexOptions {
    * jobs as the read model (a rebuild that shrank it, documents written without a position).
    */
   verifyEveryMs?: number;
+  /** Told after each load: full (every job) or incremental (the jobs changed since the last one). */
+  onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
   /** Failures of background refreshes (the searches keep being answered). */
   onError?: (error: unknown) => void;
   now?: () => number;
@@ -635,6 +829,7 @@ export class JobSearchIndex {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private queuedVerify = false;
+  private reloading = false;
   private readonly pageSize: number;
   private readonly verifyEveryMs: number;
   private readonly now: () => number;
@@ -647,7 +842,7 @@ export class JobSearchIndex {
     private readonly options: JobSearchIndexOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 5000;
-    this.verifyEveryMs = options.verifyEveryMs ?? 5000;
+    this.verifyEveryMs = options.verifyEveryMs ?? 10_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -678,7 +873,8 @@ export class JobSearchIndex {
    */
   async ensureCurrent(): Promise<void> {
     const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
-    if (!this.data || checkpoint !== this.checkpoint) {
+    // A full reload under way (the index was found incomplete): wait for it, as on the first search.
+    if (!this.data || checkpoint !== this.checkpoint || this.reloading) {
       await this.update(false);
       return;
     }
@@ -729,9 +925,11 @@ export class JobSearchIndex {
     if (!data || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
       await this.fullLoad(checkpoint);
     } else {
+      const started = this.now();
       const changed = await this.changedSince(this.checkpoint);
       for (const doc of changed) data.upsert(doc);
       this.incrementalLoads++;
+      this.options.onLoad?.({ kind: 'incremental', jobs: changed.length, ms: this.now() - started });
       this.checkpoint = checkpoint;
       // Documents the position does not reveal (written without one): start again.
       if (expected !== null && data.size < expected) await this.fullLoad(checkpoint);
@@ -740,19 +938,36 @@ export class JobSearchIndex {
   }
 
   private async fullLoad(checkpoint: Position) {
+    const started = this.now();
     const collection = jobsCollection(this.readStore);
     const data = new IndexData();
-    // Pages in _id order (the primary key); documents written meanwhile have positions after
-    // `checkpoint` and come with the next incremental load.
-    for (let skip = 0; ; skip += this.pageSize) {
-      const page = await collection.find({}, { skip, limit: this.pageSize });
-      for (const doc of page) data.upsert(doc);
-      if (page.length < this.pageSize) break;
+    this.reloading = true;
+    try {
+      // Pages in _id order (the primary key); documents written meanwhile have positions after
+      // `checkpoint` and come with the next incremental load.
+      // The next page is fetched while this one is indexed.
+      const fetch = (skip: number) => collection.find({}, { skip, limit: this.pageSize });
+      let next = fetch(0);
+      for (let skip = 0; ; skip += this.pageSize) {
+        const page = await next;
+        const more = page.length === this.pageSize;
+        if (more) {
+          next = fetch(skip + this.pageSize);
+          // Awaited on the next turn; if indexing throws first, the failure is the indexing one.
+          next.catch(() => undefined);
+        }
+        for (const doc of page) data.upsert(doc);
+        if (!more) break;
+      }
+      data.trim();
+      data.keepKeywords(this.data?.recentKeywords(WARM_KEYWORDS) ?? []);
+    } finally {
+      this.reloading = false;
     }
-    data.trim();
     this.data = data;
     this.checkpoint = checkpoint;
     this.fullLoads++;
+    this.options.onLoad?.({ kind: 'full', jobs: data.size, ms: this.now() - started });
   }
 
   /** Documents changed after `position`, by position (every change carries a later one). */
