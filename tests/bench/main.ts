@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { loadConfig } from '@hireloop/platform/config';
-import type { RecordedEvent } from '@hireloop/platform/event-store/index';
+import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store/index';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
 import { buildApp } from '../../cli/src/app';
@@ -88,11 +88,13 @@ async function fill(runtime: Awaited<ReturnType<typeof createRuntime>>, from: nu
           metadata: { eventId: '', occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), actor: 'system', correlationId: '', causationId: null, schemaVersion: 1 },
           streamId: `job-bench-${i}`,
           streamVersion: 0,
-          position: '',
+          position: encodePosition(0, i + 1),
           recordedAt: '',
         } as RecordedEvent;
         await jobBoardProjection.apply(event, scoped);
       }
+      // Like the runner: the checkpoint moves with the documents, so the query side sees the change.
+      await tx.setCheckpoint(checkpointName(jobBoardProjection), encodePosition(0, Math.min(to, start + 2000)));
     });
   }
   return (Date.now() - started) / 1000;
