@@ -1,3 +1,4 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
   app.post(
     '/api/jobs/:jobId/apply',
     {
+      onRequest: signedInOnly,
       schema: {
         tags: ['jobs'],
         params: z.object({ jobId: z.string().min(1).max(100) }),

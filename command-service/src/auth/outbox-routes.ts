@@ -1,3 +1,4 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, ErrorBody, isAdminRole } from '@hireloop/contracts';
@@ -11,6 +12,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
   app.get(
     '/api/admin/outbox',
     {
+      onRequest: signedInOnly,
       schema: {
         tags: ['admin'],
         querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),

@@ -1,3 +1,4 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -157,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
 
   app.patch(
     '/api/admin/users/role',
-    { schema: { tags: ['admin'], body: ChangeRoleBody, response: { 200: ChangeRoleResponse, ...errors, 403: ErrorBody, 404: ErrorBody } } },
+    { onRequest: signedInOnly, schema: { tags: ['admin'], body: ChangeRoleBody, response: { 200: ChangeRoleResponse, ...errors, 403: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
       const actor = await requireAccount(deps, request);
       const { userId, role } = request.body;

@@ -68,6 +68,12 @@ describe('posting a job', () => {
     expect(response.json().error).toBe(MESSAGES.signInRequired);
   });
 
+  it('a visitor hears "sign in" before any complaint about the form', async () => {
+    const response = await postJob({}, null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe(MESSAGES.signInRequired);
+  });
+
   it('a candidate cannot post a job', async () => {
     const token = (await ctx.app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: candidate })).json().token;
     const response = await postJob(job, token);

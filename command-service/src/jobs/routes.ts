@@ -1,3 +1,4 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import {
   AdminCreateJobBody,
   DomainError,
   ErrorBody,
+  JobStatusChange,
   PostJobBody,
   PostJobResponse,
   isAdminRole,
@@ -21,7 +23,6 @@ import { jobDecider } from './decider';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
 const JobParams = z.object({ jobId: z.string().min(1).max(100) });
-const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 
 export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
   const signedInAccount = (request: FastifyRequest) => requireAccount(deps, request);
@@ -54,7 +55,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
     return { position: result.position, job: jobFromPosted(posted, deps.clock.now().toISOString()) };
   };
 
-  app.post('/api/jobs', { schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {
+  app.post('/api/jobs', { onRequest: signedInOnly, schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {
     const account = await signedInAccount(request);
     const { position, job } = await post(account, request.body, undefined, request);
     return withPosition(reply, position).status(201).send({ success: true, job });
@@ -62,7 +63,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
 
   app.post(
     '/api/admin/jobs',
-    { schema: { tags: ['admin'], body: AdminCreateJobBody, response: { 201: PostJobResponse, ...errors } } },
+    { onRequest: signedInOnly, schema: { tags: ['admin'], body: AdminCreateJobBody, response: { 201: PostJobResponse, ...errors } } },
     async (request, reply) => {
       const account = await signedInAccount(request);
       if (!isAdminRole(account.role)) throw new DomainError('forbidden', 'Admin access required.');
@@ -78,7 +79,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
   ] as const) {
     app.post(
       `/api/jobs/:jobId/${action}`,
-      { schema: { tags: ['jobs'], params: JobParams, body: z.unknown().optional(), response: { 200: JobStatusChange, ...errors } } },
+      { onRequest: signedInOnly, schema: { tags: ['jobs'], params: JobParams, body: z.unknown().optional(), response: { 200: JobStatusChange, ...errors } } },
       async (request, reply) => {
         const account = await signedInAccount(request);
         const { jobId } = request.params;

@@ -151,7 +151,8 @@ export const AdminCreateJobBody = PostJobBody.extend({
 });
 export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
 
-export const JobStatusResponse = z.object({ success: z.literal(true), job: Job });
+/** `POST /api/jobs/{jobId}/close` and `/reopen`. */
+export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 
 export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
 export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });

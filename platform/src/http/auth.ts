@@ -56,3 +56,11 @@ export const authPlugin = fp(
   },
   { name: 'hireloop-auth' },
 );
+
+/**
+ * Route option `onRequest: signedInOnly`: a visitor gets the 401 before the body is validated,
+ * so "please sign in" comes before "fill in the title".
+ */
+export const signedInOnly = async (request: FastifyRequest): Promise<void> => {
+  await request.requireSession();
+};

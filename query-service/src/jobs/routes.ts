@@ -41,12 +41,14 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       let companyId: string | undefined;
       if (request.query.mine) {
         const session = await request.requireSession();
-        await request.readModelsCaughtUp([usersProjection.name]);
+        // One wait for both read models this answer depends on.
+        await request.readModelsCaughtUp([usersProjection.name, jobBoardProjection.name]);
         const user = await findUserById(readStore, session.userId);
         if (!user?.companyId) throw new DomainError('forbidden', 'Only company accounts have their own jobs.');
         companyId = user.companyId;
+      } else {
+        await request.readModelsCaughtUp([jobBoardProjection.name]);
       }
-      await request.readModelsCaughtUp([jobBoardProjection.name]);
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
       // which first catches up with everything the read model holds by now.
       const { jobs, total } = await searchIndex.search(request.query, companyId);
