@@ -1,53 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobListQuery, type JobPosted } from '@hireloop/contracts';
+import { JobListQuery } from '@hireloop/contracts';
 import { createMemoryEventStore, type NewEvent } from '@hireloop/platform/event-store/index';
 import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { ProjectionRunner } from '../runner';
 import { jobBoardProjection } from './projection';
 import { searchJobs } from './queries';
+import { BOARD_JOBS as JOBS, postedJob } from './search-fixtures';
 
 /** The board's search rules of spec part 1, §5, one row per rule, on every read-store adapter. */
-type Seed = Partial<JobPosted> & { title: string; location: string };
-
-const JOBS: Seed[] = [
-  { title: 'React Developer', location: 'Austin, TX', skills: ['React', 'TypeScript'], company: 'Northwind' },
-  { title: 'Data Engineer', location: 'San Francisco, CA 94105', skills: ['Python', 'Kafka'], company: 'Brightpath' },
-  { title: 'Platform Engineer', location: 'United States', skills: ['Go'], company: 'Acme', type: 'Contract' },
-  { title: 'Support Engineer', location: 'Toronto, Canada', skills: ['Zendesk'], company: 'Maple Ledger', type: 'Part-time' },
-  { title: 'Rust Engineer', location: 'Oslo, Norway', skills: ['Rust'], company: 'Fjordline' },
-  { title: 'Developer Advocate', location: 'Worldwide', skills: ['Writing'], company: 'Fjordline', remote: true },
-  { title: 'SRE', location: 'Remote', skills: ['Kubernetes'], company: 'Brightpath', remote: false },
-  { title: 'Mobile Engineer', location: 'New York, New York', skills: ['React Native', 'TypeScript'], company: 'Maple Ledger', remote: true },
-  { title: 'Designer', location: 'London, UK', skills: ['Figma'], company: 'Northwind', type: 'Freelance' },
-  { title: 'Security Engineer', location: 'Global (any timezone)', skills: ['AppSec'], company: 'Acme', remote: true },
-  { title: 'Closed Role', location: 'Austin, TX', skills: ['COBOL'], company: 'Oldco' },
-  { title: 'QA Engineer', location: 'Remote - US only', skills: ['Playwright'], company: 'Acme', remote: true, type: 'Internship' },
-];
-
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');
 
 function events(): Array<{ streamId: string; event: NewEvent }> {
   return JOBS.flatMap((seed, i) => {
     const jobId = `job-${String(i).padStart(2, '0')}`;
-    const data: JobPosted = {
-      jobId,
-      shareToken: `share-${i}`,
-      companyId: null,
-      postedBy: null,
-      company: 'Hireloop',
-      salary: null,
-      type: 'Full-time',
-      remote: false,
-      description: `About the ${seed.title} role.`,
-      requirements: [],
-      skills: [],
-      experience: 'Mid level',
-      benefits: null,
-      source: 'internal',
-      externalUrl: null,
-      ...seed,
-    };
+    const data = { ...postedJob(jobId, seed), shareToken: `share-${i}` };
     const metadata = (n: number) => ({
       eventId: `00000000-0000-4000-8000-${String(i * 10 + n).padStart(12, '0')}`,
       // Job i was posted i hours ago: newest first is the order of JOBS.
@@ -57,9 +24,9 @@ function events(): Array<{ streamId: string; event: NewEvent }> {
       causationId: null,
       schemaVersion: 1,
     });
-    const list = [{ streamId: `job-${jobId}`, event: { type: 'JobPosted', data, metadata: metadata(0) } }];
+    const list: Array<{ streamId: string; event: NewEvent }> = [{ streamId: `job-${jobId}`, event: { type: 'JobPosted', data, metadata: metadata(0) } }];
     if (seed.title === 'Closed Role') {
-      list.push({ streamId: `job-${jobId}`, event: { type: 'JobClosed', data: { jobId, reason: 'closed_by_owner', closedAt: new Date(NOW).toISOString() }, metadata: metadata(1) } as never });
+      list.push({ streamId: `job-${jobId}`, event: { type: 'JobClosed', data: { jobId, reason: 'closed_by_owner', closedAt: new Date(NOW).toISOString() }, metadata: metadata(1) } });
     }
     return list;
   });

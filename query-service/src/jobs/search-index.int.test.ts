@@ -4,6 +4,7 @@ import { createMemoryEventStore, START, type EventStore, type NewEvent } from '@
 import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
 import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs } from '@hireloop/projections/job-board/queries';
+import { BOARD_JOBS as JOBS, postedJob } from '@hireloop/projections/job-board/search-fixtures';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection } from '@hireloop/projections/shared/projection';
 import { syntheticJob } from '../../../cli/src/demo-jobs';
@@ -14,24 +15,6 @@ import { JobSearchIndex } from './search-index';
  * The in-memory index must answer exactly what the read store query (`searchJobs`, the
  * reference) answers: same jobs in the same order, same total, on every read-store adapter.
  */
-
-// The jobs of projections/src/job-board/search.int.test.ts (copied: importing a test file
-// would run its tests here too).
-type Seed = Partial<JobPosted> & { title: string; location: string };
-const JOBS: Seed[] = [
-  { title: 'React Developer', location: 'Austin, TX', skills: ['React', 'TypeScript'], company: 'Northwind' },
-  { title: 'Data Engineer', location: 'San Francisco, CA 94105', skills: ['Python', 'Kafka'], company: 'Brightpath' },
-  { title: 'Platform Engineer', location: 'United States', skills: ['Go'], company: 'Acme', type: 'Contract' },
-  { title: 'Support Engineer', location: 'Toronto, Canada', skills: ['Zendesk'], company: 'Maple Ledger', type: 'Part-time' },
-  { title: 'Rust Engineer', location: 'Oslo, Norway', skills: ['Rust'], company: 'Fjordline' },
-  { title: 'Developer Advocate', location: 'Worldwide', skills: ['Writing'], company: 'Fjordline', remote: true },
-  { title: 'SRE', location: 'Remote', skills: ['Kubernetes'], company: 'Brightpath', remote: false },
-  { title: 'Mobile Engineer', location: 'New York, New York', skills: ['React Native', 'TypeScript'], company: 'Maple Ledger', remote: true },
-  { title: 'Designer', location: 'London, UK', skills: ['Figma'], company: 'Northwind', type: 'Freelance' },
-  { title: 'Security Engineer', location: 'Global (any timezone)', skills: ['AppSec'], company: 'Acme', remote: true },
-  { title: 'Closed Role', location: 'Austin, TX', skills: ['COBOL'], company: 'Oldco' },
-  { title: 'QA Engineer', location: 'Remote - US only', skills: ['Playwright'], company: 'Acme', remote: true, type: 'Internship' },
-];
 
 /** The queries of search.int.test.ts (one per rule of the board search), and its paging. */
 const RULE_QUERIES: Array<Record<string, unknown>> = [
@@ -76,24 +59,7 @@ function eventLog(eventStore: EventStore) {
   };
 }
 
-const posted = (jobId: string, seed: Partial<JobPosted> & { title: string; location: string }): JobPosted => ({
-  jobId,
-  shareToken: `share-${jobId}`,
-  companyId: null,
-  postedBy: null,
-  company: 'Hireloop',
-  salary: null,
-  type: 'Full-time',
-  remote: false,
-  description: `About the ${seed.title} role.`,
-  requirements: [],
-  skills: [],
-  experience: 'Mid level',
-  benefits: null,
-  source: 'internal',
-  externalUrl: null,
-  ...seed,
-});
+const posted = postedJob;
 
 /** A job document written behind the projection's back: no position (as the benchmark's fill does). */
 function positionless(jobId: string, seed: Partial<JobPosted> & { title: string; location: string }): JobBoardDocument {
