@@ -1,3 +1,4 @@
+import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { importFeed } from '@hireloop/command-service/imports/importer';
 import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
 import type { CompanySignupBody, PostJobBody } from '@hireloop/contracts';
@@ -209,7 +210,8 @@ const feedOf = (source: string, from: number, count: number, now: Date) =>
  * from their feed. Safe to run twice.
  */
 export async function seed(deps: AppDeps): Promise<string> {
-  const app = await buildApp(deps, { queries: false, projections: false, spaDir: false });
+  // The operator seeding their own install is not a visitor to throttle.
+  const app = await buildApp({ ...deps, rateLimiter: createUnlimitedRateLimiter() }, { queries: false, projections: false, spaDir: false });
   let companies = 0;
   let jobs = 0;
   let closed = 0;

@@ -2,6 +2,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import type { App } from '@hireloop/platform/http/app';
 import { applicationRoutes } from './applications/routes';
 import { outboxRoutes } from './auth/outbox-routes';
+import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
 import type { CommandServiceDeps } from './shared/deps';
@@ -13,6 +14,15 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(jobRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(applicationRoutes, { deps });
+
+  // Reactions of the command side: work queued by requests, done off the request.
+  let stopResetWorker: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopResetWorker = await startPasswordResetWorker(deps);
+  });
+  app.addHook('onClose', async () => {
+    await stopResetWorker?.();
+  });
 }
 
 export type { CommandServiceDeps } from './shared/deps';

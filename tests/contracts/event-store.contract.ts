@@ -254,6 +254,51 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       });
     });
 
+    describe('appends to several streams at once', () => {
+      it('writes every stream of a multi-stream append, in order, with positions readAll agrees with', async () => {
+        const [a, b] = [streamName('a'), streamName('b')];
+        const results = await store.appendToStreams([
+          { streamId: a, events: [newEvent('A1'), newEvent('A2')], expectedVersion: 'no_stream' },
+          { streamId: b, events: [newEvent('B1')], expectedVersion: 'no_stream' },
+        ]);
+        expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 0]);
+        expect(comparePositions(results[0]!.position, results[1]!.position)).toBeLessThan(0);
+        await untilReadable(store, results[1]!.position);
+        const { events } = await readEverything(store);
+        expect(events.map((event) => event.type)).toEqual(['A1', 'A2', 'B1']);
+        expect(events.at(-1)!.position).toBe(results[1]!.position);
+      });
+
+      it('writes nothing to any stream when one expected version does not hold', async () => {
+        const [fresh, taken] = [streamName('fresh'), streamName('taken')];
+        await store.append(taken, [newEvent('Existing')], { expectedVersion: 'no_stream' });
+        const failure = await store
+          .appendToStreams([
+            { streamId: fresh, events: [newEvent('ShouldNotExist')], expectedVersion: 'no_stream' },
+            { streamId: taken, events: [newEvent('Conflicting')], expectedVersion: 'no_stream' },
+          ])
+          .catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(WrongExpectedVersionError);
+        expect((failure as WrongExpectedVersionError).streamId).toBe(taken);
+        expect((await store.readStream(fresh)).version).toBe(-1);
+        expect((await store.readStream(taken)).events.map((event) => event.type)).toEqual(['Existing']);
+      });
+
+      it('lets exactly one of two racing multi-stream appends that share a stream succeed', async () => {
+        const shared = streamName('shared');
+        const outcomes = await Promise.allSettled(
+          [1, 2].map((n) =>
+            store.appendToStreams([
+              { streamId: streamName(`own${n}`), events: [newEvent('Own')], expectedVersion: 'no_stream' },
+              { streamId: shared, events: [newEvent('Shared', { n })], expectedVersion: 'no_stream' },
+            ]),
+          ),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        expect((await store.readStream(shared)).events).toHaveLength(1);
+      });
+    });
+
     describe('readStream', () => {
       it("returns a stream's events in order with their type, data, metadata and store fields", async () => {
         const streamId = streamName();

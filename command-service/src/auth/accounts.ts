@@ -4,6 +4,7 @@ import {
   MESSAGES,
   companyStreamId,
   emailStreamId,
+  isAdminRole,
   userFromRegistration,
   userStreamId,
   type CompanyEvent,
@@ -16,12 +17,12 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '@hireloop/platf
 import { emailHash, hashToken } from '@hireloop/platform/accounts/tokens';
 import { maxPosition } from '@hireloop/platform/event-store/index';
 import { companyDecider } from '../companies/decider';
-import { handleCommand, type CommandContext } from '../shared/command-handler';
+import { appendDecisions, decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
 import { fold } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { emailReservationDecider } from './email-reservation';
-import { recordSignInFailure, throttleSignIn } from './throttle';
-import { userAccountDecider, type UserAccountState } from './user-account';
+import { admitSignIn, signInSucceeded, throttleSignUp } from './throttle';
+import { userAccountDecider, type UserAccountCommand, type UserAccountState } from './user-account';
 
 export interface SignedIn {
   user: User;
@@ -57,29 +58,17 @@ export async function accountIdForEmail(deps: CommandServiceDeps, email: string)
   return fold(emailReservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as EmailEvent)).reservedBy;
 }
 
-export async function reserveEmail(deps: CommandServiceDeps, email: string, userId: string, context: CommandContext) {
-  try {
-    return await handleCommand(
-      deps.eventStore,
-      emailStreamId(emailHash(email)),
-      emailReservationDecider,
-      async (state) => ({
-        type: 'ReserveEmail' as const,
-        data: {
-          email,
-          userId,
-          now: deps.clock.now().toISOString(),
-          currentOwnerExists: state.reservedBy ? (await loadUserAccount(deps, state.reservedBy)).status === 'registered' : false,
-        },
-      }),
-      context,
-    );
-  } catch (error) {
-    // Two sign-ups raced for one email: the loser sees the same answer as a late duplicate.
-    if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', MESSAGES.accountExists);
-    throw error;
-  }
-}
+/** Decides the reservation of `email` for `userId` (appended by the caller with the account). */
+const decideReservation = (deps: CommandServiceDeps, email: string, userId: string) =>
+  decideOn(deps.eventStore, emailStreamId(emailHash(email)), emailReservationDecider, async (state) => ({
+    type: 'ReserveEmail' as const,
+    data: {
+      email,
+      userId,
+      now: deps.clock.now().toISOString(),
+      currentOwnerExists: state.reservedBy ? (await loadUserAccount(deps, state.reservedBy)).status === 'registered' : false,
+    },
+  }));
 
 export async function startSession(deps: CommandServiceDeps, userId: string): Promise<string> {
   const token = deps.ids.newToken(32);
@@ -100,8 +89,11 @@ export type Registration = Omit<UserRegistered, 'userId' | 'companyId' | 'regist
 };
 
 /**
- * Creates an account: reserve the email (the store rejects a second reservation), keep the
- * password hash out of the log, record the company and the account.
+ * Creates an account, all or nothing: the email reservation, the company and the user are
+ * appended in one transaction, so a sign-up that fails anywhere leaves no trace and a clean
+ * retry succeeds (a reservation without its account used to block the email for a minute).
+ * The password hash is kept out of the log; it is stored first, under the new user id, and
+ * removed again if the append fails.
  */
 export async function createAccount(deps: CommandServiceDeps, registration: Registration, correlationId: string) {
   const userId = deps.ids.newId();
@@ -109,68 +101,77 @@ export async function createAccount(deps: CommandServiceDeps, registration: Regi
   const context: CommandContext = { actor: { userId, role: registration.role }, correlationId, clock: deps.clock, ids: deps.ids };
   const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
 
-  let position = (await reserveEmail(deps, registration.email, userId, context)).position;
-  if (passwordHash) await deps.secrets.setPasswordHash(userId, passwordHash, deps.clock.now());
-
-  if (registration.company && companyId) {
-    const { name, website, location, industry } = registration.company;
-    const result = await handleCommand(
-      deps.eventStore,
-      companyStreamId(companyId),
-      companyDecider,
-      { type: 'RegisterCompany', data: { companyId, name, website, location, industry, ownerUserId: userId } },
-      context,
-    );
-    position = maxPosition(position, result.position);
-  }
-
   const { password: _password, company: _company, ...profile } = registration;
   const data: UserRegistered = { ...profile, userId, companyId, registeredAt: deps.clock.now().toISOString() };
-  const registered = await handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RegisterUser', data }, context);
-  position = maxPosition(position, registered.position);
+  const decisions = [
+    await decideReservation(deps, registration.email, userId),
+    ...(registration.company && companyId
+      ? [
+          await decideOn(deps.eventStore, companyStreamId(companyId), companyDecider, {
+            type: 'RegisterCompany',
+            data: { companyId, ...registration.company, ownerUserId: userId },
+          }),
+        ]
+      : []),
+    await decideOn(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RegisterUser', data }),
+  ];
+
+  if (passwordHash) await deps.secrets.setPasswordHash(userId, passwordHash, deps.clock.now());
+  let position: string;
+  try {
+    position = await appendDecisions(deps.eventStore, decisions, context);
+  } catch (error) {
+    if (passwordHash) await deps.secrets.deletePasswordHash(userId).catch(() => undefined);
+    // Two sign-ups raced for one email: the loser sees the same answer as a late duplicate.
+    if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', MESSAGES.accountExists);
+    throw error;
+  }
   return { userId, context, position, user: userFromRegistration(data, registration.company?.name ?? null) };
 }
 
+/**
+ * Sign-in bookkeeping events (signed in, wrong password, signed out) only record what happened:
+ * they append without a version check, so simultaneous sign-ins never contend on the stream.
+ */
+const record = (deps: CommandServiceDeps, userId: string, command: UserAccountCommand, context: CommandContext) =>
+  handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, command, context, { expectedVersion: 'any' });
+
 /** Sign-up with a password: the new account is signed in at once. */
-export async function register(deps: CommandServiceDeps, registration: Registration & { password: string }, correlationId: string): Promise<SignedIn> {
+export async function register(deps: CommandServiceDeps, registration: Registration & { password: string }, address: string, correlationId: string): Promise<SignedIn> {
+  await throttleSignUp(deps, address);
   const created = await createAccount(deps, registration, correlationId);
-  const signedIn = await handleCommand(
-    deps.eventStore,
-    userStreamId(created.userId),
-    userAccountDecider,
-    { type: 'RecordSignIn', data: { userId: created.userId, method: 'signup' } },
-    created.context,
-  );
+  const signedIn = await record(deps, created.userId, { type: 'RecordSignIn', data: { userId: created.userId, method: 'signup' } }, created.context);
   const token = await startSession(deps, created.userId);
   return { user: created.user, token, position: maxPosition(created.position, signedIn.position) };
 }
 
+/** The account as the client sees it, with its current role (not the one it registered with). */
+export const currentUser = async (deps: CommandServiceDeps, account: RegisteredAccount): Promise<User> => ({
+  ...userFromRegistration(account.registration, await loadCompanyName(deps, account.companyId)),
+  role: account.role,
+  isAdmin: isAdminRole(account.role),
+});
+
 export async function signIn(deps: CommandServiceDeps, email: string, password: string, address: string, correlationId: string): Promise<SignedIn> {
-  await throttleSignIn(deps, email, address);
+  await admitSignIn(deps, email, address);
   const userId = await accountIdForEmail(deps, email);
   const account = userId ? await loadUserAccount(deps, userId) : null;
   const passwordHash = account?.status === 'registered' ? await deps.secrets.getPasswordHash(account.userId) : null;
   // Unknown emails still pay for one argon2 verification, so timing does not reveal accounts.
   const valid = await verifyPassword(passwordHash ?? (await dummyPasswordHash()), password);
   if (!valid || !passwordHash || account?.status !== 'registered') {
-    await recordSignInFailure(deps, email);
     if (account?.status === 'registered') {
       const actor = { userId: account.userId, role: account.role };
-      await handleCommand(deps.eventStore, userStreamId(account.userId), userAccountDecider, { type: 'RecordFailedSignIn', data: { userId: account.userId } }, { actor, correlationId, clock: deps.clock, ids: deps.ids });
+      await record(deps, account.userId, { type: 'RecordFailedSignIn', data: { userId: account.userId } }, { actor, correlationId, clock: deps.clock, ids: deps.ids });
     }
     throw new DomainError('unauthenticated', MESSAGES.invalidLogin);
   }
 
+  await signInSucceeded(deps, email);
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  const { position } = await handleCommand(
-    deps.eventStore,
-    userStreamId(account.userId),
-    userAccountDecider,
-    { type: 'RecordSignIn', data: { userId: account.userId, method: 'password' } },
-    context,
-  );
+  const { position } = await record(deps, account.userId, { type: 'RecordSignIn', data: { userId: account.userId, method: 'password' } }, context);
   const token = await startSession(deps, account.userId);
-  return { user: userFromRegistration(account.registration, await loadCompanyName(deps, account.companyId)), token, position };
+  return { user: await currentUser(deps, account), token, position };
 }
 
 export async function signOut(deps: CommandServiceDeps, session: { userId: string; tokenHash: string }, correlationId: string) {
@@ -178,5 +179,5 @@ export async function signOut(deps: CommandServiceDeps, session: { userId: strin
   const account = await loadUserAccount(deps, session.userId);
   if (account.status !== 'registered') return { position: '' };
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  return handleCommand(deps.eventStore, userStreamId(account.userId), userAccountDecider, { type: 'RecordSignOut', data: { userId: account.userId } }, context);
+  return record(deps, account.userId, { type: 'RecordSignOut', data: { userId: account.userId } }, context);
 }

@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
+import { REDACTED } from '@hireloop/platform/mailer/types';
 import { fixedClock, randomIds } from '@hireloop/platform/runtime';
+import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
+import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
+import { RESET_REQUEST_SUBJECT } from './password-reset';
 import { grantRoleAsSystem } from './roles';
 
 const clock = fixedClock('2026-11-22T10:00:00.000Z');
@@ -25,7 +30,7 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
 /** Waits for the mail worker to deliver, then takes the token from the link in the mail. */
 async function resetLinkFor(email: string): Promise<{ token: string; text: string }> {
   for (let i = 0; i < 100; i++) {
-    const [mail] = await ctx.outbox.list({ to: email });
+    const [mail] = ctx.inbox.receivedBy(email);
     if (mail) {
       const match = /http:\/\/hireloop\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text);
       if (!match) throw new Error(`No reset link in: ${mail.text}`);
@@ -45,6 +50,8 @@ describe('forgot password', () => {
     expect(known.json()).toEqual({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
     expect(unknown.json()).toEqual(known.json());
     await resetLinkFor(candidate.email);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ctx.inbox.receivedBy('nobody@example.com')).toEqual([]);
     expect(await ctx.outbox.list({ to: 'nobody@example.com' })).toEqual([]);
   });
 
@@ -72,6 +79,73 @@ describe('forgot password', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe(AUTH_MESSAGES.tooManyResets(60));
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('forgot password and account enumeration', () => {
+  /** Records every call made on `target` as `name.method`. */
+  const spy = <T extends object>(target: T, name: string, calls: string[]): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value: unknown = Reflect.get(object, property, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(`${name}.${String(property)}`);
+          return (value as (...a: unknown[]) => unknown).apply(object, args);
+        };
+      },
+    });
+
+  it('the request does the same work for an email with and without an account, and none of it looks the account up', async () => {
+    const calls: string[] = [];
+    const queued: unknown[] = [];
+    let resetWorker: ((item: { data: unknown; subject: string; attempt: number }) => Promise<void>) | null = null;
+    const bus = createMemoryBus();
+    // The reset worker is held back, so only the request's own work is recorded.
+    const heldBus: typeof bus = {
+      publish: (subject, data) => bus.publish(subject, data),
+      subscribe: (subject, handler) => bus.subscribe(subject, handler),
+      close: () => bus.close(),
+      async enqueue(subject, data, options) {
+        if (subject === RESET_REQUEST_SUBJECT) return void queued.push(data);
+        return bus.enqueue(subject, data, options);
+      },
+      async work(options, handler) {
+        if (options.queue === 'password-reset') {
+          resetWorker = handler as typeof resetWorker;
+          return async () => undefined;
+        }
+        return bus.work(options, handler);
+      },
+    };
+    const test = await buildTestCommandApp({
+      clock,
+      bus: heldBus,
+      eventStore: spy(createMemoryEventStore(), 'eventStore', calls),
+      secrets: spy(createMemoryAccountSecrets(), 'secrets', calls),
+    });
+    try {
+      expect((await test.app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: candidate })).statusCode).toBe(201);
+      const workFor = async (email: string) => {
+        calls.length = 0;
+        const response = await test.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+        expect(response.json()).toEqual({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
+        return [...calls];
+      };
+      const known = await workFor(candidate.email);
+      const unknown = await workFor('nobody@example.com');
+      expect(known).toEqual(unknown);
+      expect(known.filter((call) => call.startsWith('eventStore.') || call.startsWith('secrets.getPasswordHash'))).toEqual([]);
+
+      // Off the request, the worker mails the account and nobody else.
+      expect(queued).toHaveLength(2);
+      for (const data of queued) await resetWorker!({ data, subject: RESET_REQUEST_SUBJECT, attempt: 1 });
+      for (let i = 0; i < 100 && test.inbox.receivedBy(candidate.email).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(test.inbox.receivedBy(candidate.email)).toHaveLength(1);
+      expect(test.inbox.receivedBy('nobody@example.com')).toEqual([]);
+    } finally {
+      await test.app.close();
+    }
   });
 });
 
@@ -131,7 +205,7 @@ describe('resetting the password', () => {
     await post('/api/auth/forgot-password', { email: candidate.email });
     const first = (await resetLinkFor(candidate.email)).token;
     await post('/api/auth/forgot-password', { email: candidate.email });
-    for (let i = 0; i < 100 && (await ctx.outbox.list({ to: candidate.email })).length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && ctx.inbox.receivedBy(candidate.email).length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     expect((await post('/api/auth/validate-reset-token', { token: first })).statusCode).toBe(400);
   });
 
@@ -150,7 +224,7 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < 10; i++) expect((await post('/api/auth/login', { email: candidate.email, password: `wrong-${i}-password` })).statusCode).toBe(401);
     const locked = await post('/api/auth/login', { email: candidate.email, password: candidate.password });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(AUTH_MESSAGES.tooManySignIns(15));
+    expect(locked.json().error).toBe(AUTH_MESSAGES.accountLocked(15));
     const { events } = await ctx.deps.eventStore.readAll('');
     expect(events.filter((e) => e.type === 'SignInFailed')).toHaveLength(10);
     clock.advance(15 * 60_000);
@@ -222,7 +296,7 @@ describe('changing roles', () => {
 });
 
 describe('the outbox', () => {
-  it('admins read the kept reset mail; others may not', async () => {
+  it('admins read the kept reset mail without its link; others may not read it at all', async () => {
     const { token: candidateToken } = (await post('/api/auth/login', { email: candidate.email, password: candidate.password })).json();
     await post('/api/auth/forgot-password', { email: candidate.email });
     await resetLinkFor(candidate.email);
@@ -237,6 +311,9 @@ describe('the outbox', () => {
     expect(body.delivery).toBe('outbox');
     expect(body.mails).toHaveLength(1);
     expect(body.mails[0]).toMatchObject({ to: candidate.email, subject: 'Reset your Hireloop password' });
-    expect(body.mails[0].text).toContain('http://hireloop.test/reset-password/');
+    const { token } = await resetLinkFor(candidate.email);
+    expect(body.mails[0].text).not.toContain(token);
+    expect(body.mails[0].text).not.toContain('/reset-password/');
+    expect(body.mails[0].text).toContain(REDACTED);
   });
 });

@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
       const result = await register(
         deps,
         { type: 'candidate', role: 'candidate', password, name, email, phone, location, currentRole, skills },
+        request.ip,
         request.id,
       );
       return withPosition(reply, result.position).status(201).send({ success: true, user: result.user, token: result.token });
@@ -68,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
           skills: [],
           company: { name: companyName, website, location, industry },
         },
+        request.ip,
         request.id,
       );
       return withPosition(reply, result.position).status(201).send({ success: true, user: result.user, token: result.token });
@@ -100,8 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     '/api/auth/forgot-password',
     { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 200: ForgotPasswordResponse, ...errors } } },
     async (request, reply) => {
-      const { position } = await requestPasswordReset(deps, request.body.email, request.ip, request.id);
-      return withPosition(reply, position).send({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
+      await requestPasswordReset(deps, request.body.email, request.ip, request.id);
+      return reply.send({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
     },
   );
 

@@ -101,7 +101,9 @@ export async function exchangeCode(deps: CommandServiceDeps, code: string, corre
   const account = userId ? await loadUserAccount(deps, userId) : null;
   if (!userId || account?.status !== 'registered') throw new DomainError('validation', AUTH_MESSAGES.authCodeInvalid);
   const context: CommandContext = { actor: { userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  const { position } = await handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RecordSignIn', data: { userId, method: 'linkedin' } }, context);
+  const { position } = await handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RecordSignIn', data: { userId, method: 'linkedin' } }, context, {
+    expectedVersion: 'any', // bookkeeping only: simultaneous sign-ins must not contend
+  });
   const token = await startSession(deps, userId);
   return { token, position };
 }

@@ -20,6 +20,7 @@ import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { jobDecider } from './decider';
+import { throttleJobPosting } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
 const JobParams = z.object({ jobId: z.string().min(1).max(100) });
@@ -28,6 +29,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
   const signedInAccount = (request: FastifyRequest) => requireAccount(deps, request);
 
   const post = async (account: RegisteredAccount, job: PostJobCommandData, companyId: string | null | undefined, request: FastifyRequest) => {
+    await throttleJobPosting(deps, account.userId, request.ip);
     const jobId = deps.ids.newId();
     const result = await handleCommand(
       deps.eventStore,

@@ -3,7 +3,7 @@ import { DomainError } from '@hireloop/contracts';
 import { createMemoryEventStore, type EventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp } from '@hireloop/platform/http/app';
 import { sequentialIds, fixedClock } from '@hireloop/platform/runtime';
-import { handleCommand, type CommandContext } from './command-handler';
+import { CONFLICT_ATTEMPTS, handleCommand, type CommandContext } from './command-handler';
 import type { Decider } from './decider';
 
 type Counted = { type: 'Counted'; data: { by: string } };
@@ -32,17 +32,43 @@ const racingStore = (inner: EventStore, readers: number): EventStore => {
 };
 
 describe('handling a command', () => {
-  it('of two commands that read the same version, one appends and the other gets a version conflict', async () => {
+  it('of two commands that read the same version, the loser is decided again on the new state and both land', async () => {
     const store = racingStore(createMemoryEventStore(), 2);
-    const results = await Promise.allSettled([
+    const results = await Promise.all([
       handleCommand(store, 'counter-1', counter, { type: 'Count', by: 'a' }, context),
       handleCommand(store, 'counter-1', counter, { type: 'Count', by: 'b' }, context),
+    ]);
+    expect(results.map((result) => result.nextExpectedVersion).sort()).toEqual([0, 1]);
+    expect((await store.readStream('counter-1')).events.map((event) => (event.data as { by: string }).by).sort()).toEqual(['a', 'b']);
+  });
+
+  it('a command that names the version its client saw is not retried: the loser of the race gets a version conflict', async () => {
+    const store = racingStore(createMemoryEventStore(), 2);
+    const results = await Promise.allSettled([
+      handleCommand(store, 'counter-1', counter, { type: 'Count', by: 'a' }, context, { expectedVersion: 'no_stream' }),
+      handleCommand(store, 'counter-1', counter, { type: 'Count', by: 'b' }, context, { expectedVersion: 'no_stream' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(DomainError);
     expect(rejected?.status === 'rejected' && (rejected.reason as DomainError).code).toBe('version_conflict');
     expect((await store.readStream('counter-1')).events).toHaveLength(1);
+  });
+
+  it('a command that keeps losing gives up with a version conflict instead of spinning', async () => {
+    const inner = createMemoryEventStore();
+    let appends = 0;
+    const alwaysBeaten: EventStore = {
+      ...inner,
+      async append(streamId, events, options) {
+        appends++;
+        await inner.append(streamId, [{ type: 'Counted', data: { by: 'someone else' }, metadata: { ...events[0]!.metadata, eventId: crypto.randomUUID() } }]);
+        return inner.append(streamId, events, options);
+      },
+    };
+    const failure = await handleCommand(alwaysBeaten, 'counter-3', counter, { type: 'Count', by: 'a' }, context).catch((error: unknown) => error);
+    expect((failure as DomainError).code).toBe('version_conflict');
+    expect(appends).toBe(CONFLICT_ATTEMPTS);
   });
 
   it('a version conflict reaches the client as 412 with a message a person can act on', async () => {

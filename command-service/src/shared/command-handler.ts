@@ -42,9 +42,39 @@ export interface CommandResult<Event> extends AppendResult {
   events: Event[];
 }
 
+/** How often a command is decided again after another writer changed its stream first. */
+export const CONFLICT_ATTEMPTS = 5;
+
+/** What `decideOn` found: the events to append to one stream and the version they were decided at. */
+export interface Decision<Event> {
+  streamId: string;
+  events: Event[];
+  version: number;
+}
+
+/** Load the stream, fold it, decide: the first half of a command, for callers that append themselves. */
+export async function decideOn<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command | ((state: State) => Command | Promise<Command>),
+): Promise<Decision<Event>> {
+  const { events: recorded, version } = await store.readStream(streamId);
+  const state = fold(decider, recorded.map((event) => ({ type: event.type, data: event.data }) as Event));
+  const resolved = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
+  return { streamId, events: decider.decide(resolved, state), version };
+}
+
+const expectedVersionOf = (version: number): ExpectedVersion => (version === NO_STREAM_VERSION ? 'no_stream' : version);
+
 /**
  * Load the stream, fold it, decide, append at the version we read.
- * A concurrent writer in between makes the append fail with a 412 — never a lost update.
+ *
+ * When another writer appended in between, the command is decided again on the new state (up to
+ * `CONFLICT_ATTEMPTS` times): the decider sees what really happened, so a close that raced
+ * another close becomes a no-op, and nobody gets a concurrency error for an action that did not
+ * conflict. Only a caller that names `expectedVersion` (the client acted on a version it saw)
+ * gets the 412 — never a lost update either way.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -54,15 +84,35 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   context: CommandContext,
   options: { expectedVersion?: ExpectedVersion } = {},
 ): Promise<CommandResult<Event>> {
-  const { events: recorded, version } = await store.readStream(streamId);
-  const state = fold(decider, recorded.map((event) => ({ type: event.type, data: event.data }) as Event));
-  const resolved = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
-  const events = decider.decide(resolved, state);
-  if (events.length === 0) return { events, nextExpectedVersion: version, position: '' };
-  const expectedVersion = options.expectedVersion ?? (version === NO_STREAM_VERSION ? 'no_stream' : version);
+  for (let attempt = 1; ; attempt++) {
+    const { events, version } = await decideOn(store, streamId, decider, command);
+    if (events.length === 0) return { events, nextExpectedVersion: version, position: '' };
+    const expectedVersion = options.expectedVersion ?? expectedVersionOf(version);
+    try {
+      const result = await store.append(streamId, toNewEvents(events, context), { expectedVersion });
+      return { events, ...result };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (options.expectedVersion === undefined && attempt < CONFLICT_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        continue;
+      }
+      throw new DomainError('version_conflict', MESSAGES.versionConflict);
+    }
+  }
+}
+
+/**
+ * Appends decisions on several streams all-or-nothing, each at the version it was decided at.
+ * A conflict is a 412 (the caller decides whether to decide again).
+ */
+export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext) {
+  const writes = decisions.filter((decision) => decision.events.length > 0);
   try {
-    const result = await store.append(streamId, toNewEvents(events, context), { expectedVersion });
-    return { events, ...result };
+    const results = await store.appendToStreams(
+      writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context), expectedVersion: expectedVersionOf(decision.version) })),
+    );
+    return results.reduce((position, result) => (result.position > position ? result.position : position), '');
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
     throw error;

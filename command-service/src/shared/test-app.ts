@@ -4,6 +4,7 @@ import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp } from '@hireloop/platform/http/app';
 import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
+import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
 import { startMailWorker } from '@hireloop/platform/mailer/worker';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { registerCommandService } from '../app';
@@ -12,6 +13,7 @@ import type { CommandServiceDeps } from './deps';
 /** The command routes on memory adapters, for `app.inject()` tests. */
 export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}) {
   const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: overrides.clock ?? systemClock });
+  const inbox = recipientsInbox(outbox);
   const deps: CommandServiceDeps = {
     eventStore: createMemoryEventStore(),
     secrets: createMemoryAccountSecrets(),
@@ -22,7 +24,7 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     sessionTtlMs: 3600_000,
     publicUrl: 'http://hireloop.test',
     linkedin: null,
-    mailer: outbox,
+    mailer: inbox,
     ...overrides,
   };
   const stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
@@ -33,7 +35,26 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     await deps.bus.close();
   });
   await app.ready();
-  return { app, deps, outbox };
+  return { app, deps, outbox, inbox };
+}
+
+/**
+ * What the recipients receive, for tests that follow a link from a mail as its recipient would
+ * (the outbox itself never keeps the secrets). Everything else goes on to the outbox.
+ */
+export function recipientsInbox(outbox: Mailer) {
+  const received: MailMessage[] = [];
+  return {
+    kind: outbox.kind,
+    async send(message: MailMessage) {
+      await outbox.send(message);
+      received.unshift(message);
+    },
+    list: (options?: Parameters<Mailer['list']>[0]) => outbox.list(options),
+    close: () => outbox.close(),
+    /** Mails as delivered to `to`, newest first, secrets included. */
+    receivedBy: (to: string) => received.filter((mail) => mail.to === to.toLowerCase()),
+  } satisfies Mailer & { receivedBy(to: string): MailMessage[] };
 }
 
 export const candidate = {

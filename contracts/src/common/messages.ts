@@ -24,6 +24,11 @@ export const AUTH_MESSAGES = {
   authCodeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',
   linkedinUnavailable: 'LinkedIn sign-in is not available on this server.',
   tooManySignIns: (minutes: number) => `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** The account's lock: its owner can still get in at once by resetting the password. */
+  accountLocked: (minutes: number) =>
+    `Too many wrong passwords for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password to sign in now.`,
+  tooManySignUps: (minutes: number) => `Too many accounts created from this network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyJobPosts: (minutes: number) => `You have posted many jobs in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyResets: (minutes: number) => `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   onlySuperAdmins: 'Only super admins can change user roles',
 } as const;

@@ -13,6 +13,9 @@ export function createMemoryAccountSecrets(): AccountSecrets {
     async setPasswordHash(userId, passwordHash) {
       passwords.set(userId, passwordHash);
     },
+    async deletePasswordHash(userId) {
+      passwords.delete(userId);
+    },
     async getPasswordHash(userId) {
       return passwords.get(userId) ?? null;
     },

@@ -62,6 +62,9 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
   }
 
   return {
+    async deletePasswordHash(userId) {
+      await pool.query('DELETE FROM auth_credentials WHERE user_id = $1', [userId]);
+    },
     async setPasswordHash(userId, passwordHash, at) {
       await pool.query(
         `INSERT INTO auth_credentials (user_id, password_hash, updated_at) VALUES ($1, $2, $3)

@@ -30,6 +30,8 @@ export interface OidcLoginState {
 export interface AccountSecrets {
   setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<void>;
   getPasswordHash(userId: string): Promise<string | null>;
+  /** Forgets a password hash (a sign-up that did not complete). */
+  deletePasswordHash(userId: string): Promise<void>;
 
   createSession(session: Omit<Session, 'revokedAt'>): Promise<void>;
   /** The session if it exists, is not revoked and has not expired at `now`. */

@@ -9,6 +9,7 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type RecordedEvent,
+  type StreamAppend,
   type Subscription,
 } from './types';
 
@@ -60,45 +61,56 @@ export function createMemoryEventStore(): EventStore {
     return { events, nextPosition };
   };
 
-  return {
-    async append(streamId, newEvents: readonly NewEvent[], options): Promise<AppendResult> {
-      assertOpen();
+  /** Checks every append first, then records them all: nothing below the checks throws. */
+  const commit = (appends: readonly StreamAppend[]): AppendResult[] => {
+    assertOpen();
+    if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
+    const batchIds = new Set<string>();
+    const planned = appends.map(({ streamId, events, expectedVersion }) => {
       const stream = streams.get(streamId);
       const current = stream ? stream.length - 1 : NO_STREAM_VERSION;
-      checkExpectedVersion(streamId, options?.expectedVersion ?? 'any', current);
-      if (newEvents.length === 0) {
-        return { nextExpectedVersion: current, position: stream?.at(-1)?.position ?? START };
-      }
-      const batchIds = new Set<string>();
-      for (const event of newEvents) {
+      checkExpectedVersion(streamId, expectedVersion ?? 'any', current);
+      for (const event of events) {
         const id = event.metadata.eventId;
         if (eventIds.has(id) || batchIds.has(id)) throw new DuplicateEventError(`Event ${id} has already been stored`);
         batchIds.add(id);
       }
+      return { streamId, events, current, data: events.map((event) => ({ data: toJson(event.data), metadata: toJson(event.metadata) })) };
+    });
 
-      const recordedAt = new Date().toISOString();
-      const recorded = newEvents.map(
-        (event, offset): RecordedEvent => ({
-          type: event.type,
-          data: toJson(event.data),
-          metadata: toJson(event.metadata),
-          streamId,
-          streamVersion: current + 1 + offset,
-          position: encodePosition(0, log.length + 1 + offset),
-          recordedAt,
-        }),
-      );
-      // Everything above can throw; nothing below does, so the append is atomic.
+    const recordedAt = new Date().toISOString();
+    const results = planned.map(({ streamId, events, current, data }): AppendResult => {
+      const stream = streams.get(streamId);
+      if (events.length === 0) return { nextExpectedVersion: current, position: stream?.at(-1)?.position ?? START };
       const target = stream ?? [];
       if (!stream) streams.set(streamId, target);
-      for (const event of recorded) {
-        log.push(event);
-        target.push(event);
+      events.forEach((event, offset) => {
+        const recorded: RecordedEvent = {
+          type: event.type,
+          ...data[offset]!,
+          streamId,
+          streamVersion: current + 1 + offset,
+          position: encodePosition(0, log.length + 1),
+          recordedAt,
+        };
+        log.push(recorded);
+        target.push(recorded);
         eventIds.add(event.metadata.eventId);
-      }
-      notifier.notify();
-      const last = recorded.at(-1)!;
+      });
+      const last = target.at(-1)!;
       return { nextExpectedVersion: last.streamVersion, position: last.position };
+    });
+    if (results.length > 0) notifier.notify();
+    return results;
+  };
+
+  return {
+    async append(streamId, newEvents: readonly NewEvent[], options): Promise<AppendResult> {
+      return commit([{ streamId, events: newEvents, expectedVersion: options?.expectedVersion }])[0]!;
+    },
+
+    async appendToStreams(appends) {
+      return commit(appends);
     },
 
     async readStream(streamId, options) {

@@ -12,6 +12,7 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type RecordedEvent,
+  type StreamAppend,
   type Subscription,
 } from './types';
 
@@ -198,19 +199,18 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     return version === null || version === undefined ? NO_STREAM_VERSION : Number(version);
   }
 
-  async function append(
-    streamId: string,
-    events: readonly NewEvent[],
-    appendOptions?: { expectedVersion?: ExpectedVersion },
-  ): Promise<AppendResult> {
+  /** Runs `appends` in one transaction; an 'any' append that lost a version race is tried again. */
+  async function commit(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     assertOpen();
-    const expected = appendOptions?.expectedVersion ?? 'any';
+    if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
-      let result: AppendResult;
+      const results: AppendResult[] = [];
       try {
         await client.query('BEGIN');
-        result = await appendInTransaction(client, streamId, events, { expectedVersion: expected });
+        for (const { streamId, events, expectedVersion } of appends) {
+          results.push(await appendInTransaction(client, streamId, events, { expectedVersion: expectedVersion ?? 'any' }));
+        }
         await client.query('COMMIT');
       } catch (error) {
         let broken: Error | undefined;
@@ -221,16 +221,25 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         }
         client.release(broken);
         if (error instanceof WrongExpectedVersionError && lostRaces.has(error)) {
+          const expected = appends.find((append) => append.streamId === error.streamId)?.expectedVersion ?? 'any';
           // 'any' has no expectation to violate: try again on top of the winner.
           if (expected === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
-          throw new WrongExpectedVersionError(streamId, expected, await currentVersion(streamId).catch(() => error.actual));
+          throw new WrongExpectedVersionError(error.streamId, expected, await currentVersion(error.streamId).catch(() => error.actual));
         }
         throw error;
       }
       client.release();
       notifier.notify(); // wake local subscribers without waiting for the notification round trip
-      return result;
+      return results;
     }
+  }
+
+  async function append(
+    streamId: string,
+    events: readonly NewEvent[],
+    appendOptions?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult> {
+    return (await commit([{ streamId, events, expectedVersion: appendOptions?.expectedVersion }]))[0]!;
   }
 
   async function readAll(from: Position, readOptions?: ReadAllOptions): Promise<ReadAllResult> {
@@ -348,6 +357,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     pool,
     table,
     append,
+    appendToStreams: commit,
     appendInTransaction,
     readStream,
     readAll,

@@ -37,6 +37,12 @@ export type ExpectedVersion = 'any' | 'no_stream' | number;
 
 export const NO_STREAM_VERSION = -1;
 
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion?: ExpectedVersion;
+}
+
 export interface AppendResult {
   /** The stream's version after the append (version of the last event written). */
   nextExpectedVersion: number;
@@ -78,6 +84,14 @@ export interface EventStore {
    * one wins).
    */
   append(streamId: string, events: readonly NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
+
+  /**
+   * Appends to several streams all-or-nothing (one transaction): if any stream's expected
+   * version does not hold, or anything else fails, no stream gets any event. Results are in the
+   * order of `appends`. For steps that must never be half done, like creating an account
+   * (email reservation, company, user).
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
 
   /** All events of one stream in order; `[]` with version -1 when it does not exist. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<{ events: RecordedEvent[]; version: number }>;

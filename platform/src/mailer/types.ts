@@ -3,9 +3,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Parts of the text only the recipient may see (reset links, codes). SMTP delivers them; the
+   * outbox, which people other than the recipient can read, keeps the mail without them.
+   */
+  secrets?: string[];
 }
 
-export interface StoredMail extends MailMessage {
+export interface StoredMail extends Omit<MailMessage, 'secrets'> {
   id: string;
   from: string;
   sentAt: string;
@@ -18,4 +23,13 @@ export interface Mailer {
   /** The outbox's mails, newest first (SMTP keeps none). */
   list(options?: { to?: string; limit?: number }): Promise<StoredMail[]>;
   close(): Promise<void>;
+}
+
+export const REDACTED = '[hidden: only the recipient can see this]';
+
+/** The mail as anyone but its recipient may see it: every secret replaced. */
+export function redactMail<Message extends MailMessage>(message: Message): Omit<Message, 'secrets'> {
+  const { secrets = [], ...mail } = message;
+  const hide = (text: string) => secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
+  return { ...mail, text: hide(mail.text), ...(mail.html === undefined ? {} : { html: hide(mail.html) }) };
 }

@@ -1,4 +1,4 @@
-import { stateOf, windowStart, type RateLimiter } from './types';
+import { stateOf, windowStart, type RateLimiter, type RateLimitRule, type RateLimitState } from './types';
 
 export function createMemoryRateLimiter(): RateLimiter {
   const counts = new Map<string, number>();
@@ -13,6 +13,29 @@ export function createMemoryRateLimiter(): RateLimiter {
       counts.set(id, count);
       return stateOf(count, rule, now);
     },
+    async undo(key, rule, now) {
+      const id = slot(key, windowStart(rule, now));
+      const count = counts.get(id) ?? 0;
+      if (count > 0) counts.set(id, count - 1);
+    },
+    async clear(key) {
+      for (const id of counts.keys()) if (id.startsWith(`${key}@`)) counts.delete(id);
+    },
+    async close() {},
+  };
+}
+
+/**
+ * No limits: for the operator's own tools on the machine (`hireloop seed` creates companies and
+ * posts their jobs through the real routes, all from one address, as fast as it can).
+ */
+export function createUnlimitedRateLimiter(): RateLimiter {
+  const open = (rule: RateLimitRule, now: Date): RateLimitState => ({ ...stateOf(0, rule, now), count: 1 });
+  return {
+    check: async (_key, rule, now) => open(rule, now),
+    hit: async (_key, rule, now) => open(rule, now),
+    async undo() {},
+    async clear() {},
     async close() {},
   };
 }

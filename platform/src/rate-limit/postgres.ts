@@ -40,6 +40,12 @@ export async function createPostgresRateLimiter(options: { connectionString?: st
       if (++hits % 200 === 0) await pool.query('DELETE FROM rate_limit_windows WHERE window_start < $1', [now.getTime() - 86_400_000]);
       return stateOf(rows[0]!.count, rule, now);
     },
+    async undo(key, rule, now) {
+      await pool.query('UPDATE rate_limit_windows SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0', [key, windowStart(rule, now)]);
+    },
+    async clear(key) {
+      await pool.query('DELETE FROM rate_limit_windows WHERE key = $1', [key]);
+    },
     async close() {
       if (ownsPool) await pool.end();
     },

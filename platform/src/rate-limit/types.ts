@@ -15,11 +15,16 @@ export interface RateLimitState {
 
 /**
  * Fixed-window counters shared by every process of a deployment (sign-in and password-reset
- * throttling). `check` reads, `hit` counts one more.
+ * throttling). `check` reads, `hit` counts one more atomically: callers that must never let more
+ * than `limit` attempts through `hit` first and act only if the returned count is within the limit.
  */
 export interface RateLimiter {
   check(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitState>;
   hit(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitState>;
+  /** Takes back one hit of the current window (an attempt counted up front that turned out fine). */
+  undo(key: string, rule: RateLimitRule, now: Date): Promise<void>;
+  /** Forgets every window of a key (the owner proved who they are, e.g. by resetting the password). */
+  clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
