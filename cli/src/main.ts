@@ -22,7 +22,7 @@ const USAGE = `Usage: hireloop <command>
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all) from the start of the log
   events [--from POSITION]    print the event log as JSON lines
-  mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset)
+  mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL (see README.md).`;
@@ -58,6 +58,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   if (parts.commands || parts.queries || parts.spa) {
     await app.listen({ port: config.PORT, host: config.HOST });
     log(`Hireloop is running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
+    if (parts.commands && runtime.mailer.kind === 'outbox') log('Mail is kept in the outbox, not sent: set SMTP_URL so people get their password-reset links (see README.md).');
   } else {
     await app.ready();
     log(`Projections running (${runtime.databaseLabel})`);
@@ -70,6 +71,7 @@ async function gateway() {
   const app = await buildGateway({
     queryUrl: config.GATEWAY_QUERY_URL,
     commandUrl: config.GATEWAY_COMMAND_URL,
+    publicUrl: config.publicUrl,
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
   });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
@@ -139,6 +141,7 @@ async function main(argv: string[]) {
         const toIndex = args.indexOf('--to');
         const to = toIndex >= 0 ? args[toIndex + 1] : undefined;
         if (runtime.mailer.kind !== 'outbox') log('SMTP_URL is set: mail is delivered, not kept.');
+        else log('Mail is kept here instead of sent. Secret links (password resets) reach recipients only: set SMTP_URL to deliver them.');
         for (const mail of (await runtime.mailer.list({ to, limit: 20 })).reverse()) {
           process.stdout.write(`--- ${mail.sentAt}  to ${mail.to}  from ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}\n\n`);
         }
