@@ -76,11 +76,6 @@ interface EventRow {
   recorded_at: Date;
 }
 
-/** A row of a LEFT JOIN: all event columns are null when nothing matched. */
-type NullableEventRow = { [Key in keyof EventRow]: EventRow[Key] | null };
-
-const isEventRow = (row: NullableEventRow): row is EventRow => row.global_seq !== null;
-
 const COLUMNS = `e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq, e.stream_id,
   e.stream_version::text AS stream_version, e.type, e.data, e.metadata, e.recorded_at`;
 
@@ -247,52 +242,63 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     return { events, nextPosition };
   }
 
+  /**
+   * The safe high-water mark: the last event below the snapshot's xmin (every transaction there
+   * has ended, so nothing can appear at or before it any more), and whether rows exist beyond it.
+   * Computed once per read with two index seeks.
+   */
+  async function horizon(): Promise<{ head: { transaction_id: string; global_seq: string } | null; pending: boolean }> {
+    const result = await pool.query<{ head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }>(
+      `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+            head AS MATERIALIZED (
+              SELECT h.transaction_id, h.global_seq FROM ${table} h
+               WHERE h.transaction_id < (SELECT xmin FROM horizon)
+               ORDER BY h.transaction_id DESC, h.global_seq DESC LIMIT 1)
+       SELECT (SELECT transaction_id::text FROM head) AS head_transaction_id,
+              (SELECT global_seq::text FROM head) AS head_global_seq,
+              -- ORDER BY … LIMIT 1 makes this an index seek; a bare EXISTS was planned as a
+              -- sequential scan (the planner guesses a third of the rows match).
+              EXISTS (SELECT 1 FROM (SELECT p.transaction_id FROM ${table} p WHERE p.transaction_id >= (SELECT xmin FROM horizon)
+                                       ORDER BY p.transaction_id LIMIT 1) beyond) AS pending`,
+    );
+    const row = result.rows[0];
+    return {
+      head: row?.head_transaction_id && row.head_global_seq ? { transaction_id: row.head_transaction_id, global_seq: row.head_global_seq } : null,
+      pending: row?.pending === true,
+    };
+  }
+
   /** `readAll`, plus whether rows exist beyond the visibility horizon (for the subscription loop). */
   async function readBatch(from: Position, readOptions?: ReadAllOptions): Promise<DriverReadResult> {
     assertOpen();
     const batchSize = batchSizeOf(readOptions);
     const after = from === START ? { major: 0n, minor: 0n } : decodePosition(from);
-    const params: unknown[] = [after.major.toString(), after.minor.toString(), batchSize];
+    const { head, pending } = await horizon();
+    if (!head) return { events: [], nextPosition: from, pending };
+    const headPosition = encodePosition(BigInt(head.transaction_id), BigInt(head.global_seq));
+    if (from !== START && from >= headPosition) return { events: [], nextPosition: from, pending };
+
+    // A plain index range up to the high-water mark: linear in what it returns.
+    const params: unknown[] = [after.major.toString(), after.minor.toString(), head.transaction_id, head.global_seq, batchSize];
     let typeFilter = '';
     if (readOptions?.eventTypes) {
       params.push([...readOptions.eventTypes]);
-      typeFilter = 'AND e.type = ANY($4::text[])';
+      typeFilter = 'AND e.type = ANY($6::text[])';
     }
-    // One statement, so the horizon, the batch and the head all come from one snapshot. Rows
-    // below the horizon never change (every transaction there has ended), so the head is the
-    // furthest a reader may go.
-    const result = await pool.query<
-      NullableEventRow & { head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }
-    >(
-      `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-            head AS (
-              SELECT h.transaction_id, h.global_seq FROM ${table} h, horizon
-               WHERE h.transaction_id < horizon.xmin
-               ORDER BY h.transaction_id DESC, h.global_seq DESC LIMIT 1)
-       SELECT (SELECT transaction_id::text FROM head) AS head_transaction_id,
-              (SELECT global_seq::text FROM head) AS head_global_seq,
-              EXISTS (SELECT 1 FROM ${table} p WHERE p.transaction_id >= horizon.xmin) AS pending,
-              ${COLUMNS}
-         FROM horizon
-         LEFT JOIN LATERAL (
-           SELECT * FROM ${table} e
-            WHERE e.transaction_id < horizon.xmin
-              AND (e.transaction_id, e.global_seq) > ($1::text::xid8, $2::bigint)
-              ${typeFilter}
-            ORDER BY e.transaction_id, e.global_seq
-            LIMIT $3) e ON true
-        ORDER BY e.transaction_id, e.global_seq`,
+    const result = await pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM ${table} e
+        WHERE (e.transaction_id, e.global_seq) > ($1::text::xid8, $2::bigint)
+          AND (e.transaction_id, e.global_seq) <= ($3::text::xid8, $4::bigint)
+          ${typeFilter}
+        ORDER BY e.transaction_id, e.global_seq
+        LIMIT $5`,
       params,
     );
-    const events: RecordedEvent[] = [];
-    for (const row of result.rows) if (isEventRow(row)) events.push(toRecordedEvent(row));
+    const events = result.rows.map(toRecordedEvent);
     let nextPosition = maxPosition(from, events.at(-1)?.position ?? START);
-    const first = result.rows[0];
-    if (events.length < batchSize && first?.head_transaction_id && first.head_global_seq) {
-      // Everything visible after `from` has been returned (or skipped by the type filter).
-      nextPosition = maxPosition(nextPosition, encodePosition(BigInt(first.head_transaction_id), BigInt(first.head_global_seq)));
-    }
-    return { events, nextPosition, pending: first?.pending === true };
+    // Everything visible after `from` has been returned (or skipped by the type filter).
+    if (events.length < batchSize) nextPosition = maxPosition(nextPosition, headPosition);
+    return { events, nextPosition, pending };
   }
 
   async function readStream(
