@@ -3,6 +3,7 @@ import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { Role } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { START } from '@hireloop/platform/event-store/index';
+import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
@@ -27,7 +28,8 @@ const USAGE = `Usage: hireloop <command>
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL (see README.md).`;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
+const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);
 
 async function serve(parts: { commands: boolean; queries: boolean; projections: boolean; spa: boolean }) {
   const config = loadConfig();
@@ -39,7 +41,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     publicUrl: config.publicUrl,
     trustProxy: config.TRUST_PROXY,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
   // Scheduled imports run beside the command side (they append events).
   const stopImports = parts.commands ? startImportSchedule(runtime, config.IMPORT_FEEDS, config.IMPORT_INTERVAL_MINUTES, log) : async () => undefined;
@@ -72,7 +74,7 @@ async function gateway() {
     queryUrl: config.GATEWAY_QUERY_URL,
     commandUrl: config.GATEWAY_COMMAND_URL,
     publicUrl: config.publicUrl,
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.on('SIGINT', () => void app.close().then(() => process.exit(0)));

@@ -131,6 +131,45 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('"Forgot password?" only opens the reset form: the link is mailed once, when Send Reset Link is pressed', async () => {
+    const email = 'lin@forgot-e2e.example';
+    const signUp = await fetch(`${app.url}/api/auth/candidate/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lin Forgetful', email, password: 'remembers-nothing' }),
+    });
+    assert(signUp.ok).toBe(true);
+    const mailsTo = () => smtp.received.filter((mail) => mail.to.includes(email)).length;
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let resetRequests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/forgot-password') resetRequests += 1;
+    });
+    await page.goto(`${app.url}/jobs`);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+
+    await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    assert(await dialog.getByLabel('Email').inputValue()).toBe(email);
+    // Long enough for a request the click made to reach the server and its mail to arrive.
+    await page.waitForTimeout(1500);
+    assert(resetRequests).toBe(0);
+    assert(mailsTo()).toBe(0);
+    assert(await dialog.getByText('Password reset instructions sent to your email').count()).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(dialog.getByText('Password reset instructions sent to your email')).toBeVisible();
+    await smtp.waitForMail(email);
+    await page.waitForTimeout(500);
+    assert(resetRequests).toBe(1);
+    assert(mailsTo()).toBe(1);
+    await context.close();
+  });
+
   it('LinkedIn sign-in through the provider lands signed in on the dashboard', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

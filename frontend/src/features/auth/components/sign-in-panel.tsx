@@ -29,9 +29,13 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
     return () => subscription.unsubscribe();
   }, [actorRef, onSignedIn]);
 
-  const submit = (event: FormEvent) => {
+  const submitSignIn = (event: FormEvent) => {
     event.preventDefault();
     actorRef.send({ type: 'signIn.submit' });
+  };
+  const submitResetRequest = (event: FormEvent) => {
+    event.preventDefault();
+    actorRef.send({ type: 'signIn.sendResetLink' });
   };
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => actorRef.send({ type: 'signIn.back' })}>
@@ -67,7 +71,9 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
   if (state.matches('forgot')) {
     const sending = state.matches({ forgot: 'sending' });
     return (
-      <form className="grid gap-4" onSubmit={submit} noValidate>
+      // Keyed apart from the sign-in form: sharing DOM nodes, the clicked "Forgot password?"
+      // button became this form's submit button before its click finished, and mailed a link.
+      <form key="forgot-password" className="grid gap-4" onSubmit={submitResetRequest} noValidate>
         {back}
         <div className="grid gap-1">
           <h3 className="font-semibold">Reset your password</h3>
@@ -97,7 +103,7 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
 
   const submitting = state.matches({ email: 'submitting' });
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form key="sign-in" className="grid gap-4" onSubmit={submitSignIn} noValidate>
       {back}
       <FormField
         label="Email"

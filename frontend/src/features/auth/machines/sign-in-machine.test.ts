@@ -109,21 +109,41 @@ describe('sign-in machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('opening the forgot-password form sends no reset link, even when the sign-in form submits as it goes', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
+    // The browser's order for a click on "Forgot password?" inside the sign-in form: the click,
+    // then (when the button ends up submitting) the form's submit.
+    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.submit' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ forgot: 'editing' })).toBe(true);
+    expect(snapshot.context.email).toBe('ada@example.com');
+    expect(snapshot.context.notice).toBeNull();
+    expect(snapshot.context.error).toBeNull();
+    expect(calls.reset).toEqual([]);
+    expect(calls.login).toEqual([]);
+  });
+
   it('asks for an email before sending a reset link', () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
     actor.send({ type: 'signIn.forgotPassword' });
-    actor.send({ type: 'signIn.submit' });
+    actor.send({ type: 'signIn.sendResetLink' });
     expect(actor.getSnapshot().context.error).toBe(RESET_EMAIL_REQUIRED);
     expect(calls.reset).toEqual([]);
   });
 
-  it('keeps the typed email for the reset form and confirms the reset link was sent', async () => {
+  it('keeps the typed email for the reset form and sends the link only on Send Reset Link', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
     actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
     actor.send({ type: 'signIn.forgotPassword' });
-    actor.send({ type: 'signIn.submit' });
+    expect(calls.reset).toEqual([]);
+    actor.send({ type: 'signIn.sendResetLink' });
     expect(actor.getSnapshot().matches({ forgot: 'sending' })).toBe(true);
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
@@ -142,7 +162,7 @@ describe('sign-in machine', () => {
     actor.send({ type: 'signIn.chooseEmail' });
     actor.send({ type: 'signIn.forgotPassword' });
     actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
-    actor.send({ type: 'signIn.submit' });
+    actor.send({ type: 'signIn.sendResetLink' });
 
     const snapshot = await waitFor(actor, (s) => s.context.error !== null);
     expect(snapshot.context.error).toBe('Failed to send reset email. Please try again.');

@@ -26,7 +26,10 @@ export type SignInEvent =
   | { type: 'signIn.forgotPassword' }
   | { type: 'signIn.back' }
   | { type: 'signIn.change'; field: 'email' | 'password'; value: string }
-  | { type: 'signIn.submit' };
+  /** The sign-in form's submit: signs in, and never does anything else. */
+  | { type: 'signIn.submit' }
+  /** The forgot-password form's Send Reset Link: the only event that mails a reset link. */
+  | { type: 'signIn.sendResetLink' };
 
 const messageOf = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -34,6 +37,10 @@ const messageOf = (error: unknown, fallback: string): string =>
 /**
  * The Sign In tab (spec part 1, §2): a choice screen, then the email form, then the
  * forgot-password form; Back returns one step. Ends in `signedIn` with the session.
+ *
+ * Each form has its own submit event. A reset mail costs the person one of their few reset
+ * requests, so it goes out only on `signIn.sendResetLink`: a sign-in submit that arrives after
+ * the view changed (the click on "Forgot password?" used to turn into one) does nothing.
  */
 export const signInMachine = setup({
   types: {
@@ -98,7 +105,7 @@ export const signInMachine = setup({
           on: {
             'signIn.change': { actions: 'assignField' },
             'signIn.back': { target: '#signIn.email', actions: 'clearMessages' },
-            'signIn.submit': [
+            'signIn.sendResetLink': [
               { guard: 'hasEmail', target: 'sending', actions: 'clearMessages' },
               { actions: assign({ error: RESET_EMAIL_REQUIRED, notice: null }) },
             ],
