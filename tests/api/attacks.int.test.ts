@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, MESSAGES } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
+import type { PostgresEventStore } from '@hireloop/platform/event-store/index';
 import { REDACTED } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
@@ -34,6 +35,9 @@ afterAll(async () => {
   await runtime?.close();
   await db?.drop();
 });
+
+/** The runtime on DATABASE_URL always stores events in PostgreSQL. */
+const postgres = () => runtime.eventStore as PostgresEventStore;
 
 type Headers = Record<string, string>;
 let addresses = 0;
@@ -85,7 +89,7 @@ describe('account takeover through the outbox', () => {
     expect(mails[0]!.text).not.toMatch(/reset-password\/\S/);
 
     // Nothing in the table behind the outbox (what `hireloop mail` prints) holds a link either.
-    const { rows } = await runtime.eventStore.pool.query<{ mail: unknown }>('SELECT mail FROM mail_outbox');
+    const { rows } = await postgres().pool.query<{ mail: unknown }>('SELECT mail FROM mail_outbox');
     expect(JSON.stringify(rows)).not.toMatch(/reset-password\/[A-Za-z0-9_-]/);
     // The boss still signs in with the old password: nobody reset it.
     expect((await post('/api/auth/login', { email: boss.email, password: boss.password })).statusCode).toBe(200);
@@ -177,10 +181,10 @@ describe('sign-up is all or nothing', () => {
     const original = runtime.eventStore.appendToStreams;
     runtime.eventStore.appendToStreams = async (appends) => {
       // Fail inside the transaction after the reservation and before the user (as bad text did).
-      const client = await runtime.eventStore.pool.connect();
+      const client = await postgres().pool.connect();
       try {
         await client.query('BEGIN');
-        await runtime.eventStore.appendInTransaction(client, appends[0]!.streamId, appends[0]!.events, { expectedVersion: appends[0]!.expectedVersion });
+        await postgres().appendInTransaction(client, appends[0]!.streamId, appends[0]!.events, { expectedVersion: appends[0]!.expectedVersion });
         throw new Error('the database refused the user event');
       } finally {
         await client.query('ROLLBACK');

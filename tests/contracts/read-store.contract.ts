@@ -302,6 +302,24 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(await store.collection(name).count({ tags: 't' })).toBe(0);
       });
 
+      it('putMany writes a batch in one call; a later document with the same id wins', async () => {
+        const name = uniqueName();
+        await seed(store, name, [{ _id: 'a', x: 0 }]);
+        await store.transaction(async (tx) => {
+          await tx.collection(name).putMany([
+            { _id: 'a', x: 1 },
+            { _id: 'b', x: 2 },
+            { _id: 'a', x: 3, y: 'last' },
+          ]);
+          await tx.collection(name).putMany([]);
+          expect(await tx.collection(name).get('a')).toEqual({ _id: 'a', x: 3, y: 'last' });
+        });
+        expect(await store.collection(name).find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'a', x: 3, y: 'last' },
+          { _id: 'b', x: 2 },
+        ]);
+      });
+
       it('stores copies: neither the written nor the returned objects alias the stored document', async () => {
         const name = uniqueName();
         await store.ensureCollection(name);

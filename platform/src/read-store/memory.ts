@@ -177,6 +177,15 @@ export function createMemoryReadStore(): ReadStore {
             entry.docs.set(doc._id, doc);
             entry.writes.set(doc._id, doc);
           }),
+          putMany: guard((inputs: readonly T[]) => {
+            const entry = stage(name);
+            for (const input of inputs) {
+              const { doc } = normaliseDocument(input);
+              checkUnique(name, state(name).uniques, entry.docs, doc);
+              entry.docs.set(doc._id, doc);
+              entry.writes.set(doc._id, doc);
+            }
+          }),
           delete: guard((id: string) => {
             assertId(id);
             const entry = stage(name);

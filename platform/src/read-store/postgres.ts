@@ -376,6 +376,25 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           doc._id,
         );
       },
+      async putMany(inputs) {
+        if (inputs.length === 0) return;
+        // One statement per batch; ON CONFLICT may touch a row once per statement, so the last
+        // document of an id wins here, as it would with one put after another.
+        const latest = new Map<string, string>();
+        for (const input of inputs) {
+          const { doc, json } = normaliseDocument(input);
+          latest.delete(doc._id);
+          latest.set(doc._id, json);
+        }
+        await run(
+          db(),
+          name,
+          `INSERT INTO ${table} (id, doc)
+           SELECT x.id, x.doc::jsonb FROM unnest($1::text[], $2::text[]) AS x(id, doc)
+           ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+          [[...latest.keys()], [...latest.values()]],
+        );
+      },
       async delete(id) {
         assertId(id);
         await run(db(), name, `DELETE FROM ${table} WHERE id = $1`, [id]);

@@ -56,6 +56,8 @@ export interface Collection<T extends Doc = Doc> {
 export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
   /** Inserts or replaces the whole document with this `_id`. */
   put(doc: T): Promise<void>;
+  /** `put` for many documents in one write (a projection's batch). A later duplicate id wins. */
+  putMany(docs: readonly T[]): Promise<void>;
   delete(id: string): Promise<void>;
   deleteMany(filter?: Filter): Promise<number>;
 }
