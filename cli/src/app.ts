@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { analyticsHooks, startAnalyticsRecorder } from '@hireloop/command-service/analytics/recorder';
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
@@ -16,12 +15,14 @@ import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { EventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
+import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { allProjections } from '@hireloop/projections/registry';
-import { ProjectionRunner } from '@hireloop/projections/runner';
+import { ProjectionDaemon } from '@hireloop/projections/runner';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPage } from './seo';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const app = createBaseApp({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
+    publicUrl,
     notFound: serveSpa
       ? async (request, reply) => {
           const pathname = request.url.split('?')[0] ?? '/';
@@ -94,14 +96,23 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Hireloop API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI's own page gets its own policy (it shows data: icons); it replaces the app's.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: policyText(API_DOCS_DIRECTIVES, { https: publicUrl.startsWith('https:') }) });
   await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
 
-  const runners = projections
-    ? allProjections.map((projection) => new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, bus: deps.bus, projection, onError: (error) => app.log.error({ err: error, projection: projection.name }, 'projection stopped') }))
-    : [];
+  const daemon = projections
+    ? new ProjectionDaemon({
+        eventStore: deps.eventStore,
+        readStore: deps.readStore,
+        bus: deps.bus,
+        projections: allProjections,
+        onError: (error, projection) => app.log.error({ err: error, projection }, 'projection stopped'),
+      })
+    : null;
+  const runners = daemon?.runners ?? [];
   const progress = new ProjectionProgress(deps.readStore, allProjections, deps.bus);
 
   if (commands) {
@@ -144,10 +155,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     }
     if (commands) stopAnalyticsRecorder = await startAnalyticsRecorder(deps.bus, deps.eventStore);
     if (queries) await progress.start();
-    for (const runner of runners) await runner.start();
+    await daemon?.start();
   });
   app.addHook('onClose', async () => {
-    for (const runner of runners) await runner.stop();
+    await daemon?.stop();
     await progress.stop();
     await stopMailWorker?.();
     await stopAnalyticsRecorder?.();

@@ -2,6 +2,7 @@ import { START, comparePositions, type EventStore, type Position, type RecordedE
 import type { Bus } from '@hireloop/platform/bus/index';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { checkpointName, physicalCollection, scopedTransaction, type ProjectionDefinition } from './shared/projection';
+import { bufferedTransaction } from './shared/write-buffer';
 
 export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
 
@@ -41,7 +42,7 @@ export class ProjectionRunner {
   async ensureCollections() {
     const { projection, readStore } = this.options;
     for (const [name, spec] of Object.entries(projection.collections)) {
-      await readStore.ensureCollection(physicalCollection(projection, name), spec.indexes ?? []);
+      await readStore.ensureCollection(physicalCollection(projection, name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
     }
   }
 
@@ -56,12 +57,15 @@ export class ProjectionRunner {
     await readStore.transaction(async (tx) => {
       // A batch delivered again after a crash between commit and acknowledgement is skipped.
       const current = (await tx.getCheckpoint(name)) ?? START;
-      const scoped = scopedTransaction(projection, tx);
+      if (comparePositions(nextPosition, current) <= 0) return;
+      const buffered = bufferedTransaction(tx);
+      const scoped = scopedTransaction(projection, buffered.tx);
       for (const event of events) {
         if (comparePositions(event.position, current) <= 0) continue;
         if (this.relevant.has(event.type)) await projection.apply(event, scoped);
       }
-      if (comparePositions(nextPosition, current) > 0) await tx.setCheckpoint(name, nextPosition);
+      await buffered.flush();
+      await tx.setCheckpoint(name, nextPosition);
     });
     await this.options.bus
       ?.publish<ProjectionAdvanced>(advancedSubject(projection.name), { projection: projection.name, checkpoint: name, position: nextPosition })
@@ -73,7 +77,10 @@ export class ProjectionRunner {
     await this.ensureCollections();
     let position = (await this.checkpoint()) ?? START;
     for (;;) {
-      const { events, nextPosition } = await this.options.eventStore.readAll(position, { batchSize: this.options.batchSize ?? 500 });
+      const { events, nextPosition } = await this.options.eventStore.readAll(position, {
+        batchSize: this.options.batchSize ?? 1000,
+        eventTypes: this.options.projection.eventTypes,
+      });
       if (events.length === 0) return position;
       await this.applyBatch(events, nextPosition);
       position = nextPosition;
@@ -86,7 +93,8 @@ export class ProjectionRunner {
     await this.ensureCollections();
     const from = (await this.checkpoint()) ?? START;
     this.subscription = this.options.eventStore.subscribe(from, (events, nextPosition) => this.applyBatch(events, nextPosition), {
-      batchSize: this.options.batchSize ?? 500,
+      batchSize: this.options.batchSize ?? 1000,
+      eventTypes: this.options.projection.eventTypes,
       onError: (error) => {
         this.subscription = null;
         this.options.onError?.(error);
@@ -110,5 +118,69 @@ export class ProjectionRunner {
       await tx.setCheckpoint(checkpointName(projection), START);
     });
     return this.catchUp();
+  }
+}
+
+export interface DaemonOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus?: Bus;
+  projections: readonly ProjectionDefinition[];
+  batchSize?: number;
+  /** A projection whose batch failed; it stops, the others go on. */
+  onError?: (error: unknown, projection: string) => void;
+}
+
+/**
+ * One reader of the log for every projection of a process: it reads from the lowest
+ * checkpoint, asks the store only for event types some projection handles, and hands each
+ * batch to every runner, which skips what it has already applied and writes its documents and
+ * checkpoint in its own transaction. N projections cost one read of the log, not N.
+ */
+export class ProjectionDaemon {
+  readonly runners: ProjectionRunner[];
+  private readonly failed = new Set<string>();
+  private subscription: Subscription | null = null;
+
+  constructor(private readonly options: DaemonOptions) {
+    this.runners = options.projections.map(
+      (projection) => new ProjectionRunner({ eventStore: options.eventStore, readStore: options.readStore, bus: options.bus, projection, batchSize: options.batchSize }),
+    );
+  }
+
+  private get eventTypes() {
+    return [...new Set(this.options.projections.flatMap((projection) => projection.eventTypes))];
+  }
+
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    let from: Position | null = null;
+    for (const runner of this.runners) {
+      await runner.ensureCollections();
+      const checkpoint = (await runner.checkpoint()) ?? START;
+      if (from === null || comparePositions(checkpoint, from) < 0) from = checkpoint;
+    }
+    this.subscription = this.options.eventStore.subscribe(from ?? START, (events, nextPosition) => this.apply(events, nextPosition), {
+      batchSize: this.options.batchSize ?? 1000,
+      eventTypes: this.eventTypes,
+    });
+  }
+
+  private async apply(events: RecordedEvent[], nextPosition: Position) {
+    for (const runner of this.runners) {
+      if (this.failed.has(runner.name)) continue;
+      try {
+        await runner.applyBatch(events, nextPosition);
+      } catch (error) {
+        this.failed.add(runner.name);
+        this.options.onError?.(error, runner.name);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryEventStore, createPostgresEventStore, type EventStore, type NewEvent } from '@hireloop/platform/event-store/index';
 import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
-import { ProjectionRunner } from '@hireloop/projections/runner';
+import { ProjectionDaemon, ProjectionRunner } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { untilReadable } from './event-store.contract';
@@ -35,6 +35,30 @@ const crashingAt = (n: number): ProjectionDefinition => {
   };
 };
 
+/** The counting projection under another name, with a collection of its own. */
+const tallyProjection: ProjectionDefinition = {
+  name: 'tally',
+  version: 1,
+  collections: { tallies: {} },
+  eventTypes: ['Counted'],
+  async apply(event, tx) {
+    const { key } = event.data as { key: string };
+    const tallies = tx.collection<{ _id: string; count: number }>('tallies');
+    const current = await tallies.get(key);
+    await tallies.put({ _id: key, count: (current?.count ?? 0) + 1 });
+  },
+};
+
+const brokenProjection: ProjectionDefinition = {
+  name: 'broken',
+  version: 1,
+  collections: { wreckage: {} },
+  eventTypes: ['Counted'],
+  async apply() {
+    throw new Error('this read model cannot handle Counted');
+  },
+};
+
 const counted = (key: string, i: number): NewEvent => ({
   type: 'Counted',
   data: { key },
@@ -45,9 +69,9 @@ const counted = (key: string, i: number): NewEvent => ({
  * Appends and waits until readers can see everything: on PostgreSQL an open transaction anywhere
  * in the cluster (another test file's, say) holds readers back until it ends.
  */
-async function appendMany(store: EventStore, total: number) {
+async function appendMany(store: EventStore, total: number, from = 0) {
   let last = '';
-  for (let i = 0; i < total; i++) {
+  for (let i = from; i < from + total; i++) {
     last = (await store.append(`counter-${i % 3}`, [counted(`k${i % 5}`, i)])).position;
     if (i % 7 === 0) await store.append('noise-1', [{ ...counted('ignored', 10_000 + i), type: 'SomethingElse' }]);
   }
@@ -145,6 +169,33 @@ describe.each(factories)('projection runner on %s', (_name, factory) => {
       const docs = await snapshot(readStore);
       expect(docs.reduce((sum, doc) => sum + (doc.count as number), 0)).toBe(12);
     } finally {
+      await teardown();
+    }
+  });
+
+  it('one daemon feeds every projection: one behind catches up, one ahead applies nothing twice, a failing one stops alone', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    const failures: string[] = [];
+    const daemon = new ProjectionDaemon({ eventStore, readStore, projections: [countingProjection, tallyProjection, brokenProjection], batchSize: 7, onError: (_error, name) => failures.push(name) });
+    try {
+      await appendMany(eventStore, 30);
+      await new ProjectionRunner({ eventStore, readStore, projection: countingProjection }).catchUp();
+      await appendMany(eventStore, 20, 1000);
+      const head = await eventStore.headPosition();
+      await daemon.start();
+      const [counting, tally] = daemon.runners;
+      const deadline = Date.now() + 10_000;
+      while (((await counting!.checkpoint()) !== head || (await tally!.checkpoint()) !== head) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(await counting!.checkpoint()).toBe(head);
+      expect(await tally!.checkpoint()).toBe(head);
+      const total = async (collection: string) =>
+        (await readStore.collection(physicalCollection({ version: 1 }, collection)).find()).reduce((sum, doc) => sum + (doc.count as number), 0);
+      expect(await total('counters')).toBe(50);
+      expect(await total('tallies')).toBe(50);
+      expect(failures).toEqual(['broken']);
+      expect(await daemon.runners[2]!.checkpoint()).toBeNull();
+    } finally {
+      await daemon.stop();
       await teardown();
     }
   });

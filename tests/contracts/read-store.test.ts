@@ -85,7 +85,7 @@ describe('postgres read store', () => {
     const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
     const store = await createPostgresReadStore({ pool, schema });
     const name = uniqueName('plans');
-    await store.ensureCollection(name, [{ fields: ['name'] }, { fields: ['address.city', 'age'] }, { fields: ['email'], unique: true }]);
+    await store.ensureCollection(name, [{ fields: ['name'] }, { fields: ['address.city', 'age'] }, { fields: ['email'], unique: true }], { documentIndex: true });
     await store.transaction(async (tx) => {
       for (let copy = 0; copy < 30; copy++) {
         for (const person of PEOPLE) await tx.collection(name).put({ ...person, _id: `${person._id}-${copy}` });

@@ -27,6 +27,7 @@ import type {
   Doc,
   Filter,
   FindOptions,
+  CollectionOptions,
   IndexSpec,
   ReadStore,
   ReadStoreTransaction,
@@ -243,7 +244,7 @@ export function createMemoryReadStore(): ReadStore {
       return reader<T>(() => state(name).docs);
     },
 
-    async ensureCollection(name: string, indexes?: readonly IndexSpec[]) {
+    async ensureCollection(name: string, indexes?: readonly IndexSpec[], _options?: CollectionOptions) {
       assertOpen();
       assertCollectionName(name);
       const parsed = parseIndexes(indexes);

@@ -23,6 +23,7 @@ import {
   type RegexLiteral,
 } from './query';
 import type {
+  CollectionOptions,
   Collection,
   Doc,
   Filter,
@@ -413,11 +414,13 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     return result.rows.length === 0 ? null : (result.rows[0].position as Position);
   };
 
-  async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[]): Promise<void> {
+  async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[], documentIndex: boolean): Promise<void> {
     const table = tableOf(name);
-    await client.query(
-      `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'gin', []))} ON ${table} USING gin (doc jsonb_path_ops)`,
-    );
+    if (documentIndex) {
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'gin', []))} ON ${table} USING gin (doc jsonb_path_ops)`,
+      );
+    }
     const arrayIndexed = new Set<string>();
     for (const index of indexes) {
       if (index.substring) {
@@ -459,7 +462,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       return { get: api.get, find: api.find, findOne: api.findOne, count: api.count };
     },
 
-    async ensureCollection(name: string, indexes?: readonly IndexSpec[]) {
+    async ensureCollection(name: string, indexes?: readonly IndexSpec[], options?: CollectionOptions) {
       assertCollectionName(name);
       const parsed = parseIndexes(indexes);
       const table = tableOf(name);
@@ -468,7 +471,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           await client.query(
             `CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
           );
-          await ensureIndexes(client, name, parsed);
+          await ensureIndexes(client, name, parsed, options?.documentIndex === true);
         });
       } catch (error) {
         throw translate(error, name);

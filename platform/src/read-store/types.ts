@@ -83,10 +83,19 @@ export interface IndexSpec {
   kind?: 'substring';
 }
 
+export interface CollectionOptions {
+  /**
+   * Also index the whole document for equality and `$in` on any field (PostgreSQL: a GIN index
+   * over the jsonb). Every write pays for it: ask only when queries filter on fields that have
+   * no index of their own.
+   */
+  documentIndex?: boolean;
+}
+
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** Creates the collection if needed, plus indexes. Idempotent. */
-  ensureCollection(name: string, indexes?: readonly IndexSpec[]): Promise<void>;
+  ensureCollection(name: string, indexes?: readonly IndexSpec[], options?: CollectionOptions): Promise<void>;
   /** Removes every document of the collection (used by rebuilds and tests). */
   dropCollection(name: string): Promise<void>;
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;

@@ -9,7 +9,7 @@ export const applicationKey = (jobId: string, candidateUserId: string) => `${job
 export const applicationsProjection: ProjectionDefinition = {
   name: 'applications',
   version: 1,
-  collections: { applications: { indexes: [{ fields: ['jobId'] }, { fields: ['candidateUserId', 'submittedAt'] }] } },
+  collections: { applications: { indexes: [{ fields: ['jobId'] }, { fields: ['candidateUserId', 'submittedAt'] }], documentIndex: true } },
   eventTypes: ['ApplicationSubmitted'],
   async apply(event, tx) {
     const data = ApplicationSubmitted.parse(event.data);

@@ -60,16 +60,18 @@ async function update(
 /** `job-board`: every job by id and share token, for the board, the detail page and the feed. */
 export const jobBoardProjection: ProjectionDefinition = {
   name: 'job-board',
-  version: 3,
+  // 4: only the indexes something reads (the board's searches are answered by the in-memory
+  // index, so the trigram indexes only slowed every write down).
+  version: 4,
   collections: {
     jobs: {
+      // Equality lookups: the share token (job pages), `isActive` (RSS), `companyId`.
+      documentIndex: true,
       indexes: [
-        { fields: ['createdAt'] },
         { fields: ['shareToken'], unique: true },
-        { fields: ['isActive', 'createdAt'] },
-        { fields: ['companyId', 'createdAt'] },
-        { fields: ['searchText'], kind: 'substring' },
-        { fields: ['locationText'], kind: 'substring' },
+        // Newest first: the RSS feed and the SQL reference search.
+        { fields: ['createdAt'] },
+        // The search index catches up by position.
         { fields: ['position'] },
       ],
     },

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@hireloop/platform/event-store/index';
-import type { IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
+import type { CollectionOptions, IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
 
 /**
  * A read model: the collections it owns and how each event changes them.
@@ -10,7 +10,8 @@ import type { IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-st
 export interface ProjectionDefinition {
   name: string;
   version: number;
-  collections: Record<string, { indexes?: readonly IndexSpec[] }>;
+  /** Only the indexes some query reads: each one slows every write of the collection. */
+  collections: Record<string, { indexes?: readonly IndexSpec[] } & CollectionOptions>;
   /** Events of other types are skipped (the checkpoint still moves past them). */
   eventTypes: readonly string[];
   apply(event: RecordedEvent, tx: ProjectionTransaction): Promise<void>;

@@ -9,7 +9,7 @@ export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 1,
   collections: {
-    users: { indexes: [{ fields: ['email'] }] },
+    users: { indexes: [{ fields: ['email'] }], documentIndex: true },
     'user-companies': {},
   },
   eventTypes: ['UserRegistered', 'CompanyRegistered', 'UserRoleChanged'],
