@@ -55,7 +55,8 @@ export interface PostgresEventStore extends EventStore {
   /**
    * The append of `append()`, inside a transaction the caller owns (BEGIN … COMMIT around it),
    * e.g. to store events together with other rows. After a `WrongExpectedVersionError` (or any
-   * other error) the caller must roll back. Subscribers are notified when the caller commits.
+   * other error) the caller must roll back. After COMMIT, call `signalAppended()` to wake
+   * subscribers at once (they find the events by polling otherwise).
    */
   appendInTransaction(
     client: pg.ClientBase,
@@ -63,6 +64,8 @@ export interface PostgresEventStore extends EventStore {
     events: readonly NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
+  /** Wakes subscribers in every process (LISTEN/NOTIFY), coalesced with other recent appends. */
+  signalAppended(): void;
 }
 
 interface EventRow {
@@ -175,7 +178,6 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       throw error;
     }
-    await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']);
 
     let lastRow = inserted.rows[0]!;
     for (const row of inserted.rows) if (BigInt(row.global_seq) > BigInt(lastRow.global_seq)) lastRow = row;
@@ -192,6 +194,32 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     );
     const version = result.rows[0]?.version;
     return version === null || version === undefined ? NO_STREAM_VERSION : Number(version);
+  }
+
+  /**
+   * Tells subscribers that events were committed: local ones at once, other processes through
+   * one `pg_notify` AFTER the commit. A NOTIFY inside the append's transaction takes a
+   * cluster-wide lock at commit and serialised every append behind it (commit rate cut to
+   * 0.15–0.7× at 16 clients); here at most one notification is in flight per process, and
+   * appends that commit meanwhile share the next one.
+   */
+  let notifying = false;
+  let notifyAgain = false;
+  function signalAppended(): void {
+    notifier.notify();
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = true;
+    void (async () => {
+      do {
+        notifyAgain = false;
+        // A lost notification only delays remote subscribers until their next poll.
+        await pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']).catch(() => undefined);
+      } while (notifyAgain && !closed);
+      notifying = false;
+    })();
   }
 
   /** Runs `appends` in one transaction; an 'any' append that lost a version race is tried again. */
@@ -224,7 +252,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         throw error;
       }
       client.release();
-      notifier.notify(); // wake local subscribers without waiting for the notification round trip
+      signalAppended();
       return results;
     }
   }
@@ -365,6 +393,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     append,
     appendToStreams: commit,
     appendInTransaction,
+    signalAppended,
     readStream,
     readAll,
     headPosition,
