@@ -10,6 +10,8 @@ export interface GatewayOptions {
   commandUrl: string;
   spaDir?: string | false;
   logger?: BaseAppOptions['logger'];
+  /** Where people reach the app; https turns on HSTS. */
+  publicUrl?: string;
 }
 
 /**
@@ -21,6 +23,7 @@ export async function buildGateway(options: GatewayOptions) {
   const serveSpa = spaDir !== false && existsSync(path.join(spaDir, 'index.html'));
   const app = createBaseApp({
     logger: options.logger,
+    publicUrl: options.publicUrl,
     notFound: (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (serveSpa && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) return reply.sendFile('index.html');

@@ -20,6 +20,7 @@ import {
   ResetPasswordResponse,
   ValidateResetTokenBody,
   ValidateResetTokenResponse,
+  redirectTo,
   userStreamId,
 } from '@hireloop/contracts';
 import { handleCommand } from '../shared/command-handler';
@@ -137,7 +138,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
   app.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({ linkedin: deps.linkedin !== null }));
 
   // Full-page redirects: the browser leaves for LinkedIn and comes back to the callback.
-  app.get('/api/auth/linkedin', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  const toLinkedIn = redirectTo("To LinkedIn's sign-in page; back to the app with ?error= when LinkedIn sign-in is unavailable.");
+  app.get('/api/auth/linkedin', { schema: { tags: ['auth'], response: { 302: toLinkedIn } } }, async (request, reply) => {
     if (!deps.linkedin) return reply.redirect('/?error=linkedin_unavailable');
     try {
       return reply.redirect(await startLinkedInSignIn(deps));
@@ -147,7 +149,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     }
   });
 
-  app.get('/api/auth/linkedin/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  const backToApp = redirectTo('To /dashboard?auth=<one-time code> when sign-in succeeded, otherwise to /?error=auth_failed.');
+  app.get('/api/auth/linkedin/callback', { schema: { tags: ['auth'], response: { 302: backToApp } } }, async (request, reply) => {
     try {
       const callbackUrl = new URL(request.url, deps.publicUrl);
       const code = await finishLinkedInSignIn(deps, callbackUrl, request.id);

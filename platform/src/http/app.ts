@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorHandlerPlugin, type ErrorHandlerOptions } from './errors';
+import { answerClientError, answerFrameworkError, declareErrorAnswers, errorHandlerPlugin, type ErrorHandlerOptions } from './errors';
+import { withLogRedaction } from './log-redaction';
+import { securityHeadersPlugin } from './security-headers';
+import { rejectUnsafeText } from './text-guard';
 
 
 export interface BaseAppOptions {
@@ -11,26 +14,33 @@ export interface BaseAppOptions {
   notFound?: ErrorHandlerOptions['notFound'];
   /** Trust X-Forwarded-For for the client address (only behind a proxy we run). */
   trustProxy?: boolean;
+  /** Where people reach the app; an https address turns on HSTS. */
+  publicUrl?: string;
 }
 
-/** A fastify instance with zod schemas as the type provider and the shared error map. */
+/**
+ * A fastify instance with zod schemas as the type provider, the shared error map, the security
+ * headers, and no NUL or unpaired surrogate accepted in any route's path, query or body.
+ */
 export function createBaseApp(options: BaseAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Secrets in URLs (reset tokens, sign-in codes) never reach the log, whoever built the options.
+    logger: withLogRedaction(options.logger ?? false),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: options.trustProxy ?? false,
     // Every request gets its own id; it becomes the correlation id of the events it causes.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // Errors fastify and Node answer before any route runs get the product's error shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.register(errorHandlerPlugin, { notFound: options.notFound });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  app.register(securityHeadersPlugin, { https: options.publicUrl?.startsWith('https:') ?? false });
+  app.addHook('onRoute', declareErrorAnswers);
+  app.addHook('preValidation', rejectUnsafeText);
   return app;
 }
 

@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, HTTP_STATUS, MESSAGES, type ErrorBody } from '@hireloop/contracts';
+import { DomainError, ErrorBody, HTTP_STATUS, MESSAGES } from '@hireloop/contracts';
 import { WrongExpectedVersionError } from '../event-store/types';
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -14,6 +16,17 @@ export interface ErrorHandlerOptions {
   /** Answers requests no route matched (the SPA fallback uses it); default: a JSON 404. */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
+
+const sizeInWords = (bytes: number) => (bytes >= 1_048_576 ? `${+(bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/** Fastify's own client errors, in words a person can act on. */
+const FASTIFY_MESSAGES: Record<string, (request: FastifyRequest) => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => `The request body is too large (the limit is ${sizeInWords(request.routeOptions.bodyLimit)}).`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'This content type is not supported: send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The request body does not match its Content-Length header.',
+};
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance, options: ErrorHandlerOptions) => {
@@ -41,7 +54,7 @@ export const errorHandlerPlugin = fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-        const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'The request body is not valid JSON.' : error.message;
+        const message = error.name === 'SyntaxError' ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!(request) : (FASTIFY_MESSAGES[error.code]?.(request) ?? error.message);
         return reply.status(status).send({ success: false, error: message } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'unhandled error');
@@ -56,3 +69,65 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'hireloop-errors' },
 );
+
+/** Fastify option `frameworkErrors`: errors found before any route runs (a URL that does not decode). */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ success: false, error: 'The address is not valid: a percent-encoded part of it is not UTF-8 text.' } satisfies ErrorBody);
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ success: false, error: 'The address is too long.' } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'framework error');
+  return reply.status(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+}
+
+/**
+ * Fastify option `clientErrorHandler`: Node's HTTP parser refused the request (headers too large,
+ * bytes that are not HTTP), so there is no request object and no reply; the answer is written to
+ * the socket by hand, in the same shape as every other error.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is not valid HTTP.'];
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, error: message } satisfies ErrorBody);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+// Always JSON, whatever the route itself produces (the RSS feed, for one).
+const described = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+const BAD_INPUT = described('Bad input: a missing or invalid field, a body that is not JSON, an address that does not decode, or text with a NUL character or an unpaired surrogate.');
+const BODY_TOO_LARGE = described('The request body is larger than the limit.');
+const NOT_JSON = described('The request body is not sent as JSON.');
+const HEADERS_TOO_LARGE = described('The request headers are too large.');
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * An `onRoute` hook: every documented route declares the error answers any route can give, so
+ * the OpenAPI document tells the truth without each route repeating them. A route's own
+ * declaration of a code wins, except that a bare ErrorBody gains its description.
+ */
+export function declareErrorAnswers(route: RouteOptions) {
+  const schema = route.schema as ({ hide?: boolean; response?: Record<string, unknown> } & Record<string, unknown>) | undefined;
+  if (!schema || schema.hide) return;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const answers: Record<string, unknown> = { 400: BAD_INPUT, 431: HEADERS_TOO_LARGE };
+  if (methods.some((method) => METHODS_WITH_BODY.has(method))) Object.assign(answers, { 413: BODY_TOO_LARGE, 415: NOT_JSON });
+  const response = { ...schema.response };
+  for (const [code, answer] of Object.entries(answers)) {
+    if (response[code] === undefined || response[code] === ErrorBody) response[code] = answer;
+  }
+  schema.response = response;
+}

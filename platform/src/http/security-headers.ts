@@ -1,0 +1,73 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityHeadersOptions {
+  /** The app is reached over https (its public URL): browsers may be told to never use http. */
+  https: boolean;
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * What the SPA needs, and nothing more: sign-in tokens live in localStorage, so a script from
+ * anywhere else must not run. Scripts come only from our own bundle (Vite emits no inline
+ * script; the job pages' JSON-LD is a data block, which script-src does not govern). Styles
+ * allow 'unsafe-inline' because Radix injects `<style>` elements (scroll lock, select
+ * viewport) at run time; style injection cannot read localStorage.
+ */
+export const SPA_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Swagger UI at /api/docs: the same, plus the data: images its stylesheet uses for icons. */
+export const API_DOCS_DIRECTIVES: Directives = { ...SPA_DIRECTIVES, 'img-src': ["'self'", 'data:'] };
+
+/** A policy as the header's text, e.g. for @fastify/swagger-ui's `staticCSP`. */
+export const policyText = (directives: Directives, options: SecurityHeadersOptions) =>
+  Object.entries(withUpgrade(directives, options))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+// Over https, a stray http:// URL is fetched over https rather than blocked as mixed content.
+const withUpgrade = (directives: Directives, { https }: SecurityHeadersOptions): Directives =>
+  https ? { ...directives, 'upgrade-insecure-requests': [] } : directives;
+
+const isSignedIn = (request: FastifyRequest) => /^Bearer\s/i.test(request.headers.authorization ?? '');
+
+/**
+ * The security headers of every answer (through @fastify/helmet), and no caching of anything
+ * answered to a signed-in request: a shared cache or the browser's back button must never
+ * show one person's data to another.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: withUpgrade(SPA_DIRECTIVES, options) },
+      // Only a site reached over https may promise to stay on https (HSTS over http is ignored, and
+      // on localhost it would pin every local app to https).
+      strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+
+    // Root hooks run before the routes' own onSend hooks, which may only make this stricter.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.url.startsWith('/api/') || !isSignedIn(request)) return;
+      const current = reply.getHeader('cache-control');
+      if (typeof current === 'string' && /\bno-store\b/i.test(current)) return;
+      reply.header('cache-control', 'private, no-store');
+    });
+  },
+  { name: 'hireloop-security-headers' },
+);
