@@ -45,11 +45,26 @@ export async function requireAccount(deps: CommandServiceDeps, request: FastifyR
   return account;
 }
 
+/**
+ * Company names, per event store: a company's name never changes once registered (there is no
+ * rename command), so a job post reads the company stream once per process, not on every post.
+ * Bounded: the oldest names are forgotten first.
+ */
+const companyNames = new WeakMap<CommandServiceDeps['eventStore'], Map<string, string>>();
+const COMPANY_NAMES_KEPT = 10_000;
+
 export async function loadCompanyName(deps: CommandServiceDeps, companyId: string | null): Promise<string | null> {
   if (!companyId) return null;
+  let names = companyNames.get(deps.eventStore);
+  if (!names) companyNames.set(deps.eventStore, (names = new Map()));
+  const known = names.get(companyId);
+  if (known !== undefined) return known;
   const { events } = await deps.eventStore.readStream(companyStreamId(companyId));
   const state = fold(companyDecider, events.map((e) => ({ type: e.type, data: e.data }) as CompanyEvent));
-  return state.status === 'registered' ? state.name : null;
+  if (state.status !== 'registered') return null;
+  if (names.size >= COMPANY_NAMES_KEPT) names.delete(names.keys().next().value!);
+  names.set(companyId, state.name);
+  return state.name;
 }
 
 /** The account id an email belongs to, read from its reservation stream (consistent, no lag). */

@@ -81,3 +81,18 @@ describe('posting a job', () => {
     expect(response.json().error).toBe(MESSAGES.companyOnly);
   });
 });
+
+describe('the cost of posting', () => {
+  it('reads the company stream once per process, not on every post (a company name never changes)', async () => {
+    const reads: string[] = [];
+    const inner = ctx.deps.eventStore.readStream.bind(ctx.deps.eventStore);
+    ctx.deps.eventStore.readStream = (streamId, options) => {
+      reads.push(streamId);
+      return inner(streamId, options);
+    };
+    for (let i = 0; i < 3; i++) expect((await postJob(job)).statusCode).toBe(201);
+    expect(reads.filter((stream) => stream.startsWith('company-'))).toHaveLength(1);
+    const posted = await postJob(job);
+    expect(posted.json().job.company).toBe(company.companyName);
+  });
+});
