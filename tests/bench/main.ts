@@ -1,23 +1,42 @@
 /**
- * `npm run bench`: board-search latency and throughput at 10,000 and 100,000 jobs, against a bare
- * fastify route measured the same way in the same run. Measures; asserts nothing.
+ * `npm run bench`: measures the event log and the board on this machine and prints one report
+ * (markdown). It asserts nothing. Every section runs on a fresh database of the PostgreSQL
+ * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
+ * a separate process (load-generator.ts), so making requests does not slow the server down.
+ *
+ * BENCH_SECTIONS (default all: commits,log,lag,search,memory,assets), BENCH_SIZES (board sizes,
+ * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
+ * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
+ * 1000000) tune it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import pg from 'pg';
+import { createPostgresEventStore, encodePosition, START, type EventMetadata, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
 import { loadConfig } from '@hireloop/platform/config';
-import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
+import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
+import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
 import { buildApp } from '../../cli/src/app';
-import { createRuntime } from '../../cli/src/runtime';
 import { syntheticJob } from '../../cli/src/demo-jobs';
+import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import type { LoadRound, LoadSummary } from './load-generator';
 
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,memory,assets').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
+const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const LOG_EVENTS = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
+const SEARCH_CALLS = Number(process.env.BENCH_SEARCHES ?? 1_000_000);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const SEARCHES = [
   'search=engineer&location=usa&type=full-time&page=1',
@@ -30,38 +49,248 @@ const SEARCHES = [
   'location=new york&type=part-time&page=1',
 ];
 
-interface Result {
-  requests: number;
-  seconds: number;
-  throughput: number;
-  p50: number;
-  p99: number;
-  errors: number;
+const report: string[] = [];
+const line = (text = '') => report.push(text);
+const log = (text: string) => process.stderr.write(`${text}\n`);
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' / ');
+
+/** Runs a load plan in the load-generator process. */
+function generateLoad(plan: readonly LoadRound[]): Promise<LoadSummary[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load-generator.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as LoadSummary[]) : reject(new Error(`load generator exited with ${code}`))));
+    child.stdin.end(JSON.stringify(plan));
+  });
 }
 
-async function load(baseUrl: string, paths: readonly string[]): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let n = 0;
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+
+async function withDatabase<T>(work: (db: TestDatabase) => Promise<T>): Promise<T> {
+  const db = await createTestDatabase('hl_bench');
+  try {
+    return await work(db);
+  } finally {
+    await db.drop();
+  }
+}
+
+async function withRuntime<T>(db: TestDatabase, work: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' }));
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+const jobEventData = (i: number) => ({ ...syntheticJob(i), jobId: `bench-${i}`, shareToken: `bench-share-${i}` });
+const metadata = (i: number, at = new Date(Date.UTC(2026, 0, 1) + i * 1000)): EventMetadata => ({
+  eventId: crypto.randomUUID(),
+  occurredAt: at.toISOString(),
+  actor: 'system',
+  correlationId: 'bench',
+  causationId: null,
+  schemaVersion: 1,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Appends against the machine's own commit rate
+
+async function timedClients(clients: number, seconds: number, work: (client: number, n: number) => Promise<void>) {
+  let done = 0;
+  const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
-  const deadline = started + DURATION_MS;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const url = `${baseUrl}${paths[n++ % paths.length]}`;
-        const t0 = performance.now();
-        const response = await fetch(url);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!response.ok) errors++;
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        await work(client, n);
+        done++;
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, seconds, throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return done / ((performance.now() - started) / 1000);
 }
+
+async function commitsSection() {
+  await withDatabase(async (db) => {
+    const pool = new pg.Pool({ connectionString: db.url, max: 20 });
+    try {
+      await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, v text NOT NULL)');
+      const store = await createPostgresEventStore({ pool, schema: 'bench_appends' });
+      const data = syntheticJob(1);
+      const rows: string[] = [];
+      for (const clients of [1, 16]) {
+        const commits = await timedClients(clients, 4, async () => {
+          await pool.query('INSERT INTO bench_commits (v) VALUES ($1)', ['x']);
+        });
+        const appends = await timedClients(clients, 4, async (client, n) => {
+          await store.append(`bench-${clients}-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
+        });
+        rows.push(`| ${clients} | ${thousands(commits)} | ${thousands(appends)} | ${fixed(appends / commits, 2)} |`);
+      }
+      await store.close();
+      line('### Appends against the machine\'s commit rate (4 s each)');
+      line();
+      line('| clients | single-row commits/s | appends/s (one event, own stream) | appends ÷ commits |');
+      line('|---:|---:|---:|---:|');
+      rows.forEach((row) => line(row));
+      line();
+    } finally {
+      await pool.end();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the log and rebuilding the job board
+
+async function logSection() {
+  await withDatabase(async (db) => {
+    const pool = new pg.Pool({ connectionString: db.url, max: 10, options: '-c jit=off' });
+    try {
+      const store = await createPostgresEventStore({ pool, schema: 'bench_log' });
+      const jobs = Math.round(LOG_EVENTS / 5);
+      const others = LOG_EVENTS - jobs;
+      const fillStarted = performance.now();
+      // Four rounds of job events and other events, so the job events are spread over the log.
+      for (let round = 0; round < 4; round++) {
+        await pool.query(
+          `INSERT INTO ${store.table} (stream_id, stream_version, event_id, type, data, metadata)
+           SELECT 'user-' || i, 0, gen_random_uuid(), 'UserSignedIn', jsonb_build_object('userId', 'u' || i, 'method', 'password'),
+                  jsonb_build_object('eventId', gen_random_uuid(), 'occurredAt', now(), 'actor', 'system', 'correlationId', 'bench', 'causationId', null, 'schemaVersion', 1)
+             FROM generate_series($1::bigint, $2::bigint - 1) i`,
+          [Math.round((others * round) / 4), Math.round((others * (round + 1)) / 4)],
+        );
+        for (let start = Math.round((jobs * round) / 4); start < Math.round((jobs * (round + 1)) / 4); start += 5000) {
+          const end = Math.min(Math.round((jobs * (round + 1)) / 4), start + 5000);
+          const ids = Array.from({ length: end - start }, (_, k) => start + k);
+          await pool.query(
+            `INSERT INTO ${store.table} (stream_id, stream_version, event_id, type, data, metadata)
+             SELECT x.stream, 0, (x.metadata->>'eventId')::uuid, 'JobPosted', x.data, x.metadata
+               FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) AS x(stream, data, metadata)`,
+            [ids.map((i) => `job-bench-${i}`), ids.map((i) => JSON.stringify(jobEventData(i))), ids.map((i) => JSON.stringify(metadata(i)))],
+          );
+        }
+      }
+      await pool.query(`ANALYZE ${store.table}`);
+      const fillSeconds = (performance.now() - fillStarted) / 1000;
+      log(`log: wrote ${thousands(LOG_EVENTS)} events in ${fixed(fillSeconds, 1)} s`);
+
+      let position = START;
+      let read = 0;
+      const readStarted = performance.now();
+      for (;;) {
+        const { events, nextPosition } = await store.readAll(position, { batchSize: 1000 });
+        if (events.length === 0) break;
+        read += events.length;
+        position = nextPosition;
+      }
+      const readSeconds = (performance.now() - readStarted) / 1000;
+
+      const readStore = await createPostgresReadStore({ pool, schema: 'bench_read_models' });
+      const runner = new ProjectionRunner({ eventStore: store, readStore, projection: jobBoardProjection });
+      const rebuildStarted = performance.now();
+      await runner.rebuild();
+      const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+      const documents = await readStore.collection(physicalCollection(jobBoardProjection, 'jobs')).count();
+
+      line(`### The log: ${thousands(LOG_EVENTS)} events (${thousands(jobs)} of them JobPosted)`);
+      line();
+      line('| measure | events | seconds | events/s |');
+      line('|---|---:|---:|---:|');
+      line(`| readAll from the start, batches of 1,000 | ${thousands(read)} | ${fixed(readSeconds, 1)} | ${thousands(read / readSeconds)} |`);
+      line(`| rebuild of the job board (${thousands(documents)} documents) | ${thousands(jobs)} | ${fixed(rebuildSeconds, 1)} | ${thousands(jobs / rebuildSeconds)} |`);
+      line();
+      await readStore.close();
+      await store.close();
+    } finally {
+      await pool.end();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projection lag and board search while 16 clients post jobs
+
+async function lagSection() {
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      const appendedAt = new Map<string, number>();
+      const inner = runtime.eventStore;
+      const timed: EventStore = {
+        ...inner,
+        async append(streamId, events, options) {
+          const result = await inner.append(streamId, events, options);
+          if (events.some((event) => event.type === 'JobPosted')) appendedAt.set(result.position, performance.now());
+          return result;
+        },
+      };
+      const lags: number[] = [];
+      await runtime.bus.subscribe<ProjectionAdvanced>(advancedSubject(jobBoardProjection.name), ({ data }) => {
+        const now = performance.now();
+        for (const [position, at] of appendedAt) {
+          if (position <= data.position) {
+            lags.push(now - at);
+            appendedAt.delete(position);
+          }
+        }
+      });
+      // Throughput, not abuse limits, is measured here.
+      const app = await buildApp({ ...runtime, eventStore: timed, rateLimiter: createUnlimitedRateLimiter() }, { spaDir: false });
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const tokens: string[] = [];
+        for (let i = 0; i < 16; i++) {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/auth/company/signup',
+            payload: { companyName: `Bench Company ${i}`, contactName: 'Bench', email: `bench${i}@bench.example`, password: 'bench-password' },
+          });
+          tokens.push(response.json<{ token: string }>().token);
+        }
+        // A board to search while the writes go on.
+        const bodies = Array.from({ length: 16 }, (_, i) => {
+          const { title, location, salary, type, remote, description, skills } = syntheticJob(i);
+          return { title, location, salary, type, remote, description, skills };
+        });
+        const [posts, searches] = await generateLoad([
+          {
+            seconds: 15,
+            streams: [
+              { label: 'post', urls: [`${url}/api/jobs`], concurrency: 16, method: 'POST', bodies, headers: tokens.map((token) => ({ authorization: `Bearer ${token}` })) },
+              { label: 'search while writing', urls: SEARCHES.map((query) => `${url}/api/jobs?${query}`), concurrency: 4 },
+            ],
+          },
+        ]);
+        // Let the projection finish what was written.
+        const deadline = performance.now() + 30_000;
+        while (appendedAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        line('### Projection lag while 16 clients post jobs over HTTP (15 s), 4 clients searching');
+        line();
+        line('| measure | count | per s | p50 ms | p99 ms | errors |');
+        line('|---|---:|---:|---:|---:|---:|');
+        line(`| POST /api/jobs | ${posts!.requests} | ${fixed(posts!.throughput)} | ${fixed(posts!.p50, 1)} | ${fixed(posts!.p99, 1)} | ${posts!.errors} |`);
+        line(`| job-board lag (append → read model) | ${lags.length} | | ${fixed(percentile(lags, 0.5), 1)} | ${fixed(percentile(lags, 0.99), 1)} | ${appendedAt.size} not projected |`);
+        line(`| board search while writing | ${searches!.requests} | ${fixed(searches!.throughput)} | ${fixed(searches!.p50, 1)} | ${fixed(searches!.p99, 1)} | ${searches!.errors} |`);
+        line();
+        for (const summary of [posts!, searches!]) if (summary.sampleErrors.length) log(`${summary.label} errors: ${summary.sampleErrors.join(' | ')}`);
+      } finally {
+        await app.close();
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board search at 10k and 100k jobs against a bare fastify route
 
 async function bareRoute(): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify();
@@ -74,18 +303,18 @@ async function bareRoute(): Promise<{ url: string; close: () => Promise<void> }>
   return { url, close: () => app.close() };
 }
 
-async function fill(runtime: Awaited<ReturnType<typeof createRuntime>>, from: number, to: number) {
-  // Straight through the projection's own apply (the runner's path without the event log),
-  // in large transactions: the benchmark is about reading, not about loading.
-  const started = Date.now();
+/** Jobs through the projection's own apply and the runner's write buffer, without the log. */
+async function fillBoard(runtime: Runtime, from: number, to: number) {
+  const started = performance.now();
   for (let start = from; start < to; start += 2000) {
     await runtime.readStore.transaction(async (tx) => {
-      const scoped = scopedTransaction(jobBoardProjection, tx);
+      const buffered = bufferedTransaction(tx);
+      const scoped = scopedTransaction(jobBoardProjection, buffered.tx);
       for (let i = start; i < Math.min(to, start + 2000); i++) {
         const event = {
           type: 'JobPosted',
-          data: { jobId: `bench-${i}`, shareToken: `bench-share-${i}`, ...syntheticJob(i) },
-          metadata: { eventId: '', occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), actor: 'system', correlationId: '', causationId: null, schemaVersion: 1 },
+          data: jobEventData(i),
+          metadata: metadata(i, new Date(Date.UTC(2026, 0, 1) + i * 60_000)),
           streamId: `job-bench-${i}`,
           streamVersion: 0,
           position: encodePosition(0, i + 1),
@@ -93,62 +322,85 @@ async function fill(runtime: Awaited<ReturnType<typeof createRuntime>>, from: nu
         } as RecordedEvent;
         await jobBoardProjection.apply(event, scoped);
       }
+      await buffered.flush();
       // Like the runner: the checkpoint moves with the documents, so the query side sees the change.
       await tx.setCheckpoint(checkpointName(jobBoardProjection), encodePosition(0, Math.min(to, start + 2000)));
     });
   }
-  return (Date.now() - started) / 1000;
+  return (performance.now() - started) / 1000;
 }
 
-const ms = (value: number) => value.toFixed(2);
-
-async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hireloop-bench-'));
-  const runtime = await createRuntime(loadConfig({ DATA_DIR: dataDir, ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) }));
-  // Only the query side: projections would otherwise race the direct fill.
-  const app = await buildApp(runtime, { commands: false, projections: false, spaDir: false });
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bare = await bareRoute();
-  const rows: string[] = [];
-  try {
-    for (const name of Object.keys(jobBoardProjection.collections)) {
-      await runtime.readStore.ensureCollection(physicalCollection(jobBoardProjection, name), jobBoardProjection.collections[name]!.indexes ?? []);
-    }
-    await runtime.readStore.transaction((tx) => tx.setCheckpoint(checkpointName(jobBoardProjection), ''));
-    let loaded = 0;
-    for (const size of SIZES) {
-      const seconds = await fill(runtime, loaded, size);
-      loaded = size;
-      process.stderr.write(`loaded ${size} jobs (+${seconds.toFixed(1)} s)\n`);
-      const warm = await load(`${appUrl}/api/jobs?`, SEARCHES);
-      void warm;
-      const search = await load(`${appUrl}/api/jobs?`, SEARCHES);
-      const baseline = await load(`${bare.url}/bare?`, ['']);
-      rows.push(
-        `| ${size.toLocaleString('en-US')} | board search | ${search.requests} | ${search.throughput.toFixed(0)} | ${ms(search.p50)} | ${ms(search.p99)} | ${search.errors} |`,
-        `| ${size.toLocaleString('en-US')} | bare fastify route | ${baseline.requests} | ${baseline.throughput.toFixed(0)} | ${ms(baseline.p50)} | ${ms(baseline.p99)} | ${baseline.errors} |`,
-        `| ${size.toLocaleString('en-US')} | search / bare throughput | | ${(search.throughput / baseline.throughput).toFixed(2)} | | | |`,
-      );
-    }
-  } finally {
-    await app.close();
-    await bare.close();
-    await runtime.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  process.stdout.write(
-    [
-      `Board search benchmark: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per measurement, PostgreSQL read store, same machine.`,
-      '',
-      '| jobs | route | requests | req/s | p50 ms | p99 ms | errors |',
-      '|---:|---|---:|---:|---:|---:|---:|',
-      ...rows,
-      '',
-    ].join('\n'),
+async function searchSection() {
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      const app = await buildApp(runtime, { commands: false, projections: false, spaDir: false });
+      const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const bare = await bareRoute();
+      const rows: string[] = [];
+      try {
+        for (const [name, spec] of Object.entries(jobBoardProjection.collections)) {
+          await runtime.readStore.ensureCollection(physicalCollection(jobBoardProjection, name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
+        }
+        let loaded = 0;
+        for (const size of SIZES) {
+          const seconds = await fillBoard(runtime, loaded, size);
+          rows.push(`| ${thousands(size)} | writing ${thousands(size - loaded)} job documents | ${fixed(seconds, 1)} s | | | | |`);
+          loaded = size;
+          log(`search: loaded ${thousands(size)} jobs (+${fixed(seconds, 1)} s)`);
+          await generateLoad([{ seconds: 2, streams: [{ label: 'warm-up', urls: SEARCHES.map((query) => `${appUrl}/api/jobs?${query}`), concurrency: CONCURRENCY }] }]);
+          const rounds = 4;
+          const plan: LoadRound[] = [];
+          for (let round = 0; round < rounds; round++) {
+            plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'bare', urls: [`${bare.url}/bare`], concurrency: CONCURRENCY }] });
+            plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'search', urls: SEARCHES.map((query) => `${appUrl}/api/jobs?${query}`), concurrency: CONCURRENCY }] });
+          }
+          const results = await generateLoad(plan);
+          const search = results.find((r) => r.label === 'search')!;
+          const baseline = results.find((r) => r.label === 'bare')!;
+          rows.push(
+            `| ${thousands(size)} | board search | ${search.requests} | ${fixed(search.throughput)} | ${fixed(search.p50, 2)} | ${fixed(search.p99, 2)} | ${search.errors} |`,
+            `| ${thousands(size)} | bare fastify route | ${baseline.requests} | ${fixed(baseline.throughput)} | ${fixed(baseline.p50, 2)} | ${fixed(baseline.p99, 2)} | ${baseline.errors} |`,
+            `| ${thousands(size)} | search ÷ bare throughput | | ${fixed(search.throughput / baseline.throughput, 2)} | | | |`,
+          );
+        }
+      } finally {
+        await app.close();
+        await bare.close();
+      }
+      line(`### Board search: ${CONCURRENCY} clients, ${SEARCH_SECONDS} s per route in 4 alternating rounds`);
+      line();
+      line('| jobs | route | requests | req/s | p50 ms | p99 ms | errors |');
+      line('|---:|---|---:|---:|---:|---:|---:|');
+      rows.forEach((row) => line(row));
+      line();
+    }),
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  line(`## Hireloop benchmark — ${new Date().toISOString()}`);
+  line();
+  line(`Load average at start (1/5/15 min): ${load()}; Node ${process.version}.`);
+  line();
+  const sections: Array<[string, () => Promise<void>]> = [
+    ['commits', commitsSection],
+    ['log', logSection],
+    ['lag', lagSection],
+    ['search', searchSection],
+  ];
+  for (const [name, run] of sections) {
+    if (!SECTIONS.has(name)) continue;
+    log(`== ${name}`);
+    await run();
+  }
+  line(`Load average at the end: ${load()}.`);
+  process.stdout.write(`${report.join('\n')}\n`);
+}
+
 main().catch((error: unknown) => {
+  process.stdout.write(`${report.join('\n')}\n`);
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { hashToken } from '@hireloop/platform/accounts/tokens';
 import { REDACTED } from '@hireloop/platform/mailer/types';
 import { fixedClock, randomIds } from '@hireloop/platform/runtime';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
-import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryBus, type Bus } from '@hireloop/platform/bus/index';
 import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
 import { RESET_REQUEST_SUBJECT } from './password-reset';
@@ -102,7 +102,7 @@ describe('forgot password and account enumeration', () => {
     let resetWorker: ((item: { data: unknown; subject: string; attempt: number }) => Promise<void>) | null = null;
     const bus = createMemoryBus();
     // The reset worker is held back, so only the request's own work is recorded.
-    const heldBus: typeof bus = {
+    const heldBus: Bus = {
       publish: (subject, data) => bus.publish(subject, data),
       subscribe: (subject, handler) => bus.subscribe(subject, handler),
       close: () => bus.close(),

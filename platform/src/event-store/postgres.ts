@@ -68,6 +68,11 @@ export interface PostgresEventStore extends EventStore {
   signalAppended(): void;
 }
 
+/** A pool or a client: what a statement needs. */
+interface Queryable {
+  query<Row extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<Row>>;
+}
+
 interface EventRow {
   transaction_id: string;
   global_seq: string;
@@ -127,47 +132,50 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   };
 
   async function appendInTransaction(
-    client: pg.ClientBase,
+    client: Queryable,
     streamId: string,
     events: readonly NewEvent[],
     appendOptions?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult> {
     const expected = appendOptions?.expectedVersion ?? 'any';
-    const last = await client.query<{ stream_version: string; transaction_id: string; global_seq: string }>(
-      `SELECT stream_version::text AS stream_version, transaction_id::text AS transaction_id, global_seq::text AS global_seq
-         FROM ${table} e WHERE e.stream_id = $1 ORDER BY e.stream_version DESC LIMIT 1`,
-      [streamId],
-    );
-    const head = last.rows[0];
-    const current = head ? Number(head.stream_version) : NO_STREAM_VERSION;
-    checkExpectedVersion(streamId, expected, current);
     if (events.length === 0) {
-      return {
-        nextExpectedVersion: current,
-        position: head ? encodePosition(BigInt(head.transaction_id), BigInt(head.global_seq)) : START,
-      };
+      const last = await client.query<{ stream_version: string; transaction_id: string; global_seq: string }>(
+        `SELECT stream_version::text AS stream_version, transaction_id::text AS transaction_id, global_seq::text AS global_seq
+           FROM ${table} e WHERE e.stream_id = $1 ORDER BY e.stream_version DESC LIMIT 1`,
+        [streamId],
+      );
+      const head = last.rows[0];
+      const current = head ? Number(head.stream_version) : NO_STREAM_VERSION;
+      checkExpectedVersion(streamId, expected, current);
+      return { nextExpectedVersion: current, position: head ? encodePosition(BigInt(head.transaction_id), BigInt(head.global_seq)) : START };
     }
 
     const payload = JSON.stringify(
       events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
     );
+    const wanted = expected === 'any' ? null : expected === 'no_stream' ? NO_STREAM_VERSION : expected;
     let inserted: pg.QueryResult<{ transaction_id: string; global_seq: string; stream_version: string }>;
     try {
-      // Rows are inserted in array order, so global_seq follows stream_version.
+      // One statement (one round trip, its own transaction when the caller has none): the
+      // stream's head, the expected-version check and the insert. Rows are inserted in array
+      // order, so global_seq follows stream_version. Nothing is inserted when the check fails.
       inserted = await client.query(
-        `INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
-         SELECT $1, $2::bigint + x.ordinality, (x.event->'metadata'->>'eventId')::uuid, x.event->>'type',
+        `WITH head AS (
+           SELECT COALESCE((SELECT h.stream_version FROM ${table} h WHERE h.stream_id = $1 ORDER BY h.stream_version DESC LIMIT 1), -1) AS current
+         ), allowed AS (SELECT current FROM head WHERE $3::bigint IS NULL OR current = $3::bigint)
+         INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
+         SELECT $1, allowed.current + x.ordinality, (x.event->'metadata'->>'eventId')::uuid, x.event->>'type',
                 x.event->'data', x.event->'metadata'
-           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(event, ordinality)
+           FROM allowed, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(event, ordinality)
           ORDER BY x.ordinality
          RETURNING transaction_id::text AS transaction_id, global_seq::text AS global_seq,
                    stream_version::text AS stream_version`,
-        [streamId, current, payload],
+        [streamId, payload, wanted],
       );
     } catch (error) {
       if (isDatabaseError(error) && error.code === '23505' && error.constraint === STREAM_VERSION_CONSTRAINT) {
         // A concurrent writer committed the same stream version first.
-        const conflict = new WrongExpectedVersionError(streamId, expected, current + 1);
+        const conflict = new WrongExpectedVersionError(streamId, expected, wanted === null ? NO_STREAM_VERSION : wanted + 1);
         lostRaces.add(conflict);
         throw conflict;
       }
@@ -178,11 +186,16 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       throw error;
     }
+    if (inserted.rows.length === 0) {
+      // The expected version did not hold: report the stream's real version.
+      const { rows } = await client.query<{ version: string | null }>(`SELECT max(stream_version)::text AS version FROM ${table} WHERE stream_id = $1`, [streamId]);
+      throw new WrongExpectedVersionError(streamId, expected, rows[0]?.version == null ? NO_STREAM_VERSION : Number(rows[0].version));
+    }
 
     let lastRow = inserted.rows[0]!;
     for (const row of inserted.rows) if (BigInt(row.global_seq) > BigInt(lastRow.global_seq)) lastRow = row;
     return {
-      nextExpectedVersion: current + events.length,
+      nextExpectedVersion: Number(lastRow.stream_version),
       position: encodePosition(BigInt(lastRow.transaction_id), BigInt(lastRow.global_seq)),
     };
   }
@@ -227,6 +240,21 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     for (let attempt = 1; ; attempt++) {
+      if (appends.length === 1) {
+        // One stream: one statement, committed on its own (no BEGIN/COMMIT round trips).
+        const { streamId, events, expectedVersion } = appends[0]!;
+        try {
+          const result = await appendInTransaction(pool, streamId, events, { expectedVersion: expectedVersion ?? 'any' });
+          if (events.length > 0) signalAppended();
+          return [result];
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError && lostRaces.has(error)) {
+            if ((expectedVersion ?? 'any') === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
+            throw new WrongExpectedVersionError(streamId, expectedVersion ?? 'any', await currentVersion(streamId).catch(() => error.actual));
+          }
+          throw error;
+        }
+      }
       const client = await pool.connect();
       const results: AppendResult[] = [];
       try {
