@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { analyticsHooks, startAnalyticsRecorder } from '@hireloop/command-service/analytics/recorder';
+import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
@@ -24,6 +22,7 @@ import { ProjectionDaemon } from '@hireloop/projections/runner';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPage } from './seo';
+import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
@@ -61,37 +60,24 @@ export interface AppOptions {
  */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const { commands = true, queries = true, projections = true } = options;
-  const spaDir = options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir;
-  const serveSpa = spaDir !== false && existsSync(path.join(spaDir, 'index.html'));
-
-  const indexHtml = serveSpa ? readFileSync(path.join(spaDir, 'index.html'), 'utf8') : '';
+  const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
 
   /** Job pages get their title, description and JSON-LD in the HTML itself (search engines). */
-  const jobPage = async (pathname: string): Promise<{ status: number; html: string } | null> => {
+  const jobPage: RenderPage = async (pathname) => {
     const byId = /^\/job\/([^/]+)$/.exec(pathname);
     const byShare = /^\/share\/job\/([^/]+)$/.exec(pathname);
-    if (!byId && !byShare) return null;
+    if (!spa || (!byId && !byShare)) return null;
     const key = decodeURIComponent((byId ?? byShare)![1]!);
     const job = byId ? await findJob(deps.readStore, key) : await findJobByShareToken(deps.readStore, key);
-    return job ? { status: 200, html: renderJobPage(indexHtml, job, publicUrl) } : { status: 404, html: indexHtml };
+    return job ? { status: 200, html: renderJobPage(spa.indexHtml, job, publicUrl) } : { status: 404, html: spa.indexHtml };
   };
 
   const app = createBaseApp({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     publicUrl,
-    notFound: serveSpa
-      ? async (request, reply) => {
-          const pathname = request.url.split('?')[0] ?? '/';
-          if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
-            return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
-          }
-          const page = queries ? await jobPage(pathname).catch(() => null) : null;
-          if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
-          return reply.type('text/html; charset=utf-8').send(indexHtml);
-        }
-      : undefined,
+    notFound: spaFallback(spa, queries ? jobPage : undefined),
   });
 
   await app.register(fastifySwagger, {
@@ -129,6 +115,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       mailer: deps.mailer,
     });
   }
+  // Searches and job views are counted here and flushed in batches: a read never appends (ADR 012).
+  const boardActivity = queries
+    ? new BoardActivityCounter({ eventStore: deps.eventStore, clock: deps.clock, ids: deps.ids, onWarning: (message, details) => app.log.warn(details, message) })
+    : null;
   if (queries) {
     await registerQueryService(app, {
       readStore: deps.readStore,
@@ -137,15 +127,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       progress,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
       publicUrl,
-      ...analyticsHooks(deps.bus, deps.clock, (error) => app.log.warn({ err: error }, 'analytics item not queued')),
+      ...boardActivity?.hooks,
     });
   }
-  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });
+  if (spa) await serveSpaFiles(app, spa);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   let stopMailWorker: (() => Promise<void>) | null = null;
-  let stopAnalyticsRecorder: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     // Mail is a side effect of commands (reset links): the command side delivers it.
     if (commands) {
@@ -153,7 +142,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         app.log.warn({ err: error, attempt, final: attempt >= MAIL_ATTEMPTS }, 'mail delivery failed'),
       );
     }
-    if (commands) stopAnalyticsRecorder = await startAnalyticsRecorder(deps.bus, deps.eventStore);
+    boardActivity?.start();
     if (queries) await progress.start();
     await daemon?.start();
   });
@@ -161,8 +150,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     await daemon?.stop();
     await progress.stop();
     await stopMailWorker?.();
-    await stopAnalyticsRecorder?.();
+    await boardActivity?.close();
   });
 
-  return Object.assign(app, { runners });
+  return Object.assign(app, { runners, boardActivity });
 }

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import replyFrom from '@fastify/reply-from';
+import type { FastifyRequest } from 'fastify';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { DEFAULT_SPA_DIR } from './app';
+import { loadSpa, serveSpaFiles, spaFallback } from './spa';
 
 export interface GatewayOptions {
   queryUrl: string;
@@ -19,30 +18,24 @@ export interface GatewayOptions {
  * query service and every other method to the command service, so the browser sees one origin.
  */
 export async function buildGateway(options: GatewayOptions) {
-  const spaDir = options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir;
-  const serveSpa = spaDir !== false && existsSync(path.join(spaDir, 'index.html'));
-  const app = createBaseApp({
-    logger: options.logger,
-    publicUrl: options.publicUrl,
-    notFound: (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (serveSpa && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) return reply.sendFile('index.html');
-      return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
-    },
-  });
+  const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
+  const app = createBaseApp({ logger: options.logger, publicUrl: options.publicUrl, notFound: spaFallback(spa) });
   await app.register(replyFrom, { undici: { connections: 64 } });
   // Bodies pass through untouched; the services parse and validate them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.all('/api/*', async (request, reply) => {
+  const isRead = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Sign-in redirects are GETs with effects (state, sessions); providers and the mail outbox live on the command side.
     const commandGet = pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox';
-    const read = (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
-    const base = read ? options.queryUrl : options.commandUrl;
+    return (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
+  };
+  // Reads are logged at info by the query service that answers them; here only their errors are.
+  app.all('/api/*', { config: { frequent: isRead } }, async (request, reply) => {
+    const base = isRead(request) ? options.queryUrl : options.commandUrl;
     return reply.from(new URL(request.url, base).toString());
   });
-  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html' });
+  if (spa) await serveSpaFiles(app, spa);
   app.get('/healthz', async () => ({ ok: true }));
   return app;
 }

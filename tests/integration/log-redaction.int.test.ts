@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 const requestUrls = (lines: string[]) =>
-  lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } }).flatMap((entry) => (entry.msg === 'incoming request' && entry.req?.url ? [entry.req.url] : []));
+  lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } }).flatMap((entry) => (entry.msg === 'request completed' && entry.req?.url ? [entry.req.url] : []));
 
 describe('the application log', () => {
   it('shows the paths people open, without the reset token, the sign-in codes or the bearer token', async () => {

@@ -19,17 +19,35 @@ export interface MemoryBusOptions {
   onError?: BusErrorReporter;
 }
 
+/** What the in-process bus holds right now (for tests and diagnostics). */
+export interface MemoryBusStats {
+  /** Work items held: waiting for a first queue, or not yet acked (or given up) by every queue listening to them. */
+  storedItems: number;
+  /** Deliveries still owed, over all queues (an item two queues listen to counts twice). */
+  pendingDeliveries: number;
+  /** Enqueue `messageId`s remembered for deduplication (each for 2 minutes). */
+  rememberedMessageIds: number;
+}
+
+export interface MemoryBus extends Bus {
+  stats(): MemoryBusStats;
+}
+
 /**
  * A single-process bus with the same semantics as the NATS adapter (see ./nats.ts):
  *
  * - publish/subscribe: every current subscriber whose pattern matches gets the message, in
  *   publish order, one at a time per subscriber; nothing is stored. A subscriber's throw is
  *   reported and dropped.
- * - enqueue stores the message in a log for the life of the bus (the JetStream stream with
- *   limits retention). A queue is created by its first `work` call and then sees EVERY stored
- *   message matching its subject, including those enqueued before it existed (JetStream
- *   `deliver_policy: all`). So an item enqueued before any worker started is processed when
- *   one starts, and two different queues on one subject each process every item.
+ * - enqueue stores the message until every queue that listens to its subject has acked it (or
+ *   given up on it); then the bus forgets it, so a long-running process holds only the work it
+ *   still owes. A message no queue listens to yet is kept until a queue appears. A queue is
+ *   created by its first `work` call and then sees every message still stored that matches its
+ *   subject, including those enqueued before it existed (JetStream `deliver_policy: all`). So an
+ *   item enqueued before any worker started is processed when one starts, and two different
+ *   queues on one subject each process every item enqueued while both exist. (Unlike the NATS
+ *   stream, which keeps acked items up to its limits, a queue created later does not see items
+ *   that every earlier queue has already acked.)
  * - Workers of one queue share its items; each worker handles one item at a time. Success
  *   acks; a throw offers the item again after a short delay with `attempt + 1`; after
  *   `maxAttempts` deliveries it is dropped. A handler still running after `ackWaitMs` loses
@@ -37,15 +55,17 @@ export interface MemoryBusOptions {
  * - `messageId` on enqueue drops a second enqueue with the same id within 2 minutes.
  * - Data is JSON round-tripped, so handlers never share objects with the publisher.
  */
-export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
+export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
   const onError = options.onError ?? defaultErrorReporter;
-  return new MemoryBus(onError);
+  return new InProcessBus(onError);
 }
 
 interface StoredMessage {
   seq: number;
   subject: string;
   json: string;
+  /** How many queues still owe it a delivery; at 0 (after at least one queue took it) it is released. */
+  holders: number;
 }
 
 interface Entry {
@@ -86,9 +106,10 @@ interface Subscriber {
   chain: Promise<void>;
 }
 
-class MemoryBus implements Bus {
+class InProcessBus implements MemoryBus {
   private readonly subscribers = new Set<Subscriber>();
-  private readonly log: StoredMessage[] = [];
+  /** Messages some queue still owes a delivery, or that no queue has taken yet; by seq (insertion order). */
+  private readonly log = new Map<number, StoredMessage>();
   private readonly seen = new Map<string, number>();
   private readonly queues = new Map<string, Queue>();
   private readonly handlerContext = new AsyncLocalStorage<Worker>();
@@ -143,14 +164,20 @@ class MemoryBus implements Bus {
       if (this.seen.has(messageId)) return;
       this.seen.set(messageId, now);
     }
-    const message: StoredMessage = { seq: ++this.seq, subject, json: encodeJson(data) };
-    this.log.push(message);
+    const message: StoredMessage = { seq: ++this.seq, subject, json: encodeJson(data), holders: 0 };
+    this.log.set(message.seq, message);
     for (const queue of this.queues.values()) {
       if (subjectMatches(queue.subject, subject)) {
-        queue.entries.set(message.seq, newEntry(message, now));
+        this.hold(queue, message, now);
         this.pump(queue);
       }
     }
+  }
+
+  stats(): MemoryBusStats {
+    let pendingDeliveries = 0;
+    for (const queue of this.queues.values()) pendingDeliveries += queue.entries.size;
+    return { storedItems: this.log.size, pendingDeliveries, rememberedMessageIds: this.seen.size };
   }
 
   async work<T>(options: WorkQueueOptions, handler: (item: WorkItem<T>) => Promise<void>): Promise<Unsubscribe> {
@@ -175,10 +202,8 @@ class MemoryBus implements Bus {
         wakeTimer: undefined,
         wakeAt: Infinity,
       };
-      for (const message of this.log) {
-        if (subjectMatches(options.subject, message.subject)) {
-          queue.entries.set(message.seq, newEntry(message, now));
-        }
+      for (const message of this.log.values()) {
+        if (subjectMatches(options.subject, message.subject)) this.hold(queue, message, now);
       }
       this.queues.set(options.queue, queue);
     } else {
@@ -278,7 +303,7 @@ class MemoryBus implements Bus {
       // The handler overran ackWait: offer the item again (or give up).
       entry.inflight = false;
       if (entry.deliveries >= queue.maxAttempts) {
-        queue.entries.delete(entry.message.seq);
+        this.release(queue, entry);
       } else {
         entry.readyAt = Date.now();
       }
@@ -305,13 +330,13 @@ class MemoryBus implements Bus {
         entry.ackTimer = undefined;
         entry.inflight = false;
         entry.token += 1; // a redelivery still running elsewhere becomes stale
-        queue.entries.delete(entry.message.seq);
+        this.release(queue, entry);
       } else if (current) {
         if (entry.ackTimer !== undefined) clearTimeout(entry.ackTimer);
         entry.ackTimer = undefined;
         entry.inflight = false;
         if (entry.deliveries >= queue.maxAttempts) {
-          queue.entries.delete(entry.message.seq);
+          this.release(queue, entry);
         } else {
           entry.readyAt = Date.now() + redeliveryDelayMs(attempt, queue.ackWaitMs);
         }
@@ -321,6 +346,20 @@ class MemoryBus implements Bus {
       this.pump(queue);
     };
     worker.current = run();
+  }
+
+  /** `queue` owes `message` a delivery. */
+  private hold(queue: Queue, message: StoredMessage, now: number): void {
+    if (queue.entries.has(message.seq)) return;
+    queue.entries.set(message.seq, newEntry(message, now));
+    message.holders += 1;
+  }
+
+  /** `queue` is done with the entry (acked or given up); the last queue done releases the message. */
+  private release(queue: Queue, entry: Entry): void {
+    if (!queue.entries.delete(entry.message.seq)) return;
+    entry.message.holders -= 1;
+    if (entry.message.holders === 0) this.log.delete(entry.message.seq);
   }
 
   private forgetOldIds(now: number): void {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerClientError, answerFrameworkError, declareErrorAnswers, errorHandlerPlugin, type ErrorHandlerOptions } from './errors';
 import { withLogRedaction } from './log-redaction';
+import { RequestLogController } from './request-log';
 import { securityHeadersPlugin } from './security-headers';
 import { rejectUnsafeText } from './text-guard';
 
@@ -26,6 +27,8 @@ export function createBaseApp(options: BaseAppOptions = {}) {
   const app = Fastify({
     // Secrets in URLs (reset tokens, sign-in codes) never reach the log, whoever built the options.
     logger: withLogRedaction(options.logger ?? false),
+    // One line per request; successful answers of frequent routes only at debug.
+    logController: new RequestLogController(),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: options.trustProxy ?? false,
     // Every request gets its own id; it becomes the correlation id of the events it causes.

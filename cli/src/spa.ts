@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * How the built SPA (`frontend/dist`) is served, by the app and by the gateway alike (ADR 012).
+ *
+ * Vite names everything under `assets/` by its content hash, so such a file never changes: the
+ * browser keeps it for a year without asking again. The build writes each one brotli- and
+ * gzip-compressed beside it (`.br`, `.gz`), sent as the request's Accept-Encoding allows. The
+ * HTML names the current assets, so the browser asks for it on every visit.
+ */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const PAGE_CACHE_CONTROL = 'no-cache';
+/** Files without a hash in their name (the favicon): a changed one shows within the hour. */
+export const FILE_CACHE_CONTROL = 'public, max-age=3600';
+
+export interface Spa {
+  root: string;
+  /** `index.html`, read once: the fallback and the server-rendered job pages start from it. */
+  indexHtml: string;
+}
+
+/** The built SPA in `dir`, or null when there is none to serve (not built, or turned off). */
+export function loadSpa(dir: string | false): Spa | null {
+  if (dir === false) return null;
+  const root = path.resolve(dir);
+  const index = path.join(root, 'index.html');
+  return existsSync(index) ? { root, indexHtml: readFileSync(index, 'utf8') } : null;
+}
+
+/** A page of the app rendered on the server (a job page), or null to send the plain SPA. */
+export type RenderPage = (pathname: string) => Promise<{ status: number; html: string } | null>;
+
+/**
+ * Answers what no route matched: a GET for an address without a file extension outside `/api`
+ * is a page of the SPA (its router decides what to show); anything else is a JSON 404.
+ */
+export function spaFallback(spa: Spa | null, renderPage?: RenderPage) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!spa || request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
+      return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
+    }
+    const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: 200, html: spa.indexHtml };
+    return reply.status(page.status).header('cache-control', PAGE_CACHE_CONTROL).type('text/html; charset=utf-8').send(page.html);
+  };
+}
+
+/** Serves the files of the build (`/`, `/assets/…`, `/favicon.svg`) with the cache rules above. */
+export async function serveSpaFiles(app: FastifyInstance, spa: Spa) {
+  const assets = path.join(spa.root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: spa.root,
+    // Routes for the files present at start-up; any other address falls through to spaFallback.
+    wildcard: false,
+    // The compressed copies are variants of their file, not addresses of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    // `file` is the file actually sent, the `.br` or `.gz` copy included.
+    setHeaders: (reply, file) => {
+      const cacheControl = file.startsWith(assets) ? ASSET_CACHE_CONTROL : path.basename(file) === 'index.html' ? PAGE_CACHE_CONTROL : FILE_CACHE_CONTROL;
+      reply.header('cache-control', cacheControl);
+    },
+  });
+}
