@@ -3,13 +3,21 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { routeTreeConfig } from './route-tree.config.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The router plugin must come before the React plugin: it generates the route tree and
   // splits route components into lazy chunks.
-  plugins: [tanstackRouter(routeTreeConfig), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter(routeTreeConfig),
+    react(),
+    tailwindcss(),
+    // Hashed assets compressed once, at the highest levels, for the server to send as they are
+    // (brotli or gzip by Accept-Encoding; cli/src/spa.ts). A copy no smaller than its file is skipped.
+    compression({ include: /^assets\/.+\.(?:js|css)$/, algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
+  ],
   // Zod without eval, to keep the Content-Security-Policy free of 'unsafe-eval' (see the module).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }] },
   server: {
@@ -20,5 +28,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server preloads the chunks of the page it serves (cli/src/route-preloads.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // What every page needs, in one file: fewer requests and better compression than a dozen
+        // small chunks, and it changes only with the dependencies (ADR 014).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePreloads, withModulePreloads, type ViteManifest } from './route-preloads';
 
 /**
- * How the built SPA (`frontend/dist`) is served, by the app and by the gateway alike (ADR 012).
+ * How the built SPA (`frontend/dist`) is served, by the app and by the gateway alike (ADR 014).
  *
  * Vite names everything under `assets/` by its content hash, so such a file never changes: the
  * browser keeps it for a year without asking again. The build writes each one brotli- and
@@ -18,8 +19,10 @@ export const FILE_CACHE_CONTROL = 'public, max-age=3600';
 
 export interface Spa {
   root: string;
-  /** `index.html`, read once: the fallback and the server-rendered job pages start from it. */
+  /** `index.html`, read once: every page, the server-rendered job pages included, starts from it. */
   indexHtml: string;
+  /** The route chunks a page address needs (from the build's manifest; none without one). */
+  preloads: (pathname: string) => string[];
 }
 
 /** The built SPA in `dir`, or null when there is none to serve (not built, or turned off). */
@@ -27,7 +30,10 @@ export function loadSpa(dir: string | false): Spa | null {
   if (dir === false) return null;
   const root = path.resolve(dir);
   const index = path.join(root, 'index.html');
-  return existsSync(index) ? { root, indexHtml: readFileSync(index, 'utf8') } : null;
+  if (!existsSync(index)) return null;
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest) };
 }
 
 /** A page of the app rendered on the server (a job page), or null to send the plain SPA. */
@@ -35,29 +41,37 @@ export type RenderPage = (pathname: string) => Promise<{ status: number; html: s
 
 /**
  * Answers what no route matched: a GET for an address without a file extension outside `/api`
- * is a page of the SPA (its router decides what to show); anything else is a JSON 404.
+ * is a page of the SPA (its router decides what to show), sent with the scripts of its route
+ * to preload; anything else is a JSON 404.
  */
 export function spaFallback(spa: Spa | null, renderPage?: RenderPage) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (!spa || request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
-      return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
-    }
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !path.extname(pathname);
+    if (!spa || !isPage) return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
     const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: 200, html: spa.indexHtml };
-    return reply.status(page.status).header('cache-control', PAGE_CACHE_CONTROL).type('text/html; charset=utf-8').send(page.html);
+    return reply
+      .status(page.status)
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .type('text/html; charset=utf-8')
+      .send(withModulePreloads(page.html, spa.preloads(pathname)));
   };
 }
 
-/** Serves the files of the build (`/`, `/assets/…`, `/favicon.svg`) with the cache rules above. */
+/**
+ * Serves the files of the build (`/assets/…`, `/favicon.svg`) with the cache rules above. Pages,
+ * `/` included, are spaFallback's.
+ */
 export async function serveSpaFiles(app: FastifyInstance, spa: Spa) {
   const assets = path.join(spa.root, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: spa.root,
-    // Routes for the files present at start-up; any other address falls through to spaFallback.
+    // Routes for the files present at start-up (`.vite/` not among them); any other address
+    // falls through to spaFallback.
     wildcard: false,
     // The compressed copies are variants of their file, not addresses of their own.
     globIgnore: ['**/*.br', '**/*.gz'],
-    index: 'index.html',
+    index: false,
     preCompressed: true,
     cacheControl: false,
     // `file` is the file actually sent, the `.br` or `.gz` copy included.

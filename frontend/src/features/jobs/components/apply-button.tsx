@@ -1,6 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { CheckIcon, ExternalLinkIcon, LockIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
@@ -9,7 +9,10 @@ import { APPLICATION_FAILED, APPLICATION_SUBMITTED, useApplyToJob } from '../api
 import { useMyApplication } from '../api/get-my-application';
 import { isExternalJob } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
-import { LeaveSiteDialog } from './leave-site-dialog';
+
+// Loaded when the pointer or focus reaches Apply on an external job (most jobs are internal).
+const loadLeaveSiteDialog = () => import('./leave-site-dialog');
+const LeaveSiteDialog = lazy(() => loadLeaveSiteDialog().then((module) => ({ default: module.LeaveSiteDialog })));
 
 interface ApplyButtonProps {
   job: Job;
@@ -40,6 +43,8 @@ export function ApplyButton({
   className,
 }: ApplyButtonProps) {
   const [leaving, setLeaving] = useState(false);
+  // Mounted from the first opening on, so it can animate out when closed.
+  const [leaveDialogMounted, setLeaveDialogMounted] = useState(false);
   const { openAuthDialog } = useAuthDialog();
   const apply = useApplyToJob();
   const external = isExternalJob(job);
@@ -69,6 +74,7 @@ export function ApplyButton({
   const onClick = () => {
     if (external) {
       setLeaving(true);
+      setLeaveDialogMounted(true);
       return;
     }
     if (!viewer) {
@@ -97,13 +103,19 @@ export function ApplyButton({
         size={size}
         className={className}
         onClick={onClick}
+        onPointerEnter={external ? () => void loadLeaveSiteDialog() : undefined}
+        onFocus={external ? () => void loadLeaveSiteDialog() : undefined}
         disabled={apply.isPending || (!external && viewerLoading)}
         aria-haspopup={external ? 'dialog' : undefined}
       >
         {apply.isPending ? 'Applying...' : label}
         {external ? <ExternalLinkIcon aria-hidden="true" /> : null}
       </Button>
-      {external ? <LeaveSiteDialog job={job} open={leaving} onOpenChange={setLeaving} /> : null}
+      {external && leaveDialogMounted ? (
+        <Suspense fallback={null}>
+          <LeaveSiteDialog job={job} open={leaving} onOpenChange={setLeaving} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { RssIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -13,11 +13,20 @@ import { hasActiveFilters, withFilterChange, type JobBoardFilters, type JobBoard
 import { JOBS_PAGE_SIZE, pageCountOf, showingRange, showingText } from '../lib/pagination';
 import type { JobViewer } from '../lib/viewer';
 import { HiringCta } from './hiring-cta';
-import { JobCard } from './job-card';
-import { JobDetailsDialog } from './job-details-dialog';
+import { JobCard, type JobCardAction } from './job-card';
 import { JobFilters } from './job-filters';
 import { Pagination } from './pagination';
-import { ShareJobDialog } from './share-job-dialog';
+
+// The dialogs (Radix Dialog, and the share dialog's copy-link machine with XState) are not needed
+// to show the board: their code loads when the pointer or focus reaches a button that opens one.
+const loadJobDetailsDialog = () => import('./job-details-dialog');
+const loadShareJobDialog = () => import('./share-job-dialog');
+const JobDetailsDialog = lazy(() => loadJobDetailsDialog().then((module) => ({ default: module.JobDetailsDialog })));
+const ShareJobDialog = lazy(() => loadShareJobDialog().then((module) => ({ default: module.ShareJobDialog })));
+const preloadDialog: Record<JobCardAction, () => void> = {
+  details: () => void loadJobDetailsDialog(),
+  share: () => void loadShareJobDialog(),
+};
 
 interface JobBoardProps {
   /** The board's state, kept in the address by the route. */
@@ -138,6 +147,7 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
               viewerLoading={viewerLoading}
               onViewDetails={(selected) => setDialog({ kind: 'details', job: selected, open: true })}
               onShare={(selected) => setDialog({ kind: 'share', job: selected, open: true })}
+              onActionIntent={(action) => preloadDialog[action]()}
             />
           ))}
         </div>
@@ -192,19 +202,21 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
         ) : null}
       </div>
 
-      {dialog?.kind === 'details' ? (
-        <JobDetailsDialog
-          job={dialog.job}
-          open={dialog.open}
-          onOpenChange={closeDialog}
-          now={now}
-          viewer={viewer}
-          viewerLoading={viewerLoading}
-        />
-      ) : null}
-      {dialog?.kind === 'share' ? (
-        <ShareJobDialog job={dialog.job} open={dialog.open} onOpenChange={closeDialog} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'details' ? (
+          <JobDetailsDialog
+            job={dialog.job}
+            open={dialog.open}
+            onOpenChange={closeDialog}
+            now={now}
+            viewer={viewer}
+            viewerLoading={viewerLoading}
+          />
+        ) : null}
+        {dialog?.kind === 'share' ? (
+          <ShareJobDialog job={dialog.job} open={dialog.open} onOpenChange={closeDialog} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

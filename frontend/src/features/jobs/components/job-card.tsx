@@ -24,6 +24,9 @@ import { MatchScoreBadge } from './match-score-badge';
 const MATCH_REASONS_SHOWN = 3;
 const WARNINGS_SHOWN = 2;
 
+/** What a card's buttons open. */
+export type JobCardAction = 'details' | 'share';
+
 interface JobCardProps {
   job: Job;
   /** One clock for every card of a page. */
@@ -32,6 +35,8 @@ interface JobCardProps {
   viewerLoading?: boolean;
   onViewDetails: (job: Job) => void;
   onShare: (job: Job) => void;
+  /** The pointer or focus reached View Details or Share: a good moment to fetch the dialog's code. */
+  onActionIntent?: (action: JobCardAction) => void;
 }
 
 /**
@@ -39,7 +44,7 @@ interface JobCardProps {
  * salary, type, up to 6 skills then "+N more", match reasons and warnings, match score, relative
  * age and source; actions View Details, Share and Apply.
  */
-export function JobCard({ job, now, viewer, viewerLoading, onViewDetails, onShare }: JobCardProps) {
+export function JobCard({ job, now, viewer, viewerLoading, onViewDetails, onShare, onActionIntent }: JobCardProps) {
   const { shown, more } = visibleSkills(job.skills);
   const reasons = firstItems(job.matchReasons, MATCH_REASONS_SHOWN);
   const warnings = firstItems(job.warnings, WARNINGS_SHOWN);
@@ -133,11 +138,25 @@ export function JobCard({ job, now, viewer, viewerLoading, onViewDetails, onShar
             </span>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => onViewDetails(job)} aria-haspopup="dialog">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onViewDetails(job)}
+              onPointerEnter={() => onActionIntent?.('details')}
+              onFocus={() => onActionIntent?.('details')}
+              aria-haspopup="dialog"
+            >
               <EyeIcon aria-hidden="true" />
               View Details
             </Button>
-            <Button variant="outline" size="sm" onClick={() => onShare(job)} aria-haspopup="dialog">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onShare(job)}
+              onPointerEnter={() => onActionIntent?.('share')}
+              onFocus={() => onActionIntent?.('share')}
+              aria-haspopup="dialog"
+            >
               <Share2Icon aria-hidden="true" />
               Share
             </Button>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { DeferredSelect, type SelectOption } from '../../../components/ui/deferred-select';
 import { useDebouncedText } from '../hooks/use-debounced-text';
 import {
   ALL_TYPES,
@@ -26,6 +26,15 @@ interface JobFiltersProps {
 }
 
 const isStatus = (value: string): value is JobStatusFilter => value in JOB_STATUS_FILTER_LABELS;
+
+const TYPE_OPTIONS: SelectOption[] = [
+  { value: ALL_TYPES, label: 'All types' },
+  ...JOB_TYPE_FILTERS.map((type) => ({ value: type, label: JOB_TYPE_FILTER_LABELS[type] })),
+];
+const STATUS_OPTIONS: SelectOption[] = (Object.keys(JOB_STATUS_FILTER_LABELS) as JobStatusFilter[]).map((status) => ({
+  value: status,
+  label: JOB_STATUS_FILTER_LABELS[status],
+}));
 
 /** Keywords, location, type and status (spec part 1, §5). Text waits for a pause in typing. */
 export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) {
@@ -85,37 +94,21 @@ export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) 
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-type`}>Job Type</Label>
-        <Select
+        <DeferredSelect
+          id={`${id}-type`}
           value={filters.type || ALL_TYPES}
+          options={TYPE_OPTIONS}
           onValueChange={(value) => onChange({ type: typeFilterFromSelect(value) })}
-        >
-          <SelectTrigger id={`${id}-type`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_TYPES}>All types</SelectItem>
-            {JOB_TYPE_FILTERS.map((type) => (
-              <SelectItem key={type} value={type}>
-                {JOB_TYPE_FILTER_LABELS[type]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select value={filters.status} onValueChange={(value) => isStatus(value) && onChange({ status: value })}>
-          <SelectTrigger id={`${id}-status`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(JOB_STATUS_FILTER_LABELS) as JobStatusFilter[]).map((status) => (
-              <SelectItem key={status} value={status}>
-                {JOB_STATUS_FILTER_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <DeferredSelect
+          id={`${id}-status`}
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onValueChange={(value) => isStatus(value) && onChange({ status: value })}
+        />
       </div>
       {hasActiveFilters(filters) ? (
         <div className="md:col-span-4">
