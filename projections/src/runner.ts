@@ -75,16 +75,7 @@ export class ProjectionRunner {
   /** Processes everything currently in the log, then returns the checkpoint reached. */
   async catchUp(): Promise<Position> {
     await this.ensureCollections();
-    let position = (await this.checkpoint()) ?? START;
-    for (;;) {
-      const { events, nextPosition } = await this.options.eventStore.readAll(position, {
-        batchSize: this.options.batchSize ?? 1000,
-        eventTypes: this.options.projection.eventTypes,
-      });
-      if (events.length === 0) return position;
-      await this.applyBatch(events, nextPosition);
-      position = nextPosition;
-    }
+    return this.replay((await this.checkpoint()) ?? START);
   }
 
   /** Follows the log live until stop(). */
@@ -108,16 +99,33 @@ export class ProjectionRunner {
     await subscription?.stop();
   }
 
-  /** Forgets the read model and its checkpoint, then replays the whole log into it. */
+  /**
+   * Forgets the read model and its checkpoint, then replays the whole log into it. The
+   * collections' indexes are dropped for the replay and built once at the end.
+   */
   async rebuild(): Promise<Position> {
     await this.stop();
     const { projection, readStore } = this.options;
     await this.ensureCollections();
-    await readStore.transaction(async (tx) => {
-      for (const name of Object.keys(projection.collections)) await tx.collection(physicalCollection(projection, name)).deleteMany({});
-      await tx.setCheckpoint(checkpointName(projection), START);
-    });
-    return this.catchUp();
+    for (const name of Object.keys(projection.collections)) await readStore.resetForRebuild(physicalCollection(projection, name));
+    await readStore.transaction((tx) => tx.setCheckpoint(checkpointName(projection), START));
+    const position = await this.replay(START);
+    await this.ensureCollections();
+    return position;
+  }
+
+  /** Applies everything in the log after `from`, batch by batch; returns the checkpoint reached. */
+  private async replay(from: Position): Promise<Position> {
+    let position = from;
+    for (;;) {
+      const { events, nextPosition } = await this.options.eventStore.readAll(position, {
+        batchSize: this.options.batchSize ?? 1000,
+        eventTypes: this.options.projection.eventTypes,
+      });
+      if (events.length === 0) return position;
+      await this.applyBatch(events, nextPosition);
+      position = nextPosition;
+    }
   }
 }
 

@@ -16,10 +16,10 @@ export interface QueryServiceDeps {
   progress: ProjectionProgress;
   readYourWritesTimeoutMs: number;
   publicUrl: string;
-  /** Analytics hooks (searches and job views become events on the command side). */
+  /** Analytics hooks: searches and job views are counted in memory and flushed in batches (ADR 012). */
   onSearch?: JobQueryOptions['onSearch'];
   onView?: JobQueryOptions['onView'];
-  /** The board's in-memory search index (default: a new one, loaded on the first search). */
+  /** The board's in-memory search index (default: a new one following `progress`); loaded when the app is ready. */
   searchIndex?: JobSearchIndex;
 }
 
@@ -31,6 +31,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(jobQueryRoutes, {
     readStore: deps.readStore,
     publicUrl: deps.publicUrl,
+    progress: deps.progress,
     onSearch: deps.onSearch,
     onView: deps.onView,
     searchIndex: deps.searchIndex,

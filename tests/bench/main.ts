@@ -16,19 +16,23 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPostgresEventStore, encodePosition, START, type EventMetadata, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createPostgresEventStore, START, type EventMetadata, type EventStore } from '@hireloop/platform/event-store/index';
 import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
 import { loadConfig } from '@hireloop/platform/config';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
-import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
-import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
+import { physicalCollection } from '@hireloop/projections/shared/projection';
 import { buildApp } from '../../cli/src/app';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { allProjections } from '@hireloop/projections/registry';
+import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
+import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
+import { measureInitialJs } from './assets';
 import type { LoadRound, LoadSummary } from './load-generator';
+import { ensureJobBoard, fillJobBoard, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,memory,assets').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -38,16 +42,7 @@ const LOG_EVENTS = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
 const SEARCH_CALLS = Number(process.env.BENCH_SEARCHES ?? 1_000_000);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const SEARCHES = [
-  'search=engineer&location=usa&type=full-time&page=1',
-  'search=react typescript&location=remote&page=1',
-  'search=kubernetes&location=austin&type=full-time&page=2',
-  'search=senior data&location=united states&page=1',
-  'search=python&location=worldwide&type=contract&page=1',
-  'search=go&location=berlin&page=1',
-  'search=backend&page=3',
-  'location=new york&type=part-time&page=1',
-];
+const SEARCHES = SEARCH_STRINGS;
 
 const report: string[] = [];
 const line = (text = '') => report.push(text);
@@ -303,47 +298,18 @@ async function bareRoute(): Promise<{ url: string; close: () => Promise<void> }>
   return { url, close: () => app.close() };
 }
 
-/** Jobs through the projection's own apply and the runner's write buffer, without the log. */
-async function fillBoard(runtime: Runtime, from: number, to: number) {
-  const started = performance.now();
-  for (let start = from; start < to; start += 2000) {
-    await runtime.readStore.transaction(async (tx) => {
-      const buffered = bufferedTransaction(tx);
-      const scoped = scopedTransaction(jobBoardProjection, buffered.tx);
-      for (let i = start; i < Math.min(to, start + 2000); i++) {
-        const event = {
-          type: 'JobPosted',
-          data: jobEventData(i),
-          metadata: metadata(i, new Date(Date.UTC(2026, 0, 1) + i * 60_000)),
-          streamId: `job-bench-${i}`,
-          streamVersion: 0,
-          position: encodePosition(0, i + 1),
-          recordedAt: '',
-        } as RecordedEvent;
-        await jobBoardProjection.apply(event, scoped);
-      }
-      await buffered.flush();
-      // Like the runner: the checkpoint moves with the documents, so the query side sees the change.
-      await tx.setCheckpoint(checkpointName(jobBoardProjection), encodePosition(0, Math.min(to, start + 2000)));
-    });
-  }
-  return (performance.now() - started) / 1000;
-}
-
 async function searchSection() {
   await withDatabase((db) =>
     withRuntime(db, async (runtime) => {
+      await ensureJobBoard(runtime.readStore);
       const app = await buildApp(runtime, { commands: false, projections: false, spaDir: false });
       const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const bare = await bareRoute();
       const rows: string[] = [];
       try {
-        for (const [name, spec] of Object.entries(jobBoardProjection.collections)) {
-          await runtime.readStore.ensureCollection(physicalCollection(jobBoardProjection, name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
-        }
         let loaded = 0;
         for (const size of SIZES) {
-          const seconds = await fillBoard(runtime, loaded, size);
+          const seconds = await fillJobBoard(runtime.readStore, loaded, size);
           rows.push(`| ${thousands(size)} | writing ${thousands(size - loaded)} job documents | ${fixed(seconds, 1)} s | | | | |`);
           loaded = size;
           log(`search: loaded ${thousands(size)} jobs (+${fixed(seconds, 1)} s)`);
@@ -378,6 +344,69 @@ async function searchSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Memory over a million searches (the index and the analytics counter, without HTTP)
+
+const rssMb = () => process.memoryUsage().rss / 1_048_576;
+const settle = async () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+};
+
+async function memorySection() {
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      await fillJobBoard(runtime.readStore, 0, 1000);
+      const app = await buildApp(runtime, { commands: false, projections: false, spaDir: false });
+      await app.ready();
+      const progress = new ProjectionProgress(runtime.readStore, allProjections, runtime.bus);
+      await progress.start();
+      const index = new JobSearchIndex(runtime.readStore, { progress });
+      await index.start();
+      const hooks = app.boardActivity!.hooks;
+      try {
+        await index.search(SEARCH_QUERIES[0]!);
+        await settle();
+        const samples: Array<[number, number]> = [[0, rssMb()]];
+        const started = performance.now();
+        for (let n = 1; n <= SEARCH_CALLS; n++) {
+          const query = SEARCH_QUERIES[n % SEARCH_QUERIES.length]!;
+          const { total } = await index.search(query);
+          hooks.onSearch(query, total);
+          if (n % (SEARCH_CALLS / 4) === 0) {
+            await settle();
+            samples.push([n, rssMb()]);
+          }
+        }
+        const seconds = (performance.now() - started) / 1000;
+        line(`### Memory over ${thousands(SEARCH_CALLS)} searches (index + analytics counter, 1,000 jobs, in-process, ${fixed(seconds, 0)} s)`);
+        line();
+        line(`| searches | ${samples.map(([n]) => thousands(n)).join(' | ')} |`);
+        line(`|---|${samples.map(() => '---:').join('|')}|`);
+        line(`| RSS after GC, MB | ${samples.map(([, mb]) => fixed(mb, 0)).join(' | ')} |`);
+        line();
+        line(`Work items held by the bus afterwards: ${JSON.stringify((runtime.bus as { stats?: () => unknown }).stats?.() ?? 'n/a')}.`);
+        line();
+      } finally {
+        await index.stop();
+        await progress.stop();
+        await app.close();
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the browser loads for /jobs
+
+async function assetsSection() {
+  const figures = await measureInitialJs();
+  line('### Initial JavaScript for /jobs (built SPA, headless Chromium)');
+  line();
+  line(`${figures.files} files, ${fixed(figures.gzipBytes / 1024, 1)} KB gzipped (${fixed(figures.rawBytes / 1024, 1)} KB raw); budget 150 KB gzipped.`);
+  line();
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   line(`## Hireloop benchmark — ${new Date().toISOString()}`);
@@ -389,6 +418,8 @@ async function main() {
     ['log', logSection],
     ['lag', lagSection],
     ['search', searchSection],
+    ['memory', memorySection],
+    ['assets', assetsSection],
   ];
   for (const [name, run] of sections) {
     if (!SECTIONS.has(name)) continue;

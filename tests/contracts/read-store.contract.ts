@@ -703,6 +703,30 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(await query({}, { sort, limit: 0 })).toEqual([]);
       });
 
+      it('pages by key: _id ranges and _id sorts in code point order, as mingo', async () => {
+        const pages: string[][] = [];
+        for (let after = ''; ; ) {
+          const page = await query(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: 3 });
+          if (page.length === 0) break;
+          pages.push(page);
+          after = page.at(-1)!;
+        }
+        expect(pages).toEqual([['p01', 'p02', 'p03'], ['p04', 'p05', 'p06'], ['p07']]);
+        const cases: Array<[Filter, FindOptions]> = [
+          [{ _id: { $gte: 'p03', $lt: 'p05' } }, {}],
+          [{ _id: { $lte: 'p02' }, tags: 'cs' }, {}],
+          [{ $or: [{ _id: { $gt: 'p06' } }, { _id: 'p01' }] }, {}],
+          [{}, { sort: { _id: -1 }, limit: 2 }],
+          [{ active: true }, { sort: { _id: -1, name: 1 } }],
+          // A number is no string: it never matches a string _id.
+          [{ _id: { $gt: 5 } }, {}],
+        ];
+        for (const [filter, options] of cases) {
+          expect(await query(filter, options), JSON.stringify([filter, options])).toEqual(mingoReference(PEOPLE, filter, options));
+        }
+        expect(await query({ _id: { $gt: 5 } })).toEqual([]);
+      });
+
       it('counts with and without a filter, and finds one', async () => {
         const collection = store.collection<Person>(people);
         expect(await collection.count()).toBe(7);

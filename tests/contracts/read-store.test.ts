@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemoryReadStore, createPostgresReadStore, type Filter } from '@hireloop/platform/read-store/index';
-import { compileFilter } from '@hireloop/platform/read-store/postgres';
+import { compileFilter, compileFind } from '@hireloop/platform/read-store/postgres';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { PEOPLE, readStoreContract, uniqueName, type ReadStoreFactory } from './read-store.contract';
 
@@ -109,6 +109,11 @@ describe('postgres read store', () => {
     expect(await plan({ name: { $gte: 'B', $lt: 'H' } })).toMatch(/_ix_/);
     expect(await plan({ 'address.city': { $gt: 'M' } })).toMatch(/_ix_/);
     expect(await plan({ _id: 'p01-3' })).toMatch(/pkey/);
+    // Keyset paging: a range of the primary key read in its order, no sort of the rest.
+    const page = compileFind(name, { _id: { $gt: 'p01-3' } }, { sort: { _id: 1 }, limit: 10 }, schema);
+    const pagePlan = (await pool.query(`EXPLAIN ${page.sql}`, page.values)).rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    expect(pagePlan).toMatch(/Index Scan using \S+_pkey/);
+    expect(pagePlan).not.toMatch(/Sort/);
     await store.close();
   });
 

@@ -271,6 +271,10 @@ export function createMemoryReadStore(): ReadStore {
       assertOpen();
       state(name).docs.clear();
     },
+    async resetForRebuild(name: string) {
+      assertOpen();
+      state(name).docs.clear();
+    },
 
     transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
       if (inTransaction.getStore()) {

@@ -170,6 +170,11 @@ function compileCondition(segments: readonly string[], condition: Condition, par
       );
     case 'cmp': {
       const operator = condition.operator;
+      if (segments.length === 1 && segments[0] === '_id' && typeof condition.value === 'string') {
+        // Every _id is a string kept in the key column (COLLATE "C": code point order): ranges
+        // over it are primary-key range scans (keyset paging).
+        return `(id ${operator} ${params.add(condition.value)}::text)`;
+      }
       if (typeof condition.value === 'number') {
         // jsonb orders numbers numerically; the type test keeps to MongoDB's number bracket.
         const bound = params.json(condition.value);
@@ -231,8 +236,14 @@ export function compileFilter(filter: Filter | undefined, values: unknown[] = []
 function compileSort(sort: FindOptions['sort']): string {
   const items: string[] = [];
   for (const key of parseSort(sort)) {
-    const value = jsonbAt(key.segments);
     const direction = key.direction === 1 ? 'ASC' : 'DESC';
+    if (key.path === '_id') {
+      // Always a string: the key column's order (so the primary key serves the sort), and
+      // nothing after it can break a tie.
+      items.push(`id ${direction}`);
+      return items.join(', ');
+    }
+    const value = jsonbAt(key.segments);
     items.push(
       `CASE jsonb_typeof(${value}) WHEN 'number' THEN 1 WHEN 'string' THEN 2 WHEN 'object' THEN 3 ` +
         `WHEN 'array' THEN 4 WHEN 'boolean' THEN 5 ELSE 0 END ${direction}`,
@@ -480,6 +491,25 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
     async dropCollection(name: string) {
       await run(pool, name, `TRUNCATE ${tableOf(name)}`, []);
+    },
+
+    async resetForRebuild(name: string) {
+      assertCollectionName(name);
+      const table = tableOf(name);
+      try {
+        await migrate(async (client) => {
+          await client.query(`TRUNCATE ${table}`);
+          const { rows } = await client.query<{ indexname: string }>(
+            `SELECT i.indexname FROM pg_indexes i
+               JOIN pg_index x ON x.indexrelid = format('%I.%I', i.schemaname, i.indexname)::regclass
+              WHERE i.schemaname = $1 AND i.tablename = $2 AND NOT x.indisprimary`,
+            [schema, `rm_${name}`],
+          );
+          for (const { indexname } of rows) await client.query(`DROP INDEX ${quoteIdent(schema)}.${quoteIdent(indexname)}`);
+        });
+      } catch (error) {
+        throw translate(error, name);
+      }
     },
 
     async transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {

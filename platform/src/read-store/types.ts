@@ -98,6 +98,12 @@ export interface ReadStore {
   ensureCollection(name: string, indexes?: readonly IndexSpec[], options?: CollectionOptions): Promise<void>;
   /** Removes every document of the collection (used by rebuilds and tests). */
   dropCollection(name: string): Promise<void>;
+  /**
+   * Empties the collection and drops its secondary indexes, for a rebuild that writes every
+   * document again: building an index once at the end is far cheaper than maintaining it on
+   * every write. `ensureCollection` afterwards puts the indexes back (and checks uniqueness).
+   */
+  resetForRebuild(name: string): Promise<void>;
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
   getCheckpoint(projection: string): Promise<Position | null>;
   close(): Promise<void>;

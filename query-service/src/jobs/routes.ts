@@ -8,15 +8,18 @@ import { findUserById } from '@hireloop/projections/users/queries';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
+import type { ProjectionProgress } from '../shared/projection-progress';
 import { jobsRss } from './rss';
 import { JobSearchIndex } from './search-index';
 
 export interface JobQueryOptions {
   readStore: ReadStore;
   publicUrl: string;
-  /** Answers `GET /api/jobs` from memory; one is made (and loaded on first search) if not given. */
+  /** How far the read models have got: the search index catches up when the job board moves on. */
+  progress: ProjectionProgress;
+  /** Answers `GET /api/jobs` from memory; one is made if not given. Either way it loads when the app is ready. */
   searchIndex?: JobSearchIndex;
-  /** Called after a search or a job view is answered (analytics; must not throw). */
+  /** Called after a search or a job view is answered (analytics: counted in memory; must not throw or wait). */
   onSearch?: (query: JobListQuery, total: number) => void;
   onView?: (jobId: string, via: 'id' | 'share') => void;
 }
@@ -28,15 +31,20 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   const searchIndex =
     options.searchIndex ??
     new JobSearchIndex(readStore, {
+      progress: options.progress,
       onLoad: (load) => {
         if (load.kind === 'full') app.log.info(load, 'job search index loaded');
       },
-      onError: (error) => app.log.warn({ err: error }, 'job search index refresh failed'),
+      onError: (error) => app.log.warn({ err: error }, 'job search index load failed'),
     });
+  // Loaded in the background from start-up, not on the first search; `ready()` does not wait for it.
+  app.addHook('onReady', async () => searchIndex.start());
+  app.addHook('onClose', async () => searchIndex.stop());
 
   app.get(
     '/api/jobs',
-    { schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
+    // The board's hot paths: successful answers are logged at debug, not one info line each.
+    { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       let companyId: string | undefined;
       if (request.query.mine) {
@@ -50,7 +58,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         await request.readModelsCaughtUp([jobBoardProjection.name]);
       }
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
-      // which first catches up with everything the read model holds by now.
+      // which first catches up with everything the wait above made sure the read model holds.
       const { jobs, total } = await searchIndex.search(request.query, companyId);
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -65,7 +73,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
 
   app.get(
     '/api/jobs/share/:shareToken',
-    { schema: { tags: ['jobs'], params: z.object({ shareToken: z.string().min(1).max(200) }), response: { 200: Job, 404: ErrorBody } } },
+    { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ shareToken: z.string().min(1).max(200) }), response: { 200: Job, 404: ErrorBody } } },
     async (request) => {
       await request.readModelsCaughtUp([jobBoardProjection.name]);
       const job = await findJobByShareToken(readStore, request.params.shareToken);
@@ -77,7 +85,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
 
   app.get(
     '/api/jobs/:jobId/application',
-    { schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: MyApplication, 401: ErrorBody } } },
+    { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: MyApplication, 401: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
       await request.readModelsCaughtUp([applicationsProjection.name]);
@@ -89,7 +97,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
 
   app.get(
     '/api/jobs/:jobId',
-    { schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
+    { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
     async (request) => {
       await request.readModelsCaughtUp([jobBoardProjection.name]);
       const job = await findJob(readStore, request.params.jobId);

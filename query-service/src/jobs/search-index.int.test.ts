@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JobListQuery, type ImportedJobRevised, type JobImported, type JobPosted } from '@hireloop/contracts';
-import { createMemoryEventStore, START, type EventStore, type NewEvent } from '@hireloop/platform/event-store/index';
-import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { JobListQuery, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type ImportedJobRevised, type JobImported, type JobPosted } from '@hireloop/contracts';
+import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
+import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryEventStore, START, type EventStore, type NewEvent, type Position } from '@hireloop/platform/event-store/index';
+import { createBaseApp } from '@hireloop/platform/http/app';
+import {
+  createMemoryReadStore,
+  createPostgresReadStore,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+} from '@hireloop/platform/read-store/index';
+import { systemClock } from '@hireloop/platform/runtime';
 import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs } from '@hireloop/projections/job-board/queries';
 import { BOARD_JOBS as JOBS, postedJob } from '@hireloop/projections/job-board/search-fixtures';
@@ -9,6 +21,8 @@ import { ProjectionRunner } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection } from '@hireloop/projections/shared/projection';
 import { syntheticJob } from '../../../cli/src/demo-jobs';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
+import { registerQueryService } from '../app';
+import { ProjectionProgress } from '../shared/projection-progress';
 import { JobSearchIndex } from './search-index';
 
 /**
@@ -55,7 +69,7 @@ function eventLog(eventStore: EventStore) {
       data,
       metadata: { eventId: `event-${++n}`, occurredAt, actor: 'system', correlationId: 'test', causationId: null, schemaVersion: 1 },
     };
-    await eventStore.append(streamId, [event]);
+    return (await eventStore.append(streamId, [event])).position;
   };
 }
 
@@ -393,5 +407,289 @@ describe.each(adapters)('job search index on %s: 600 synthetic jobs', (_name, ma
     for (const { query, companyId } of randomQueries(4, 200, await allDocs(readStore), COMPANIES)) await expectSameAnswer(index, readStore, query, companyId);
     expect(index.fullLoads).toBe(loads);
     expect(index.size).toBe(640);
+  });
+});
+
+interface ReadCall {
+  method: 'get' | 'find' | 'findOne' | 'count' | 'getCheckpoint';
+  filter?: Filter;
+  options?: FindOptions;
+}
+
+/** The index's own page reads are in _id order; the read-store search sorts by createdAt, then _id. */
+const isReadStoreSearch = (call: Pick<ReadCall, 'options'>) => call.options?.sort?.createdAt === -1;
+const isPageRead = (call: Pick<ReadCall, 'options'>) => call.options?.sort?._id === 1 && !isReadStoreSearch(call);
+
+/**
+ * The read store as an index sees it: every read recorded; while `hold()` is on, the answers
+ * of page reads are held back (the query itself runs at once) until `release()`.
+ */
+function recordingStore(inner: ReadStore) {
+  const calls: ReadCall[] = [];
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let heldPages = 0;
+  const recorded = <T extends Doc>(collection: Collection<T>): Collection<T> => ({
+    get: (id) => {
+      calls.push({ method: 'get' });
+      return collection.get(id);
+    },
+    find: async (filter, options) => {
+      calls.push({ method: 'find', filter, options });
+      const result = await collection.find(filter, options);
+      if (gate && isPageRead({ options })) {
+        heldPages++;
+        await gate.promise;
+      }
+      return result;
+    },
+    findOne: (filter, options) => {
+      calls.push({ method: 'findOne', filter, options });
+      return collection.findOne(filter, options);
+    },
+    count: (filter) => {
+      calls.push({ method: 'count', filter });
+      return collection.count(filter);
+    },
+  });
+  // Everything else (writes, schema) passes through untouched.
+  const store = new Proxy(inner, {
+    get(target, property) {
+      if (property === 'collection') return <T extends Doc>(name: string) => recorded(target.collection<T>(name));
+      if (property === 'getCheckpoint') {
+        return (projection: string) => {
+          calls.push({ method: 'getCheckpoint' });
+          return target.getCheckpoint(projection);
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    store,
+    calls,
+    get heldPages() {
+      return heldPages;
+    },
+    hold() {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+      heldPages = 0;
+    },
+    release() {
+      gate?.open();
+      gate = null;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(adapters)('job search index on %s: loaded at start-up, told of progress', (_name, makeReadStore) => {
+  let readStore: ReadStore;
+  let eventStore: EventStore;
+  let runner: ProjectionRunner;
+  let append: ReturnType<typeof eventLog>;
+  let progress: ProjectionProgress;
+  const bus = createMemoryBus();
+  const stops: Array<() => Promise<unknown>> = [];
+
+  /** The query service's routes over `readStore`, with `searchIndex` (started when ready). */
+  async function boardApp(searchIndex: JobSearchIndex) {
+    const app = createBaseApp();
+    await registerQueryService(app, {
+      readStore,
+      secrets: createMemoryAccountSecrets(),
+      clock: systemClock,
+      progress,
+      readYourWritesTimeoutMs: 5000,
+      publicUrl: 'http://localhost:3000',
+      searchIndex,
+    });
+    stops.push(() => app.close());
+    return app;
+  }
+
+  /** A started index over a recording read store, told of progress. */
+  function startedIndex(options: ConstructorParameters<typeof JobSearchIndex>[1] = {}) {
+    const recorder = recordingStore(readStore);
+    const index = new JobSearchIndex(recorder.store, { progress, ...options });
+    stops.push(() => index.stop());
+    return { recorder, index };
+  }
+
+  beforeAll(async () => {
+    readStore = await makeReadStore();
+    eventStore = createMemoryEventStore();
+    append = eventLog(eventStore);
+    for (let i = 0; i < 23; i++) {
+      const jobId = `start-${String(i).padStart(2, '0')}`;
+      await append(`job-${jobId}`, 'JobPosted', { ...syntheticJob(i), jobId, shareToken: `share-${jobId}` }, at(NOW - i * 60_000));
+    }
+    runner = new ProjectionRunner({ eventStore, readStore, bus, projection: jobBoardProjection });
+    await runner.catchUp();
+    // Polls every 20 ms for the read models watched (the fallback when no message comes).
+    progress = new ProjectionProgress(readStore, [jobBoardProjection], bus, 10, 20);
+    await progress.start();
+  });
+
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await progress.stop();
+    await bus.close();
+  });
+
+  it('loads when the app is ready, before any request, in pages read by key (never OFFSET)', async () => {
+    const { recorder, index } = startedIndex({ pageSize: 4 });
+    const app = await boardApp(index);
+    await app.ready();
+    await vi.waitFor(() => expect(index.loaded).toBe(true));
+
+    const ids = (await allDocs(readStore)).map((doc) => doc._id).sort();
+    expect(index.size).toBe(ids.length);
+    const pages = recorder.calls.filter((call) => call.method === 'find');
+    // Each page starts after the last _id of the one before; a full last page costs one empty read.
+    expect(pages.map((call) => call.filter)).toEqual([{}, ...Array.from({ length: Math.floor(ids.length / 4) }, (_, n) => ({ _id: { $gt: ids[4 * n + 3] } }))]);
+    for (const call of pages) expect(call.options).toEqual({ sort: { _id: 1 }, limit: 4 });
+
+    const query = JobListQuery.parse({ search: 'engineer', pageSize: '5', page: '2' });
+    const response = await app.inject({ method: 'GET', url: '/api/jobs?search=engineer&pageSize=5&page=2' });
+    const expected = await searchJobs(readStore, query);
+    expect(response.json()).toEqual(expected.jobs);
+    expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(expected.total));
+    expect(index.fullLoads).toBe(1);
+  });
+
+  it('makes a search during the load wait for it, at most maxWaitMs, after which the read store answers: the same answer either way', async () => {
+    const query = JobListQuery.parse({ search: 'engineer', pageSize: '5' });
+    const expected = await searchJobs(readStore, query);
+
+    const waiting = startedIndex({ pageSize: 4 });
+    waiting.recorder.hold();
+    waiting.index.start();
+    await vi.waitFor(() => expect(waiting.recorder.heldPages).toBe(1));
+    let answered = false;
+    const answer = waiting.index.search(query).then((result) => {
+      answered = true;
+      return result;
+    });
+    await sleep(50);
+    expect(answered).toBe(false);
+    waiting.recorder.release();
+    expect(await answer).toEqual(expected);
+    expect(waiting.recorder.calls.filter(isReadStoreSearch)).toEqual([]);
+
+    const bounded = startedIndex({ pageSize: 4, maxWaitMs: 20 });
+    bounded.recorder.hold();
+    bounded.index.start();
+    await vi.waitFor(() => expect(bounded.recorder.heldPages).toBe(1));
+    for (const raw of [{ search: 'engineer', pageSize: '5' }, {}, { location: 'remote', pageSize: '3', page: '2' }, { status: 'all' }]) {
+      const each = JobListQuery.parse(raw);
+      expect(await bounded.index.search(each)).toEqual(await searchJobs(readStore, each));
+    }
+    expect(bounded.index.loaded).toBe(false);
+    expect(bounded.recorder.calls.filter(isReadStoreSearch)).toHaveLength(4);
+    bounded.recorder.release();
+    await vi.waitFor(() => expect(bounded.index.loaded).toBe(true));
+    expect(await bounded.index.search(query)).toEqual(expected);
+  });
+
+  it('reads nothing from the read store for searches while the job board stands still, and catches up with a write off the search path', async () => {
+    const { recorder, index } = startedIndex({ now: () => 0 });
+    index.start();
+    await vi.waitFor(() => expect(index.loaded).toBe(true));
+    const queries = [{}, { search: 'engineer' }, { search: 'react typescript', location: 'remote' }, { location: 'usa', type: 'full' }, { status: 'all', page: '2', pageSize: '3' }].map((raw) =>
+      JobListQuery.parse(raw),
+    );
+    recorder.calls.length = 0;
+    for (let i = 0; i < 200; i++) await index.search(queries[i % queries.length]!);
+    expect(recorder.calls).toEqual([]);
+
+    const before = index.incrementalLoads;
+    await append('job-fortran-1', 'JobPosted', posted('fortran-1', { title: 'Fortran Engineer', location: 'Remote' }), at(NOW + 1000));
+    await runner.catchUp();
+    // Told by the bus (or the poll): one catch-up reads what changed after the position it had.
+    await vi.waitFor(() => expect(index.incrementalLoads).toBe(before + 1));
+    expect(recorder.calls.map((call) => call.method)).toEqual(['getCheckpoint', 'find']);
+    expect(recorder.calls[1]!.filter).toEqual({ position: { $gt: expect.any(String) } });
+    recorder.calls.length = 0;
+    expect((await index.search(JobListQuery.parse({ search: 'fortran' }))).jobs.map((job) => job.id)).toEqual(['fortran-1']);
+    for (let i = 0; i < 50; i++) await index.search(queries[i % queries.length]!);
+    expect(recorder.calls).toEqual([]);
+  });
+
+  describe('through the board route, with X-Min-Position', () => {
+    let index: JobSearchIndex;
+    let recorder: ReturnType<typeof recordingStore>;
+    let app: Awaited<ReturnType<typeof boardApp>>;
+    const board = (url: string, position: Position) => app.inject({ method: 'GET', url, headers: { [MIN_POSITION_HEADER]: position } });
+    const idsOf = (response: Awaited<ReturnType<typeof board>>) => response.json<Array<{ id: string }>>().map((job) => job.id);
+
+    beforeAll(async () => {
+      ({ recorder, index } = startedIndex());
+      app = await boardApp(index);
+      await app.ready();
+      await vi.waitFor(() => expect(index.loaded).toBe(true));
+    });
+
+    it('finds a job its writer asked for before the projection had applied it', async () => {
+      const position = await append('job-clojure-1', 'JobPosted', posted('clojure-1', { title: 'Clojure Engineer', location: 'Remote' }), at(NOW + 1000));
+      const asked = board('/api/jobs?search=clojure', position);
+      await sleep(30);
+      await runner.catchUp();
+      const response = await asked;
+      expect(idsOf(response)).toEqual(['clojure-1']);
+      expect(response.headers['x-read-model-stale']).toBeUndefined();
+    });
+
+    it('does not answer from a catch-up that read the store before the write, even if it ends after the request came', async () => {
+      recorder.hold();
+      await append('job-clojure-2', 'JobPosted', posted('clojure-2', { title: 'Clojure Architect', location: 'Remote' }), at(NOW + 2000));
+      await runner.catchUp();
+      // A catch-up is under way and has read the store (clojure-2 in hand); its answer is held.
+      await vi.waitFor(() => expect(recorder.heldPages).toBe(1));
+      const position = await append('job-clojure-3', 'JobPosted', posted('clojure-3', { title: 'Clojure Lead', location: 'Remote' }), at(NOW + 3000));
+      await runner.catchUp();
+      const asked = board('/api/jobs?search=clojure', position);
+      await sleep(30);
+      recorder.release();
+      const response = await asked;
+      expect(idsOf(response)).toEqual(['clojure-3', 'clojure-2', 'clojure-1']);
+      expect(response.headers['x-read-model-stale']).toBeUndefined();
+      // From the index: the read store was not searched.
+      expect(recorder.calls.filter(isReadStoreSearch)).toEqual([]);
+    });
+
+    it('stays consistent with the read store when a job is closed and reopened', async () => {
+      const check = async (position: Position) => {
+        for (const raw of [{ search: 'clojure' }, { search: 'clojure', status: 'closed' }, { search: 'clojure', status: 'all' }, {}, { status: 'closed' }]) {
+          const query = JobListQuery.parse(raw);
+          const response = await board(`/api/jobs?${new URLSearchParams(raw as Record<string, string>).toString()}`, position);
+          const expected = await searchJobs(readStore, query);
+          expect(response.json()).toEqual(expected.jobs);
+          expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(expected.total));
+        }
+      };
+      const closed = await append('job-clojure-2', 'JobClosed', { jobId: 'clojure-2', reason: 'closed_by_owner', closedAt: at(NOW + 4000) });
+      await runner.catchUp();
+      await check(closed);
+      expect(idsOf(await board('/api/jobs?search=clojure', closed))).toEqual(['clojure-3', 'clojure-1']);
+      expect(idsOf(await board('/api/jobs?search=clojure&status=closed', closed))).toEqual(['clojure-2']);
+
+      const reopened = await append('job-clojure-2', 'JobReopened', { jobId: 'clojure-2', reason: 'reopened_by_owner', reopenedAt: at(NOW + 5000) });
+      await runner.catchUp();
+      await check(reopened);
+      expect(idsOf(await board('/api/jobs?search=clojure', reopened))).toEqual(['clojure-3', 'clojure-2', 'clojure-1']);
+      expect(index.fullLoads).toBe(1);
+    });
+
+    it('hears by polling of progress nobody announces (a runner in another process)', async () => {
+      const silent = new ProjectionRunner({ eventStore, readStore, projection: jobBoardProjection });
+      await append('job-erlang-1', 'JobPosted', posted('erlang-1', { title: 'Erlang Engineer', location: 'Remote' }), at(NOW + 6000));
+      await silent.catchUp();
+      // No message, no X-Min-Position: the poll of the checkpoint tells the index.
+      await vi.waitFor(async () => expect(idsOf(await app.inject({ method: 'GET', url: '/api/jobs?search=erlang' }))).toEqual(['erlang-1']));
+    });
   });
 });

@@ -1,17 +1,20 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Job, JobListQuery } from '@hireloop/contracts';
-import { START, type Position } from '@hireloop/platform/event-store/index';
+import { START, comparePositions, type Position } from '@hireloop/platform/event-store/index';
 import type { Filter, FieldOperators, ReadStore } from '@hireloop/platform/read-store/index';
 import { compareCodePoints, parseRegexLiteral } from '@hireloop/platform/read-store/query';
 import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobSearchFilter, jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { checkpointName } from '@hireloop/projections/shared/projection';
+import type { ProjectionProgress } from '../shared/projection-progress';
 
 /**
  * The board search (`GET /api/jobs`) answered from memory.
  *
- * The job-board read model stays the source of truth: this index is a cache of it, fed by
- * reading the documents that changed since the projection checkpoint it last saw (every
- * document carries the position of the last event that changed it). The rules are not
+ * The job-board read model stays the source of truth: this index is a cache of it, loaded in
+ * the background when the query service starts, then fed by reading the documents that changed
+ * since the projection checkpoint it last saw (every document carries the position of the last
+ * event that changed it) whenever the projection is heard to have moved on. The rules are not
  * re-implemented: each search is turned into the read store filter by `jobSearchFilter` (which
  * uses `parseLocationQuery`), and that filter is evaluated here over in-memory structures:
  *
@@ -802,8 +805,19 @@ class IndexData {
 }
 
 export interface JobSearchIndexOptions {
+  /**
+   * How the index hears that the job board moved on (bus messages, with polling as the
+   * fallback). Without it every search reads the projection checkpoint: a standalone index
+   * (scripts, tests).
+   */
+  progress?: Pick<ProjectionProgress, 'position' | 'watch'>;
   /** Documents per read-store query while loading. */
   pageSize?: number;
+  /**
+   * Longest a search waits for the index to hold what it must see (the start-up load, a
+   * reload, a catch-up) before the read store answers it instead.
+   */
+  maxWaitMs?: number;
   /**
    * How often (at most) a search also checks in the background that the index holds as many
    * jobs as the read model (a rebuild that shrank it, documents written without a position).
@@ -811,26 +825,38 @@ export interface JobSearchIndexOptions {
   verifyEveryMs?: number;
   /** Told after each load: full (every job) or incremental (the jobs changed since the last one). */
   onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
-  /** Failures of background refreshes (the searches keep being answered). */
+  /** Failures of loads (each reported once; searches are then answered by the read store). */
   onError?: (error: unknown) => void;
   now?: () => number;
 }
 
+const JOB_BOARD = jobBoardProjection.name;
+
+/** A load under way, and the job-board position the query service knew of when it began. */
+interface RunningLoad {
+  done: Promise<void>;
+  covers: Position | undefined;
+}
+
 /**
- * The board's search index. `search()` first makes sure the index holds everything the read
- * model held when the search started (read-your-writes: call it after
- * `request.readModelsCaughtUp`), then answers exactly what `searchJobs()` would.
+ * The board's search index. `start()` loads it in the background; `search()` answers exactly
+ * what `searchJobs()` would over the read model as it stood when the search began, or at least
+ * as far as `request.readModelsCaughtUp` waited for (read-your-writes: call it first).
  */
 export class JobSearchIndex {
   private data: IndexData | null = null;
-  /** The projection checkpoint read before the last load: everything up to it is in `data`. */
+  /** The projection checkpoint read before the last load: every change up to it is in `data`. */
   private checkpoint: Position = START;
   private verifiedAt = Number.NEGATIVE_INFINITY;
-  private running: Promise<void> | null = null;
+  private running: RunningLoad | null = null;
   private queued: Promise<void> | null = null;
   private queuedVerify = false;
   private reloading = false;
+  private started = false;
+  private stopped = false;
+  private unwatch: (() => void) | null = null;
   private readonly pageSize: number;
+  private readonly maxWaitMs: number;
   private readonly verifyEveryMs: number;
   private readonly now: () => number;
   /** Loads, for tests and logs. */
@@ -842,6 +868,7 @@ export class JobSearchIndex {
     private readonly options: JobSearchIndexOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 5000;
+    this.maxWaitMs = options.maxWaitMs ?? 5000;
     this.verifyEveryMs = options.verifyEveryMs ?? 10_000;
     this.now = options.now ?? Date.now;
   }
@@ -850,8 +877,35 @@ export class JobSearchIndex {
     return this.data?.size ?? 0;
   }
 
+  /** Whether a load has completed (searches are answered from memory). */
+  get loaded() {
+    return this.data !== null;
+  }
+
   stats(): SearchIndexStats | null {
     return this.data?.stats() ?? null;
+  }
+
+  /**
+   * Loads every job in the background, and from then on catches up as soon as `progress`
+   * tells that the job board moved on (so that searches seldom find the index behind).
+   */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.unwatch =
+      this.options.progress?.watch(JOB_BOARD, (position) => {
+        if (comparePositions(position, this.checkpoint) > 0) this.background(this.catchUp(position));
+      }) ?? null;
+    this.background(this.update(false));
+  }
+
+  /** Stops following the read model; a load under way ends at its next page. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unwatch?.();
+    this.unwatch = null;
+    await Promise.allSettled([this.running?.done, this.queued]);
   }
 
   /** One page of the board, newest first, and how many jobs match in all (as `searchJobs`). */
@@ -863,23 +917,54 @@ export class JobSearchIndex {
       if (error instanceof Unsupported) return searchJobs(this.readStore, query, companyId);
       throw error;
     }
-    await this.ensureCurrent();
+    if (!(await this.holdsWhatSearchMustSee())) return searchJobs(this.readStore, query, companyId);
     return this.data!.search(terms, (query.page - 1) * query.pageSize, query.pageSize);
   }
 
   /**
-   * Catches up when the projection checkpoint moved since the last load (one primary-key read
-   * per call otherwise), and now and then verifies the index in the background.
+   * Whether the index holds every change a search starting now must see: what the query
+   * service has heard the job board committed (with `progress`; `readModelsCaughtUp` made that
+   * at least the caller's X-Min-Position), or the checkpoint read now (without). With no I/O
+   * when it does.
+   *
+   * When it does not (the start-up load, a reload, or a catch-up still to do), the search waits
+   * for the load that brings it there, at most `maxWaitMs`, and past that (or if the load fails)
+   * it is answered by the read store: `searchJobs` is the reference, so the answer is the same,
+   * only slower. Waiting is the default rather than the read store at once: at 100,000 jobs one
+   * read-store search scans the whole collection (0.2-1.6 s measured, against ~4 s for the whole
+   * load), so a start-up burst sent there would pile scans onto the database and slow the load
+   * that would answer them all; the bound keeps a slow or failing load from holding searches.
    */
-  async ensureCurrent(): Promise<void> {
-    const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
-    // A full reload under way (the index was found incomplete): wait for it, as on the first search.
-    if (!this.data || checkpoint !== this.checkpoint || this.reloading) {
-      await this.update(false);
-      return;
+  private async holdsWhatSearchMustSee(): Promise<boolean> {
+    const progress = this.options.progress;
+    let needed: Position | undefined;
+    let behind: boolean;
+    if (progress) {
+      needed = progress.position(JOB_BOARD);
+      behind = needed !== undefined && comparePositions(needed, this.checkpoint) > 0;
+    } else {
+      needed = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
+      // Also backwards: a rebuild started over.
+      behind = needed !== this.checkpoint;
     }
-    if (!this.running && this.now() - this.verifiedAt >= this.verifyEveryMs) {
-      this.update(false).catch((error: unknown) => this.options.onError?.(error));
+    if (this.data && !this.reloading && !behind) {
+      this.verifyIfDue();
+      return true;
+    }
+    const caughtUp = this.catchUp(needed).then(
+      // (A stopped index's loads end at once: its data is then no proof of anything.)
+      () => this.data !== null && !this.stopped,
+      () => false,
+    );
+    if (this.maxWaitMs <= 0) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(resolve, this.maxWaitMs, false);
+    });
+    try {
+      return await Promise.race([caughtUp, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -889,20 +974,44 @@ export class JobSearchIndex {
   }
 
   /**
-   * Runs one load at a time. A caller arriving while a load runs may have read a checkpoint
-   * that load did not see: it waits for the next load, which every such caller shares.
+   * A load that brings the index to `needed` at least: the one under way if it began knowing
+   * of `needed` (the checkpoint it reads is then at or past it), else the next one. Without
+   * `progress` nothing tells what the running load saw: always the next one.
+   */
+  private catchUp(needed: Position | undefined): Promise<void> {
+    const running = this.running;
+    if (running && this.options.progress) {
+      if (needed === undefined || (running.covers !== undefined && comparePositions(running.covers, needed) >= 0)) return running.done;
+    }
+    return this.update(false);
+  }
+
+  private verifyIfDue() {
+    if (!this.running && this.now() - this.verifiedAt >= this.verifyEveryMs) this.background(this.update(false));
+  }
+
+  /** Loads started off the search path report their failures through `onError` (in `update`). */
+  private background(load: Promise<void>) {
+    load.catch(() => undefined);
+  }
+
+  /**
+   * Runs one load at a time. A caller arriving while a load runs may know of a checkpoint that
+   * load did not see: it waits for the next load, which every such caller shares.
    */
   private update(verify: boolean): Promise<void> {
     if (!this.running) {
-      const run = this.load(verify).finally(() => {
-        if (this.running === run) this.running = null;
+      const covers = this.options.progress?.position(JOB_BOARD);
+      const done: Promise<void> = this.load(verify).finally(() => {
+        if (this.running?.done === done) this.running = null;
       });
-      this.running = run;
-      return run;
+      done.catch((error: unknown) => this.options.onError?.(error));
+      this.running = { done, covers };
+      return done;
     }
     this.queuedVerify ||= verify;
     if (!this.queued) {
-      this.queued = this.running
+      this.queued = this.running.done
         .catch(() => undefined)
         .then(() => {
           const queuedVerify = this.queuedVerify;
@@ -915,7 +1024,9 @@ export class JobSearchIndex {
   }
 
   private async load(verify: boolean): Promise<void> {
+    if (this.stopped) return;
     const collection = jobsCollection(this.readStore);
+    // Read before the documents: every change up to it is then in what the pages return.
     const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
     const due = verify || this.now() - this.verifiedAt >= this.verifyEveryMs;
     if (this.data && checkpoint === this.checkpoint && !due) return;
@@ -923,41 +1034,34 @@ export class JobSearchIndex {
     const data = this.data;
     // A rebuild moves the checkpoint back (and empties the collection first).
     if (!data || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
-      await this.fullLoad(checkpoint);
+      if (!(await this.fullLoad(checkpoint))) return;
     } else {
       const started = this.now();
-      const changed = await this.changedSince(this.checkpoint);
-      for (const doc of changed) data.upsert(doc);
+      let changed = 0;
+      for await (const page of this.pages({ position: { $gt: this.checkpoint } })) {
+        if (this.stopped) return;
+        for (const doc of page) data.upsert(doc);
+        changed += page.length;
+      }
       this.incrementalLoads++;
-      this.options.onLoad?.({ kind: 'incremental', jobs: changed.length, ms: this.now() - started });
+      this.options.onLoad?.({ kind: 'incremental', jobs: changed, ms: this.now() - started });
       this.checkpoint = checkpoint;
       // Documents the position does not reveal (written without one): start again.
-      if (expected !== null && data.size < expected) await this.fullLoad(checkpoint);
+      if (expected !== null && data.size < expected && !(await this.fullLoad(checkpoint))) return;
     }
     if (due) this.verifiedAt = this.now();
   }
 
-  private async fullLoad(checkpoint: Position) {
+  /** Builds a new index of every job, then swaps it in; false when stopped meanwhile. */
+  private async fullLoad(checkpoint: Position): Promise<boolean> {
     const started = this.now();
-    const collection = jobsCollection(this.readStore);
     const data = new IndexData();
     this.reloading = true;
     try {
-      // Pages in _id order (the primary key); documents written meanwhile have positions after
-      // `checkpoint` and come with the next incremental load.
-      // The next page is fetched while this one is indexed.
-      const fetch = (skip: number) => collection.find({}, { skip, limit: this.pageSize });
-      let next = fetch(0);
-      for (let skip = 0; ; skip += this.pageSize) {
-        const page = await next;
-        const more = page.length === this.pageSize;
-        if (more) {
-          next = fetch(skip + this.pageSize);
-          // Awaited on the next turn; if indexing throws first, the failure is the indexing one.
-          next.catch(() => undefined);
-        }
+      // Documents written meanwhile have positions after `checkpoint`: the next catch-up brings them.
+      for await (const page of this.pages({})) {
+        if (this.stopped) return false;
         for (const doc of page) data.upsert(doc);
-        if (!more) break;
       }
       data.trim();
       data.keepKeywords(this.data?.recentKeywords(WARM_KEYWORDS) ?? []);
@@ -968,19 +1072,32 @@ export class JobSearchIndex {
     this.checkpoint = checkpoint;
     this.fullLoads++;
     this.options.onLoad?.({ kind: 'full', jobs: data.size, ms: this.now() - started });
+    return true;
   }
 
-  /** Documents changed after `position`, by position (every change carries a later one). */
-  private async changedSince(position: Position): Promise<JobBoardDocument[]> {
+  /**
+   * The documents matching `filter`, page after page in _id order, each page the ones after
+   * the last _id of the page before (keyset paging: a primary-key range per page, where an
+   * OFFSET would re-read every document it skips). The next page is fetched while the caller
+   * indexes this one, and the event loop gets a turn between pages (indexing is synchronous),
+   * so requests are served during a long load.
+   */
+  private async *pages(filter: Filter): AsyncGenerator<JobBoardDocument[]> {
     const collection = jobsCollection(this.readStore);
-    const changed: JobBoardDocument[] = [];
-    let filter: Filter = { position: { $gt: position } };
+    const fetch = (after: string | null) =>
+      collection.find(after === null ? filter : { ...filter, _id: { $gt: after } }, { sort: { _id: 1 }, limit: this.pageSize });
+    let next = fetch(null);
     for (;;) {
-      const page = await collection.find(filter, { sort: { position: 1, _id: 1 }, limit: this.pageSize });
-      changed.push(...page);
-      if (page.length < this.pageSize) return changed;
-      const last = page.at(-1)!;
-      filter = { $or: [{ position: { $gt: last.position } }, { position: last.position, _id: { $gt: last._id } }] };
+      const page = await next;
+      const last = page.length === this.pageSize ? page.at(-1)!._id : null;
+      if (last !== null) {
+        next = fetch(last);
+        // Awaited on the next turn; if indexing throws first, the failure is the indexing one.
+        next.catch(() => undefined);
+      }
+      yield page;
+      if (last === null) return;
+      await setImmediate();
     }
   }
 }

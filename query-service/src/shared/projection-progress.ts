@@ -4,24 +4,40 @@ import type { ReadStore } from '@hireloop/platform/read-store/index';
 import { advancedSubject, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 
+/** Told each time a watched read model is known to have committed a later checkpoint. */
+export type ProgressListener = (position: Position) => void;
+
 /**
  * Knows how far each read model has got. Projection runners announce progress on the bus;
  * the committed checkpoint in the read store is the source of truth, polled as a fallback
- * (a bus message may be lost, or the runner may live in another process).
+ * (a bus message may be lost, or the runner may live in another process): by `waitFor`
+ * every `pollMs`, and, while started, every `watchPollMs` for the read models someone watches.
+ *
+ * Every position it reports was read from a committed checkpoint (the runner publishes after
+ * its commit): whatever the read model held at that position can be read from the store.
  */
 export class ProjectionProgress {
   private readonly reached = new Map<string, Position>();
   private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Map<string, Set<ProgressListener>>();
   private unsubscribe: Unsubscribe | null = null;
+  private poller: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly readStore: ReadStore,
     private readonly projections: readonly ProjectionDefinition[],
     private readonly bus?: Bus,
     private readonly pollMs = 50,
+    private readonly watchPollMs = 1000,
   ) {}
 
   async start() {
+    if (!this.poller && this.watchPollMs > 0) {
+      this.poller = setInterval(() => {
+        for (const name of this.listeners.keys()) this.refresh(name).catch(() => undefined);
+      }, this.watchPollMs);
+      this.poller.unref();
+    }
     if (!this.bus || this.unsubscribe) return;
     this.unsubscribe = await this.bus.subscribe<ProjectionAdvanced>(advancedSubject('*'), ({ data }) => {
       this.note(data.projection, data.position);
@@ -29,14 +45,40 @@ export class ProjectionProgress {
   }
 
   async stop() {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
     await this.unsubscribe?.();
     this.unsubscribe = null;
     for (const wake of this.waiters) wake();
   }
 
+  /** The furthest committed checkpoint of `projection` heard of so far (no I/O); undefined before any news. */
+  position(projection: string): Position | undefined {
+    return this.reached.get(projection);
+  }
+
+  /**
+   * Calls `listener` (synchronously, before any `waitFor` wakes; it must not throw) whenever
+   * `projection` is heard to have moved on, and polls its checkpoint while started. Returns the
+   * function that stops it.
+   */
+  watch(projection: string, listener: ProgressListener): () => void {
+    this.definition(projection);
+    let listeners = this.listeners.get(projection);
+    if (!listeners) this.listeners.set(projection, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.listeners.get(projection) === listeners) this.listeners.delete(projection);
+    };
+  }
+
   private note(projection: string, position: Position) {
     const current = this.reached.get(projection);
-    if (current === undefined || comparePositions(position, current) > 0) this.reached.set(projection, position);
+    if (current === undefined || comparePositions(position, current) > 0) {
+      this.reached.set(projection, position);
+      for (const listener of this.listeners.get(projection) ?? []) listener(position);
+    }
     for (const wake of this.waiters) wake();
   }
 

@@ -1,0 +1,177 @@
+/**
+ * The board's search index at start-up, at scale: how long its background load takes, how
+ * long the event loop is held meanwhile, what a search sent at start-up waits, and the median
+ * search once loaded (with the read-store reads it costs). Measures; asserts nothing.
+ *
+ * `npx tsx tests/bench/search-index-load.ts` (SIZE, default 100000; BENCH_DATABASE_URL, default
+ * a fresh database on the test server, dropped afterwards), or `measureSearchIndexLoad()`.
+ */
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { JobListQuery } from '@hireloop/contracts';
+import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
+import { jobsCollection } from '@hireloop/projections/job-board/queries';
+import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
+import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
+import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
+import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
+import { syntheticJob } from '../../cli/src/demo-jobs';
+import { createTestDatabase } from '../support/postgres';
+
+/** The searches of the benchmark, as query strings and as parsed queries. */
+export const SEARCH_STRINGS = [
+  'search=engineer&location=usa&type=full-time&page=1',
+  'search=react typescript&location=remote&page=1',
+  'search=kubernetes&location=austin&type=full-time&page=2',
+  'search=senior data&location=united states&page=1',
+  'search=python&location=worldwide&type=contract&page=1',
+  'search=go&location=berlin&page=1',
+  'search=backend&page=3',
+  'location=new york&type=part-time&page=1',
+];
+export const SEARCHES = SEARCH_STRINGS.map((search) => JobListQuery.parse(Object.fromEntries(new URLSearchParams(search))));
+
+export interface SearchIndexLoadFigures {
+  jobs: number;
+  /** From `start()` to the index answering (no request involved). */
+  loadMs: number;
+  /** Longest the event loop was held during the load: what any request could wait meanwhile. */
+  longestStallMs: number;
+  /** A search sent right after `start()`: it waits for the load (bounded). */
+  firstSearchMs: number;
+  /** Median of `search()` once loaded, and read-store calls per search then. */
+  p50Ms: number;
+  p99Ms: number;
+  readsPerSearch: number;
+}
+
+export async function ensureJobBoard(readStore: ReadStore) {
+  for (const [name, spec] of Object.entries(jobBoardProjection.collections)) {
+    await readStore.ensureCollection(physicalCollection(jobBoardProjection, name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
+  }
+}
+
+/**
+ * Writes jobs `from`..`to`-1 through the projection's own apply and the runner's write buffer
+ * (the runner's path without the event log), moving the checkpoint with them, so the query side
+ * sees the change. Returns the seconds it took.
+ */
+export async function fillJobBoard(readStore: ReadStore, from: number, to: number): Promise<number> {
+  await ensureJobBoard(readStore);
+  const started = performance.now();
+  for (let start = from; start < to; start += 2000) {
+    await readStore.transaction(async (tx) => {
+      const buffered = bufferedTransaction(tx);
+      const scoped = scopedTransaction(jobBoardProjection, buffered.tx);
+      for (let i = start; i < Math.min(to, start + 2000); i++) {
+        const event = {
+          type: 'JobPosted',
+          data: { ...syntheticJob(i), jobId: `bench-${i}`, shareToken: `bench-share-${i}` },
+          metadata: { eventId: '', occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), actor: 'system', correlationId: '', causationId: null, schemaVersion: 1 },
+          streamId: `job-bench-${i}`,
+          streamVersion: 0,
+          position: encodePosition(0, i + 1),
+          recordedAt: '',
+        } as RecordedEvent;
+        await jobBoardProjection.apply(event, scoped);
+      }
+      await buffered.flush();
+      await tx.setCheckpoint(checkpointName(jobBoardProjection), encodePosition(0, Math.min(to, start + 2000)));
+    });
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Counts the reads an index makes (every read goes through `collection` or `getCheckpoint`). */
+function countingReads(inner: ReadStore) {
+  const counter = { reads: 0 };
+  const store = new Proxy(inner, {
+    get(target, property) {
+      if (property === 'collection' || property === 'getCheckpoint') counter.reads++;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store, counter };
+}
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/** Starts an index over the job board of `readStore` as the query service does, and measures it. */
+export async function measureSearchIndexLoad(readStore: ReadStore, options: { searches?: number; pageSize?: number } = {}): Promise<SearchIndexLoadFigures> {
+  const progress = new ProjectionProgress(readStore, [jobBoardProjection]);
+  await progress.start();
+  const { store, counter } = countingReads(readStore);
+  const index = new JobSearchIndex(store, { progress, pageSize: options.pageSize });
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  try {
+    delay.enable();
+    const started = performance.now();
+    index.start();
+    const firstSearch = index.search(SEARCHES[0]!).then(() => performance.now() - started);
+    while (!index.loaded) await new Promise((resolve) => setTimeout(resolve, 5));
+    const loadMs = performance.now() - started;
+    delay.disable();
+    const firstSearchMs = await firstSearch;
+
+    const searches = options.searches ?? 2000;
+    for (const query of SEARCHES) await index.search(query);
+    const readsBefore = counter.reads;
+    const times: number[] = [];
+    for (let i = 0; i < searches; i++) {
+      const t0 = performance.now();
+      await index.search(SEARCHES[i % SEARCHES.length]!);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return {
+      jobs: index.size,
+      loadMs,
+      longestStallMs: delay.max / 1e6,
+      firstSearchMs,
+      p50Ms: quantile(times, 0.5),
+      p99Ms: quantile(times, 0.99),
+      readsPerSearch: (counter.reads - readsBefore) / searches,
+    };
+  } finally {
+    delay.disable();
+    await index.stop();
+    await progress.stop();
+  }
+}
+
+async function main() {
+  const size = Number(process.env.SIZE ?? 100_000);
+  const database = process.env.BENCH_DATABASE_URL ? null : await createTestDatabase('hl_bench');
+  const readStore = await createPostgresReadStore({ connectionString: process.env.BENCH_DATABASE_URL ?? database!.url });
+  try {
+    await ensureJobBoard(readStore);
+    const have = await jobsCollection(readStore).count({});
+    if (have < size) await fillJobBoard(readStore, have, size);
+    const figures = await measureSearchIndexLoad(readStore, { pageSize: process.env.PAGE_SIZE ? Number(process.env.PAGE_SIZE) : undefined });
+    const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+    process.stdout.write(
+      [
+        `jobs loaded            ${figures.jobs}`,
+        `background load        ${ms(figures.loadMs)}`,
+        `longest event-loop turn during it  ${ms(figures.longestStallMs)}`,
+        `search sent at start   ${ms(figures.firstSearchMs)}`,
+        `search p50 / p99       ${ms(figures.p50Ms)} / ${ms(figures.p99Ms)}`,
+        `read-store reads per search  ${figures.readsPerSearch}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await readStore.close();
+    await database?.drop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
