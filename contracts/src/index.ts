@@ -1,4 +1,5 @@
 export * from './common/errors';
+export * from './common/events';
 export * from './common/http';
 export * from './common/messages';
 export * from './auth/api';

@@ -1,4 +1,4 @@
-import { DomainError, JOB_MESSAGES, type ApplicationEvent, type ApplicationSubmitted } from '@hireloop/contracts';
+import { DomainError, JOB_MESSAGES, type ApplicationEvent, type ApplicationSubmitted, ApplicationEventSchemas } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 import type { JobState } from '../jobs/decider';
 
@@ -11,6 +11,7 @@ export type ApplicationCommand = {
 
 /** A candidate applies once to an open job posted on Hireloop (external jobs are applied to on their site). */
 export const applicationDecider: Decider<ApplicationCommand, ApplicationEvent, ApplicationState> = {
+  schemas: ApplicationEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: (_state, event) => {
     switch (event.type) {

@@ -2,11 +2,11 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApplyResponse, DomainError, ErrorBody, JOB_MESSAGES, jobStreamId, type JobEvent } from '@hireloop/contracts';
+import { ApplyResponse, DomainError, ErrorBody, JOB_MESSAGES, jobStreamId } from '@hireloop/contracts';
 import { requireAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
 import { handleCommand } from '../shared/command-handler';
-import { fold } from '../shared/decider';
+import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { applicationDecider } from './decider';
@@ -29,8 +29,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
     async (request, reply) => {
       const account = await requireAccount(deps, request);
       const { jobId } = request.params;
-      const { events } = await deps.eventStore.readStream(jobStreamId(jobId));
-      const job = fold(jobDecider, events.map((e) => ({ type: e.type, data: e.data }) as JobEvent));
+      const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
       const submittedAt = deps.clock.now().toISOString();
       const applicationId = deps.ids.newId();
       try {

@@ -7,10 +7,7 @@ import {
   isAdminRole,
   userFromRegistration,
   userStreamId,
-  type CompanyEvent,
-  type EmailEvent,
   type User,
-  type UserEvent,
   type UserRegistered,
 } from '@hireloop/contracts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@hireloop/platform/accounts/password';
@@ -18,7 +15,7 @@ import { emailHash, hashToken } from '@hireloop/platform/accounts/tokens';
 import { maxPosition } from '@hireloop/platform/event-store/index';
 import { companyDecider } from '../companies/decider';
 import { appendDecisions, decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
-import { fold } from '../shared/decider';
+import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { emailReservationDecider } from './email-reservation';
 import { admitSignIn, signInSucceeded, throttleSignUp } from './throttle';
@@ -33,8 +30,7 @@ export interface SignedIn {
 export type RegisteredAccount = Extract<UserAccountState, { status: 'registered' }>;
 
 export async function loadUserAccount(deps: CommandServiceDeps, userId: string): Promise<UserAccountState> {
-  const { events } = await deps.eventStore.readStream(userStreamId(userId));
-  return fold(userAccountDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+  return (await loadState(deps.eventStore, userStreamId(userId), userAccountDecider)).state;
 }
 
 /** The signed-in user's account, read from its stream (consistent); a dead session is a 401. */
@@ -59,8 +55,7 @@ export async function loadCompanyName(deps: CommandServiceDeps, companyId: strin
   if (!names) companyNames.set(deps.eventStore, (names = new Map()));
   const known = names.get(companyId);
   if (known !== undefined) return known;
-  const { events } = await deps.eventStore.readStream(companyStreamId(companyId));
-  const state = fold(companyDecider, events.map((e) => ({ type: e.type, data: e.data }) as CompanyEvent));
+  const { state } = await loadState(deps.eventStore, companyStreamId(companyId), companyDecider);
   if (state.status !== 'registered') return null;
   if (names.size >= COMPANY_NAMES_KEPT) names.delete(names.keys().next().value!);
   names.set(companyId, state.name);
@@ -69,8 +64,7 @@ export async function loadCompanyName(deps: CommandServiceDeps, companyId: strin
 
 /** The account id an email belongs to, read from its reservation stream (consistent, no lag). */
 export async function accountIdForEmail(deps: CommandServiceDeps, email: string): Promise<string | null> {
-  const { events } = await deps.eventStore.readStream(emailStreamId(emailHash(email)));
-  return fold(emailReservationDecider, events.map((e) => ({ type: e.type, data: e.data }) as EmailEvent)).reservedBy;
+  return (await loadState(deps.eventStore, emailStreamId(emailHash(email)), emailReservationDecider)).state.reservedBy;
 }
 
 /** Decides the reservation of `email` for `userId` (appended by the caller with the account). */

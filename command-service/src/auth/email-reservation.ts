@@ -1,4 +1,4 @@
-import { DomainError, MESSAGES, type EmailEvent } from '@hireloop/contracts';
+import { DomainError, MESSAGES, type EmailEvent, EmailEventSchemas } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
 /**
@@ -25,6 +25,7 @@ export type EmailReservationCommand = {
 export const ORPHANED_RESERVATION_AFTER_MS = 60_000;
 
 export const emailReservationDecider: Decider<EmailReservationCommand, EmailEvent, EmailReservationState> = {
+  schemas: EmailEventSchemas,
   initialState: () => ({ reservedBy: null, reservedAt: null }),
   evolve: (state, event) => {
     switch (event.type) {

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { AUTH_CODE_TTL_SECONDS, AUTH_MESSAGES, DomainError, identityStreamId, userStreamId, type IdentityEvent } from '@hireloop/contracts';
+import { AUTH_CODE_TTL_SECONDS, AUTH_MESSAGES, DomainError, IdentityEventSchemas, identityStreamId, userStreamId, type IdentityEvent } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
-import { fold, type Decider } from '../shared/decider';
+import type { Decider } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { accountIdForEmail, createAccount, loadUserAccount, startSession } from './accounts';
+import { loadState } from '../shared/stream';
 import { userAccountDecider } from './user-account';
 
 const STATE_TTL_MS = 10 * 60_000;
 
 /** Stream `identity-<provider>-<sha256(subject)>`: an external identity belongs to one account. */
-const identityDecider: Decider<{ type: 'LinkIdentity'; data: { provider: string; subject: string; userId: string } }, IdentityEvent, { userId: string | null }> = {
+export const identityDecider: Decider<{ type: 'LinkIdentity'; data: { provider: string; subject: string; userId: string } }, IdentityEvent, { userId: string | null }> = {
+  schemas: IdentityEventSchemas,
   initialState: () => ({ userId: null }),
   evolve: (_state, event) => ({ userId: event.data.userId }),
   decide: (command, state) => {
@@ -51,8 +53,7 @@ export async function finishLinkedInSignIn(deps: CommandServiceDeps, callbackUrl
   const identity = await provider.finish(callbackUrl, saved);
 
   const streamId = identityStreamId(provider.name, createHash('sha256').update(identity.subject).digest('hex'));
-  const { events } = await deps.eventStore.readStream(streamId);
-  let userId = fold(identityDecider, events.map((e) => ({ type: e.type, data: e.data }) as IdentityEvent)).userId;
+  let userId = (await loadState(deps.eventStore, streamId, identityDecider)).state.userId;
 
   if (!userId) {
     if (!identity.email) throw new DomainError('unauthenticated', 'LinkedIn did not share an email address.');

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DomainError, type Role, type UserEvent, type UserRegistered, type UserType } from '@hireloop/contracts';
+import { AUTH_MESSAGES, DomainError, type Role, type UserEvent, type UserRegistered, type UserType, UserEventSchemas } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
 /** Stream `user-<userId>`. */
@@ -26,6 +26,7 @@ export type UserAccountCommand =
   | { type: 'ChangeRole'; data: { userId: string; role: Role; by: Role | 'system' } };
 
 export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAccountState> = {
+  schemas: UserEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: (state, event) => {
     switch (event.type) {

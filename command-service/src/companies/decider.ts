@@ -1,4 +1,4 @@
-import { DomainError, type CompanyEvent, type CompanyRegistered } from '@hireloop/contracts';
+import { DomainError, type CompanyEvent, type CompanyRegistered, CompanyEventSchemas } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
 /** Stream `company-<companyId>`. */
@@ -7,6 +7,7 @@ export type CompanyState = { status: 'none' } | { status: 'registered'; companyI
 export type CompanyCommand = { type: 'RegisterCompany'; data: CompanyRegistered };
 
 export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState> = {
+  schemas: CompanyEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: (_state, event) => {
     switch (event.type) {

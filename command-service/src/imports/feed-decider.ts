@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@hireloop/contracts';
-import { IMPORT_STREAM_PREFIX, type ImportEvent, type ImportRunCompleted, type ImportRunFailed } from '@hireloop/contracts/imports/events';
+import { IMPORT_STREAM_PREFIX, type ImportEvent, type ImportRunCompleted, type ImportRunFailed, ImportEventSchemas } from '@hireloop/contracts/imports/events';
 import { assertNever, type Decider } from '../shared/decider';
 
 /** Stream `import-<sha256(feed)>`: one per feed (a URL or an absolute file path), its runs in order. */
@@ -23,6 +23,7 @@ const sameFeed = (state: ImportFeedState, feed: string) => {
 };
 
 export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFeedState> = {
+  schemas: ImportEventSchemas,
   initialState: () => ({ feed: null, seenJobIds: new Set(), unclosedJobIds: new Set(), lastCompletedAt: null, lastFailure: null }),
   evolve: (state, event) => {
     switch (event.type) {

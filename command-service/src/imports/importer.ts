@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { DomainError, jobStreamId, type JobEvent, type JobSource } from '@hireloop/contracts';
-import type { ImportEvent, ImportRunCounts } from '@hireloop/contracts/imports/events';
+import type { ImportRunCounts } from '@hireloop/contracts/imports/events';
 import type { ImportedJob } from '@hireloop/contracts/imports/feed';
 import { jobDecider, type JobCommand } from '../jobs/decider';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
-import { fold } from '../shared/decider';
+import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { importFeedDecider, importStreamId, jobsGoneFromFeed, type ImportFeedState } from './feed-decider';
 import { parseFeed, type FeedFormat, type ParsedFeed, type SkippedItem } from './parsers';
@@ -49,8 +49,7 @@ async function retryOnVersionConflict<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const readFeedState = async (deps: ImportDeps, streamId: string): Promise<ImportFeedState> => {
-  const { events } = await deps.eventStore.readStream(streamId);
-  return fold(importFeedDecider, events.map((event) => ({ type: event.type, data: event.data }) as ImportEvent));
+  return (await loadState(deps.eventStore, streamId, importFeedDecider)).state;
 };
 
 /**
@@ -179,8 +178,7 @@ const tally = (counts: ImportRunCounts, events: readonly JobEvent[]) => {
  */
 async function closeGoneJob(deps: ImportDeps, jobId: string, at: string, context: CommandContext): Promise<boolean> {
   const streamId = jobStreamId(jobId);
-  const { events, version } = await deps.eventStore.readStream(streamId);
-  const job = fold(jobDecider, events.map((event) => ({ type: event.type, data: event.data }) as JobEvent));
+  const { state: job, version } = await loadState(deps.eventStore, streamId, jobDecider);
   if (job.status !== 'open' || job.externalId === null) return false;
   const result = await handleCommand(deps.eventStore, streamId, jobDecider, { type: 'CloseJob', data: { jobId, by: 'system', at } }, context, { expectedVersion: version });
   return result.events.length > 0;

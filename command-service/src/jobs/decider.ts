@@ -8,6 +8,7 @@ import {
   type PostJobCommandData,
   type Role,
   type UserType,
+  JobEventSchemas,
 } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
@@ -90,6 +91,7 @@ const authorise = (state: Extract<JobState, { status: 'open' | 'closed' }>, by: 
 };
 
 export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
+  schemas: JobEventSchemas,
   initialState: () => ({ status: 'none' }),
   evolve: (state, event) => {
     switch (event.type) {

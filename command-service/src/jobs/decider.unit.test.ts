@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { MESSAGES, PostJobBody, type JobPosted } from '@hireloop/contracts';
 import { deciderSpec } from '../shared/decider-spec';
-import { jobDecider, type JobPoster } from './decider';
+import { JOB_NOT_FOUND, NOT_YOUR_JOB, jobDecider, type ImportedJobData, type JobActor, type JobPoster } from './decider';
 
 const spec = deciderSpec(jobDecider);
 const company: JobPoster = { userId: 'user-1', type: 'company', role: 'company', companyId: 'company-1', companyName: 'Northwind' };
@@ -67,5 +67,127 @@ describe('posting a job', () => {
       .given([{ type: 'JobPosted', data: posted() }])
       .when({ type: 'PostJob', data: { jobId: 'job-1', shareToken: 'share-1', job, poster: company } })
       .thenThrows('already exists');
+  });
+});
+
+const owner: JobActor = { userId: 'user-1', role: 'company', companyId: 'company-1' };
+const stranger: JobActor = { userId: 'user-9', role: 'company', companyId: 'company-9' };
+const anAdmin: JobActor = { userId: 'user-3', role: 'admin', companyId: null };
+const at = '2026-11-22T10:00:00.000Z';
+
+describe('closing and reopening a job', () => {
+  it('the company that posted it closes it', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'CloseJob', data: { jobId: 'job-1', by: owner, at } }).then([
+      { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: at } },
+    ]);
+  });
+
+  it('an admin closes any job, and the reason says so', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'CloseJob', data: { jobId: 'job-1', by: anAdmin, at } }).then([
+      { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_admin', closedAt: at } },
+    ]);
+  });
+
+  it('another company may not close it', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'CloseJob', data: { jobId: 'job-1', by: stranger, at } }).thenThrows(NOT_YOUR_JOB);
+  });
+
+  it('closing a closed job changes nothing (so a repeated or simultaneous close succeeds)', () => {
+    spec
+      .given([{ type: 'JobPosted', data: posted() }, { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: at } }])
+      .when({ type: 'CloseJob', data: { jobId: 'job-1', by: owner, at } })
+      .then([]);
+  });
+
+  it('a job that does not exist cannot be closed or reopened', () => {
+    spec.given([]).when({ type: 'CloseJob', data: { jobId: 'job-1', by: owner, at } }).thenThrows(JOB_NOT_FOUND);
+    spec.given([]).when({ type: 'ReopenJob', data: { jobId: 'job-1', by: owner, at } }).thenThrows(JOB_NOT_FOUND);
+  });
+
+  it('the owner reopens a closed job; reopening an open job changes nothing', () => {
+    spec
+      .given([{ type: 'JobPosted', data: posted() }, { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: at } }])
+      .when({ type: 'ReopenJob', data: { jobId: 'job-1', by: owner, at } })
+      .then([{ type: 'JobReopened', data: { jobId: 'job-1', reason: 'reopened_by_owner', reopenedAt: at } }]);
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'ReopenJob', data: { jobId: 'job-1', by: owner, at } }).then([]);
+  });
+
+  it('the importer closes a job gone from its feed but never reopens one by hand', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'CloseJob', data: { jobId: 'job-1', by: 'system', at } }).then([
+      { type: 'JobClosed', data: { jobId: 'job-1', reason: 'removed_from_feed', closedAt: at } },
+    ]);
+    spec
+      .given([{ type: 'JobPosted', data: posted() }, { type: 'JobClosed', data: { jobId: 'job-1', reason: 'removed_from_feed', closedAt: at } }])
+      .when({ type: 'ReopenJob', data: { jobId: 'job-1', by: 'system', at } })
+      .thenThrows('The importer reopens jobs only when they are back in their feed.');
+  });
+});
+
+describe('importing a job', () => {
+  const { jobId: _j, shareToken: _s, companyId: _c, postedBy: _p, source: _src, externalUrl: _e, ...jobContent } = posted();
+  const imported = (seenAt: string, overrides: Partial<ImportedJobData> = {}): ImportedJobData => ({
+    jobId: 'job-1',
+    shareToken: 'share-1',
+    source: 'remoteok',
+    externalId: 'rok-1',
+    externalUrl: 'https://remoteok.example/1',
+    feed: 'https://remoteok.example/api',
+    postedAt: '2026-11-01T00:00:00.000Z',
+    validThrough: null,
+    content: jobContent,
+    seenAt,
+    ...overrides,
+  });
+  const firstSeen = {
+    type: 'JobImported' as const,
+    data: {
+      ...jobContent,
+      jobId: 'job-1',
+      shareToken: 'share-1',
+      source: 'remoteok' as const,
+      externalId: 'rok-1',
+      externalUrl: 'https://remoteok.example/1',
+      feed: 'https://remoteok.example/api',
+      postedAt: '2026-11-01T00:00:00.000Z',
+      validThrough: null,
+      seenAt: '2026-11-20T06:00:00.000Z',
+    },
+  };
+
+  it('a job seen for the first time is imported', () => {
+    spec.given([]).when({ type: 'ImportJob', data: imported('2026-11-20T06:00:00.000Z') }).then([firstSeen]);
+  });
+
+  it('seen again the same day with the same content: nothing; on a later day: seen', () => {
+    spec.given([firstSeen]).when({ type: 'ImportJob', data: imported('2026-11-20T18:00:00.000Z') }).then([]);
+    spec.given([firstSeen]).when({ type: 'ImportJob', data: imported('2026-11-21T06:00:00.000Z') }).then([
+      { type: 'ImportedJobSeen', data: { jobId: 'job-1', seenAt: '2026-11-21T06:00:00.000Z' } },
+    ]);
+  });
+
+  it('changed content is a revision', () => {
+    const revised = imported('2026-11-21T06:00:00.000Z', { content: { ...jobContent, title: 'Staff Data Engineer' } });
+    spec.given([firstSeen]).when({ type: 'ImportJob', data: revised }).then([
+      {
+        type: 'ImportedJobRevised',
+        data: { ...jobContent, title: 'Staff Data Engineer', jobId: 'job-1', externalUrl: 'https://remoteok.example/1', validThrough: null, seenAt: '2026-11-21T06:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('back in its feed after dropping out, it opens again; a job an admin closed stays closed', () => {
+    const gone = { type: 'JobClosed' as const, data: { jobId: 'job-1', reason: 'removed_from_feed' as const, closedAt: '2026-11-21T00:00:00.000Z' } };
+    spec.given([firstSeen, gone]).when({ type: 'ImportJob', data: imported('2026-11-22T06:00:00.000Z') }).then([
+      { type: 'ImportedJobSeen', data: { jobId: 'job-1', seenAt: '2026-11-22T06:00:00.000Z' } },
+      { type: 'JobReopened', data: { jobId: 'job-1', reason: 'back_in_feed', reopenedAt: '2026-11-22T06:00:00.000Z' } },
+    ]);
+    const closedByAdmin = { type: 'JobClosed' as const, data: { jobId: 'job-1', reason: 'closed_by_admin' as const, closedAt: '2026-11-21T00:00:00.000Z' } };
+    spec.given([firstSeen, closedByAdmin]).when({ type: 'ImportJob', data: imported('2026-11-22T06:00:00.000Z') }).then([
+      { type: 'ImportedJobSeen', data: { jobId: 'job-1', seenAt: '2026-11-22T06:00:00.000Z' } },
+    ]);
+  });
+
+  it('a job posted on Hireloop cannot be overwritten by an import', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'ImportJob', data: imported('2026-11-22T06:00:00.000Z') }).thenThrows('This job was not imported.');
   });
 });

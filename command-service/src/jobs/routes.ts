@@ -12,7 +12,6 @@ import {
   isAdminRole,
   jobFromPosted,
   jobStreamId,
-  type JobPosted,
   type PostJobCommandData,
 } from '@hireloop/contracts';
 import { loadCompanyName, requireAccount, type RegisteredAccount } from '../auth/accounts';
@@ -53,8 +52,9 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
       },
       commandContext(deps, request, { userId: account.userId, role: account.role }),
     );
-    const posted = result.events[0]!.data as JobPosted;
-    return { position: result.position, job: jobFromPosted(posted, deps.clock.now().toISOString()) };
+    const [posted] = result.events;
+    if (posted?.type !== 'JobPosted') throw new Error('PostJob did not record JobPosted');
+    return { position: result.position, job: jobFromPosted(posted.data, posted.occurredAt) };
   };
 
   app.post('/api/jobs', { onRequest: signedInOnly, schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {

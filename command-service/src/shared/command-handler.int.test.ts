@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@hireloop/contracts';
 import { createMemoryEventStore, type EventStore } from '@hireloop/platform/event-store/index';
@@ -11,6 +12,7 @@ const counter: Decider<{ type: 'Count'; by: string }, Counted, number> = {
   initialState: () => 0,
   evolve: (n) => n + 1,
   decide: (command) => [{ type: 'Counted', data: { by: command.by } }],
+  schemas: { Counted: z.object({ by: z.string() }) },
 };
 
 const context: CommandContext = { actor: 'system', correlationId: 'test', clock: fixedClock('2026-11-22T10:00:00Z'), ids: sequentialIds('e') };

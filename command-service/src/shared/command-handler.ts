@@ -9,7 +9,8 @@ import {
   type NewEvent,
 } from '@hireloop/platform/event-store/index';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
-import { fold, type Decider, type DomainEvent } from './decider';
+import type { Decider, DomainEvent } from './decider';
+import { loadState, SCHEMA_VERSION, type StoredEvent } from './stream';
 
 /** Who asks, and the request this command belongs to (for the audit trail). */
 export interface CommandContext {
@@ -20,10 +21,9 @@ export interface CommandContext {
   ids: IdGenerator;
 }
 
-export const SCHEMA_VERSION = 1;
+export { SCHEMA_VERSION };
 
-export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext): NewEvent[] => {
-  const occurredAt = context.clock.now().toISOString();
+export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext, occurredAt = context.clock.now().toISOString()): NewEvent[] => {
   return events.map((event) => ({
     type: event.type,
     data: event.data,
@@ -38,8 +38,9 @@ export const toNewEvents = (events: readonly DomainEvent[], context: CommandCont
   }));
 };
 
-export interface CommandResult<Event> extends AppendResult {
-  events: Event[];
+export interface CommandResult<Event extends DomainEvent> extends AppendResult {
+  /** The events appended, as stored: with the time they were recorded as happening. */
+  events: StoredEvent<Event>[];
 }
 
 /** How often a command is decided again after another writer changed its stream first. */
@@ -59,8 +60,7 @@ export async function decideOn<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command | ((state: State) => Command | Promise<Command>),
 ): Promise<Decision<Event>> {
-  const { events: recorded, version } = await store.readStream(streamId);
-  const state = fold(decider, recorded.map((event) => ({ type: event.type, data: event.data }) as Event));
+  const { state, version } = await loadState(store, streamId, decider);
   const resolved = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
   return { streamId, events: decider.decide(resolved, state), version };
 }
@@ -86,11 +86,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<Event>> {
   for (let attempt = 1; ; attempt++) {
     const { events, version } = await decideOn(store, streamId, decider, command);
-    if (events.length === 0) return { events, nextExpectedVersion: version, position: '' };
+    if (events.length === 0) return { events: [], nextExpectedVersion: version, position: '' };
     const expectedVersion = options.expectedVersion ?? expectedVersionOf(version);
+    const occurredAt = context.clock.now().toISOString();
     try {
-      const result = await store.append(streamId, toNewEvents(events, context), { expectedVersion });
-      return { events, ...result };
+      const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion });
+      return { events: events.map((event) => ({ ...event, occurredAt })), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (options.expectedVersion === undefined && attempt < CONFLICT_ATTEMPTS) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventSchemas } from '../common/events';
 
 /** Stream `application-<sha256(jobId:candidateUserId)>`: one application per candidate per job. */
 export const ApplicationSubmitted = z.object({
@@ -10,3 +11,5 @@ export const ApplicationSubmitted = z.object({
 export type ApplicationSubmitted = z.infer<typeof ApplicationSubmitted>;
 
 export type ApplicationEvent = { type: 'ApplicationSubmitted'; data: ApplicationSubmitted };
+
+export const ApplicationEventSchemas = { ApplicationSubmitted } satisfies EventSchemas<ApplicationEvent>;

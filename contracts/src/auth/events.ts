@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role, UserType } from './api';
+import type { EventSchemas } from '../common/events';
 
 /**
  * Stream `email-<sha256(normalised email)>`: appended with expected version "no stream",
@@ -91,3 +92,16 @@ export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
 export const identityStreamId = (provider: string, subjectHash: string) => `identity-${provider}-${subjectHash}`;
+
+export const UserEventSchemas = {
+  UserRegistered,
+  UserSignedIn,
+  UserSignedOut,
+  SignInFailed,
+  PasswordResetRequested,
+  PasswordChanged,
+  UserRoleChanged,
+} satisfies EventSchemas<UserEvent>;
+export const EmailEventSchemas = { EmailReserved, EmailReservationReleased } satisfies EventSchemas<EmailEvent>;
+export const CompanyEventSchemas = { CompanyRegistered } satisfies EventSchemas<CompanyEvent>;
+export const IdentityEventSchemas = { IdentityLinked } satisfies EventSchemas<IdentityEvent>;

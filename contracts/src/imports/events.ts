@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobSource } from '../jobs/api';
+import type { EventSchemas } from '../common/events';
 
 /** What one run did to the jobs of its feed. */
 export const ImportRunCounts = z.object({
@@ -50,3 +51,5 @@ export type ImportRunFailed = z.infer<typeof ImportRunFailed>;
 export type ImportEvent = { type: 'ImportRunCompleted'; data: ImportRunCompleted } | { type: 'ImportRunFailed'; data: ImportRunFailed };
 
 export const IMPORT_STREAM_PREFIX = 'import-';
+
+export const ImportEventSchemas = { ImportRunCompleted, ImportRunFailed } satisfies EventSchemas<ImportEvent>;

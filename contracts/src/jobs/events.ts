@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobSource } from './api';
+import type { EventSchemas } from '../common/events';
 
 /** What a job says, whoever wrote it. */
 export const JobContent = z.object({
@@ -79,3 +80,5 @@ export type JobEvent =
   | { type: 'JobReopened'; data: JobReopened };
 
 export const jobStreamId = (jobId: string) => `job-${jobId}`;
+
+export const JobEventSchemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobClosed, JobReopened } satisfies EventSchemas<JobEvent>;

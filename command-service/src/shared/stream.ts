@@ -1,0 +1,43 @@
+import type { EventStore, RecordedEvent } from '@hireloop/platform/event-store/index';
+import { fold, type Decider, type DomainEvent } from './decider';
+
+/** The schema version every event is written with today. */
+export const SCHEMA_VERSION = 1;
+
+/** A stored event as the command side works with it: checked, current shape, and when it happened. */
+export type StoredEvent<Event extends DomainEvent> = Event & { occurredAt: string };
+
+/** A stream's events cannot be read: unknown type or data its schema refuses (never silently folded). */
+export class CorruptStreamError extends Error {
+  override readonly name = 'CorruptStreamError';
+}
+
+/**
+ * One stored event in the decider's terms: upcast step by step from the version it was written
+ * with to the current one, then parsed with the event type's schema.
+ */
+export function toDomainEvent<Event extends DomainEvent>(decider: Pick<Decider<never, Event, never>, 'schemas' | 'upcasters'>, recorded: RecordedEvent): StoredEvent<Event> {
+  const schemas = decider.schemas as Record<string, { safeParse(data: unknown): { success: true; data: unknown } | { success: false; error: { message: string } } } | undefined>;
+  const schema = schemas[recorded.type];
+  const where = `${recorded.streamId} at version ${recorded.streamVersion}`;
+  if (!schema) throw new CorruptStreamError(`Unknown event type ${recorded.type} in ${where}`);
+  let data = recorded.data;
+  for (let version = recorded.metadata.schemaVersion ?? 1; version < SCHEMA_VERSION; version++) {
+    const step = decider.upcasters?.[recorded.type]?.[version];
+    if (step) data = step(data);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new CorruptStreamError(`${recorded.type} in ${where} does not match its schema: ${parsed.error.message}`);
+  return { type: recorded.type, data: parsed.data, occurredAt: recorded.metadata.occurredAt } as StoredEvent<Event>;
+}
+
+/** The one way to load a stream: read, upcast and parse every event, fold. */
+export async function loadState<Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
+): Promise<{ state: State; version: number; events: StoredEvent<Event>[] }> {
+  const { events: recorded, version } = await store.readStream(streamId);
+  const events = recorded.map((event) => toDomainEvent<Event>(decider, event));
+  return { state: fold(decider, events), version, events };
+}
