@@ -1,5 +1,7 @@
 import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import { createPostgresIdempotencyStore } from '@hireloop/platform/idempotency/postgres';
+import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import { createOidcProvider, type IdentityProvider } from '@hireloop/platform/identity/oidc';
 import { createPostgresOutbox } from '@hireloop/platform/mailer/outbox';
 import { createSmtpMailer } from '@hireloop/platform/mailer/smtp';
@@ -20,6 +22,7 @@ export interface Runtime {
   readStore: ReadStore;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
+  idempotency: IdempotencyStore;
   mailer: Mailer;
   linkedin: IdentityProvider | null;
   bus: Bus;
@@ -59,6 +62,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     const secrets = await createPostgresAccountSecrets({ pool });
     closers.unshift(() => secrets.close());
     const rateLimiter = await createPostgresRateLimiter({ pool });
+    const idempotency = await createPostgresIdempotencyStore({ pool });
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : await createPostgresOutbox({ pool, from: config.MAIL_FROM, clock: systemClock });
@@ -84,6 +88,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       readStore,
       secrets,
       rateLimiter,
+      idempotency,
       mailer,
       linkedin,
       bus,

@@ -3,6 +3,7 @@ import { JobListQuery, type JobSearchesCounted } from '@hireloop/contracts';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
 import { createMemoryBus, type MemoryBus } from '@hireloop/platform/bus/index';
 import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryReadStore } from '@hireloop/platform/read-store/index';
@@ -27,6 +28,7 @@ beforeEach(async () => {
     readStore: createMemoryReadStore(),
     secrets: createMemoryAccountSecrets(),
     rateLimiter: createUnlimitedRateLimiter(),
+    idempotency: createMemoryIdempotencyStore(),
     mailer: noMail,
     bus,
     clock: fixedClock('2025-06-01T12:00:00.000Z'),

@@ -1,6 +1,7 @@
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
 import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
@@ -11,6 +12,8 @@ export interface CommandServiceDeps {
   eventStore: EventStore;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
+  /** The first answers of writes sent with an Idempotency-Key (ADR 015). */
+  idempotency: IdempotencyStore;
   /** Carries mail to the mail worker (durable work queue). */
   bus: Bus;
   clock: Clock;

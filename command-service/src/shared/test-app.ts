@@ -1,5 +1,6 @@
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
 import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
 import { createBaseApp } from '@hireloop/platform/http/app';
@@ -18,6 +19,7 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     eventStore: createMemoryEventStore(),
     secrets: createMemoryAccountSecrets(),
     rateLimiter: createMemoryRateLimiter(),
+    idempotency: createMemoryIdempotencyStore(),
     bus: createMemoryBus(),
     clock: systemClock,
     ids: randomIds,
