@@ -6,6 +6,7 @@ import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus/index';
+import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { MAIL_ATTEMPTS, startMailWorker } from '@hireloop/platform/mailer/worker';
@@ -16,12 +17,13 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store/index';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
-import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
+import { projectionHealth } from '@hireloop/projections/health';
 import { allProjections } from '@hireloop/projections/registry';
-import { ProjectionDaemon } from '@hireloop/projections/runner';
+import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
+import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
 import { openApiTransform, openApiTransformObject } from './openapi';
-import { renderJobPage } from './seo';
+import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -31,6 +33,8 @@ export interface AppDeps {
   readStore: ReadStore;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
+  /** The first answers of writes sent with an Idempotency-Key. */
+  idempotency: IdempotencyStore;
   mailer: Mailer;
   bus: Bus;
   clock: Clock;
@@ -52,6 +56,9 @@ export interface AppOptions {
   trustProxy?: boolean;
   readYourWritesTimeoutMs?: number;
   logger?: BaseAppOptions['logger'];
+  /** The read models this process runs (default: all of them) and how their failures are retried (tests). */
+  projectionDefinitions?: readonly ProjectionDefinition[];
+  projectionRetry?: RetryPolicy;
 }
 
 /**
@@ -64,14 +71,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
 
   /** Job pages get their title, description and JSON-LD in the HTML itself (search engines). */
-  const jobPage: RenderPage = async (pathname) => {
-    const byId = /^\/job\/([^/]+)$/.exec(pathname);
-    const byShare = /^\/share\/job\/([^/]+)$/.exec(pathname);
-    if (!spa || (!byId && !byShare)) return null;
-    const key = decodeURIComponent((byId ?? byShare)![1]!);
-    const job = byId ? await findJob(deps.readStore, key) : await findJobByShareToken(deps.readStore, key);
-    return job ? { status: 200, html: renderJobPage(spa.indexHtml, job, publicUrl) } : { status: 404, html: spa.indexHtml };
-  };
+  const jobPage: RenderPage = async (pathname) => (spa ? renderJobPageFor(deps.readStore, pathname, spa.indexHtml, publicUrl) : null);
 
   const app = createBaseApp({
     logger: options.logger,
@@ -94,8 +94,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         eventStore: deps.eventStore,
         readStore: deps.readStore,
         bus: deps.bus,
-        projections: allProjections,
-        onError: (error, projection) => app.log.error({ err: error, projection }, 'projection stopped'),
+        projections: options.projectionDefinitions ?? allProjections,
+        retry: options.projectionRetry,
+        clock: deps.clock,
+        onError: (error, { projection, status, attempts, parked }) => {
+          const details = { err: error, projection, attempts, parkedPosition: parked?.position };
+          if (status === 'retrying') app.log.warn(details, 'projection batch failed; retrying');
+          else app.log.error(details, status === 'stopped' ? 'projection stopped before a parked event' : 'projection skipped a parked event');
+        },
       })
     : null;
   const runners = daemon?.runners ?? [];
@@ -106,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       eventStore: deps.eventStore,
       secrets: deps.secrets,
       rateLimiter: deps.rateLimiter,
+      idempotency: deps.idempotency,
       bus: deps.bus,
       clock: deps.clock,
       ids: deps.ids,
@@ -132,7 +139,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   }
   if (spa) await serveSpaFiles(app, spa);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // 503 when a read model has stopped (ADR 016); a process without projections has nothing to report.
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    if (!daemon) return { ok: true };
+    try {
+      const projections = await projectionHealth({ eventStore: deps.eventStore, readStore: deps.readStore, daemon });
+      const ok = projections.every((projection) => projection.status !== 'stopped');
+      return await reply.code(ok ? 200 : 503).send({ ok, projections });
+    } catch {
+      return await reply.code(503).send({ ok: false, error: 'The event log or the read store cannot be reached.' });
+    }
+  });
 
   let stopMailWorker: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {

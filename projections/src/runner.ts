@@ -1,6 +1,19 @@
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store/index';
 import type { Bus } from '@hireloop/platform/bus/index';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
+import { systemClock, type Clock } from '@hireloop/platform/runtime';
+import {
+  blockingParked,
+  describeError,
+  ensureFailureCollections,
+  PARKED_COLLECTION,
+  parkedEvents,
+  parkedId,
+  STATUS_COLLECTION,
+  type ParkedEvent,
+  type ProjectionStatus,
+  type StatusRecord,
+} from './failures';
 import { checkpointName, physicalCollection, scopedTransaction, type ProjectionDefinition } from './shared/projection';
 import { bufferedTransaction } from './shared/write-buffer';
 
@@ -19,6 +32,26 @@ export interface RunnerOptions {
   projection: ProjectionDefinition;
   batchSize?: number;
   onError?: (error: unknown) => void;
+  /** When events are parked. */
+  clock?: Clock;
+}
+
+/** A batch that failed, and where it ended (the events to try one by one to find the poison). */
+class BatchFailedError extends Error {
+  override readonly name = 'BatchFailedError';
+  constructor(
+    override readonly cause: unknown,
+    readonly until: Position,
+  ) {
+    super(describeError(cause), { cause });
+  }
+}
+
+/** How a parked event's retry went. */
+export interface RetryOutcome {
+  parked: ParkedEvent;
+  /** null: applied and un-parked. */
+  error: string | null;
 }
 
 /**
@@ -41,6 +74,7 @@ export class ProjectionRunner {
 
   async ensureCollections() {
     const { projection, readStore } = this.options;
+    await ensureFailureCollections(readStore);
     for (const [name, spec] of Object.entries(projection.collections)) {
       await readStore.ensureCollection(physicalCollection(projection, name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
     }
@@ -52,24 +86,178 @@ export class ProjectionRunner {
 
   /** Applies one batch and moves the checkpoint to `nextPosition`, atomically. */
   async applyBatch(events: readonly RecordedEvent[], nextPosition: Position): Promise<void> {
-    const { projection, readStore } = this.options;
-    const name = checkpointName(projection);
-    await readStore.transaction(async (tx) => {
+    const name = checkpointName(this.options.projection);
+    await this.options.readStore.transaction(async (tx) => {
       // A batch delivered again after a crash between commit and acknowledgement is skipped.
       const current = (await tx.getCheckpoint(name)) ?? START;
       if (comparePositions(nextPosition, current) <= 0) return;
-      const buffered = bufferedTransaction(tx);
-      const scoped = scopedTransaction(projection, buffered.tx);
-      for (const event of events) {
-        if (comparePositions(event.position, current) <= 0) continue;
-        if (this.relevant.has(event.type)) await projection.apply(event, scoped);
-      }
-      await buffered.flush();
+      await this.applyWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
       await tx.setCheckpoint(name, nextPosition);
     });
-    await this.options.bus
-      ?.publish<ProjectionAdvanced>(advancedSubject(projection.name), { projection: projection.name, checkpoint: name, position: nextPosition })
+    await this.announce(nextPosition);
+  }
+
+  /** The projection's writes for `events`, through the batch's buffer (one write per collection). */
+  private async applyWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[]) {
+    const buffered = bufferedTransaction(tx);
+    const scoped = scopedTransaction(this.options.projection, buffered.tx);
+    for (const event of events) {
+      if (this.relevant.has(event.type)) await this.options.projection.apply(event, scoped);
+    }
+    await buffered.flush();
+  }
+
+  private async announce(position: Position) {
+    const { projection, bus } = this.options;
+    await bus
+      ?.publish<ProjectionAdvanced>(advancedSubject(projection.name), { projection: projection.name, checkpoint: checkpointName(projection), position })
       .catch(() => undefined);
+  }
+
+  /**
+   * Reads the log itself, from its checkpoint up to `target()` included, batch by batch (a runner
+   * catching up with the daemon after failures). A failing batch throws a BatchFailedError.
+   */
+  async catchUpTo(target: () => Position, signal?: AbortSignal): Promise<Position> {
+    let position = (await this.checkpoint()) ?? START;
+    while (!signal?.aborted) {
+      const limit = target();
+      if (comparePositions(position, limit) >= 0) break;
+      const { events, nextPosition } = await this.options.eventStore.readAll(position, this.readOptions());
+      const next = comparePositions(nextPosition, limit) < 0 ? nextPosition : limit;
+      if (comparePositions(next, position) <= 0) break;
+      try {
+        await this.applyBatch(
+          events.filter((event) => comparePositions(event.position, next) <= 0),
+          next,
+        );
+      } catch (error) {
+        throw new BatchFailedError(error, next);
+      }
+      position = next;
+    }
+    return position;
+  }
+
+  /**
+   * Applies the events after the checkpoint, up to `until`, one per transaction, and returns the
+   * first one that fails alone (with its error); null when each of them works alone.
+   */
+  async findPoison(until: Position): Promise<{ event: RecordedEvent; error: unknown } | null> {
+    const from = (await this.checkpoint()) ?? START;
+    const { events } = await this.options.eventStore.readAll(from, this.readOptions());
+    for (const event of events) {
+      if (comparePositions(event.position, until) > 0) break;
+      try {
+        await this.applyBatch([event], event.position);
+      } catch (error) {
+        return { event, error };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Records `event` as parked with its error. onPoison 'skip' moves the checkpoint past it in the
+   * same transaction; 'stop' leaves the checkpoint just before it.
+   */
+  async park(event: RecordedEvent, error: unknown, attempts: number): Promise<ParkedEvent> {
+    const { projection, readStore, clock = systemClock } = this.options;
+    const name = checkpointName(projection);
+    const parked: ParkedEvent = {
+      _id: parkedId(name, event.position),
+      projection: projection.name,
+      version: projection.version,
+      checkpoint: name,
+      position: event.position,
+      eventId: event.metadata.eventId,
+      eventType: event.type,
+      streamId: event.streamId,
+      streamVersion: event.streamVersion,
+      error: describeError(error),
+      attempts,
+      parkedAt: clock.now().toISOString(),
+      blocking: (projection.onPoison ?? 'stop') === 'stop',
+    };
+    await readStore.transaction(async (tx) => {
+      const current = (await tx.getCheckpoint(name)) ?? START;
+      if (comparePositions(event.position, current) <= 0) throw new Error(`${name} is already past the event at ${event.position}`);
+      await tx.collection<ParkedEvent>(PARKED_COLLECTION).put(parked);
+      if (!parked.blocking) await tx.setCheckpoint(name, event.position);
+    });
+    if (!parked.blocking) await this.announce(event.position);
+    return parked;
+  }
+
+  /** This read model's parked events, oldest first. */
+  parked(): Promise<ParkedEvent[]> {
+    return parkedEvents(this.options.readStore, checkpointName(this.options.projection));
+  }
+
+  /** The parked event this read model waits before (onPoison 'stop'), if any. */
+  blockingParked(): Promise<ParkedEvent | null> {
+    return blockingParked(this.options.readStore, checkpointName(this.options.projection));
+  }
+
+  /**
+   * Applies the parked events again, oldest first; each that works is un-parked in the same
+   * transaction. A blocking one is the next event after the checkpoint, so the checkpoint moves
+   * past it (and the daemon resumes from there); a skipped one is applied late, out of order.
+   * The checkpoint read first holds off the runner meanwhile (it may run in another process).
+   */
+  async retryParked(): Promise<RetryOutcome[]> {
+    const { projection, readStore, eventStore, clock = systemClock } = this.options;
+    const name = checkpointName(projection);
+    await this.ensureCollections();
+    const outcomes: RetryOutcome[] = [];
+    for (const parked of await this.parked()) {
+      try {
+        await readStore.transaction(async (tx) => {
+          const current = (await tx.getCheckpoint(name)) ?? START;
+          const parkedCollection = tx.collection<ParkedEvent>(PARKED_COLLECTION);
+          if (!(await parkedCollection.get(parked._id))) return; // retried meanwhile
+          let event: RecordedEvent | undefined;
+          if (parked.blocking) {
+            event = (await eventStore.readAll(current, { ...this.readOptions(), batchSize: 1 })).events[0];
+            if (event && event.position !== parked.position) throw new Error(`${name} is not waiting before the parked event at ${parked.position}`);
+          } else {
+            event = (await eventStore.readStream(parked.streamId, { fromVersion: parked.streamVersion })).events[0];
+          }
+          if (!event || event.position !== parked.position) throw new Error(`The parked event at ${parked.position} is not in the log`);
+          await this.applyWithin(tx, [event]);
+          if (parked.blocking) await tx.setCheckpoint(name, event.position);
+          await parkedCollection.delete(parked._id);
+        });
+        if (parked.blocking) await this.announce(parked.position);
+        outcomes.push({ parked, error: null });
+      } catch (error) {
+        const again: ParkedEvent = { ...parked, error: describeError(error), attempts: parked.attempts + 1, retriedAt: clock.now().toISOString() };
+        await readStore.transaction((tx) => tx.collection<ParkedEvent>(PARKED_COLLECTION).put(again));
+        outcomes.push({ parked: again, error: again.error });
+        // Nothing after a blocking event may be applied before it.
+        if (parked.blocking) break;
+      }
+    }
+    return outcomes;
+  }
+
+  /** What this read model's runner last recorded about itself (`hireloop projections` reads it). */
+  async recordStatus(status: ProjectionStatus, lastError: string | null, attempts: number): Promise<void> {
+    const { projection, readStore, clock = systemClock } = this.options;
+    const record: StatusRecord = {
+      _id: checkpointName(projection),
+      projection: projection.name,
+      version: projection.version,
+      status,
+      lastError,
+      attempts,
+      updatedAt: clock.now().toISOString(),
+    };
+    await readStore.transaction((tx) => tx.collection<StatusRecord>(STATUS_COLLECTION).put(record));
+  }
+
+  private readOptions() {
+    return { batchSize: this.options.batchSize ?? 1000, eventTypes: this.options.projection.eventTypes };
   }
 
   /** Processes everything currently in the log, then returns the checkpoint reached. */
@@ -111,6 +299,8 @@ export class ProjectionRunner {
     await readStore.transaction((tx) => tx.setCheckpoint(checkpointName(projection), START));
     const position = await this.replay(START);
     await this.ensureCollections();
+    // The replay applied every event, the parked ones too.
+    await readStore.transaction((tx) => tx.collection(PARKED_COLLECTION).deleteMany({ checkpoint: checkpointName(projection) }));
     return position;
   }
 
@@ -118,15 +308,46 @@ export class ProjectionRunner {
   private async replay(from: Position): Promise<Position> {
     let position = from;
     for (;;) {
-      const { events, nextPosition } = await this.options.eventStore.readAll(position, {
-        batchSize: this.options.batchSize ?? 1000,
-        eventTypes: this.options.projection.eventTypes,
-      });
+      const { events, nextPosition } = await this.options.eventStore.readAll(position, this.readOptions());
       if (events.length === 0) return position;
       await this.applyBatch(events, nextPosition);
       position = nextPosition;
     }
   }
+}
+
+/** 100 ms doubling up to 30 s, each delay drawn between half and all of it (jitter). */
+export const exponentialBackoff = (attempt: number, random: () => number = Math.random): number => {
+  const ceiling = Math.min(30_000, 100 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+};
+
+export interface RetryPolicy {
+  /** Tries of a failing batch before its events are tried one by one to find the poison. Default 5. */
+  attempts?: number;
+  /** Milliseconds to wait after the n-th failed try (n from 1). Default `exponentialBackoff`. */
+  delay?: (attempt: number) => number;
+  /** How often a stopped read model looks whether its parked event was retried. Default 5 s. */
+  stoppedCheckMs?: number;
+  /** Runs `work` after `ms` and returns what cancels it (default: setTimeout). */
+  schedule?: (work: () => void, ms: number) => () => void;
+}
+
+/** Object.assign, checked against the fields of a supervised runner. */
+const update = (supervised: Supervised, patch: Partial<Supervised>) => Object.assign(supervised, patch);
+
+const timeoutScheduler = (work: () => void, ms: number) => {
+  const timer = setTimeout(work, ms);
+  return () => clearTimeout(timer);
+};
+
+/** A failure as the daemon reports it: each failed try, each parked event, each stop. */
+export interface ProjectionFailure {
+  projection: string;
+  status: ProjectionStatus;
+  attempts: number;
+  /** Set when this failure parked an event. */
+  parked: ParkedEvent | null;
 }
 
 export interface DaemonOptions {
@@ -135,60 +356,239 @@ export interface DaemonOptions {
   bus?: Bus;
   projections: readonly ProjectionDefinition[];
   batchSize?: number;
-  /** A projection whose batch failed; it stops, the others go on. */
-  onError?: (error: unknown, projection: string) => void;
+  retry?: RetryPolicy;
+  clock?: Clock;
+  /** A projection failed: it is retrying, has parked an event, or has stopped; the others go on. */
+  onError?: (error: unknown, failure: ProjectionFailure) => void;
+}
+
+/** What the daemon knows of one of its projections right now. */
+export interface LiveStatus {
+  name: string;
+  version: number;
+  status: ProjectionStatus;
+  lastError: string | null;
+  /** Failed tries of the batch it is stuck at (0 when running). */
+  attempts: number;
+}
+
+interface Supervised extends LiveStatus {
+  runner: ProjectionRunner;
+  /** The checkpoint the failing batch starts after, and where it ends. */
+  failingAt: Position | null;
+  failingUntil: Position;
+  cancel: (() => void) | null;
 }
 
 /**
  * One reader of the log for every projection of a process: it reads from the lowest
  * checkpoint, asks the store only for event types some projection handles, and hands each
- * batch to every runner, which skips what it has already applied and writes its documents and
- * checkpoint in its own transaction. N projections cost one read of the log, not N.
+ * batch to every running runner, which skips what it has already applied and writes its
+ * documents and checkpoint in its own transaction. N projections cost one read of the log, not N.
+ *
+ * A runner whose batch fails leaves the feed (the others go on) and retries with backoff by
+ * reading the log itself from its checkpoint; it rejoins once it has caught up with the daemon,
+ * the last stretch taken while no batch is being handed out, so it misses nothing. After
+ * `attempts` tries of the same batch, its events are applied one by one, and the first that
+ * fails alone is parked: the runner moves past it (onPoison 'skip') or stops before it ('stop')
+ * until it is retried (ADR 016).
  */
 export class ProjectionDaemon {
   readonly runners: ProjectionRunner[];
-  private readonly failed = new Set<string>();
+  private readonly supervised: Supervised[];
   private subscription: Subscription | null = null;
+  /** Where the batches handed out so far end: a recovering runner catches up to here. */
+  private delivered: Position = START;
+  /** Batches and rejoins, one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly recoveries = new Set<Promise<void>>();
+  private abort = new AbortController();
 
   constructor(private readonly options: DaemonOptions) {
-    this.runners = options.projections.map(
-      (projection) => new ProjectionRunner({ eventStore: options.eventStore, readStore: options.readStore, bus: options.bus, projection, batchSize: options.batchSize }),
-    );
+    this.supervised = options.projections.map((projection) => ({
+      runner: new ProjectionRunner({ eventStore: options.eventStore, readStore: options.readStore, bus: options.bus, projection, batchSize: options.batchSize, clock: options.clock }),
+      name: projection.name,
+      version: projection.version,
+      status: 'running',
+      lastError: null,
+      attempts: 0,
+      failingAt: null,
+      failingUntil: START,
+      cancel: null,
+    }));
+    this.runners = this.supervised.map((supervised) => supervised.runner);
   }
 
   private get eventTypes() {
     return [...new Set(this.options.projections.flatMap((projection) => projection.eventTypes))];
   }
 
+  private get policy() {
+    const retry = this.options.retry ?? {};
+    return {
+      attempts: retry.attempts ?? 5,
+      delay: retry.delay ?? ((attempt: number) => exponentialBackoff(attempt)),
+      stoppedCheckMs: retry.stoppedCheckMs ?? 5_000,
+      schedule: retry.schedule ?? timeoutScheduler,
+    };
+  }
+
+  /** Each projection's state in this process (no I/O). */
+  status(): LiveStatus[] {
+    return this.supervised.map(({ name, version, status, lastError, attempts }) => ({ name, version, status, lastError, attempts }));
+  }
+
   async start(): Promise<void> {
     if (this.subscription) return;
+    this.abort = new AbortController();
     let from: Position | null = null;
-    for (const runner of this.runners) {
+    for (const supervised of this.supervised) {
+      const { runner } = supervised;
       await runner.ensureCollections();
+      // A read model stopped before a parked event stays stopped across restarts until it is retried.
+      const blocking = await runner.blockingParked();
+      update(supervised, { status: blocking ? 'stopped' : 'running', lastError: blocking?.error ?? null, attempts: 0, failingAt: null });
+      await this.record(supervised);
+      if (blocking) {
+        this.checkStopped(supervised);
+        continue;
+      }
       const checkpoint = (await runner.checkpoint()) ?? START;
       if (from === null || comparePositions(checkpoint, from) < 0) from = checkpoint;
     }
-    this.subscription = this.options.eventStore.subscribe(from ?? START, (events, nextPosition) => this.apply(events, nextPosition), {
+    // Nothing running: a runner that resumes later catches up to wherever the feed has got.
+    this.delivered = from ?? (await this.options.eventStore.headPosition());
+    this.subscription = this.options.eventStore.subscribe(this.delivered, (events, nextPosition) => this.apply(events, nextPosition), {
       batchSize: this.options.batchSize ?? 1000,
       eventTypes: this.eventTypes,
     });
   }
 
-  private async apply(events: RecordedEvent[], nextPosition: Position) {
-    for (const runner of this.runners) {
-      if (this.failed.has(runner.name)) continue;
-      try {
-        await runner.applyBatch(events, nextPosition);
-      } catch (error) {
-        this.failed.add(runner.name);
-        this.options.onError?.(error, runner.name);
-      }
-    }
-  }
-
   async stop(): Promise<void> {
+    this.abort.abort();
+    for (const supervised of this.supervised) {
+      supervised.cancel?.();
+      supervised.cancel = null;
+    }
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
+    await Promise.all(this.recoveries);
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private apply(events: RecordedEvent[], nextPosition: Position) {
+    return this.exclusive(async () => {
+      for (const supervised of this.supervised) {
+        if (supervised.status !== 'running') continue;
+        try {
+          await supervised.runner.applyBatch(events, nextPosition);
+        } catch (error) {
+          await this.failed(supervised, error, nextPosition);
+        }
+      }
+      this.delivered = nextPosition;
+    });
+  }
+
+  /** Counts the try (a new batch starts the count again) and schedules the next one. */
+  private async failed(supervised: Supervised, error: unknown, until: Position) {
+    const checkpoint = await supervised.runner.checkpoint().catch(() => supervised.failingAt);
+    if (supervised.status === 'running' || checkpoint !== supervised.failingAt) {
+      supervised.attempts = 0;
+      supervised.failingAt = checkpoint;
+    }
+    supervised.attempts += 1;
+    supervised.failingUntil = until;
+    supervised.status = 'retrying';
+    supervised.lastError = describeError(error);
+    this.report(supervised, error, null);
+    this.later(supervised, this.policy.delay(supervised.attempts), () => this.recover(supervised));
+    await this.record(supervised);
+  }
+
+  private recover(supervised: Supervised) {
+    const { runner } = supervised;
+    const signal = this.abort.signal;
+    const recovery = (async () => {
+      try {
+        if (supervised.attempts >= this.policy.attempts) {
+          const poison = await runner.findPoison(supervised.failingUntil);
+          if (poison) {
+            const parked = await runner.park(poison.event, poison.error, supervised.attempts + 1);
+            supervised.lastError = parked.error;
+            if (parked.blocking) {
+              supervised.status = 'stopped';
+              this.report(supervised, poison.error, parked);
+              await this.record(supervised);
+              this.checkStopped(supervised);
+              return;
+            }
+            this.report(supervised, poison.error, parked);
+          }
+          supervised.attempts = 0;
+          supervised.failingAt = null;
+        }
+        // Most of the way without holding the other runners back…
+        await runner.catchUpTo(() => this.delivered, signal);
+        if (signal.aborted) return;
+        // …and the rest while no batch is handed out, so the next one starts where it stands.
+        await this.exclusive(async () => {
+          const reached = await runner.catchUpTo(() => this.delivered, signal);
+          if (signal.aborted) return;
+          if (comparePositions(reached, this.delivered) < 0) throw new Error(`${runner.name} could not read up to ${this.delivered}`);
+          update(supervised, { status: 'running', attempts: 0, failingAt: null });
+        });
+        if (supervised.status === 'running') await this.record(supervised);
+      } catch (error) {
+        if (signal.aborted) return;
+        await this.failed(supervised, error instanceof BatchFailedError ? error.cause : error, error instanceof BatchFailedError ? error.until : supervised.failingUntil);
+      }
+    })();
+    this.recoveries.add(recovery);
+    void recovery.finally(() => this.recoveries.delete(recovery));
+  }
+
+  /** A stopped runner resumes once its parked event is gone (`hireloop projections retry`). */
+  private checkStopped(supervised: Supervised) {
+    this.later(supervised, this.policy.stoppedCheckMs, () => {
+      const check = supervised.runner.blockingParked().then(
+        (blocking) => {
+          if (blocking) return this.checkStopped(supervised);
+          update(supervised, { status: 'retrying', attempts: 0, failingAt: null });
+          this.recover(supervised);
+        },
+        () => this.checkStopped(supervised),
+      );
+      this.recoveries.add(check);
+      void check.finally(() => this.recoveries.delete(check));
+    });
+  }
+
+  private later(supervised: Supervised, ms: number, work: () => void) {
+    supervised.cancel?.();
+    const signal = this.abort.signal;
+    supervised.cancel = this.policy.schedule(() => {
+      supervised.cancel = null;
+      if (!signal.aborted) work();
+    }, ms);
+  }
+
+  private report(supervised: Supervised, error: unknown, parked: ParkedEvent | null) {
+    try {
+      this.options.onError?.(error, { projection: supervised.name, status: supervised.status, attempts: supervised.attempts, parked });
+    } catch {
+      // A reporter that throws must not stop the runner.
+    }
+  }
+
+  /** Best effort: the state in memory is what this process acts on; the record is for the others. */
+  private async record(supervised: Supervised) {
+    await supervised.runner.recordStatus(supervised.status, supervised.lastError, supervised.attempts).catch(() => undefined);
   }
 }

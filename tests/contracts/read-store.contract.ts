@@ -862,6 +862,37 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(error).toBeInstanceOf(Error);
         expect(String(error)).toMatch(/nested/i);
       });
+
+      it('a transaction that read a checkpoint makes another reader of it wait, then see its commit', async () => {
+        const projection = uniqueName('projection');
+        await store.transaction((tx) => tx.setCheckpoint(projection, position(1)));
+        let releaseFirst!: () => void;
+        const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+        let firstHasRead!: () => void;
+        const firstRead = new Promise<void>((resolve) => (firstHasRead = resolve));
+        const first = store.transaction(async (tx) => {
+          expect(await tx.getCheckpoint(projection)).toBe(position(1));
+          firstHasRead();
+          await firstMayCommit;
+          await tx.setCheckpoint(projection, position(2));
+        });
+        await firstRead;
+        const second = store.transaction((tx) => tx.getCheckpoint(projection));
+        // Give the second reader time to reach the checkpoint before the first commits.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        releaseFirst();
+        await first;
+        expect(await second).toBe(position(2));
+      });
+
+      it('tells where a checkpoint is and when it last moved', async () => {
+        const projection = uniqueName('projection');
+        expect(await store.getCheckpointState(projection)).toBeNull();
+        await store.transaction((tx) => tx.setCheckpoint(projection, position(5)));
+        const state = await store.getCheckpointState(projection);
+        expect(state?.position).toBe(position(5));
+        expect(new Date(state!.updatedAt).toISOString()).toBe(state!.updatedAt);
+      });
     });
 
     describe('agreement with mingo on random data', () => {

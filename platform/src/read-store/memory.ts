@@ -23,6 +23,7 @@ import {
   type ParsedIndex,
 } from './query';
 import type {
+  CheckpointState,
   Collection,
   Doc,
   Filter,
@@ -102,7 +103,7 @@ function reader<T extends Doc>(docs: () => Documents): Collection<T> {
 
 export function createMemoryReadStore(): ReadStore {
   const collections = new Map<string, CollectionState>();
-  const checkpoints = new Map<string, Position>();
+  const checkpoints = new Map<string, CheckpointState>();
   const inTransaction = new AsyncLocalStorage<true>();
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -206,7 +207,7 @@ export function createMemoryReadStore(): ReadStore {
       },
       getCheckpoint: guard((projection: string) => {
         assertProjectionName(projection);
-        return stagedCheckpoints.get(projection) ?? checkpoints.get(projection) ?? null;
+        return stagedCheckpoints.get(projection) ?? checkpoints.get(projection)?.position ?? null;
       }),
       setCheckpoint: guard((projection: string, position: Position) => {
         assertProjectionName(projection);
@@ -231,7 +232,8 @@ export function createMemoryReadStore(): ReadStore {
           else target.docs.set(id, doc);
         }
       }
-      for (const [projection, position] of stagedCheckpoints) checkpoints.set(projection, position);
+      const updatedAt = new Date().toISOString();
+      for (const [projection, position] of stagedCheckpoints) checkpoints.set(projection, { position, updatedAt });
       return result;
     } finally {
       finished = true;
@@ -287,7 +289,13 @@ export function createMemoryReadStore(): ReadStore {
 
     async getCheckpoint(projection: string) {
       assertProjectionName(projection);
-      return checkpoints.get(projection) ?? null;
+      return checkpoints.get(projection)?.position ?? null;
+    },
+
+    async getCheckpointState(projection: string) {
+      assertProjectionName(projection);
+      const state = checkpoints.get(projection);
+      return state ? { ...state } : null;
     },
 
     async close() {

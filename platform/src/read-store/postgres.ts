@@ -419,9 +419,10 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     };
   }
 
-  const readCheckpoint = async (db: Queryable, projection: string): Promise<Position | null> => {
+  /** `lock`: FOR UPDATE, held until the transaction ends (see `ReadStoreTransaction.getCheckpoint`). */
+  const readCheckpoint = async (db: Queryable, projection: string, lock = false): Promise<Position | null> => {
     assertProjectionName(projection);
-    const result = await db.query(`SELECT position FROM ${checkpointsTable} WHERE projection = $1`, [projection]);
+    const result = await db.query(`SELECT position FROM ${checkpointsTable} WHERE projection = $1${lock ? ' FOR UPDATE' : ''}`, [projection]);
     return result.rows.length === 0 ? null : (result.rows[0].position as Position);
   };
 
@@ -538,7 +539,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         collection<T extends Doc = Doc>(name: string) {
           return collectionApi<T>(name, () => connection);
         },
-        getCheckpoint: (projection) => readCheckpoint(connection, projection),
+        getCheckpoint: (projection) => readCheckpoint(connection, projection, true),
         async setCheckpoint(projection, position) {
           assertProjectionName(projection);
           assertPosition(position);
@@ -573,6 +574,16 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     },
 
     getCheckpoint: (projection) => readCheckpoint(pool, projection),
+
+    async getCheckpointState(projection) {
+      assertProjectionName(projection);
+      const result = await pool.query<{ position: Position; updated_at: Date }>(
+        `SELECT position, updated_at FROM ${checkpointsTable} WHERE projection = $1`,
+        [projection],
+      );
+      const row = result.rows[0];
+      return row ? { position: row.position, updatedAt: row.updated_at.toISOString() } : null;
+    },
 
     async close() {
       if (closed) return;

@@ -68,6 +68,11 @@ export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
  */
 export interface ReadStoreTransaction {
   collection<T extends Doc = Doc>(name: string): WritableCollection<T>;
+  /**
+   * Also holds the checkpoint until the transaction ends: another transaction reading the same
+   * checkpoint waits, then sees what this one committed. Two writers of one read model (the
+   * runner and `hireloop projections retry`) therefore take turns instead of losing updates.
+   */
   getCheckpoint(projection: string): Promise<Position | null>;
   setCheckpoint(projection: string, position: Position): Promise<void>;
 }
@@ -92,6 +97,11 @@ export interface CollectionOptions {
   documentIndex?: boolean;
 }
 
+export interface CheckpointState {
+  position: Position;
+  updatedAt: string;
+}
+
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** Creates the collection if needed, plus indexes. Idempotent. */
@@ -106,6 +116,8 @@ export interface ReadStore {
   resetForRebuild(name: string): Promise<void>;
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
   getCheckpoint(projection: string): Promise<Position | null>;
+  /** The checkpoint and when it last moved (ISO 8601, the store's clock): how long a read model has been still. */
+  getCheckpointState(projection: string): Promise<CheckpointState | null>;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,13 @@ export interface ProjectionDefinition {
   /** Events of other types are skipped (the checkpoint still moves past them). */
   eventTypes: readonly string[];
   apply(event: RecordedEvent, tx: ProjectionTransaction): Promise<void>;
+  /**
+   * What happens to an event that still fails alone after the batch holding it was retried
+   * (ADR 016). It is parked either way. 'stop' (the default): the read model stops before it,
+   * visibly failing, until `hireloop projections retry`. 'skip': the read model moves past it and
+   * goes on without it — only for read models that may miss an event for a while.
+   */
+  onPoison?: 'skip' | 'stop';
 }
 
 /** The transaction a projection writes through: logical collection names only. */

@@ -1,4 +1,6 @@
 import type { Job } from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { locationFlags } from '@hireloop/projections/job-board/location';
 
 /** schema.org employmentType values. */
@@ -110,4 +112,22 @@ export function renderJobPage(indexHtml: string, job: Job, publicUrl: string): s
     tags.push(`<script type="application/ld+json">${json}</script>`);
   }
   return indexHtml.replace(/<title>[\s\S]*?<\/title>/, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The HTML of a job page (`/job/:id` or `/share/job/:token`) for the SPA's fallback: the job's
+ * head tags when it exists, the plain app with a 404 when it does not, null for other paths.
+ */
+export async function renderJobPageFor(readStore: ReadStore, pathname: string, indexHtml: string, publicUrl: string): Promise<{ status: number; html: string } | null> {
+  const byId = /^\/job\/([^/]+)$/.exec(pathname);
+  const byShare = /^\/share\/job\/([^/]+)$/.exec(pathname);
+  if (!byId && !byShare) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent((byId ?? byShare)![1]!);
+  } catch {
+    return { status: 404, html: indexHtml };
+  }
+  const job = byId ? await findJob(readStore, key) : await findJobByShareToken(readStore, key);
+  return job ? { status: 200, html: renderJobPage(indexHtml, job, publicUrl) } : { status: 404, html: indexHtml };
 }

@@ -1,0 +1,48 @@
+import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import { ensureFailureCollections } from '@hireloop/projections/failures';
+import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
+import { ProjectionRunner, type RetryOutcome } from '@hireloop/projections/runner';
+import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
+
+interface Stores {
+  eventStore: EventStore;
+  readStore: ReadStore;
+}
+
+/** `hireloop projections`: what `/healthz` reports, as a table (state as the runner last recorded it). */
+export async function projectionsTable(stores: Stores, projections: readonly ProjectionDefinition[], now: Date): Promise<{ text: string; rows: ProjectionHealth[] }> {
+  await ensureFailureCollections(stores.readStore);
+  const rows = await projectionHealth({ ...stores, projections });
+  const age = (iso: string | null) => (iso === null ? '-' : `${Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000))} s ago`);
+  const table = [
+    ['PROJECTION', 'VERSION', 'STATUS', 'CHECKPOINT', 'CAUGHT UP', 'LAST BATCH', 'PARKED', 'LAST ERROR'],
+    ...rows.map((row) => [
+      row.name,
+      String(row.version),
+      row.attempts > 0 ? `${row.status} (${row.attempts} tries)` : row.status,
+      row.checkpoint || '-',
+      row.caughtUp ? 'yes' : 'no',
+      age(row.lastBatchAt),
+      String(row.parked),
+      row.lastError ?? '-',
+    ]),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  const lines = table.map((line) => line.map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
+  return { text: [...lines, `head of the log: ${rows[0]?.head || '-'}`].join('\n'), rows };
+}
+
+/** `hireloop projections retry NAME`: applies the parked events again; those that work are un-parked. */
+export async function retryProjection(stores: Stores, projection: ProjectionDefinition): Promise<{ text: string; outcomes: RetryOutcome[] }> {
+  const outcomes = await new ProjectionRunner({ ...stores, projection }).retryParked();
+  if (outcomes.length === 0) return { text: `${projection.name}: nothing is parked.`, outcomes };
+  const lines = outcomes.map(({ parked, error }) =>
+    error === null
+      ? `${parked.position} ${parked.eventType} (${parked.eventId}): applied, un-parked`
+      : `${parked.position} ${parked.eventType} (${parked.eventId}): failed again (${parked.attempts} tries): ${error}`,
+  );
+  const resumed = outcomes.some(({ parked, error }) => parked.blocking && error === null);
+  if (resumed) lines.push(`${projection.name} was stopped before this event: its runner resumes within seconds.`);
+  return { text: lines.join('\n'), outcomes };
+}

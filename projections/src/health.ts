@@ -1,0 +1,68 @@
+import { comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store/index';
+import { parkedCount, STATUS_COLLECTION, type ProjectionStatus, type StatusRecord } from './failures';
+import type { LiveStatus, ProjectionDaemon } from './runner';
+import { checkpointName, type ProjectionDefinition } from './shared/projection';
+
+/** One read model as `/healthz` and `hireloop projections` show it. */
+export interface ProjectionHealth {
+  name: string;
+  version: number;
+  status: ProjectionStatus;
+  checkpoint: Position | null;
+  /** The last visible event of the log. */
+  head: Position;
+  /**
+   * The checkpoint has reached the head. A read model also looks behind while the newest events
+   * are of types it does not handle: `lastBatchAt` tells whether it is still moving.
+   */
+  caughtUp: boolean;
+  /** When its checkpoint last moved (ISO 8601). */
+  lastBatchAt: string | null;
+  /** The last error's message (no stack, URLs' secrets redacted). */
+  lastError: string | null;
+  /** Failed tries of the batch it is stuck at. */
+  attempts: number;
+  parked: number;
+}
+
+export interface HealthSources {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** The process's own daemon: its state in memory is the freshest. */
+  daemon?: ProjectionDaemon;
+  /** Without a daemon: these read models, with the state their runner last recorded. */
+  projections?: readonly ProjectionDefinition[];
+}
+
+/** A few index lookups per read model and one for the head of the log: cheap enough to poll. */
+export async function projectionHealth({ eventStore, readStore, daemon, projections = [] }: HealthSources): Promise<ProjectionHealth[]> {
+  const head = await eventStore.headPosition();
+  const subjects: Array<Pick<LiveStatus, 'name' | 'version'> & { live?: LiveStatus }> = daemon
+    ? daemon.status().map((live) => ({ name: live.name, version: live.version, live }))
+    : projections.map(({ name, version }) => ({ name, version }));
+  const report: ProjectionHealth[] = [];
+  // One read model after the other: a health probe should not take most of the pool.
+  for (const { name, version, live } of subjects) {
+    const checkpoint = checkpointName({ name, version });
+    const [state, parked, recorded] = await Promise.all([
+      readStore.getCheckpointState(checkpoint),
+      parkedCount(readStore, checkpoint),
+      live ? null : readStore.collection<StatusRecord>(STATUS_COLLECTION).get(checkpoint),
+    ]);
+    const position = state?.position ?? null;
+    report.push({
+      name,
+      version,
+      status: live?.status ?? recorded?.status ?? 'running',
+      checkpoint: position,
+      head,
+      caughtUp: comparePositions(position ?? '', head) >= 0,
+      lastBatchAt: state?.updatedAt ?? null,
+      lastError: live ? live.lastError : (recorded?.lastError ?? null),
+      attempts: live?.attempts ?? recorded?.attempts ?? 0,
+      parked,
+    });
+  }
+  return report;
+}
