@@ -1,13 +1,62 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * One project per thing a test needs, so each entry point runs exactly what the machine can
+ * serve (README, "Tests"). A test file's name says which project it belongs to, and
+ * `tests/test-projects.unit.test.ts` fails when a file belongs to none or to two.
+ *
+ * - `unit`, `unit-dom`: no services. `unit-dom` is the frontend in jsdom (a project has one
+ *   environment); `npm run test:unit` runs both.
+ * - `int`: PostgreSQL on 127.0.0.1:5432 and NATS JetStream on 127.0.0.1:4222.
+ * - `e2e`: Chromium at /usr/bin/chromium and the built SPA; the app runs on embedded PostgreSQL.
+ */
+const SKIPPED_DIRECTORIES = ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '.data/**'],
+    exclude: SKIPPED_DIRECTORIES,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two cores: keep integration suites from starving each other.
     maxWorkers: 2,
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['**/*.unit.test.ts'],
+          exclude: [...SKIPPED_DIRECTORIES, 'frontend/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          include: ['frontend/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['frontend/src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['**/*.int.test.ts'],
+          exclude: [...SKIPPED_DIRECTORIES, 'frontend/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['**/*.e2e.test.ts'],
+          exclude: [...SKIPPED_DIRECTORIES, 'frontend/**'],
+        },
+      },
+    ],
   },
 });

@@ -5,13 +5,15 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
 /**
  * The job board as a visitor uses it, on the embedded default loaded with `hireloop seed`
  * (posted and imported jobs, some closed): search, filter, page, open jobs by id and by share
- * link, the closed state, "Job Not Found", and the leave-site dialog of an external job.
+ * link, the closed state, "Job Not Found", the leave-site dialog of an external job, and what axe
+ * finds on the board and on a job page.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let app: AppProcess;
@@ -45,8 +47,8 @@ async function api(query: string): Promise<{ total: number; jobs: BoardJob[] }> 
   }
 }
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   return context.newPage();
 }
 
@@ -139,6 +141,35 @@ describe('the job board', () => {
     await dialog.getByRole('button', { name: 'Stay on the product' }).click();
     await expect(dialog).toBeHidden();
     assert(new URL(page.url()).pathname).toBe(`/job/${external!.id}`);
+    await page.context().close();
+  });
+});
+
+describe('accessibility', () => {
+  // The narrowest width the spec supports, and a desktop.
+  const viewports = [
+    { width: 360, height: 780 },
+    { width: 1280, height: 900 },
+  ];
+
+  it.each(viewports)('the board has no serious or critical axe violations at $width px', async (viewport) => {
+    const { total } = await api('');
+    const page = await newPage(viewport);
+    await page.goto(`${app.url}/jobs`);
+    await expect(page.getByText(`Showing 1-10 of ${total}`)).toBeVisible();
+    assert(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(viewports)('open and closed job pages have no serious or critical axe violations at $width px', async (viewport) => {
+    const open = (await api('')).jobs[0]!;
+    const closed = (await api('status=closed')).jobs[0]!;
+    const page = await newPage(viewport);
+    for (const job of [open, closed]) {
+      await page.goto(`${app.url}/job/${job.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+      assert(await seriousAxeViolations(page), `/job/${job.id}`).toEqual([]);
+    }
     await page.context().close();
   });
 });

@@ -1,0 +1,231 @@
+import type { Job } from '@hireloop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast, Toaster } from '../../../components/ui/toast';
+import { resetPositionForTests } from '../../../lib/api-client';
+import { PostJobDialog } from './post-job-dialog';
+
+interface Request {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+let requests: Request[];
+let answer: () => Response;
+
+beforeEach(() => {
+  requests = [];
+  answer = () => {
+    throw new Error('The test did not say how the server answers');
+  };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    requests.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    return answer();
+  });
+  resetPositionForTests();
+});
+
+afterEach(() => {
+  // The toast store lives outside React: clear it so no toast carries over to the next test.
+  act(() => toast({ title: '' }).dismiss());
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const postedJob = (overrides: Partial<Job> = {}): Job => ({
+  id: 'j1',
+  shareToken: 't1',
+  title: 'Staff Frontend Engineer',
+  company: 'Brightpath Health',
+  companyId: 'c1',
+  location: 'San Francisco, CA',
+  salary: '$190k - $230k',
+  type: 'Full-time',
+  remote: false,
+  description: 'Lead the patient portal.',
+  requirements: ['React', 'Accessibility'],
+  skills: ['React', 'TypeScript'],
+  benefits: null,
+  experience: 'Entry level',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isActive: true,
+  source: 'internal',
+  externalUrl: null,
+  matchScore: null,
+  matchReasons: [],
+  warnings: [],
+  firstSeenAt: null,
+  lastSeenAt: null,
+  validThrough: null,
+  ...overrides,
+});
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PostJobDialog open onOpenChange={onOpenChange} defaultCompany="Brightpath Health" />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const dialog = within(screen.getByRole('dialog', { name: 'Post a New Job' }));
+  return { dialog, onOpenChange, user: userEvent.setup({ delay: null }) };
+}
+
+/**
+ * The toast with `title` as people see it, in the notifications region. Its code loads with the
+ * first toast, hence the longer wait. While the modal is open, Radix hides the rest of the page
+ * from assistive technology, this region included (`hidden: true`); screen readers get the toast
+ * from the live region that {@link findAnnouncement} reads.
+ */
+async function findToast(title: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const notifications = screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
+      const item = within(notifications)
+        .queryAllByRole('listitem', { hidden: true })
+        .find((entry) => within(entry).queryByText(title));
+      if (!item) throw new Error(`No toast "${title}" on screen`);
+      return item;
+    },
+    { timeout: 5000 },
+  );
+}
+
+/** What a screen reader announces for the toast (Radix's live region, there for a second). */
+async function findAnnouncement(text: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const region = screen.getAllByRole('status').find((status) => status.textContent?.includes(text));
+      if (!region) throw new Error(`Nothing announced "${text}"`);
+      return region;
+    },
+    { timeout: 5000 },
+  );
+}
+
+describe('post a job dialog', () => {
+  it('names every field, marks the required ones and starts with the poster’s company', () => {
+    const { dialog } = renderDialog();
+    expect(dialog.getByText('Fields marked * are required.')).toBeInTheDocument();
+    for (const name of ['Job Title', 'Location', 'Description']) {
+      expect(dialog.getByRole('textbox', { name })).toHaveAttribute('aria-required', 'true');
+    }
+    for (const name of ['Salary', 'Requirements', 'Skills', 'Benefits']) {
+      expect(dialog.getByRole('textbox', { name })).not.toHaveAttribute('aria-required');
+    }
+    expect(dialog.getByRole('textbox', { name: 'Company' })).toHaveValue('Brightpath Health');
+    expect(dialog.getByRole('combobox', { name: 'Job Type' })).toHaveTextContent('Full-time');
+    expect(dialog.getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('Entry level');
+    expect(dialog.getByRole('checkbox', { name: 'Remote' })).not.toBeChecked();
+    expect(dialog.getByRole('textbox', { name: 'Skills' })).toHaveAccessibleDescription('Separate skills with commas.');
+  });
+
+  it('without a title, a location and a description says which fields are required and sends nothing', async () => {
+    const { dialog, onOpenChange, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const announced = await findAnnouncement('Missing Required Fields');
+    expect(announced).toHaveAttribute('aria-live', 'assertive');
+    expect(announced).toHaveTextContent('Please fill in all required fields (Title, Location, Description).');
+    const shown = await findToast('Missing Required Fields');
+    expect(shown).toHaveTextContent('Please fill in all required fields (Title, Location, Description).');
+    expect(requests).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Frontend Engineer');
+  });
+
+  it('posts the job as the spec shapes it, then says so and closes', async () => {
+    answer = json(201, { success: true, job: postedJob() });
+    const { dialog, onOpenChange, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), '  Staff Frontend Engineer ');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'San Francisco, CA');
+    await user.type(dialog.getByRole('textbox', { name: 'Salary' }), '$190k - $230k');
+    await user.click(dialog.getByRole('checkbox', { name: 'Remote' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.type(dialog.getByRole('textbox', { name: 'Requirements' }), 'React{Enter}{Enter}  Accessibility  ');
+    await user.type(dialog.getByRole('textbox', { name: 'Skills' }), 'React, , TypeScript ,');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    await findToast('Job Posted Successfully!');
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        url: '/api/jobs',
+        body: {
+          title: 'Staff Frontend Engineer',
+          company: 'Brightpath Health',
+          location: 'San Francisco, CA',
+          salary: '$190k - $230k',
+          type: 'Full-time',
+          remote: true,
+          description: 'Lead the patient portal.',
+          requirements: ['React', 'Accessibility'],
+          skills: ['React', 'TypeScript'],
+          experience: 'Entry level',
+          benefits: null,
+        },
+      },
+    ]);
+    expect(screen.getByText('Your job posting is now live and candidates can apply.')).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('shows the server’s reason when it refuses the job, and keeps the form open and filled', async () => {
+    answer = json(400, { success: false, error: 'Only companies can post jobs' });
+    const { dialog, onOpenChange, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'Remote');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const shown = await findToast('Error Creating Job');
+    expect(shown).toHaveTextContent('Only companies can post jobs');
+    expect(requests).toHaveLength(1);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Frontend Engineer');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Post Job' })).toBeEnabled());
+  });
+
+  it('falls back to a general message when the server gives no reason', async () => {
+    answer = () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    const { dialog, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'Remote');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const shown = await findToast('Error Creating Job');
+    expect(shown).toHaveTextContent('Failed to create job posting. Please try again.');
+  });
+
+  it('shows Creating... and blocks a second submit while the job is being posted', async () => {
+    let respond: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body)) });
+      return new Promise<Response>((resolve) => (respond = resolve));
+    });
+    const { dialog, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'Remote');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const creating = await dialog.findByRole('button', { name: 'Creating...' });
+    expect(creating).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(creating);
+    expect(requests).toHaveLength(1);
+
+    respond(json(201, { success: true, job: postedJob() })());
+    await findToast('Job Posted Successfully!');
+  });
+});
