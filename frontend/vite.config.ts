@@ -1,10 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { routeTreeConfig } from './route-tree.config.ts';
+
+const zodPackage = path.dirname(createRequire(import.meta.url).resolve('zod/package.json'));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -18,8 +22,18 @@ export default defineConfig({
     // (brotli or gzip by Accept-Encoding; cli/src/spa.ts). A copy no smaller than its file is skipped.
     compression({ include: /^assets\/.+\.(?:js|css)$/, algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
   ],
-  // Zod without eval, to keep the Content-Security-Policy free of 'unsafe-eval' (see the module).
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      // Zod without eval, to keep the Content-Security-Policy free of 'unsafe-eval' (see the module).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      // `zod/mini` (the routes' search schemas, on every first page) from zod's own TypeScript
+      // source, its `@zod/source` export: a core of its own, holding only what mini uses. Sharing
+      // the core with classic zod (the forms, loaded later) would put into the first page whatever
+      // classic needs of it, since a module's kept code is the union of what every chunk uses
+      // (ADR 014). The two never mix schemas.
+      { find: /^zod\/mini$/, replacement: path.join(zodPackage, 'src/mini/index.ts') },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
@@ -38,7 +52,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
@@ -15,9 +15,14 @@ import { expect } from './support/page-expect';
  * on a repeat visit.
  */
 
-// The goal is 150 kB. The remaining gap is zod on the first page (ADR 014): lower this
-// with it, never raise it without a decision.
-const INITIAL_JS_BUDGET_BYTES = 170_000;
+// ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision.
+const INITIAL_JS_BUDGET_BYTES = 150_000;
+
+/**
+ * Classic zod in a built script: it names its schema classes `ZodObject`, `ZodString`, … (names
+ * minifying keeps); zod/mini's are `ZodMiniObject`, …, and their shared core's `$ZodObject`, ….
+ */
+const CLASSIC_ZOD = /(?<![\w$])Zod(?:Object|String|Type)\b/;
 
 let app: AppProcess;
 let browser: Browser;
@@ -62,6 +67,15 @@ describe('the job board over the network', () => {
       assert(manifest[source], source).toBeDefined();
       assert(visits.initialJs.scripts, source).not.toContain(`/${manifest[source]!.file}`);
     }
+  });
+
+  it('a first visit to /jobs loads no classic zod: the routes validate with zod/mini, the answers are typed, not parsed', () => {
+    const script = (file: string) => readFileSync(path.join(DEFAULT_SPA_DIR, file), 'utf8');
+    const withClassicZod = visits.initialJs.scripts.filter((file) => CLASSIC_ZOD.test(script(file)));
+    assert(withClassicZod).toEqual([]);
+    // The forms still use classic zod, loaded with them: the marker is there to be found.
+    const assets = readdirSync(path.join(DEFAULT_SPA_DIR, 'assets')).filter((file) => file.endsWith('.js'));
+    assert(assets.some((file) => CLASSIC_ZOD.test(script(`/assets/${file}`)))).toBe(true);
   });
 
   it('a repeat visit asks the server only for the page and its data: every asset comes from the cache', () => {

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { MESSAGES } from '../common/messages';
+import {
+  ADMIN_JOB_TYPES,
+  EXPERIENCE_LEVELS,
+  JOB_MAX_PAGE,
+  JOB_MAX_PAGE_SIZE,
+  JOB_PAGE_SIZE,
+  JOB_SEARCH_TEXT_MAX_LENGTH,
+  JOB_SOURCES,
+  JOB_STATUSES,
+  JOB_TYPES,
+} from './constants';
 
-export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Freelance', 'Internship'] as const;
-export const EXPERIENCE_LEVELS = ['Entry level', 'Mid level', 'Senior level', 'Executive level'] as const;
-/**
- * Where a job comes from. The spec's five, plus the public feeds the importer reads
- * (labelled with the feed's name, see docs/decisions).
- */
-export const JOB_SOURCES = ['indeed', 'ziprecruiter', 'bairdtech', 'internal', 'google_search', 'remoteok', 'himalayas'] as const;
+export * from './constants';
+
 export const JobSource = z.enum(JOB_SOURCES);
 export type JobSource = z.infer<typeof JobSource>;
 
@@ -96,10 +102,6 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
-export const JOB_STATUSES = ['open', 'all', 'closed'] as const;
-export const JOB_PAGE_SIZE = 10;
-export const JOB_MAX_PAGE_SIZE = 100;
-
 const optionalQueryText = (max: number) =>
   z
     .string()
@@ -112,11 +114,11 @@ const optionalQueryText = (max: number) =>
  * page as an array, with the total in `X-Total-Count`.
  */
 export const JobListQuery = z.object({
-  search: optionalQueryText(200),
-  location: optionalQueryText(200),
+  search: optionalQueryText(JOB_SEARCH_TEXT_MAX_LENGTH),
+  location: optionalQueryText(JOB_SEARCH_TEXT_MAX_LENGTH),
   type: optionalQueryText(50),
   status: z.enum(JOB_STATUSES, { error: `status must be one of: ${JOB_STATUSES.join(', ')}` }).default('open'),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000).default(1),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(JOB_MAX_PAGE).default(1),
   pageSize: z.coerce
     .number({ error: `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}` })
     .int(`pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
@@ -130,8 +132,6 @@ export const JobListQuery = z.object({
     .transform((value) => value === 'true'),
 });
 export type JobListQuery = z.output<typeof JobListQuery>;
-
-export const ADMIN_JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
 
 /** `POST /api/admin/jobs` (part 2, §5 "Create Job (admin)"). */
 export const AdminCreateJobBody = PostJobBody.extend({
@@ -156,14 +156,6 @@ export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.str
 
 export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
 export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });
-
-export const JOB_MESSAGES = {
-  notFound: 'Job not found',
-  closed: 'This position is closed and no longer accepts applications.',
-  external: 'This job is hosted on another site: apply there through its link.',
-  alreadyApplied: 'You have already applied to this job.',
-  candidatesOnly: 'Only candidates can apply to jobs. Sign in with a candidate account.',
-} as const;
 
 export const PostJobResponse = z.object({ success: z.literal(true), job: Job });
 export type PostJobResponse = z.infer<typeof PostJobResponse>;

@@ -6,11 +6,14 @@ import {
   errorStatus,
   getJson,
   getJsonWithHeaders,
+  listAnswer,
   NETWORK_ERROR_MESSAGE,
   NetworkError,
+  objectAnswer,
   resetPositionForTests,
   sendJson,
   serverErrorText,
+  UnexpectedAnswerError,
 } from './api-client';
 
 /** A minimal in-memory Web Storage for the node test environment. */
@@ -198,5 +201,38 @@ describe('api client', () => {
     await expect(sendJson('POST', '/api/auth/login', {})).rejects.toThrow(/^401: /);
     expect(localStorage.getItem('auth_token')).toBe('token');
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('reading an answer as its contract type', () => {
+  it('takes an object holding the expected keys as it is', () => {
+    const user = { id: 'u1', name: 'Ada', type: 'candidate', companyName: null };
+    expect(objectAnswer<typeof user>(user, '/api/auth/user', ['id', 'name', 'type'])).toBe(user);
+  });
+
+  it.each([
+    ['null', null],
+    ['a list', [{ id: 'u1' }]],
+    ['text (a proxy page)', '<!doctype html><title>Bad gateway</title>'],
+    ['a number', 42],
+    ['an object without an expected key', { id: 'u1', type: 'candidate' }],
+  ])('refuses %s where an object is expected', (_name, body) => {
+    expect(() => objectAnswer<{ id: string; name: string; type: string }>(body, '/api/auth/user', ['id', 'name', 'type'])).toThrow(
+      UnexpectedAnswerError,
+    );
+  });
+
+  it('takes a list of objects as it is', () => {
+    const jobs = [{ id: 'j1' }, { id: 'j2' }];
+    expect(listAnswer<{ id: string }>(jobs, '/api/jobs')).toBe(jobs);
+    expect(listAnswer<{ id: string }>([], '/api/jobs')).toEqual([]);
+  });
+
+  it.each([
+    ['an object', { jobs: [] }],
+    ['null', null],
+    ['a list holding something else than objects', [{ id: 'j1' }, 'j2']],
+  ])('refuses %s where a list is expected', (_name, body) => {
+    expect(() => listAnswer(body, '/api/jobs?page=1')).toThrow('Unexpected answer from /api/jobs?page=1: expected a list of objects');
   });
 });

@@ -188,6 +188,41 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Reading answers. The server writes every answer through its contract's schema, so the client
+// takes the contract's type (`import type`) instead of parsing it again, which would bring classic
+// zod into the first page (ADR 014). A cheap look at the answer's shape still turns the wrong kind
+// of answer (a proxy's page, an object for a list) into an error rather than a broken screen.
+
+/** An ok answer that is not the kind of value its contract says. */
+export class UnexpectedAnswerError extends Error {
+  override readonly name = 'UnexpectedAnswerError';
+  constructor(
+    readonly path: string,
+    expected: string,
+  ) {
+    super(`Unexpected answer from ${path}: expected ${expected}`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `body` as the contract's object type `T`, once it is seen to be an object holding `keys`. */
+export function objectAnswer<T extends object>(body: unknown, path: string, keys: ReadonlyArray<keyof T & string> = []): T {
+  if (!isRecord(body) || keys.some((key) => !(key in body))) {
+    throw new UnexpectedAnswerError(path, keys.length ? `an object with ${keys.join(', ')}` : 'an object');
+  }
+  return body as T;
+}
+
+/** `body` as a list of the contract's object type `T`, once it is seen to be a list of objects. */
+export function listAnswer<T extends object>(body: unknown, path: string): T[] {
+  if (!Array.isArray(body) || !body.every(isRecord)) throw new UnexpectedAnswerError(path, 'a list of objects');
+  return body as T[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reading errors back for display.
 
 /** Splits a `"<status>: <body>"` message back into its parts (null status when it is not one). */

@@ -144,4 +144,10 @@ describe('exchange code', () => {
     );
     await expect(exchangeAuthCode('code-1')).rejects.toThrow(/^400: /);
   });
+
+  it('fails when the answer carries no session token', async () => {
+    answers.push(json(200, { success: true }), json(200, { success: true, token: 42 }));
+    await expect(exchangeAuthCode('code-1')).rejects.toThrow('Unexpected answer from /api/auth/exchange-code');
+    await expect(exchangeAuthCode('code-2')).rejects.toThrow('Unexpected answer from /api/auth/exchange-code');
+  });
 });

@@ -1,8 +1,20 @@
-import { ExchangeCodeResponse } from '@hireloop/contracts';
-import { sendJson } from '../../../lib/api-client';
+import type { ExchangeCodeResponse } from '@hireloop/contracts';
+import type { z } from 'zod';
+import { objectAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
 
-/** `POST /api/auth/exchange-code`: the one-time code of a social sign-in becomes a session token. */
+const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
+
+/**
+ * `POST /api/auth/exchange-code`: the one-time code of a social sign-in becomes a session token.
+ * Runs before `/dashboard` shows, so it reads the answer without classic zod (ADR 014).
+ */
 export async function exchangeAuthCode(authCode: string): Promise<string> {
-  const answer = ExchangeCodeResponse.parse(await sendJson('POST', '/api/auth/exchange-code', { authCode }));
+  const answer = objectAnswer<z.output<typeof ExchangeCodeResponse>>(
+    await sendJson('POST', EXCHANGE_CODE_PATH, { authCode }),
+    EXCHANGE_CODE_PATH,
+  );
+  if (typeof answer.token !== 'string' || answer.token === '') {
+    throw new UnexpectedAnswerError(EXCHANGE_CODE_PATH, 'a session token');
+  }
   return answer.token;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { completeLoginReturn, LoginReturnSearch, SignInErrorCode } from './login-return';
+import { z as classic } from 'zod';
+import { completeLoginReturn, LoginReturnSearch, SignInErrorCode, SignInErrorParam } from './login-return';
 
 function deps(exchange: (code: string) => Promise<string> = async () => 'session-token') {
   return { exchangeAuthCode: vi.fn(exchange), storeToken: vi.fn() };
@@ -45,4 +46,31 @@ describe('login return', () => {
     expect(SignInErrorCode.safeParse('linkedin_unavailable').success).toBe(true);
     expect(SignInErrorCode.safeParse('other').success).toBe(false);
   });
+});
+
+/**
+ * The search schemas as classic zod wrote them before ADR 014 moved the routes to `zod/mini`: the
+ * reference the mini ones must keep agreeing with.
+ */
+const ClassicLoginReturnSearch = classic.object({
+  auth: classic.string().trim().min(1).optional().catch(undefined),
+  token: classic.string().trim().min(1).optional().catch(undefined),
+});
+const ClassicSignInErrorParam = classic.enum(['auth_failed', 'linkedin_unavailable']).optional().catch(undefined);
+
+const VALUES = [
+  undefined, null, true, 0, 42, Number.NaN, '', ' ', '  code-1  ', 'code-1', 'x'.repeat(5000), [], ['code-1'], {}, { a: 1 },
+  'auth_failed', 'linkedin_unavailable', 'AUTH_FAILED', ' auth_failed', 'other',
+];
+
+describe('the zod/mini search schemas and the classic zod ones', () => {
+  it.each(VALUES.map((value) => [JSON.stringify(value) ?? String(value), value] as const))(
+    'read the login return and the sign-in error %s the same way',
+    (_label, value) => {
+      for (const input of [{ auth: value }, { token: value }, { auth: value, token: value }]) {
+        expect(LoginReturnSearch.parse(input)).toEqual(ClassicLoginReturnSearch.parse(input));
+      }
+      expect(SignInErrorParam.parse(value)).toEqual(ClassicSignInErrorParam.parse(value));
+    },
+  );
 });

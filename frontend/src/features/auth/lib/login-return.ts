@@ -1,13 +1,17 @@
 import { AUTH_MESSAGES } from '@hireloop/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+/** Non-blank text, trimmed; undefined when missing or invalid. */
+const optionalToken = () => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined);
 
 /**
  * `/dashboard?auth=<one-time code>` or `/dashboard?token=<token>`: how a social sign-in hands the
- * session back (spec part 2, Dashboard and §4 "Login return and logout").
+ * session back (spec part 2, Dashboard and §4 "Login return and logout"). `zod/mini`, as every
+ * route's search schema (ADR 014).
  */
 export const LoginReturnSearch = z.object({
-  auth: z.string().trim().min(1).optional().catch(undefined),
-  token: z.string().trim().min(1).optional().catch(undefined),
+  auth: optionalToken(),
+  token: optionalToken(),
 });
 export type LoginReturnSearch = z.infer<typeof LoginReturnSearch>;
 
@@ -46,6 +50,8 @@ export async function completeLoginReturn(
 /** `/?error=…`: why a sign-in that left the site did not come back signed in. */
 export const SignInErrorCode = z.enum(['auth_failed', 'linkedin_unavailable']);
 export type SignInErrorCode = z.infer<typeof SignInErrorCode>;
+/** `?error=` as `/` reads it: a code the server sends back, or nothing (unknown values are ignored). */
+export const SignInErrorParam = z.catch(z.optional(SignInErrorCode), undefined);
 
 export const SIGN_IN_ERROR_TEXT: Record<SignInErrorCode, string> = {
   auth_failed: 'Sign-in failed. Please try again.',

@@ -1,7 +1,7 @@
-import { ApplyResponse, JOB_MESSAGES } from '@hireloop/contracts';
+import { JOB_MESSAGES, type ApplyResponse } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { sendJson, serverErrorText } from '../../../lib/api-client';
+import { objectAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
 import { myApplicationQueryKey, type MyApplicationAnswer } from './get-my-application';
 
 export type ApplyAnswer = z.infer<typeof ApplyResponse>;
@@ -15,7 +15,8 @@ export const APPLICATION_SUBMITTED = 'Application submitted';
  * `{ success, applicationId, appliedAt }`. Refusals carry the server's reason (401, 403, 409, 400).
  */
 export async function applyToJob(jobId: string): Promise<ApplyAnswer> {
-  return ApplyResponse.parse(await sendJson('POST', `/api/jobs/${encodeURIComponent(jobId)}/apply`));
+  const path = `/api/jobs/${encodeURIComponent(jobId)}/apply`;
+  return objectAnswer<ApplyAnswer>(await sendJson('POST', path), path, ['applicationId', 'appliedAt']);
 }
 
 export function useApplyToJob() {

@@ -1,6 +1,6 @@
-import { Job } from '@hireloop/contracts';
+import type { Job } from '@hireloop/contracts';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson, objectAnswer } from '../../../lib/api-client';
 import { jobListsKey, type JobListPage } from './get-jobs';
 
 /** `GET /api/jobs/{jobId}`: its key is the path it GETs. */
@@ -13,11 +13,15 @@ export const sharedJobQueryKey = (shareToken: string) => [sharedJobPath(shareTok
 
 /** One job; a missing one answers 404 `{ success: false, error: 'Job not found' }` (thrown). */
 export async function getJob(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Job> {
-  return Job.parse(await getJson(jobPath(jobId), { signal }));
+  return readJob(jobPath(jobId), signal);
 }
 
 export async function getSharedJob(shareToken: string, { signal }: { signal?: AbortSignal } = {}): Promise<Job> {
-  return Job.parse(await getJson(sharedJobPath(shareToken), { signal }));
+  return readJob(sharedJobPath(shareToken), signal);
+}
+
+async function readJob(path: string, signal: AbortSignal | undefined): Promise<Job> {
+  return objectAnswer<Job>(await getJson(path, { signal }), path, ['id', 'shareToken', 'title']);
 }
 
 export const jobQueryOptions = (jobId: string) =>

@@ -1,6 +1,6 @@
-import { JobList, TOTAL_COUNT_HEADER, type Job } from '@hireloop/contracts';
+import { TOTAL_COUNT_HEADER, type Job } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJsonWithHeaders } from '../../../lib/api-client';
+import { getJsonWithHeaders, listAnswer } from '../../../lib/api-client';
 import type { JobStatusFilter } from '../lib/board-search';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
 
@@ -63,8 +63,9 @@ export interface JobListPage {
 /** `GET /api/jobs?…`: one page (newest first) with the total in `X-Total-Count`. */
 export async function getJobList(params: JobListParams, { signal }: { signal?: AbortSignal } = {}): Promise<JobListPage> {
   const normalized = normalizeJobListParams(params);
-  const { body, headers } = await getJsonWithHeaders(jobListPath(normalized), { signal });
-  const jobs = JobList.parse(body);
+  const path = jobListPath(normalized);
+  const { body, headers } = await getJsonWithHeaders(path, { signal });
+  const jobs = listAnswer<Job>(body, path);
   return {
     jobs,
     total: readTotalCount(headers.get(TOTAL_COUNT_HEADER), normalized.page, jobs.length, normalized.pageSize),

@@ -1,7 +1,7 @@
-import { MyApplication } from '@hireloop/contracts';
+import type { MyApplication } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getJson } from '../../../lib/api-client';
+import { getJson, objectAnswer } from '../../../lib/api-client';
 
 export type MyApplicationAnswer = z.infer<typeof MyApplication>;
 
@@ -11,7 +11,8 @@ export const myApplicationQueryKey = (jobId: string, userId: string) => [myAppli
 
 /** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
 export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplicationAnswer> {
-  return MyApplication.parse(await getJson(myApplicationPath(jobId), { signal }));
+  const path = myApplicationPath(jobId);
+  return objectAnswer<MyApplicationAnswer>(await getJson(path, { signal }), path, ['applied']);
 }
 
 export const myApplicationQueryOptions = (jobId: string, userId: string) =>

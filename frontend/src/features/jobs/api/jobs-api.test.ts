@@ -1,6 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, resetPositionForTests, serverErrorText } from '../../../lib/api-client';
+import { ApiError, resetPositionForTests, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
 import { applyToJob } from './apply-to-job';
 import { changeJobStatus } from './change-job-status';
 import { getJob, getSharedJob } from './get-job';
@@ -95,6 +95,11 @@ describe('job list', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(serverErrorText(error)).toBe('status must be one of: open, all, closed');
   });
+
+  it('fails on an answer that is not a list of jobs', async () => {
+    answers.push(json(200, { jobs: [job()] }, { 'x-total-count': '1' }));
+    await expect(getJobList({})).rejects.toBeInstanceOf(UnexpectedAnswerError);
+  });
 });
 
 describe('one job', () => {
@@ -109,6 +114,11 @@ describe('one job', () => {
     answers.push(json(404, { success: false, error: 'Job not found' }));
     const error = await getJob('nope').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404 });
+  });
+
+  it('fails on an answer that is not a job', async () => {
+    answers.push(json(200, { success: true }));
+    await expect(getJob('j1')).rejects.toThrow('Unexpected answer from /api/jobs/j1');
   });
 });
 

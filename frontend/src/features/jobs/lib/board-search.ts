@@ -1,5 +1,6 @@
-import { JOB_STATUSES } from '@hireloop/contracts';
-import { z } from 'zod';
+import { JOB_MAX_PAGE, JOB_SEARCH_TEXT_MAX_LENGTH, JOB_STATUSES } from '@hireloop/contracts';
+import * as z from 'zod/mini';
+import { searchPage, searchText, withFallback } from '../../../lib/search-params';
 
 /** The type filter's values (spec part 1, §3); '' is "All types". */
 export const JOB_TYPE_FILTERS = ['full-time', 'part-time', 'contract', 'remote'] as const;
@@ -21,23 +22,18 @@ export const JOB_STATUS_FILTER_LABELS: Record<JobStatusFilter, string> = {
   closed: 'Closed',
 };
 
-/** Search-param text: a number-looking value (`?search=123`, parsed as a number) is still text. */
-const text = (max: number) =>
-  z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().max(max))
-    .default('')
-    .catch('');
-
 /**
  * The job board's state in the address (`/jobs?search=react&location=remote&type=full-time&status=all&page=2`),
  * so a board can be shared and Back works. Anything missing or invalid falls back to its default.
+ * `zod/mini`, as every route's search schema (ADR 014); the bounds and the statuses are those of
+ * `GET /api/jobs` (`JobListQuery`).
  */
 export const JobBoardSearch = z.object({
-  search: text(200),
-  location: text(200),
-  type: z.enum(['', ...JOB_TYPE_FILTERS]).default('').catch(''),
-  status: z.enum(JOB_STATUSES).default('open').catch('open'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  search: searchText(JOB_SEARCH_TEXT_MAX_LENGTH),
+  location: searchText(JOB_SEARCH_TEXT_MAX_LENGTH),
+  type: withFallback(z.enum(['', ...JOB_TYPE_FILTERS]), ''),
+  status: withFallback(z.enum(JOB_STATUSES), 'open'),
+  page: searchPage(JOB_MAX_PAGE),
 });
 export type JobBoardSearch = z.output<typeof JobBoardSearch>;
 

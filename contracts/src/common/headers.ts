@@ -1,0 +1,16 @@
+/**
+ * The API's own headers. No zod here: the browser's first page reads these without loading a
+ * schema library (ADR 014); `./http` re-exports them.
+ */
+
+/**
+ * Read-your-writes: every command answer carries the global position of the last event it
+ * wrote in this header; a query that sends it back as `X-Min-Position` is answered only once
+ * the read models it uses have caught up (bounded wait).
+ */
+export const POSITION_HEADER = 'x-position';
+export const MIN_POSITION_HEADER = 'x-min-position';
+/** Set on a query answer when the wait for `X-Min-Position` timed out (data may be stale). */
+export const STALE_HEADER = 'x-read-model-stale';
+/** Paged lists carry their total here. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
