@@ -2,6 +2,7 @@
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { Role } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
+import { EmbeddedPostgresError } from '@hireloop/platform/embedded-postgres';
 import { START } from '@hireloop/platform/event-store/index';
 import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
 import { allProjections } from '@hireloop/projections/registry';
@@ -9,6 +10,8 @@ import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
+import { projectionsTable, retryProjection } from './projections';
+import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
 import { createRuntime } from './runtime';
 import { seed } from './seed';
 
@@ -22,6 +25,8 @@ const USAGE = `Usage: hireloop <command>
   seed                        load realistic demo data (idempotent)
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all) from the start of the log
+  projections                 each read model's status, checkpoint, lag, parked events and last error
+  projections retry NAME      apply NAME's parked events again; those that work are un-parked
   events [--from POSITION]    print the event log as JSON lines
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
@@ -59,10 +64,13 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   process.on('SIGTERM', () => void stop('SIGTERM'));
   if (parts.commands || parts.queries || parts.spa) {
     await app.listen({ port: config.PORT, host: config.HOST });
-    log(`Hireloop is running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
+    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+    await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url });
+    log(`Hireloop is running at ${url} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
     if (parts.commands && runtime.mailer.kind === 'outbox') log('Mail is kept in the outbox, not sent: set SMTP_URL so people get their password-reset links (see README.md).');
   } else {
     await app.ready();
+    await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url: null });
     log(`Projections running (${runtime.databaseLabel})`);
   }
 }
@@ -83,7 +91,10 @@ async function gateway() {
 }
 
 async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
-  const runtime = await createRuntime(loadConfig(), log);
+  // Says which data it uses, and uses the running app's when DATA_DIR and DATABASE_URL are unset.
+  const { config, line } = chooseDatabase(loadConfig(), process.env, await findRunningApps());
+  log(line);
+  const runtime = await createRuntime(config, log);
   try {
     return await work(runtime);
   } finally {
@@ -126,6 +137,20 @@ async function main(argv: string[]) {
           const position = await runner.rebuild();
           log(`${projection.name}: rebuilt to ${position || 'the start'} in ${Date.now() - started} ms`);
         }
+      });
+    case 'projections':
+      return withRuntime(async (runtime) => {
+        if (args[0] === undefined) {
+          const { text, rows } = await projectionsTable(runtime, allProjections, runtime.clock.now());
+          process.stdout.write(`${text}\n`);
+          if (rows.some((row) => row.status === 'stopped')) process.exitCode = 1;
+          return;
+        }
+        const projection = allProjections.find((p) => p.name === args[1]);
+        if (args[0] !== 'retry' || !projection) throw new UsageError(`projections retry needs one of: ${allProjections.map((p) => p.name).join(', ')}`);
+        const { text, outcomes } = await retryProjection(runtime, projection);
+        process.stdout.write(`${text}\n`);
+        if (outcomes.some((outcome) => outcome.error !== null)) process.exitCode = 1;
       });
     case 'events':
       return withRuntime(async (runtime) => {
@@ -182,6 +207,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     log(`${error.message}\n\n${USAGE}`);
     process.exit(2);
+  }
+  // Problems of the set-up, for the person starting hireloop: what to do, not where in the code.
+  if (error instanceof DataChoiceError || error instanceof EmbeddedPostgresError) {
+    log(error.message);
+    process.exit(1);
   }
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);

@@ -43,7 +43,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       url.password = '';
       databaseLabel = url.toString();
     } else {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => (/ERROR|FATAL|PANIC/.test(line) ? log(line) : undefined) });
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => (/ERROR|FATAL|PANIC/.test(line) ? log(line) : undefined), notice: log });
       closers.unshift(embedded.stop);
       databaseUrl = embedded.url;
       databaseLabel = `embedded PostgreSQL, data in ${config.dataDir}`;

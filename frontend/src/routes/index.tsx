@@ -1,13 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
-import { SignInErrorCode } from '../features/auth/lib/login-return';
+import * as z from 'zod/mini';
+import { SignInErrorParam } from '../features/auth/lib/login-return';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
 import { HomePage } from './-components/home';
 import { SignInErrorAlert } from './-components/sign-in-error-alert';
 
 const HomeSearch = z.object({
   /** Why a sign-in through another site came back without a session. */
-  error: SignInErrorCode.optional().catch(undefined),
+  error: SignInErrorParam,
   // Visitors see the job board here: its filters live in the address too.
   ...JobBoardSearch.shape,
 });

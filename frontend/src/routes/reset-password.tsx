@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react';
 import { PageShell } from '../components/layout/page-shell';
 import { ResetPasswordPanel } from '../features/auth/components/reset-password-panel';
+import { usePageTitle } from '../lib/page-title';
 
 /**
  * `/reset-password` and `/reset-password/{token}` (spec part 2, "Reset password"). The page lives
@@ -17,6 +18,7 @@ function ResetPasswordPage() {
   // Read once: the address loses the token right below, the page keeps it.
   const [linkToken] = useState(() => tokenInPath ?? null);
   const navigate = useNavigate();
+  usePageTitle('Reset Password');
 
   useEffect(() => {
     // Out of the address bar, the history and any Referer (no new history entry).

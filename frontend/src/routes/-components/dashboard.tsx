@@ -9,10 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { usePageTitle } from '../../lib/page-title';
 
 /** `/dashboard` (spec part 2, Dashboard). */
 export function DashboardPage({ banner }: { banner?: ReactNode }) {
   const { user, isLoading } = useAuth();
+  usePageTitle('Dashboard');
   if (isLoading) return <LoadingPage />;
   if (!user) return <SignInRequired />;
   return <Dashboard user={user} banner={banner} />;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { JobBoard } from '../../features/jobs/components/job-board';
 import type { JobBoardSearch } from '../../features/jobs/lib/board-search';
+import { usePageTitle } from '../../lib/page-title';
 import { useJobViewer } from './use-job-viewer';
 
 export interface JobBoardRouteProps {
@@ -13,6 +14,7 @@ export interface JobBoardRouteProps {
 /** `/jobs`, `/job-board`, and `/` for visitors. */
 export function JobBoardPage({ banner, search, onSearchChange }: JobBoardRouteProps & { banner?: ReactNode }) {
   const { viewer, viewerLoading } = useJobViewer();
+  usePageTitle('Jobs');
   return (
     <PageShell>
       {banner ? <div className="mb-6">{banner}</div> : null}

@@ -8,12 +8,14 @@ import { useAuthDialog } from '../../features/auth/components/auth-dialog-provid
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { MyJobs } from '../../features/jobs/components/my-jobs';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { usePageTitle } from '../../lib/page-title';
 
 /** `/dashboard/jobs`: the company's own jobs ("View All Jobs" on the dashboard). */
 export function MyJobsPage({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const { user, isLoading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const [postingJob, setPostingJob] = useState(false);
+  usePageTitle('My Jobs');
 
   if (isLoading) return <LoadingPage />;
   if (!user) {

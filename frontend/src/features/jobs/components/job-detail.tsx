@@ -1,12 +1,11 @@
 import type { Job } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, Building2Icon, BriefcaseIcon, DollarSignIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { PRODUCT_NAME } from '../../../lib/product';
+import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
 import { useJob } from '../api/get-job';
 import { formatSalary, jobDocumentTitle } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
@@ -19,18 +18,6 @@ import { ShareButtons } from './share-buttons';
 export const JOB_NOT_FOUND_TITLE = 'Job Not Found';
 export const JOB_NOT_FOUND_TEXT = "The job you're looking for doesn't exist or the link has expired.";
 
-/** Sets the tab's title while the page is shown, and puts the previous one back after. */
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (title === null) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
-
 interface JobDetailProps {
   /** `/job/{jobId}` or `/share/job/{shareToken}`. */
   by: { jobId: string } | { shareToken: string };
@@ -42,7 +29,7 @@ interface JobDetailProps {
 export function JobDetail({ by, viewer, viewerLoading }: JobDetailProps) {
   const job = useJob(by);
   const notFound = job.isError || (!job.isPending && !job.data);
-  useDocumentTitle(job.data ? jobDocumentTitle(job.data) : notFound ? `${JOB_NOT_FOUND_TITLE} | ${PRODUCT_NAME}` : null);
+  useDocumentTitle(job.data ? jobDocumentTitle(job.data) : notFound ? pageTitle(JOB_NOT_FOUND_TITLE) : null);
 
   if (job.isPending) return <JobDetailSkeleton />;
   if (notFound || !job.data) return <JobNotFound />;

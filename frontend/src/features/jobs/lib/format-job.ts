@@ -1,4 +1,5 @@
 import type { Job } from '@hireloop/contracts';
+import { pageTitle } from '../../../lib/page-title';
 import { PRODUCT_NAME } from '../../../lib/product';
 
 /** Spec part 1, §3: "k" after a number becomes ",000"; no salary reads "Competitive salary". */
@@ -115,5 +116,5 @@ export function isExternalJob(job: Pick<Job, 'externalUrl'>): boolean {
 
 /** The page title of a job's detail page. */
 export function jobDocumentTitle(job: Pick<Job, 'title' | 'company'>): string {
-  return `${job.title} at ${job.company} | ${PRODUCT_NAME}`;
+  return pageTitle(`${job.title} at ${job.company}`);
 }

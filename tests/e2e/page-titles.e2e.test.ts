@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { launchBrowser } from './support/browser';
+
+/**
+ * Every page titles its tab after itself, by the spec's page names, so a visitor with several
+ * tabs open (or a bookmark, or the history list) can tell them apart.
+ */
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  page = await browser.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (app) await removeDataDir(app.dataDir);
+});
+
+/** The tab's title once the page has set one other than the bare product name (or after 10 s). */
+async function settledTitle(): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  // Polled from here: page.title() outlives the app's own navigations (a wait inside the page does not).
+  for (;;) {
+    const title = await page.title();
+    if (title !== 'Hireloop' || Date.now() > deadline) return title;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function titleOf(path: string): Promise<string> {
+  await page.goto(`${app.url}${path}`);
+  return settledTitle();
+}
+
+describe('page titles', () => {
+  it.each([
+    ['/', 'Jobs | Hireloop'],
+    ['/jobs', 'Jobs | Hireloop'],
+    ['/job-board', 'Jobs | Hireloop'],
+    ['/dashboard', 'Dashboard | Hireloop'],
+    ['/dashboard/jobs', 'My Jobs | Hireloop'],
+    ['/reset-password', 'Reset Password | Hireloop'],
+    ['/pricing', 'Pricing | Hireloop'],
+    ['/browse-candidates', 'Browse Candidates | Hireloop'],
+    ['/no-such-page', 'Page Not Found | Hireloop'],
+    ['/job/no-such-job', 'Job Not Found | Hireloop'],
+  ])('%s is titled "%s"', async (path, title) => {
+    expect(await titleOf(path)).toBe(title);
+  });
+
+  it('follows the page when the app navigates without reloading', async () => {
+    expect(await titleOf('/no-such-page')).toBe('Page Not Found | Hireloop');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Find your next tech job' }).waitFor();
+    expect(await settledTitle()).toBe('Jobs | Hireloop');
+  });
+});
