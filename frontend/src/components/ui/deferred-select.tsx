@@ -56,6 +56,9 @@ export function DeferredSelect(props: Omit<OptionSelectProps, 'defaultOpen' | 'a
       ref={standIn}
       type="button"
       id={props.id}
+      // The list it controls does not exist until the select's code has loaded (then Radix's own
+      // trigger, with aria-controls, takes this one's place).
+      // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
       role="combobox"
       aria-expanded={false}
       aria-autocomplete="none"

@@ -33,7 +33,9 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
     redirect.current = onRedirectToSignIn;
   }, [onRedirectToSignIn]);
 
-  // Provided once: the actor is created from the first machine it is given.
+  // Provided once: the actor is created from the first machine it is given. The ref is read when
+  // the machine reaches its end (after render), so the latest callback runs.
+  // eslint-disable-next-line react-hooks/refs
   const [machine] = useState(() =>
     resetPasswordMachine.provide({
       actions: {

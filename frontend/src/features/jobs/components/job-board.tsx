@@ -79,7 +79,8 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
   }, [pastTheEnd, pageCount, search, onSearchChange]);
 
   // Ages are read against the time the page arrived: one clock for every card.
-  const now = new Date(list.dataUpdatedAt || Date.now());
+  const [openedAt] = useState(() => Date.now());
+  const now = new Date(list.dataUpdatedAt || openedAt);
   const showAside = candidatesPanel !== undefined || viewer?.type !== 'candidate';
 
   let results: ReactNode;

@@ -45,7 +45,8 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
   const list = useJobList({ mine: true, status: 'all', page, pageSize: JOBS_PAGE_SIZE });
   const changeStatus = useChangeJobStatus();
   const [confirming, setConfirming] = useState<{ job: Job; open: boolean } | null>(null);
-  const now = new Date(list.dataUpdatedAt || Date.now());
+  const [openedAt] = useState(() => Date.now());
+  const now = new Date(list.dataUpdatedAt || openedAt);
 
   const change = (job: Job, action: JobStatusAction) =>
     changeStatus.mutate(
