@@ -69,9 +69,11 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     log(`Hireloop is running at ${url} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
     if (parts.commands && runtime.mailer.kind === 'outbox') log('Mail is kept in the outbox, not sent: set SMTP_URL so people get their password-reset links (see README.md).');
   } else {
-    await app.ready();
+    // Only /healthz: how each projection of this process is doing (ADR 016).
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
     await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url: null });
-    log(`Projections running (${runtime.databaseLabel})`);
+    log(`Projections running (${runtime.databaseLabel}); health at ${url}/healthz`);
   }
 }
 
