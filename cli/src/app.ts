@@ -99,8 +99,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         clock: deps.clock,
         onError: (error, { projection, status, attempts, parked }) => {
           const details = { err: error, projection, attempts, parkedPosition: parked?.position };
-          if (status === 'retrying') app.log.warn(details, 'projection batch failed; retrying');
-          else app.log.error(details, status === 'stopped' ? 'projection stopped before a parked event' : 'projection skipped a parked event');
+          if (parked) app.log.error(details, status === 'stopped' ? 'projection stopped before a parked event' : 'projection skipped a parked event');
+          else app.log.warn(details, 'projection batch failed; retrying');
         },
       })
     : null;

@@ -293,12 +293,20 @@ function runPostgres(options: { binaries: PostgresBinaries; databaseDir: string;
     clearTimeout(timer);
   };
   return new Promise((resolve, reject) => {
+    // The start-up output is kept to explain a failed start; once the server is ready, lines are
+    // only passed on (a long-running server would otherwise collect its whole log in memory).
     let output = '';
+    let ready = false;
     const onOutput = (chunk: Buffer) => {
       const text = chunk.toString();
-      output += text;
       for (const line of text.split('\n')) if (line.trim()) options.log(line.trim());
-      if (output.includes('database system is ready to accept connections')) resolve({ stop });
+      if (ready) return;
+      output += text;
+      if (output.includes('database system is ready to accept connections')) {
+        ready = true;
+        output = '';
+        resolve({ stop });
+      }
     };
     child.stdout.on('data', onOutput);
     child.stderr.on('data', onOutput);

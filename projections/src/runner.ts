@@ -573,6 +573,8 @@ export class ProjectionDaemon {
   private later(supervised: Supervised, ms: number, work: () => void) {
     supervised.cancel?.();
     const signal = this.abort.signal;
+    // A batch or check still finishing after stop() must not leave a timer behind.
+    if (signal.aborted) return;
     supervised.cancel = this.policy.schedule(() => {
       supervised.cancel = null;
       if (!signal.aborted) work();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, MESSAGES } from '@hireloop/contracts';
+import { AUTH_MESSAGES, MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
@@ -172,6 +172,13 @@ describe('sign-in answers with the current role', () => {
     const login = await post('/api/auth/login', { email: person.email, password: person.password });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ role: 'admin', isAdmin: true });
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { ...bearer(login.json().token as string), [MIN_POSITION_HEADER]: String(login.headers[POSITION_HEADER]) },
+    });
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toMatchObject({ role: 'admin', isAdmin: true });
   });
 });
 

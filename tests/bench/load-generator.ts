@@ -9,6 +9,9 @@
  */
 import { performance } from 'node:perf_hooks';
 
+/** The value at quantile `q` (0..1) of values sorted ascending. */
+export const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
 export interface LoadStream {
   label: string;
   urls: readonly string[];
@@ -81,7 +84,7 @@ export async function runPlan(rounds: readonly LoadRound[]): Promise<LoadSummary
   }
   return [...totals].map(([label, { latencies, errors, sampleErrors, ms }]) => {
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    const at = (q: number) => quantile(latencies, q);
     return { label, requests: latencies.length, seconds: ms / 1000, throughput: latencies.length / (ms / 1000), p50: at(0.5), p99: at(0.99), errors, sampleErrors };
   });
 }

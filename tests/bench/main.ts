@@ -31,7 +31,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { measureInitialJs } from './assets';
-import type { LoadRound, LoadSummary } from './load-generator';
+import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { ensureJobBoard, fillJobBoard, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,memory,assets').split(','));
@@ -63,10 +63,7 @@ function generateLoad(plan: readonly LoadRound[]): Promise<LoadSummary[]> {
   });
 }
 
-const percentile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
+const percentile = (values: readonly number[], q: number) => quantile([...values].sort((a, b) => a - b), q);
 
 async function withDatabase<T>(work: (db: TestDatabase) => Promise<T>): Promise<T> {
   const db = await createTestDatabase('hl_bench');

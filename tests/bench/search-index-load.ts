@@ -19,6 +19,7 @@ import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { createTestDatabase } from '../support/postgres';
+import { quantile } from './load-generator';
 
 /** The searches of the benchmark, as query strings and as parsed queries. */
 export const SEARCH_STRINGS = [
@@ -97,7 +98,6 @@ function countingReads(inner: ReadStore) {
   return { store, counter };
 }
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 /** Starts an index over the job board of `readStore` as the query service does, and measures it. */
 export async function measureSearchIndexLoad(readStore: ReadStore, options: { searches?: number; pageSize?: number } = {}): Promise<SearchIndexLoadFigures> {

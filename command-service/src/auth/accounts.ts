@@ -14,7 +14,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '@hireloop/platf
 import { emailHash, hashToken } from '@hireloop/platform/accounts/tokens';
 import { maxPosition } from '@hireloop/platform/event-store/index';
 import { companyDecider } from '../companies/decider';
-import { appendDecisions, decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
+import { appendDecisions, decideOn, toNewEvents, type CommandContext } from '../shared/command-handler';
+import { fold } from '../shared/decider';
 import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { emailReservationDecider } from './email-reservation';
@@ -135,21 +136,25 @@ export async function createAccount(deps: CommandServiceDeps, registration: Regi
     if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', MESSAGES.accountExists);
     throw error;
   }
-  return { userId, context, position, user: userFromRegistration(data, registration.company?.name ?? null) };
+  return { userId, context, position, registered: data, user: userFromRegistration(data, registration.company?.name ?? null) };
 }
 
 /**
  * Sign-in bookkeeping events (signed in, wrong password, signed out) only record what happened:
- * they append without a version check, so simultaneous sign-ins never contend on the stream.
+ * decided on the account the caller has just loaded (no second read of the stream) and appended
+ * without a version check, so simultaneous sign-ins never contend on the stream.
  */
-const record = (deps: CommandServiceDeps, userId: string, command: UserAccountCommand, context: CommandContext) =>
-  handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, command, context, { expectedVersion: 'any' });
+export async function record(deps: CommandServiceDeps, account: RegisteredAccount, command: UserAccountCommand, context: CommandContext) {
+  const events = userAccountDecider.decide(command, account);
+  return deps.eventStore.append(userStreamId(account.userId), toNewEvents(events, context), { expectedVersion: 'any' });
+}
 
 /** Sign-up with a password: the new account is signed in at once. */
 export async function register(deps: CommandServiceDeps, registration: Registration & { password: string }, address: string, correlationId: string): Promise<SignedIn> {
   await throttleSignUp(deps, address);
   const created = await createAccount(deps, registration, correlationId);
-  const signedIn = await record(deps, created.userId, { type: 'RecordSignIn', data: { userId: created.userId, method: 'signup' } }, created.context);
+  const account = fold(userAccountDecider, [{ type: 'UserRegistered', data: created.registered }]) as RegisteredAccount;
+  const signedIn = await record(deps, account, { type: 'RecordSignIn', data: { userId: created.userId, method: 'signup' } }, created.context);
   const token = await startSession(deps, created.userId);
   return { user: created.user, token, position: maxPosition(created.position, signedIn.position) };
 }
@@ -171,14 +176,14 @@ export async function signIn(deps: CommandServiceDeps, email: string, password: 
   if (!valid || !passwordHash || account?.status !== 'registered') {
     if (account?.status === 'registered') {
       const actor = { userId: account.userId, role: account.role };
-      await record(deps, account.userId, { type: 'RecordFailedSignIn', data: { userId: account.userId } }, { actor, correlationId, clock: deps.clock, ids: deps.ids });
+      await record(deps, account, { type: 'RecordFailedSignIn', data: { userId: account.userId } }, { actor, correlationId, clock: deps.clock, ids: deps.ids });
     }
     throw new DomainError('unauthenticated', MESSAGES.invalidLogin);
   }
 
   await signInSucceeded(deps, email);
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  const { position } = await record(deps, account.userId, { type: 'RecordSignIn', data: { userId: account.userId, method: 'password' } }, context);
+  const { position } = await record(deps, account, { type: 'RecordSignIn', data: { userId: account.userId, method: 'password' } }, context);
   const token = await startSession(deps, account.userId);
   return { user: await currentUser(deps, account), token, position };
 }
@@ -188,5 +193,5 @@ export async function signOut(deps: CommandServiceDeps, session: { userId: strin
   const account = await loadUserAccount(deps, session.userId);
   if (account.status !== 'registered') return { position: '' };
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  return record(deps, account.userId, { type: 'RecordSignOut', data: { userId: account.userId } }, context);
+  return record(deps, account, { type: 'RecordSignOut', data: { userId: account.userId } }, context);
 }

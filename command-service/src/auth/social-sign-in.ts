@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AUTH_CODE_TTL_SECONDS, AUTH_MESSAGES, DomainError, IdentityEventSchemas, identityStreamId, userStreamId, type IdentityEvent } from '@hireloop/contracts';
+import { AUTH_CODE_TTL_SECONDS, AUTH_MESSAGES, DomainError, IdentityEventSchemas, identityStreamId, type IdentityEvent } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
-import { accountIdForEmail, createAccount, loadUserAccount, startSession } from './accounts';
+import { accountIdForEmail, createAccount, loadUserAccount, record, startSession } from './accounts';
 import { loadState } from '../shared/stream';
-import { userAccountDecider } from './user-account';
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -102,9 +101,7 @@ export async function exchangeCode(deps: CommandServiceDeps, code: string, corre
   const account = userId ? await loadUserAccount(deps, userId) : null;
   if (!userId || account?.status !== 'registered') throw new DomainError('validation', AUTH_MESSAGES.authCodeInvalid);
   const context: CommandContext = { actor: { userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  const { position } = await handleCommand(deps.eventStore, userStreamId(userId), userAccountDecider, { type: 'RecordSignIn', data: { userId, method: 'linkedin' } }, context, {
-    expectedVersion: 'any', // bookkeeping only: simultaneous sign-ins must not contend
-  });
+  const { position } = await record(deps, account, { type: 'RecordSignIn', data: { userId, method: 'linkedin' } }, context);
   const token = await startSession(deps, userId);
   return { token, position };
 }

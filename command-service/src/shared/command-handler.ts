@@ -1,6 +1,7 @@
 import { DomainError, MESSAGES } from '@hireloop/contracts';
 import {
   NO_STREAM_VERSION,
+  maxPosition,
   WrongExpectedVersionError,
   type Actor,
   type AppendResult,
@@ -20,8 +21,6 @@ export interface CommandContext {
   clock: Clock;
   ids: IdGenerator;
 }
-
-export { SCHEMA_VERSION };
 
 export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext, occurredAt = context.clock.now().toISOString()): NewEvent[] => {
   return events.map((event) => ({
@@ -113,7 +112,7 @@ export async function appendDecisions(store: EventStore, decisions: readonly Dec
     const results = await store.appendToStreams(
       writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context), expectedVersion: expectedVersionOf(decision.version) })),
     );
-    return results.reduce((position, result) => (result.position > position ? result.position : position), '');
+    return results.map((result) => result.position).reduce(maxPosition, '');
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
     throw error;
