@@ -4,18 +4,19 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { registerCommandService } from '@hireloop/command-service/app';
+import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
-import type { Bus } from '@hireloop/platform/bus/index';
+import type { Bus } from '@hireloop/platform/bus';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { MAIL_ATTEMPTS, startMailWorker } from '@hireloop/platform/mailer/worker';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
-import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { EventStore } from '@hireloop/platform/event-store';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import { projectionHealth } from '@hireloop/projections/health';
 import { allProjections } from '@hireloop/projections/registry';
@@ -29,7 +30,9 @@ import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
 export interface AppDeps {
+  /** The log with personal fields sealed on append and opened on read (ADR 019). */
   eventStore: EventStore;
+  personalData: CommandServiceDeps['personalData'];
   readStore: ReadStore;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   if (commands) {
     await registerCommandService(app, {
       eventStore: deps.eventStore,
+      personalData: deps.personalData,
       secrets: deps.secrets,
       rateLimiter: deps.rateLimiter,
       idempotency: deps.idempotency,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store';
 import { sequentialIds, systemClock } from '@hireloop/platform/runtime';
 import { runImport, startImportSchedule, type ImportRuntime } from './import';
 

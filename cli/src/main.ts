@@ -1,10 +1,14 @@
 #!/usr/bin/env node
+import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
+import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
-import { Role } from '@hireloop/contracts';
+import { DomainError, Role } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { EmbeddedPostgresError } from '@hireloop/platform/embedded-postgres';
-import { START } from '@hireloop/platform/event-store/index';
+import { START } from '@hireloop/platform/event-store';
 import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
+import { migrate, migrationStatus } from '@hireloop/platform/migrations/migrate';
+import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
@@ -12,7 +16,7 @@ import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
 import { projectionsTable, retryProjection } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
-import { createRuntime } from './runtime';
+import { createRuntime, openDatabase } from './runtime';
 import { seed } from './seed';
 
 const USAGE = `Usage: hireloop <command>
@@ -22,14 +26,20 @@ const USAGE = `Usage: hireloop <command>
   serve query-service         only the query routes (GET /api/*)
   serve projections           only the projection runners
   serve gateway               the SPA, with /api reads sent to GATEWAY_QUERY_URL and writes to GATEWAY_COMMAND_URL
+  migrate                     bring the database schema up to date (start and serve do it too)
+  migrate --status            list the schema migrations, applied or pending, without applying any
   seed                        load realistic demo data (idempotent)
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all) from the start of the log
   projections                 each read model's status, checkpoint, lag, parked events and last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
-  events [--from POSITION]    print the event log as JSON lines
+  events [--from POSITION] [--personal-data]
+                              print the event log as JSON lines, personal fields sealed as stored
+                              (with --personal-data: opened, or "[erased]" for forgotten people)
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
+  erase EMAIL|USER_ID         forget a person for good (a deletion request): their personal data reads as
+                              "[erased]" everywhere, their account is closed, their email is free again
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL (see README.md).`;
 
@@ -104,6 +114,30 @@ async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRu
   }
 }
 
+async function migrateCommand(args: string[]) {
+  const status = args.includes('--status');
+  const unknown = args.filter((arg) => arg !== '--status');
+  if (unknown.length > 0) throw new UsageError(`migrate takes only --status, not ${unknown.join(' ')}`);
+  const { config, line } = chooseDatabase(loadConfig(), process.env, await findRunningApps());
+  log(line);
+  const database = await openDatabase(config, log);
+  try {
+    if (status) {
+      const migrations = await migrationStatus(database.url);
+      const width = Math.max(...migrations.map((migration) => migration.name.length));
+      for (const { name, appliedAt, inCheckout } of migrations) {
+        const state = appliedAt ? `applied ${appliedAt.toISOString()}${inCheckout ? '' : ' (not in this checkout: applied by newer code)'}` : 'pending';
+        process.stdout.write(`${name.padEnd(width)}  ${state}\n`);
+      }
+      return;
+    }
+    const applied = await migrate(database.url, { log });
+    if (applied.length === 0) log('The database schema is up to date.');
+  } finally {
+    await database.stop();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   switch (command) {
@@ -117,6 +151,8 @@ async function main(argv: string[]) {
       if (service === 'gateway') return gateway();
       throw new UsageError(`Unknown service ${JSON.stringify(service ?? '')}`);
     }
+    case 'migrate':
+      return migrateCommand(args);
     case 'seed':
       return withRuntime(async (runtime) => {
         const summary = await seed(runtime);
@@ -159,7 +195,8 @@ async function main(argv: string[]) {
         const fromIndex = args.indexOf('--from');
         let position = fromIndex >= 0 ? (args[fromIndex + 1] ?? START) : START;
         for (;;) {
-          const { events, nextPosition } = await runtime.eventStore.readAll(position, { batchSize: 1000 });
+          const log = args.includes('--personal-data') ? runtime.eventStore : runtime.storedLog;
+          const { events, nextPosition } = await log.readAll(position, { batchSize: 1000 });
           if (events.length === 0) break;
           for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
           position = nextPosition;
@@ -193,6 +230,20 @@ async function main(argv: string[]) {
         );
         log(`${email} is now ${parsed.data}.`);
       });
+    case 'erase':
+      return withRuntime(async (runtime) => {
+        const [who] = args;
+        if (!who || args.length !== 1) throw new UsageError('erase needs one email or user id');
+        const config = loadConfig();
+        const deps = { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl };
+        const userId = who.includes('@') ? await accountIdForEmail(deps, who) : who;
+        if (!userId) throw new DomainError('not_found', `No account for ${who}`);
+        const report = await erasePerson(deps, userId, `cli-${process.pid}`);
+        log(
+          `${report.erasedNow ? 'Erased' : 'Already erased; finished'} ${userId}: ${report.identitiesUnlinked} linked identities released, ` +
+            `${report.mailsDeleted} kept mails deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
+        );
+      });
     case undefined:
     case 'help':
     case '--help':
@@ -211,7 +262,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2);
   }
   // Problems of the set-up, for the person starting hireloop: what to do, not where in the code.
-  if (error instanceof DataChoiceError || error instanceof EmbeddedPostgresError) {
+  if (error instanceof DataChoiceError || error instanceof EmbeddedPostgresError || error instanceof SchemaNotMigratedError || error instanceof DomainError) {
     log(error.message);
     process.exit(1);
   }

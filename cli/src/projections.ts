@@ -1,5 +1,5 @@
-import type { EventStore } from '@hireloop/platform/event-store/index';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { EventStore } from '@hireloop/platform/event-store';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import { ProjectionRunner, type RetryOutcome } from '@hireloop/projections/runner';

@@ -8,17 +8,26 @@ import { createSmtpMailer } from '@hireloop/platform/mailer/smtp';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { createPostgresRateLimiter } from '@hireloop/platform/rate-limit/postgres';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
-import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus/index';
+import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus';
 import type { Config } from '@hireloop/platform/config';
 import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
-import { createPostgresEventStore, type EventStore } from '@hireloop/platform/event-store/index';
-import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { createPostgresEventStore, type EventStore, type PostgresEventStore } from '@hireloop/platform/event-store';
+import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
+import { protectPersonalData, type PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
+import { personalDataRules } from '@hireloop/contracts';
+import { migrate } from '@hireloop/platform/migrations/migrate';
+import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import pg from 'pg';
 
 /** Every adapter a process needs, chosen by configuration only. */
 export interface Runtime {
+  /** The log as the app reads and writes it: personal fields sealed on append, opened on read (ADR 019). */
   eventStore: EventStore;
+  /** The log as stored, personal fields sealed: for tools that must see exactly what is kept. */
+  storedLog: PostgresEventStore;
+  /** Forgets a person (ADR 019). */
+  personalData: PersonalDataProtection;
   readStore: ReadStore;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
@@ -33,21 +42,35 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** The configured PostgreSQL: `DATABASE_URL`, or the embedded one in `DATA_DIR` (started if need be). */
+export interface Database {
+  url: string;
+  /** Where it lives, for messages (password removed). */
+  label: string;
+  /** Stops the embedded server if this process started it. */
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(config: Config, log: (line: string) => void = () => undefined): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    url.password = '';
+    return { url: config.DATABASE_URL, label: url.toString(), stop: async () => undefined };
+  }
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => (/ERROR|FATAL|PANIC/.test(line) ? log(line) : undefined), notice: log });
+  return { url: embedded.url, label: `embedded PostgreSQL, data in ${config.dataDir}`, stop: embedded.stop };
+}
+
 export async function createRuntime(config: Config, log: (line: string) => void = () => undefined): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
   try {
-    let databaseUrl = config.DATABASE_URL;
-    let databaseLabel: string;
-    if (databaseUrl) {
-      const url = new URL(databaseUrl);
-      url.password = '';
-      databaseLabel = url.toString();
-    } else {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => (/ERROR|FATAL|PANIC/.test(line) ? log(line) : undefined), notice: log });
-      closers.unshift(embedded.stop);
-      databaseUrl = embedded.url;
-      databaseLabel = `embedded PostgreSQL, data in ${config.dataDir}`;
-    }
+    const database = await openDatabase(config, log);
+    closers.unshift(database.stop);
+    const databaseUrl = database.url;
+    const databaseLabel = database.label;
+    // Every process brings the schema up to date before its adapters check for their tables;
+    // processes starting together take turns (ADR 022).
+    await migrate(databaseUrl, { log });
 
     // JIT compilation costs tens of milliseconds on the short read-model queries and saves nothing.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
@@ -55,8 +78,10 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
     closers.unshift(() => pool.end());
-    const eventStore = await createPostgresEventStore({ pool });
-    closers.unshift(() => eventStore.close());
+    const storedLog = await createPostgresEventStore({ pool });
+    closers.unshift(() => storedLog.close());
+    const personalData = protectPersonalData({ eventStore: storedLog, keys: await createPostgresPersonalDataKeys({ pool }), rules: personalDataRules });
+    const eventStore = personalData.eventStore;
     const readStore = await createPostgresReadStore({ pool });
     closers.unshift(() => readStore.close());
     const secrets = await createPostgresAccountSecrets({ pool });
@@ -85,6 +110,8 @@ export async function createRuntime(config: Config, log: (line: string) => void 
 
     return {
       eventStore,
+      storedLog,
+      personalData,
       readStore,
       secrets,
       rateLimiter,

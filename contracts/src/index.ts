@@ -11,3 +11,5 @@ export * from './jobs/job';
 export * from './auth/reset';
 export * from './applications/events';
 export * from './analytics/events';
+export * from './personal-data/rules';
+export * from './profiles/resume';

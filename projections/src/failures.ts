@@ -1,6 +1,6 @@
-import type { Position } from '@hireloop/platform/event-store/index';
+import type { Position } from '@hireloop/platform/event-store';
 import { redactText } from '@hireloop/platform/http/log-redaction';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 
 /**
  * What the runners record about failing read models (ADR 016), in the read store beside the

@@ -1,5 +1,5 @@
-import { comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store/index';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import { comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { parkedCount, STATUS_COLLECTION, type ProjectionStatus, type StatusRecord } from './failures';
 import type { LiveStatus, ProjectionDaemon } from './runner';
 import { checkpointName, type ProjectionDefinition } from './shared/projection';

@@ -1,6 +1,6 @@
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store/index';
-import type { Bus } from '@hireloop/platform/bus/index';
-import type { ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
+import type { Bus } from '@hireloop/platform/bus';
+import type { ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
 import { systemClock, type Clock } from '@hireloop/platform/runtime';
 import {
   blockingParked,

@@ -1,7 +1,7 @@
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { App } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { authQueryRoutes } from './auth/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';

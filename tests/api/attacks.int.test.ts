@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
-import type { PostgresEventStore } from '@hireloop/platform/event-store/index';
+import type { PostgresEventStore } from '@hireloop/platform/event-store';
 import { REDACTED } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** The runtime on DATABASE_URL always stores events in PostgreSQL. */
-const postgres = () => runtime.eventStore as PostgresEventStore;
+const postgres = (): PostgresEventStore => runtime.storedLog;
 
 type Headers = Record<string, string>;
 let addresses = 0;

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobListQuery, type JobSearchesCounted } from '@hireloop/contracts';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
-import { createMemoryBus, type MemoryBus } from '@hireloop/platform/bus/index';
-import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryBus, type MemoryBus } from '@hireloop/platform/bus';
+import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
+import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
+import { personalDataRules } from '@hireloop/contracts';
+import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store';
 import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
-import { createMemoryReadStore } from '@hireloop/platform/read-store/index';
+import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { fixedClock, randomIds } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 
@@ -14,7 +17,7 @@ import { buildApp } from '../../cli/src/app';
  * The board's reads as the composition root wires them (in-process adapters): searches and job
  * views are counted in memory by the query side and flushed as one event, never queued one by one.
  */
-const noMail: Mailer = { kind: 'outbox', send: async () => undefined, list: async () => [], close: async () => undefined };
+const noMail: Mailer = { kind: 'outbox', send: async () => undefined, list: async () => [], forget: async () => 0, close: async () => undefined };
 
 let bus: MemoryBus;
 let eventStore: EventStore;
@@ -22,9 +25,11 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeEach(async () => {
   bus = createMemoryBus();
-  eventStore = createMemoryEventStore();
+  const protection = protectPersonalData({ eventStore: createMemoryEventStore(), keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
+  eventStore = protection.eventStore;
   const deps = {
     eventStore,
+    personalData: protection,
     readStore: createMemoryReadStore(),
     secrets: createMemoryAccountSecrets(),
     rateLimiter: createUnlimitedRateLimiter(),

@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSITION_HEADER } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { IDEMPOTENCY_MESSAGES } from '@hireloop/platform/http/idempotency';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { untilReadable } from '../contracts/event-store.contract';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /** Idempotency-Key through the whole app on PostgreSQL, as `hireloop start` wires it (ADR 015). */
@@ -69,6 +71,8 @@ describe('idempotent writes on PostgreSQL', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json().job.id).toBe(jobId);
+    // Gap-safe reads hold the event back while any older transaction in the cluster is open.
+    await untilReadable(runtime.eventStore, String(ran[0]!.headers[POSITION_HEADER]));
     const { events } = await runtime.eventStore.readAll('', { batchSize: 1000 });
     expect(events.filter((event) => event.type === 'JobPosted')).toHaveLength(1);
     expect(await tableText()).toContain(jobId);

@@ -16,9 +16,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPostgresEventStore, START, type EventMetadata, type EventStore } from '@hireloop/platform/event-store/index';
-import { createPostgresReadStore } from '@hireloop/platform/read-store/index';
+import { createPostgresEventStore, START, type EventMetadata, type EventStore } from '@hireloop/platform/event-store';
+import { createPostgresReadStore } from '@hireloop/platform/read-store';
+import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
+import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
+import { personalDataRules } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
+import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
@@ -32,7 +36,7 @@ import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { measureInitialJs } from './assets';
 import { quantile, type LoadRound, type LoadSummary } from './load-generator';
-import { ensureJobBoard, fillJobBoard, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
+import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,memory,assets').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -92,6 +96,24 @@ const metadata = (i: number, at = new Date(Date.UTC(2026, 0, 1) + i * 1000)): Ev
   causationId: null,
   schemaVersion: 1,
 });
+/** A candidate's registration with every personal field filled, as the sign-up writes it. */
+const registration = (userId: string, i: number) => ({
+  type: 'UserRegistered',
+  data: {
+    userId,
+    type: 'candidate',
+    role: 'candidate',
+    name: `Bench Person ${i}`,
+    email: `person${i}@bench.example`,
+    phone: '+1 555 0100',
+    location: 'Lisbon, Portugal',
+    currentRole: 'Engineer',
+    skills: ['TypeScript', 'PostgreSQL'],
+    companyId: null,
+    registeredAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  },
+  metadata: metadata(i),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Appends against the machine's own commit rate
@@ -116,6 +138,7 @@ async function commitsSection() {
     const pool = new pg.Pool({ connectionString: db.url, max: 20 });
     try {
       await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, v text NOT NULL)');
+      await migrate(db.url, { schema: 'bench_appends' });
       const store = await createPostgresEventStore({ pool, schema: 'bench_appends' });
       const data = syntheticJob(1);
       const rows: string[] = [];
@@ -147,8 +170,13 @@ async function commitsSection() {
 async function logSection() {
   await withDatabase(async (db) => {
     const pool = new pg.Pool({ connectionString: db.url, max: 10, options: '-c jit=off' });
+    const closeAfter: Array<() => Promise<void>> = [];
     try {
+      await migrate(db.url, { schema: 'bench_log' });
+      await migrate(db.url, { schema: 'bench_read_models' });
       const store = await createPostgresEventStore({ pool, schema: 'bench_log' });
+      const keysPool = new pg.Pool({ connectionString: db.url, max: 4, options: '-c jit=off -c search_path=bench_log' });
+      closeAfter.push(() => keysPool.end());
       const jobs = Math.round(LOG_EVENTS / 5);
       const others = LOG_EVENTS - jobs;
       const fillStarted = performance.now();
@@ -172,6 +200,14 @@ async function logSection() {
           );
         }
       }
+      // People's registrations, sealed as the app writes them (ADR 019): 1 event in 200.
+      const keys = await createPostgresPersonalDataKeys({ pool: keysPool });
+      const personal = protectPersonalData({ eventStore: store, keys, rules: personalDataRules });
+      const registrations = Math.round(LOG_EVENTS / 200);
+      for (let start = 0; start < registrations; start += 100) {
+        const people = Array.from({ length: Math.min(100, registrations - start) }, (_, k) => `person-${start + k}`);
+        await personal.eventStore.appendToStreams(people.map((userId, k) => ({ streamId: `user-${userId}`, events: [registration(userId, start + k)] })));
+      }
       await pool.query(`ANALYZE ${store.table}`);
       const fillSeconds = (performance.now() - fillStarted) / 1000;
       log(`log: wrote ${thousands(LOG_EVENTS)} events in ${fixed(fillSeconds, 1)} s`);
@@ -187,8 +223,21 @@ async function logSection() {
       }
       const readSeconds = (performance.now() - readStarted) / 1000;
 
+      // The same read as every process of the app does it: through the personal-data wrapper,
+      // which opens the sealed registrations (one key lookup per batch that holds any).
+      position = START;
+      let opened = 0;
+      const openedStarted = performance.now();
+      for (;;) {
+        const { events, nextPosition } = await personal.eventStore.readAll(position, { batchSize: 1000 });
+        if (events.length === 0) break;
+        opened += events.length;
+        position = nextPosition;
+      }
+      const openedSeconds = (performance.now() - openedStarted) / 1000;
+
       const readStore = await createPostgresReadStore({ pool, schema: 'bench_read_models' });
-      const runner = new ProjectionRunner({ eventStore: store, readStore, projection: jobBoardProjection });
+      const runner = new ProjectionRunner({ eventStore: personal.eventStore, readStore, projection: jobBoardProjection });
       const rebuildStarted = performance.now();
       await runner.rebuild();
       const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
@@ -199,11 +248,13 @@ async function logSection() {
       line('| measure | events | seconds | events/s |');
       line('|---|---:|---:|---:|');
       line(`| readAll from the start, batches of 1,000 | ${thousands(read)} | ${fixed(readSeconds, 1)} | ${thousands(read / readSeconds)} |`);
+      line(`| the same through the personal-data wrapper (${thousands(registrations)} sealed registrations opened) | ${thousands(opened)} | ${fixed(openedSeconds, 1)} | ${thousands(opened / openedSeconds)} |`);
       line(`| rebuild of the job board (${thousands(documents)} documents) | ${thousands(jobs)} | ${fixed(rebuildSeconds, 1)} | ${thousands(jobs / rebuildSeconds)} |`);
       line();
       await readStore.close();
       await store.close();
     } finally {
+      for (const close of closeAfter.splice(0)) await close();
       await pool.end();
     }
   });
@@ -361,13 +412,13 @@ async function memorySection() {
       await index.start();
       const hooks = app.boardActivity!.hooks;
       try {
-        await index.search(SEARCH_QUERIES[0]!);
+        await index.search(JOB_SEARCHES[0]!);
         await settle();
         const samples: Array<[number, number]> = [[0, rssMb()]];
         const started = performance.now();
         for (let n = 1; n <= SEARCH_CALLS; n++) {
           const query = SEARCH_QUERIES[n % SEARCH_QUERIES.length]!;
-          const { total } = await index.search(query);
+          const { total } = await index.search(JOB_SEARCHES[n % JOB_SEARCHES.length]!);
           hooks.onSearch(query, total);
           if (n % (SEARCH_CALLS / 4) === 0) {
             await settle();

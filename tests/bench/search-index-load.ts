@@ -9,8 +9,10 @@
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { JobListQuery } from '@hireloop/contracts';
-import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store/index';
-import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store';
+import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
+import { migrate } from '@hireloop/platform/migrations/migrate';
+import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
@@ -33,6 +35,8 @@ export const SEARCH_STRINGS = [
   'location=new york&type=part-time&page=1',
 ];
 export const SEARCHES = SEARCH_STRINGS.map((search) => JobListQuery.parse(Object.fromEntries(new URLSearchParams(search))));
+/** The same searches as the index and the read store answer them. */
+export const JOB_SEARCHES = SEARCHES.map((query) => jobSearch(query));
 
 export interface SearchIndexLoadFigures {
   jobs: number;
@@ -110,19 +114,19 @@ export async function measureSearchIndexLoad(readStore: ReadStore, options: { se
     delay.enable();
     const started = performance.now();
     index.start();
-    const firstSearch = index.search(SEARCHES[0]!).then(() => performance.now() - started);
+    const firstSearch = index.search(JOB_SEARCHES[0]!).then(() => performance.now() - started);
     while (!index.loaded) await new Promise((resolve) => setTimeout(resolve, 5));
     const loadMs = performance.now() - started;
     delay.disable();
     const firstSearchMs = await firstSearch;
 
     const searches = options.searches ?? 2000;
-    for (const query of SEARCHES) await index.search(query);
+    for (const search of JOB_SEARCHES) await index.search(search);
     const readsBefore = counter.reads;
     const times: number[] = [];
     for (let i = 0; i < searches; i++) {
       const t0 = performance.now();
-      await index.search(SEARCHES[i % SEARCHES.length]!);
+      await index.search(JOB_SEARCHES[i % JOB_SEARCHES.length]!);
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
@@ -145,7 +149,9 @@ export async function measureSearchIndexLoad(readStore: ReadStore, options: { se
 async function main() {
   const size = Number(process.env.SIZE ?? 100_000);
   const database = process.env.BENCH_DATABASE_URL ? null : await createTestDatabase('hl_bench');
-  const readStore = await createPostgresReadStore({ connectionString: process.env.BENCH_DATABASE_URL ?? database!.url });
+  const url = process.env.BENCH_DATABASE_URL ?? database!.url;
+  await migrate(url);
+  const readStore = await createPostgresReadStore({ connectionString: url });
   try {
     await ensureJobBoard(readStore);
     const have = await jobsCollection(readStore).count({});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Bus, BusMessage, WorkItem } from '@hireloop/platform/bus/index';
+import type { Bus, BusMessage, WorkItem } from '@hireloop/platform/bus';
 
 /** A fresh, isolated bus per test; `dispose` closes it and removes what it stored. */
 export interface BusHarness {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createMemoryBus, createNatsBus } from '@hireloop/platform/bus/index';
+import { createMemoryBus, createNatsBus } from '@hireloop/platform/bus';
 import { TEST_NATS_URL } from '../support/nats';
 import { busContract } from './bus.contract';
 

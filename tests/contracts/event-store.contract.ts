@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
-} from '@hireloop/platform/event-store/index';
+} from '@hireloop/platform/event-store';
 
 /** An append whose transaction is still open: the events are written but not committed. */
 export interface HeldAppend {
@@ -505,6 +505,23 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         await store.append(streamName(), [newEvent('AfterStop')]);
         await delay(300);
         expect(received).toHaveLength(4);
+      });
+
+      it('with a type filter, tells the subscriber when the log moved on past other types only', async () => {
+        const wanted = await store.append(streamName(), [newEvent('Wanted')]);
+        const batches: Array<{ types: string[]; nextPosition: Position }> = [];
+        const subscription = store.subscribe(START, async (events, nextPosition) => {
+          batches.push({ types: events.map((event) => event.type), nextPosition });
+        }, { eventTypes: ['Wanted'] });
+        try {
+          await waitFor(() => batches.some((batch) => batch.types.includes('Wanted')), 'the wanted event');
+          expect(batches.find((batch) => batch.types.includes('Wanted'))!.nextPosition >= wanted.position).toBe(true);
+          const other = await store.append(streamName(), [newEvent('Other')]);
+          await waitFor(() => (batches.at(-1)?.nextPosition ?? START) >= other.position, 'the position past the other event');
+          expect(batches.flatMap((batch) => batch.types)).toEqual(['Wanted']);
+        } finally {
+          await subscription.stop();
+        }
       });
 
       it('delivers only the events after the position it starts from', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
@@ -7,8 +6,9 @@ import {
   START,
   type PostgresEventStore,
   type RecordedEvent,
-} from '@hireloop/platform/event-store/index';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+} from '@hireloop/platform/event-store';
+import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
+import { createMigratedSchema, createTestDatabase, type TestDatabase } from '../support/postgres';
 import {
   delay,
   eventStoreContract,
@@ -21,10 +21,10 @@ import {
   type HoldOpenAppend,
 } from './event-store.contract';
 
-// One database for this file; every test gets its own schema in it, so tests start empty.
+// One database for this file; every test gets its own migrated schema in it, so tests start empty.
 let database: Promise<TestDatabase> | undefined;
 const testDatabase = (): Promise<TestDatabase> => (database ??= createTestDatabase('hl_event_store'));
-const freshSchema = (): string => `es_${randomBytes(6).toString('hex')}`;
+const freshSchema = async (): Promise<string> => createMigratedSchema((await testDatabase()).url, 'es');
 
 afterAll(async () => {
   if (database) await (await database).drop();
@@ -58,7 +58,7 @@ const holdOpenAppendFor =
 
 const postgresFactory: EventStoreFactory = async () => {
   const { url } = await testDatabase();
-  const store = await createPostgresEventStore({ connectionString: url, schema: freshSchema(), pollIntervalMs: 250 });
+  const store = await createPostgresEventStore({ connectionString: url, schema: await freshSchema(), pollIntervalMs: 250 });
   return { store, teardown: () => store.close(), holdOpenAppend: holdOpenAppendFor(store, url) };
 };
 
@@ -97,15 +97,24 @@ describe('postgres event store', () => {
     return pool;
   };
 
-  it('lets several stores with their own pools create the same schema at once', async () => {
-    const schema = freshSchema();
+  it('lets several stores with their own pools share a schema', async () => {
+    const schema = await freshSchema();
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ schema })));
     await stores[0]!.append('shared', [newEvent('Written')], { expectedVersion: 'no_stream' });
     for (const store of stores) expect((await store.readStream('shared')).version).toBe(0);
   });
 
+  it('refuses to start on a schema the migrations did not make, saying what to run', async () => {
+    const { url } = await testDatabase();
+    const pool = await openPool();
+    await pool.query('CREATE SCHEMA es_not_migrated');
+    const starting = createPostgresEventStore({ connectionString: url, schema: 'es_not_migrated' });
+    await expect(starting).rejects.toThrow(SchemaNotMigratedError);
+    await expect(starting).rejects.toThrow(/es_not_migrated\.events.*hireloop -- migrate/);
+  });
+
   it('keeps existing events when a store starts on a schema that already exists', async () => {
-    const schema = freshSchema();
+    const schema = await freshSchema();
     const first = await openStore({ schema });
     await first.append('kept', [newEvent('Kept')]);
     await first.close();
@@ -114,7 +123,7 @@ describe('postgres event store', () => {
   });
 
   it('orders by transaction id first: an older transaction that writes later is read first', async () => {
-    const store = await openStore({ schema: freshSchema() });
+    const store = await openStore({ schema: await freshSchema() });
     const { url } = await testDatabase();
     const older = new pg.Client({ connectionString: url });
     await older.connect();
@@ -135,7 +144,7 @@ describe('postgres event store', () => {
   });
 
   it('wakes a subscription through LISTEN/NOTIFY when another process appends', async () => {
-    const schema = freshSchema();
+    const schema = await freshSchema();
     const subscriber = await openStore({ schema, pollIntervalMs: 60_000 });
     const writer = await openStore({ schema });
     const received: RecordedEvent[] = [];
@@ -149,7 +158,7 @@ describe('postgres event store', () => {
   });
 
   it('finds events written without a notification by polling', async () => {
-    const store = await openStore({ schema: freshSchema(), pollIntervalMs: 200 });
+    const store = await openStore({ schema: await freshSchema(), pollIntervalMs: 200 });
     const received: RecordedEvent[] = [];
     const subscription = store.subscribe(START, async (events) => {
       received.push(...events);
@@ -167,7 +176,7 @@ describe('postgres event store', () => {
   it('releases the LISTEN connection when the last subscription stops', async () => {
     const { url } = await testDatabase();
     const pool = await openPool();
-    const store = await openStore({ schema: freshSchema(), pool });
+    const store = await openStore({ schema: await freshSchema(), pool });
     const listeners = async (): Promise<number> => {
       const result = await pool.query<{ count: string }>(
         `SELECT count(*)::text AS count FROM pg_stat_activity
@@ -193,12 +202,12 @@ describe('postgres event store', () => {
 
   it('leaves a pool it was given open on close, and ends a pool it created', async () => {
     const pool = await openPool();
-    const borrowing = await openStore({ schema: freshSchema(), pool });
+    const borrowing = await openStore({ schema: await freshSchema(), pool });
     await borrowing.close();
     expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
 
     const { url } = await testDatabase();
-    const owning = await createPostgresEventStore({ connectionString: url, schema: freshSchema() });
+    const owning = await createPostgresEventStore({ connectionString: url, schema: await freshSchema() });
     await owning.close();
     expect(owning.pool.ended).toBe(true);
   });

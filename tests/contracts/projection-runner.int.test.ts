@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { personalDataRules } from '@hireloop/contracts';
+import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
+import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
-import { createMemoryBus } from '@hireloop/platform/bus/index';
-import { createMemoryEventStore, createPostgresEventStore, START, type EventStore, type NewEvent, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createMemoryBus } from '@hireloop/platform/bus';
+import { createMemoryEventStore, createPostgresEventStore, START, type EventStore, type NewEvent, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
-import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import type { ProjectionHealth } from '@hireloop/projections/health';
 import { exponentialBackoff, ProjectionDaemon, ProjectionRunner, type ProjectionFailure, type RetryPolicy } from '@hireloop/projections/runner';
@@ -148,12 +151,14 @@ const immediateRetries: RetryPolicy = {
   },
 };
 
-const noMail: Mailer = { kind: 'outbox', send: async () => undefined, list: async () => [], close: async () => undefined };
+const noMail: Mailer = { kind: 'outbox', send: async () => undefined, list: async () => [], forget: async () => 0, close: async () => undefined };
 
 /** The composition root as `hireloop serve projections` builds it, on the suite's stores. */
 async function projectionsApp(eventStore: EventStore, readStore: ReadStore, projections: readonly ProjectionDefinition[], retry: RetryPolicy) {
   const deps = {
     eventStore,
+    // This process serves no commands, so it never erases anyone; the field only completes the deps.
+    personalData: protectPersonalData({ eventStore, keys: createMemoryPersonalDataKeys(), rules: personalDataRules }),
     readStore,
     secrets: createMemoryAccountSecrets(),
     rateLimiter: createUnlimitedRateLimiter(),

@@ -13,7 +13,7 @@ import {
   type ReadStore,
   type Scalar,
   type SortSpec,
-} from '@hireloop/platform/read-store/index';
+} from '@hireloop/platform/read-store';
 
 export interface ReadStoreFixture {
   /** A store with no collections and no checkpoints. */

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMemoryReadStore, createPostgresReadStore, type Filter } from '@hireloop/platform/read-store/index';
+import { createMemoryReadStore, createPostgresReadStore, type Filter } from '@hireloop/platform/read-store';
 import { compileFilter, compileFind } from '@hireloop/platform/read-store/postgres';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
+import { createMigratedSchema, createTestDatabase, type TestDatabase } from '../support/postgres';
 import { PEOPLE, readStoreContract, uniqueName, type ReadStoreFactory } from './read-store.contract';
 
-// One database for this file; every test gets its own schema in it, so tests start empty.
+// One database for this file; every test gets its own migrated schema in it, so tests start empty.
 let database: Promise<TestDatabase> | undefined;
 const testDatabase = (): Promise<TestDatabase> => (database ??= createTestDatabase('hl_read_store'));
-const freshSchema = (): string => `rs_${randomBytes(6).toString('hex')}`;
+const freshSchema = async (): Promise<string> => createMigratedSchema((await testDatabase()).url, 'rs');
 
 afterAll(async () => {
   if (database) await (await database).drop();
@@ -27,7 +27,7 @@ const factories: [string, ReadStoreFactory][] = [
     'postgres',
     async () => {
       const { url } = await testDatabase();
-      const store = await createPostgresReadStore({ connectionString: url, schema: freshSchema() });
+      const store = await createPostgresReadStore({ connectionString: url, schema: await freshSchema() });
       return { store, teardown: () => store.close() };
     },
   ],
@@ -50,7 +50,7 @@ describe('postgres read store', () => {
 
   it('keeps schemas apart and leaves a caller-owned pool open on close', async () => {
     const pool = await newPool();
-    const [schemaA, schemaB] = [freshSchema(), freshSchema()];
+    const [schemaA, schemaB] = [await freshSchema(), await freshSchema()];
     const a = await createPostgresReadStore({ pool, schema: schemaA });
     const b = await createPostgresReadStore({ pool, schema: schemaB });
     const name = uniqueName();
@@ -61,14 +61,24 @@ describe('postgres read store', () => {
     expect(await b.collection(name).count()).toBe(0);
     await a.close();
     await b.close();
-    const tables = await pool.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [
-      schemaA,
-    ]);
-    expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual(['projection_checkpoints', `rm_${name}`]);
+    const collectionTables = async (schema: string) =>
+      (await pool.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE 'rm\\_%'", [schema])).rows.map(
+        (row) => row.table_name,
+      );
+    expect(await collectionTables(schemaA)).toEqual([`rm_${name}`]);
+    expect(await collectionTables(schemaB)).toEqual([`rm_${name}`]);
+  });
+
+  it('refuses to start on a schema the migrations did not make, saying what to run', async () => {
+    const pool = await newPool();
+    await pool.query('CREATE SCHEMA rs_not_migrated');
+    const starting = createPostgresReadStore({ pool, schema: 'rs_not_migrated' });
+    await expect(starting).rejects.toThrow(SchemaNotMigratedError);
+    await expect(starting).rejects.toThrow(/rs_not_migrated\.projection_checkpoints.*hireloop -- migrate/);
   });
 
   it('creates the same collection from several processes at once', async () => {
-    const schema = freshSchema();
+    const schema = await freshSchema();
     const stores = await Promise.all(
       Array.from({ length: 4 }, async () => createPostgresReadStore({ pool: await newPool({ max: 2 }), schema })),
     );
@@ -81,7 +91,7 @@ describe('postgres read store', () => {
   });
 
   it('names indexes deterministically and lets the filters use them', async () => {
-    const schema = freshSchema();
+    const schema = await freshSchema();
     const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
     const store = await createPostgresReadStore({ pool, schema });
     const name = uniqueName('plans');
@@ -118,7 +128,7 @@ describe('postgres read store', () => {
   });
 
   it('serves case-insensitive substring searches from a trigram index on a substring-indexed field', async () => {
-    const schema = freshSchema();
+    const schema = await freshSchema();
     const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
     const store = await createPostgresReadStore({ pool, schema });
     const name = uniqueName('texts');
@@ -139,7 +149,7 @@ describe('postgres read store', () => {
   });
 
   it('refuses a substring index on several fields', async () => {
-    const store = await createPostgresReadStore({ pool: await newPool(), schema: freshSchema() });
+    const store = await createPostgresReadStore({ pool: await newPool(), schema: await freshSchema() });
     await expect(store.ensureCollection(uniqueName('bad'), [{ fields: ['a', 'b'], kind: 'substring' }])).rejects.toThrow('substring');
     await store.close();
   });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { migrate } from '@hireloop/platform/migrations/migrate';
 import pg from 'pg';
 
 /**
  * Integration tests run against a real PostgreSQL server: `TEST_DATABASE_URL`
  * (default: the local server on 127.0.0.1:5432). Each call creates a fresh database
- * so test files can run in parallel without seeing each other's rows.
+ * so test files can run in parallel without seeing each other's rows; it is migrated, as the
+ * app's is at start, unless `migrated: false` (ADR 022).
  */
 export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -13,7 +15,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(prefix = 'hl_test'): Promise<TestDatabase> {
+export async function createTestDatabase(prefix = 'hl_test', options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
   await admin.connect();
@@ -24,6 +26,7 @@ export async function createTestDatabase(prefix = 'hl_test'): Promise<TestDataba
   }
   const url = new URL(TEST_SERVER_URL);
   url.pathname = `/${name}`;
+  if (options.migrated !== false) await migrate(url.toString());
   return {
     url: url.toString(),
     async drop() {
@@ -36,4 +39,11 @@ export async function createTestDatabase(prefix = 'hl_test'): Promise<TestDataba
       }
     },
   };
+}
+
+/** A fresh schema `<prefix>_<random>` in the database at `url`, migrated: tests sharing a database start empty. */
+export async function createMigratedSchema(url: string, prefix: string): Promise<string> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await migrate(url, { schema });
+  return schema;
 }

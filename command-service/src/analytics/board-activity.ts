@@ -6,7 +6,7 @@ import {
   type JobSearchesCounted,
   type JobViewsCounted,
 } from '@hireloop/contracts';
-import { DuplicateEventError, type EventStore, type NewEvent } from '@hireloop/platform/event-store/index';
+import { DuplicateEventError, type EventStore, type NewEvent } from '@hireloop/platform/event-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
 type Via = 'id' | 'share';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JobListQuery, readBoardActivity, type JobSearchesCounted, type JobViewsCounted } from '@hireloop/contracts';
-import { createMemoryEventStore, START, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore, START, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
 import { fixedClock, sequentialIds } from '@hireloop/platform/runtime';
 import { BoardActivityCounter, type BoardActivityOptions } from './board-activity';
 

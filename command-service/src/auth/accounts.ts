@@ -12,7 +12,7 @@ import {
 } from '@hireloop/contracts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@hireloop/platform/accounts/password';
 import { emailHash, hashToken } from '@hireloop/platform/accounts/tokens';
-import { maxPosition } from '@hireloop/platform/event-store/index';
+import { maxPosition } from '@hireloop/platform/event-store';
 import { companyDecider } from '../companies/decider';
 import { appendDecisions, decideOn, toNewEvents, type CommandContext } from '../shared/command-handler';
 import { fold } from '../shared/decider';

@@ -7,16 +7,19 @@ import { assertNever, type Decider } from '../shared/decider';
  */
 export type EmailReservationState = { reservedBy: string | null; reservedAt: string | null };
 
-export type EmailReservationCommand = {
-  type: 'ReserveEmail';
-  data: {
-    email: string;
-    userId: string;
-    now: string;
-    /** Whether the account of the current reservation exists (looked up by the caller). */
-    currentOwnerExists: boolean;
-  };
-};
+export type EmailReservationCommand =
+  | {
+      type: 'ReserveEmail';
+      data: {
+        email: string;
+        userId: string;
+        now: string;
+        /** Whether the account of the current reservation exists (looked up by the caller). */
+        currentOwnerExists: boolean;
+      };
+    }
+  /** The account holding the email was erased: the email is free for a new account. */
+  | { type: 'ReleaseErasedAccountEmail'; data: { email: string; userId: string } };
 
 /**
  * A reservation whose account never got created (the process died between the two appends)
@@ -50,8 +53,13 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailEven
           reserved,
         ];
       }
+      case 'ReleaseErasedAccountEmail': {
+        const { email, userId } = command.data;
+        if (state.reservedBy !== userId) return [];
+        return [{ type: 'EmailReservationReleased', data: { email, userId, reason: 'account erased' } }];
+      }
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
 };

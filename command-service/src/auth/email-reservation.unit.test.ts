@@ -36,3 +36,16 @@ describe('email reservation', () => {
       ]);
   });
 });
+
+describe('the email of an erased account', () => {
+  it('is released, so the address can sign up again', () => {
+    spec
+      .given([reserved])
+      .when({ type: 'ReleaseErasedAccountEmail', data: { email: 'ada@example.com', userId: 'user-1' } })
+      .then([{ type: 'EmailReservationReleased', data: { email: 'ada@example.com', userId: 'user-1', reason: 'account erased' } }]);
+  });
+
+  it('is not released when another account holds it now', () => {
+    spec.given([reserved]).when({ type: 'ReleaseErasedAccountEmail', data: { email: 'ada@example.com', userId: 'user-2' } }).then([]);
+  });
+});

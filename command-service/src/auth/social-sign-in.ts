@@ -3,21 +3,43 @@ import { AUTH_CODE_TTL_SECONDS, AUTH_MESSAGES, DomainError, IdentityEventSchemas
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
-import type { Decider } from '../shared/decider';
+import { assertNever, type Decider } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { accountIdForEmail, createAccount, loadUserAccount, record, startSession } from './accounts';
 import { loadState } from '../shared/stream';
 
 const STATE_TTL_MS = 10 * 60_000;
 
+export type IdentityCommand =
+  | { type: 'LinkIdentity'; data: { provider: string; subject: string; userId: string } }
+  /** The linked account was erased (ADR 019): the identity may sign up anew. */
+  | { type: 'UnlinkErasedAccount'; data: { provider: string; userId: string } };
+
 /** Stream `identity-<provider>-<sha256(subject)>`: an external identity belongs to one account. */
-export const identityDecider: Decider<{ type: 'LinkIdentity'; data: { provider: string; subject: string; userId: string } }, IdentityEvent, { userId: string | null }> = {
+export const identityDecider: Decider<IdentityCommand, IdentityEvent, { userId: string | null }> = {
   schemas: IdentityEventSchemas,
   initialState: () => ({ userId: null }),
-  evolve: (_state, event) => ({ userId: event.data.userId }),
+  evolve: (_state, event) => {
+    switch (event.type) {
+      case 'IdentityLinked':
+        return { userId: event.data.userId };
+      case 'IdentityUnlinked':
+        return { userId: null };
+      default:
+        return assertNever(event);
+    }
+  },
   decide: (command, state) => {
-    if (state.userId) throw new DomainError('conflict', 'This identity is already linked to an account.');
-    return [{ type: 'IdentityLinked', data: command.data }];
+    switch (command.type) {
+      case 'LinkIdentity':
+        if (state.userId) throw new DomainError('conflict', 'This identity is already linked to an account.');
+        return [{ type: 'IdentityLinked', data: command.data }];
+      case 'UnlinkErasedAccount':
+        if (state.userId !== command.data.userId) return [];
+        return [{ type: 'IdentityUnlinked', data: { ...command.data, reason: 'person_erased' } }];
+      default:
+        return assertNever(command);
+    }
   },
 };
 

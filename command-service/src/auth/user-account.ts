@@ -13,7 +13,12 @@ export type UserAccountState =
       email: string;
       companyId: string | null;
       registration: UserRegistered;
-    };
+    }
+  /**
+   * Forgotten (ADR 019): nothing can be done with the account any more. `email` is what the
+   * registration reads as: the address until the person's key is deleted, then erased.
+   */
+  | { status: 'erased'; userId: string; email: string | null };
 
 export type UserAccountCommand =
   | { type: 'RegisterUser'; data: UserRegistered }
@@ -23,7 +28,9 @@ export type UserAccountCommand =
   | { type: 'RequestPasswordReset'; data: { userId: string; expiresAt: string } }
   | { type: 'ChangePassword'; data: { userId: string; method: 'reset' } }
   /** `by` is the acting user's role, or 'system' for the command line. */
-  | { type: 'ChangeRole'; data: { userId: string; role: Role; by: Role | 'system' } };
+  | { type: 'ChangeRole'; data: { userId: string; role: Role; by: Role | 'system' } }
+  /** Forgets the person; only the command line (an operator answering a request) may. */
+  | { type: 'ErasePerson'; data: { userId: string; at: string } };
 
 export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAccountState> = {
   schemas: UserEventSchemas,
@@ -36,6 +43,8 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       }
       case 'UserRoleChanged':
         return state.status === 'registered' ? { ...state, role: event.data.to } : state;
+      case 'PersonErased':
+        return { status: 'erased', userId: event.data.userId, email: state.status === 'registered' ? state.email : null };
       case 'UserSignedIn':
       case 'UserSignedOut':
       case 'SignInFailed':
@@ -73,6 +82,10 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         if (state.role === role) return [];
         return [{ type: 'UserRoleChanged', data: { userId, from: state.role, to: role } }];
       }
+      case 'ErasePerson':
+        if (state.status === 'none') throw new DomainError('not_found', 'User not found');
+        if (state.status === 'erased') return [];
+        return [{ type: 'PersonErased', data: { userId: command.data.userId, erasedAt: command.data.at } }];
       default:
         return assertNever(command);
     }

@@ -88,3 +88,35 @@ describe('user account', () => {
     spec.given([]).when({ type: 'ChangeRole', data: { userId: 'user-9', role: 'admin', by: 'super_admin' } }).thenThrows('User not found');
   });
 });
+
+describe('erasing a person', () => {
+  const at = '2026-11-23T09:00:00.000Z';
+
+  it('an account is erased once, with no personal data in the event', () => {
+    spec.given([{ type: 'UserRegistered', data: registration }]).when({ type: 'ErasePerson', data: { userId: 'user-1', at } }).then([{ type: 'PersonErased', data: { userId: 'user-1', erasedAt: at } }]);
+  });
+
+  it('erasing again changes nothing, so an interrupted erasure can be run again', () => {
+    spec
+      .given([
+        { type: 'UserRegistered', data: registration },
+        { type: 'PersonErased', data: { userId: 'user-1', erasedAt: at } },
+      ])
+      .when({ type: 'ErasePerson', data: { userId: 'user-1', at } })
+      .then([]);
+  });
+
+  it('an erased account cannot be signed in to', () => {
+    spec
+      .given([
+        { type: 'UserRegistered', data: registration },
+        { type: 'PersonErased', data: { userId: 'user-1', erasedAt: at } },
+      ])
+      .when({ type: 'RecordSignIn', data: { userId: 'user-1', method: 'password' } })
+      .thenThrows('No such account.');
+  });
+
+  it('an account that does not exist cannot be erased', () => {
+    spec.given([]).when({ type: 'ErasePerson', data: { userId: 'user-9', at } }).thenThrows('User not found');
+  });
+});

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobStreamId, type JobSource } from '@hireloop/contracts';
 import type { ImportRunCompleted } from '@hireloop/contracts/imports/events';
 import type { HireloopFeedJobInput } from '@hireloop/contracts/imports/feed';
-import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store';
 import { fixedClock, sequentialIds } from '@hireloop/platform/runtime';
 import { jobDecider } from '../jobs/decider';
 import { handleCommand } from '../shared/command-handler';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@hireloop/contracts';
-import { createMemoryEventStore, type EventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore, type EventStore } from '@hireloop/platform/event-store';
 import { createBaseApp } from '@hireloop/platform/http/app';
 import { sequentialIds, fixedClock } from '@hireloop/platform/runtime';
 import { CONFLICT_ATTEMPTS, handleCommand, type CommandContext } from './command-handler';

@@ -8,7 +8,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
-} from '@hireloop/platform/event-store/index';
+} from '@hireloop/platform/event-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { Decider, DomainEvent } from './decider';
 import { loadState, SCHEMA_VERSION, type StoredEvent } from './stream';

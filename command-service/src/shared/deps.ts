@@ -1,15 +1,19 @@
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
-import type { Bus } from '@hireloop/platform/bus/index';
-import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { Bus } from '@hireloop/platform/bus';
+import type { EventStore } from '@hireloop/platform/event-store';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
 /** What the command side needs from the outside world; the composition root (cli) provides it. */
 export interface CommandServiceDeps {
+  /** Seals personal fields on append and opens them on read (ADR 019). */
   eventStore: EventStore;
+  /** Forgets a person: deletes their key and rewrites legacy clear-text events (ADR 019). */
+  personalData: Pick<PersonalDataProtection, 'erase'>;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
   /** The first answers of writes sent with an Idempotency-Key (ADR 015). */

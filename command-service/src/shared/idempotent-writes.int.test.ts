@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { POSITION_HEADER } from '@hireloop/contracts';
-import type { EventStore } from '@hireloop/platform/event-store/index';
+import type { EventStore } from '@hireloop/platform/event-store';
 import { IDEMPOTENCY_MESSAGES } from '@hireloop/platform/http/idempotency';
 import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { POSITION_HEADER } from '@hireloop/contracts';
-import type { Actor } from '@hireloop/platform/event-store/index';
+import type { Actor } from '@hireloop/platform/event-store';
 import type { CommandContext } from './command-handler';
 import type { CommandServiceDeps } from './deps';
 

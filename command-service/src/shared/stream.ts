@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@hireloop/platform/event-store/index';
+import type { EventStore, RecordedEvent } from '@hireloop/platform/event-store';
 import { fold, type Decider, type DomainEvent } from './decider';
 
 /** The schema version every event is written with today. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore } from '@hireloop/platform/event-store';
 import { fixedClock, sequentialIds } from '@hireloop/platform/runtime';
 import { handleCommand, type CommandContext } from './command-handler';
 import type { Decider } from './decider';

@@ -1,8 +1,11 @@
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
-import { createMemoryBus } from '@hireloop/platform/bus/index';
+import { createMemoryBus } from '@hireloop/platform/bus';
 import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
-import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
+import { createMemoryEventStore } from '@hireloop/platform/event-store';
+import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
+import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
+import { personalDataRules } from '@hireloop/contracts';
 import { createBaseApp } from '@hireloop/platform/http/app';
 import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
 import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
@@ -15,8 +18,10 @@ import type { CommandServiceDeps } from './deps';
 export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}) {
   const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: overrides.clock ?? systemClock });
   const inbox = recipientsInbox(outbox);
+  const personalData = protectPersonalData({ eventStore: createMemoryEventStore(), keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
   const deps: CommandServiceDeps = {
-    eventStore: createMemoryEventStore(),
+    eventStore: personalData.eventStore,
+    personalData,
     secrets: createMemoryAccountSecrets(),
     rateLimiter: createMemoryRateLimiter(),
     idempotency: createMemoryIdempotencyStore(),
@@ -53,6 +58,7 @@ export function recipientsInbox(outbox: Mailer) {
       received.unshift(message);
     },
     list: (options?: Parameters<Mailer['list']>[0]) => outbox.list(options),
+    forget: (address: string) => outbox.forget(address),
     close: () => outbox.close(),
     /** Mails as delivered to `to`, newest first, secrets included. */
     receivedBy: (to: string) => received.filter((mail) => mail.to === to.toLowerCase()),

@@ -55,9 +55,16 @@ export const SignInFailed = z.object({ userId: z.string(), reason: z.enum(['wron
 export const PasswordResetRequested = z.object({ userId: z.string(), expiresAt: z.string() });
 export const PasswordChanged = z.object({ userId: z.string(), method: z.enum(['reset']) });
 export const UserRoleChanged = z.object({ userId: z.string(), from: Role, to: Role });
+/**
+ * The person was forgotten (ADR 019): their key is deleted, so their personal fields read as
+ * erased everywhere; the account can no longer be used. Carries no personal data itself.
+ */
+export const PersonErased = z.object({ userId: z.string(), erasedAt: z.string() });
 
 /** Stream `identity-<provider>-<sha256(subject)>`: one account per external identity. */
 export const IdentityLinked = z.object({ provider: z.string(), subject: z.string(), userId: z.string() });
+/** The account of a linked identity was erased: the identity may sign up anew. */
+export const IdentityUnlinked = z.object({ provider: z.string(), userId: z.string(), reason: z.enum(['person_erased']) });
 
 export type EmailReserved = z.infer<typeof EmailReserved>;
 export type EmailReservationReleased = z.infer<typeof EmailReservationReleased>;
@@ -70,6 +77,8 @@ export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
 export type UserRoleChanged = z.infer<typeof UserRoleChanged>;
 export type IdentityLinked = z.infer<typeof IdentityLinked>;
+export type IdentityUnlinked = z.infer<typeof IdentityUnlinked>;
+export type PersonErased = z.infer<typeof PersonErased>;
 
 export type EmailEvent =
   | { type: 'EmailReserved'; data: EmailReserved }
@@ -82,9 +91,10 @@ export type UserEvent =
   | { type: 'SignInFailed'; data: SignInFailed }
   | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
   | { type: 'PasswordChanged'; data: PasswordChanged }
-  | { type: 'UserRoleChanged'; data: UserRoleChanged };
+  | { type: 'UserRoleChanged'; data: UserRoleChanged }
+  | { type: 'PersonErased'; data: PersonErased };
 
-export type IdentityEvent = { type: 'IdentityLinked'; data: IdentityLinked };
+export type IdentityEvent = { type: 'IdentityLinked'; data: IdentityLinked } | { type: 'IdentityUnlinked'; data: IdentityUnlinked };
 
 export type CompanyEvent = { type: 'CompanyRegistered'; data: CompanyRegistered };
 
@@ -101,7 +111,8 @@ export const UserEventSchemas = {
   PasswordResetRequested,
   PasswordChanged,
   UserRoleChanged,
+  PersonErased,
 } satisfies EventSchemas<UserEvent>;
 export const EmailEventSchemas = { EmailReserved, EmailReservationReleased } satisfies EventSchemas<EmailEvent>;
 export const CompanyEventSchemas = { CompanyRegistered } satisfies EventSchemas<CompanyEvent>;
-export const IdentityEventSchemas = { IdentityLinked } satisfies EventSchemas<IdentityEvent>;
+export const IdentityEventSchemas = { IdentityLinked, IdentityUnlinked } satisfies EventSchemas<IdentityEvent>;

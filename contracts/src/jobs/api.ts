@@ -153,9 +153,12 @@ export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
 
 /** `POST /api/jobs/{jobId}/close` and `/reopen`. */
 export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
+export type JobStatusChange = z.infer<typeof JobStatusChange>;
 
 export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
+export type ApplyResponse = z.infer<typeof ApplyResponse>;
 export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });
+export type MyApplication = z.infer<typeof MyApplication>;
 
 export const PostJobResponse = z.object({ success: z.literal(true), job: Job });
 export type PostJobResponse = z.infer<typeof PostJobResponse>;

@@ -13,6 +13,11 @@ export function createMemoryAccountSecrets(): AccountSecrets {
     async setPasswordHash(userId, passwordHash) {
       passwords.set(userId, passwordHash);
     },
+    async forgetUser(userId) {
+      passwords.delete(userId);
+      for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
+      for (const [key, secret] of secrets) if (secret.userId === userId) secrets.delete(key);
+    },
     async deletePasswordHash(userId) {
       passwords.delete(userId);
     },

@@ -1,37 +1,9 @@
 import pg from 'pg';
+import { requireTables } from '../migrations/required-tables';
 import type { AccountSecrets, OidcLoginState, Session } from './types';
 
-const MIGRATION = `
-CREATE TABLE IF NOT EXISTS auth_credentials (
-  user_id text PRIMARY KEY,
-  password_hash text NOT NULL,
-  updated_at timestamptz NOT NULL
-);
-CREATE TABLE IF NOT EXISTS auth_sessions (
-  token_hash text PRIMARY KEY,
-  user_id text NOT NULL,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL,
-  revoked_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS auth_sessions_user_id ON auth_sessions (user_id) WHERE revoked_at IS NULL;
-CREATE TABLE IF NOT EXISTS auth_one_time_secrets (
-  secret_hash text PRIMARY KEY,
-  kind text NOT NULL,
-  user_id text NOT NULL,
-  expires_at timestamptz NOT NULL,
-  used_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS auth_one_time_secrets_user ON auth_one_time_secrets (user_id, kind) WHERE used_at IS NULL;
-CREATE TABLE IF NOT EXISTS auth_oidc_states (
-  state text PRIMARY KEY,
-  code_verifier text NOT NULL,
-  nonce text NOT NULL,
-  expires_at timestamptz NOT NULL
-);
-`;
-
-const MIGRATION_LOCK = 7_301_001;
+/** Made by the migrations (ADR 022). */
+const TABLES = ['auth_credentials', 'auth_sessions', 'auth_one_time_secrets', 'auth_oidc_states'];
 
 interface SessionRow {
   token_hash: string;
@@ -52,16 +24,22 @@ const toSession = (row: SessionRow): Session => ({
 export async function createPostgresAccountSecrets(options: { connectionString?: string; pool?: pg.Pool }): Promise<AccountSecrets> {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 5 });
-  const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(MIGRATION);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await requireTables(pool, TABLES);
+  } catch (error) {
+    if (ownsPool) await pool.end();
+    throw error;
   }
 
   return {
+    async forgetUser(userId) {
+      await pool.query(
+        `WITH credentials AS (DELETE FROM auth_credentials WHERE user_id = $1),
+              sessions AS (DELETE FROM auth_sessions WHERE user_id = $1)
+         DELETE FROM auth_one_time_secrets WHERE user_id = $1`,
+        [userId],
+      );
+    },
     async deletePasswordHash(userId) {
       await pool.query('DELETE FROM auth_credentials WHERE user_id = $1', [userId]);
     },

@@ -54,5 +54,7 @@ export interface AccountSecrets {
   /** Returns and deletes the state (single use); null when unknown or expired. */
   takeOidcState(state: string, now: Date): Promise<OidcLoginState | null>;
 
+  /** Forgets everything kept for the user: password hash, sessions, one-time secrets (ADR 019). */
+  forgetUser(userId: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the event store adapters. Not part of the public port.
  */
-import { maxPosition, type Position } from './position';
+import { comparePositions, maxPosition, type Position } from './position';
 import {
   NO_STREAM_VERSION,
   WrongExpectedVersionError,
@@ -151,7 +151,10 @@ export function startSubscription(
           continue;
         }
         if (signal.aborted) break;
-        if (result.events.length > 0) {
+        // Also with no events when the reader moved past events of other types only: a
+        // subscriber's checkpoint then follows the log, so a read-your-writes wait for the
+        // position of such an event (a sign-in after a sign-up) ends at once.
+        if (result.events.length > 0 || comparePositions(result.nextPosition, position) > 0) {
           try {
             await handler(result.events, result.nextPosition);
           } catch (error) {

@@ -5,6 +5,7 @@ import {
   NO_STREAM_VERSION,
   type AppendResult,
   type EventStore,
+  type LegacyRedaction,
   type NewEvent,
   type ReadAllOptions,
   type ReadAllResult,
@@ -18,7 +19,7 @@ import {
  * JSON (like the PostgreSQL adapter's jsonb), and callers get copies, so mutating a returned
  * event never changes the log.
  */
-export function createMemoryEventStore(): EventStore {
+export function createMemoryEventStore(): EventStore & LegacyRedaction {
   const log: RecordedEvent[] = [];
   const streams = new Map<string, RecordedEvent[]>();
   const eventIds = new Set<string>();
@@ -121,6 +122,12 @@ export function createMemoryEventStore(): EventStore {
     },
 
     readAll,
+
+    async redactLegacyEvent(eventId, data) {
+      assertOpen();
+      const event = log.find((recorded) => recorded.metadata.eventId === eventId);
+      if (event) event.data = toJson(data);
+    },
 
     async headPosition() {
       assertOpen();

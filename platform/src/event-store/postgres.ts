@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { requireTables } from '../migrations/required-tables';
 import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription, type DriverReadResult } from './internal';
 import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
 import {
@@ -7,6 +8,7 @@ import {
   type AppendResult,
   type EventMetadata,
   type EventStore,
+  type LegacyRedaction,
   type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
@@ -29,9 +31,7 @@ import {
 
 export const NOTIFY_CHANNEL = 'hireloop_events';
 
-/** Serialises schema creation across processes (pg_advisory_xact_lock key). */
-const MIGRATION_LOCK_KEY = '7346001924561300481';
-
+/** Named by the migration that makes the table (platform/migrations/0001_baseline.sql). */
 const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
 const EVENT_ID_CONSTRAINT = 'events_event_id_key';
 
@@ -42,13 +42,13 @@ export interface PostgresEventStoreOptions {
   connectionString?: string;
   /** Use this pool instead of creating one; `close()` then leaves it open. */
   pool?: pg.Pool;
-  /** Schema holding the `events` table (created if missing). Default `public`. */
+  /** Schema holding the `events` table, made by the migrations (ADR 022). Default `public`. */
   schema?: string;
   /** Subscriptions re-read at least this often even without a notification. Default 500 ms. */
   pollIntervalMs?: number;
 }
 
-export interface PostgresEventStore extends EventStore {
+export interface PostgresEventStore extends EventStore, LegacyRedaction {
   readonly pool: pg.Pool;
   /** The schema-qualified, quoted name of the events table. */
   readonly table: string;
@@ -116,7 +116,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const pollIntervalMs = options.pollIntervalMs ?? 500;
 
   try {
-    await migrate(pool, schema, table);
+    await requireTables(pool, ['events'], schema);
   } catch (error) {
     if (ownsPool) await pool.end().catch(() => {});
     throw error;
@@ -424,6 +424,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     signalAppended,
     readStream,
     readAll,
+    async redactLegacyEvent(eventId, data) {
+      assertOpen();
+      await pool.query(`UPDATE ${table} SET data = $2 WHERE event_id = $1`, [eventId, JSON.stringify(data)]);
+    },
     headPosition,
     subscribe,
     async close() {
@@ -434,36 +438,6 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       if (ownsPool) await pool.end();
     },
   };
-}
-
-async function migrate(pool: pg.Pool, schema: string, table: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Two processes starting at once would otherwise race on CREATE … IF NOT EXISTS.
-    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-    if (schema !== 'public') await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
-    await client.query(`
-      CREATE TABLE IF NOT EXISTS ${table} (
-        global_seq bigserial PRIMARY KEY,
-        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-        stream_id text NOT NULL,
-        stream_version bigint NOT NULL,
-        event_id uuid NOT NULL CONSTRAINT ${EVENT_ID_CONSTRAINT} UNIQUE,
-        type text NOT NULL,
-        data jsonb NOT NULL,
-        metadata jsonb NOT NULL,
-        recorded_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT ${STREAM_VERSION_CONSTRAINT} UNIQUE (stream_id, stream_version)
-      )`);
-    await client.query(`CREATE INDEX IF NOT EXISTS events_transaction_id_global_seq_idx ON ${table} (transaction_id, global_seq)`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**

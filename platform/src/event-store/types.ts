@@ -105,10 +105,21 @@ export interface EventStore {
   /**
    * Calls `handler` for every event after `from`, in global order, then for new ones as they
    * are appended (push or poll, adapter's choice). The handler runs one event batch at a time.
+   * With a type filter it is also called with no events when the log moved on past events of
+   * other types only, so the subscriber may record how far it has read.
    */
   subscribe(from: Position, handler: (events: RecordedEvent[], nextPosition: Position) => Promise<void>, options?: SubscribeOptions): Subscription;
 
   close(): Promise<void>;
+}
+
+/**
+ * A store that can rewrite one stored event's data in place. For one use only: erasing the
+ * personal data of events written in the clear before it was sealed (ADR 019). Events are
+ * otherwise never rewritten.
+ */
+export interface LegacyRedaction {
+  redactLegacyEvent(eventId: string, data: unknown): Promise<void>;
 }
 
 export class WrongExpectedVersionError extends Error {

@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { requireTables } from '../migrations/required-tables';
 import type { ClaimResult, IdempotencyStore, StoredAnswer } from './types';
-
-const MIGRATION_LOCK = 7_301_003;
-const MIGRATION = `
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-  id text PRIMARY KEY,
-  fingerprint text NOT NULL,
-  claim text NOT NULL,
-  completed boolean NOT NULL DEFAULT false,
-  answer jsonb,
-  expires_at timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS idempotency_keys_expires_at ON idempotency_keys (expires_at);`;
 
 interface Row {
   fingerprint: string;
@@ -23,13 +12,11 @@ interface Row {
 export async function createPostgresIdempotencyStore(options: { connectionString?: string; pool?: pg.Pool }): Promise<IdempotencyStore> {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 3 });
-  const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(MIGRATION);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await requireTables(pool, ['idempotency_keys']);
+  } catch (error) {
+    if (ownsPool) await pool.end();
+    throw error;
   }
   let claims = 0;
   return {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { requireTables } from '../migrations/required-tables';
 import type { Clock } from '../runtime';
-import { REDACTED, redactMail, type Mailer, type StoredMail } from './types';
+import { redactMail, type Mailer, type StoredMail } from './types';
 
 /**
  * The embedded profile's mailer: mails are kept (not delivered) so a developer can read them
@@ -19,23 +20,20 @@ export function createMemoryOutbox(options: { from: string; clock: Clock }): Mai
     async list({ to, limit = 50 } = {}) {
       return mails.filter((mail) => !to || mail.to === to.toLowerCase()).slice(0, limit);
     },
+    async forget(address) {
+      const before = mails.length;
+      const kept = mails.filter((mail) => mail.to !== address.toLowerCase());
+      mails.splice(0, mails.length, ...kept);
+      return before - kept.length;
+    },
     async close() {},
   };
 }
 
 export async function createPostgresOutbox(options: { pool: pg.Pool; from: string; clock: Clock }): Promise<Mailer> {
   const { pool } = options;
-  await pool.query(`CREATE TABLE IF NOT EXISTS mail_outbox (
-    id uuid PRIMARY KEY,
-    sent_at timestamptz NOT NULL,
-    mail jsonb NOT NULL
-  )`);
-  // Mails kept before secrets were redacted still hold reset links: hide them too.
-  await pool.query(
-    `UPDATE mail_outbox SET mail = jsonb_set(mail, '{text}', to_jsonb(regexp_replace(mail->>'text', 'https?://\\S*/reset-password/\\S+', $1, 'g')))
-      WHERE mail->>'text' ~ '/reset-password/[^\\s]+'`,
-    [REDACTED],
-  );
+  // The table is made, and mail kept before secrets were redacted is cleaned, by the migrations (ADR 022).
+  await requireTables(pool, ['mail_outbox']);
   return {
     kind: 'outbox',
     async send(message) {
@@ -48,6 +46,10 @@ export async function createPostgresOutbox(options: { pool: pg.Pool; from: strin
         [to?.toLowerCase() ?? null, Math.min(Math.max(limit, 1), 500)],
       );
       return rows.map((row) => row.mail);
+    },
+    async forget(address) {
+      const { rowCount } = await pool.query(`DELETE FROM mail_outbox WHERE mail->>'to' = $1`, [address.toLowerCase()]);
+      return rowCount ?? 0;
     },
     async close() {},
   };

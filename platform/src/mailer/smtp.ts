@@ -12,6 +12,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
     async list() {
       return [];
     },
+    async forget() {
+      return 0;
+    },
     async close() {
       transport.close();
     },

@@ -22,6 +22,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** The outbox's mails, newest first (SMTP keeps none). */
   list(options?: { to?: string; limit?: number }): Promise<StoredMail[]>;
+  /** Deletes every kept mail to this address (an erased person, ADR 019); how many. SMTP keeps none. */
+  forget(address: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,24 +1,15 @@
 import pg from 'pg';
+import { requireTables } from '../migrations/required-tables';
 import { stateOf, windowStart, type RateLimiter } from './types';
-
-const MIGRATION = `
-CREATE TABLE IF NOT EXISTS rate_limit_windows (
-  key text NOT NULL,
-  window_start bigint NOT NULL,
-  count integer NOT NULL,
-  PRIMARY KEY (key, window_start)
-);`;
 
 export async function createPostgresRateLimiter(options: { connectionString?: string; pool?: pg.Pool }): Promise<RateLimiter> {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 3 });
-  const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(7301002)');
-    await client.query(MIGRATION);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(7301002)').catch(() => undefined);
-    client.release();
+    await requireTables(pool, ['rate_limit_windows']);
+  } catch (error) {
+    if (ownsPool) await pool.end();
+    throw error;
   }
   let hits = 0;
   return {

@@ -1,5 +1,6 @@
 export * from './types';
 export {
+  compareCodePoints,
   CollectionNotFoundError,
   ReadStoreQueryError,
   TransactionAbortedError,

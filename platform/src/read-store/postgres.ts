@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Position } from '../event-store/position';
+import { requireTables } from '../migrations/required-tables';
 import {
   assertCollectionName,
   assertId,
@@ -41,6 +42,11 @@ import type {
  * over jsonb following MongoDB semantics as implemented by mingo (the memory adapter); see
  * docs/decisions/002-read-store-query-subset.md for the mapping.
  *
+ * `projection_checkpoints` is made by the migrations. The collections' tables and indexes are
+ * not: they follow from each projection's name, version and declared indexes, so this adapter
+ * makes them at run time (`ensureCollection`, `resetForRebuild`) and is the only code that does
+ * (ADR 022).
+ *
  * Collections must be created with `ensureCollection` before use: any other operation on an
  * unknown collection fails with `CollectionNotFoundError` (no auto-creation, so a misspelt
  * collection name fails loudly instead of reading as empty).
@@ -50,13 +56,13 @@ export interface PostgresReadStoreOptions {
   connectionString?: string;
   /** A pool owned by the caller (not ended by `close()`). */
   pool?: pg.Pool;
-  /** Schema holding the tables; created if missing. Default `public`. */
+  /** Schema holding the tables, made by the migrations (ADR 022). Default `public`. */
   schema?: string;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Serialises DDL of one schema across processes (pg_advisory_xact_lock(hashtext(key))). */
+/** Serialises collection DDL in one schema across processes (pg_advisory_xact_lock(hashtext(key))). */
 const lockKey = (schema: string): string => `hireloop.read-store.${schema}`;
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -299,8 +305,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   const uniqueIndexes = new Map<string, readonly string[]>();
   const inTransaction = new AsyncLocalStorage<true>();
 
-  /** Runs DDL in a transaction holding the schema's advisory lock (safe when processes race). */
-  async function migrate(statements: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  /** Runs collection DDL in a transaction holding the schema's advisory lock (safe when processes race). */
+  async function collectionDdl(statements: (client: pg.PoolClient) => Promise<void>): Promise<void> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -319,17 +325,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   }
 
   try {
-    await migrate(async (client) => {
-      const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-      if (exists.rowCount === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS ${checkpointsTable} (
-           projection text PRIMARY KEY,
-           position text NOT NULL,
-           updated_at timestamptz NOT NULL DEFAULT now()
-         )`,
-      );
-    });
+    await requireTables(pool, ['projection_checkpoints'], schema);
   } catch (error) {
     if (ownsPool) await pool.end();
     throw error;
@@ -479,7 +475,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       const parsed = parseIndexes(indexes);
       const table = tableOf(name);
       try {
-        await migrate(async (client) => {
+        await collectionDdl(async (client) => {
           await client.query(
             `CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
           );
@@ -498,7 +494,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       assertCollectionName(name);
       const table = tableOf(name);
       try {
-        await migrate(async (client) => {
+        await collectionDdl(async (client) => {
           await client.query(`TRUNCATE ${table}`);
           const { rows } = await client.query<{ indexname: string }>(
             `SELECT i.indexname FROM pg_indexes i

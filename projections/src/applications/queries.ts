@@ -1,4 +1,4 @@
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
 import { applicationKey, applicationsProjection, type ApplicationDocument } from './projection';
 

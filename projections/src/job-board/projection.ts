@@ -9,7 +9,7 @@ import {
   type Job,
   type JobContent,
 } from '@hireloop/contracts';
-import type { WritableCollection } from '@hireloop/platform/read-store/index';
+import type { WritableCollection } from '@hireloop/platform/read-store';
 import type { ProjectionDefinition } from '../shared/projection';
 import { locationFlags } from './location';
 

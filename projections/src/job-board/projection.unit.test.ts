@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { JobImported, JobPosted } from '@hireloop/contracts';
-import { encodePosition } from '@hireloop/platform/event-store/index';
+import { encodePosition } from '@hireloop/platform/event-store';
 import { projectionSpec } from '../shared/projection-spec';
 import { jobBoardProjection } from './projection';
 

@@ -1,7 +1,7 @@
-import type { Job, JobListQuery } from '@hireloop/contracts';
-import { escapeRegex, type Filter, type ReadStore } from '@hireloop/platform/read-store/index';
+import type { Job } from '@hireloop/contracts';
+import { escapeRegex, type Filter, type ReadStore, type SortSpec } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
-import { parseLocationQuery } from './location';
+import { checkedJobSearch, noOtherField, unsupported, type JobSearch, type JobSort } from './job-search';
 import { jobBoardProjection, type JobBoardDocument } from './projection';
 
 export const jobsCollection = (readStore: ReadStore) => readStore.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs'));
@@ -11,39 +11,56 @@ export const toJob = ({ _id, searchText, locationText, typeText, isRemote, isGlo
 const contains = (text: string) => ({ $regex: escapeRegex(text) });
 
 /**
- * The board's search rules (spec part 1, §5) as one filter over precomputed fields:
- * every keyword in title/company/skills/description; every location part (remote, global,
- * US, or a substring of the location); the type as a substring; open, closed or all.
+ * The read store's answer to a board search: one filter over the precomputed fields (every
+ * keyword in `searchText`, every location part, the type as a substring, the status, the
+ * company) and one sort. The reference the in-memory index is tested against.
  */
-export function jobSearchFilter(query: Pick<JobListQuery, 'search' | 'location' | 'type' | 'status'>, companyId?: string): Filter {
+export function jobSearchQuery(search: JobSearch): { filter: Filter; sort: SortSpec; skip: number; limit: number } {
+  const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
+  noOtherField(rest, 'JobSearch');
   const and: Filter[] = [];
-  if (companyId !== undefined) and.push({ companyId });
-  if (query.status === 'open') and.push({ isActive: true });
-  if (query.status === 'closed') and.push({ isActive: false });
-  for (const word of query.search.toLowerCase().split(/\s+/).filter(Boolean)) and.push({ searchText: contains(word) });
-  if (query.location) {
-    const location = parseLocationQuery(query.location);
-    if (location.remote) and.push({ isRemote: true });
-    if (location.global) and.push({ isGlobal: true });
-    if (location.us) and.push({ isUS: true });
-    for (const word of location.words) and.push({ locationText: contains(word) });
+  if (companyId !== null) and.push({ companyId });
+  switch (status) {
+    case 'open':
+      and.push({ isActive: true });
+      break;
+    case 'closed':
+      and.push({ isActive: false });
+      break;
+    case 'all':
+      break;
+    default:
+      unsupported(status, 'status');
   }
-  if (query.type) {
-    const type = query.type.toLowerCase();
-    // "remote" is offered as a type filter; remote jobs match it whatever their type says.
-    and.push(type === 'remote' ? { $or: [{ typeText: contains(type) }, { isRemote: true }] } : { typeText: contains(type) });
+  for (const word of keywords) and.push({ searchText: contains(word) });
+  const { remote, global, us, words, ...locationRest } = location;
+  noOtherField(locationRest, 'JobSearch.location');
+  if (remote) and.push({ isRemote: true });
+  if (global) and.push({ isGlobal: true });
+  if (us) and.push({ isUS: true });
+  for (const word of words) and.push({ locationText: contains(word) });
+  if (type !== null) {
+    const { text, orRemote, ...typeRest } = type;
+    noOtherField(typeRest, 'JobSearch.type');
+    and.push(orRemote ? { $or: [{ typeText: contains(text) }, { isRemote: true }] } : { typeText: contains(text) });
   }
-  return and.length ? { $and: and } : {};
+  return { filter: and.length ? { $and: and } : {}, sort: sortSpec(sort), skip, limit };
 }
 
-/** One page of the board, newest first, and how many jobs match in all. */
-export async function searchJobs(readStore: ReadStore, query: JobListQuery, companyId?: string): Promise<{ jobs: Job[]; total: number }> {
+function sortSpec(sort: JobSort): SortSpec {
+  switch (sort) {
+    case 'newest':
+      return { createdAt: -1, _id: 1 };
+    default:
+      return unsupported(sort, 'sort');
+  }
+}
+
+/** One page of the board and how many jobs match in all, from the read store. */
+export async function searchJobs(readStore: ReadStore, search: JobSearch): Promise<{ jobs: Job[]; total: number }> {
   const collection = jobsCollection(readStore);
-  const filter = jobSearchFilter(query, companyId);
-  const [docs, total] = await Promise.all([
-    collection.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (query.page - 1) * query.pageSize, limit: query.pageSize }),
-    collection.count(filter),
-  ]);
+  const { filter, sort, skip, limit } = jobSearchQuery(search);
+  const [docs, total] = await Promise.all([collection.find(filter, { sort, skip, limit }), collection.count(filter)]);
   return { jobs: docs.map(toJob), total };
 }
 

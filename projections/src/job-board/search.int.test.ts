@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobListQuery } from '@hireloop/contracts';
-import { createMemoryEventStore, type NewEvent } from '@hireloop/platform/event-store/index';
-import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store/index';
+import { createMemoryEventStore, type NewEvent } from '@hireloop/platform/event-store';
+import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { ProjectionRunner } from '../runner';
+import { jobSearch } from './job-search';
 import { jobBoardProjection } from './projection';
 import { searchJobs } from './queries';
 import { BOARD_JOBS as JOBS, postedJob } from './search-fixtures';
@@ -51,7 +52,7 @@ const adapters: Array<[string, () => Promise<ReadStore>]> = [
   ],
 ];
 
-const q = (query: Record<string, unknown>) => JobListQuery.parse({ pageSize: 100, ...query });
+const q = (query: Record<string, unknown>) => jobSearch(JobListQuery.parse({ pageSize: 100, ...query }));
 
 describe.each(adapters)('board search on %s', (_name, makeReadStore) => {
   let readStore: ReadStore;
@@ -96,10 +97,10 @@ describe.each(adapters)('board search on %s', (_name, makeReadStore) => {
   });
 
   it('pages by 10 by default and counts every match', async () => {
-    const first = await searchJobs(readStore, JobListQuery.parse({}));
+    const first = await searchJobs(readStore, jobSearch(JobListQuery.parse({})));
     expect(first.jobs).toHaveLength(10);
     expect(first.total).toBe(11);
-    const second = await searchJobs(readStore, JobListQuery.parse({ page: '2' }));
+    const second = await searchJobs(readStore, jobSearch(JobListQuery.parse({ page: '2' })));
     expect(second.jobs.map((job) => job.title)).toEqual(['QA Engineer']);
     expect(second.total).toBe(11);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { createMemoryEventStore } from '@hireloop/platform/event-store/index';
-import { createMemoryReadStore } from '@hireloop/platform/read-store/index';
+import { createMemoryEventStore } from '@hireloop/platform/event-store';
+import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '../runner';
 import { physicalCollection, type ProjectionDefinition } from './projection';
 

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@hireloop/platform/event-store/index';
-import type { CollectionOptions, IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store/index';
+import type { RecordedEvent } from '@hireloop/platform/event-store';
+import type { CollectionOptions, IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store';
 
 /**
  * A read model: the collections it owns and how each event changes them.

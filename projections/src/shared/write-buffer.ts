@@ -1,4 +1,4 @@
-import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection } from '@hireloop/platform/read-store/index';
+import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection } from '@hireloop/platform/read-store';
 
 /**
  * A projection's writes within one batch, kept in memory and written at the end as one

@@ -1,18 +1,19 @@
-import { CompanyRegistered, UserRegistered, UserRoleChanged, isAdminRole, userFromRegistration, type User } from '@hireloop/contracts';
+import { CompanyRegistered, PERSONAL_DATA_RULES, PersonErased, UserRegistered, UserRoleChanged, isAdminRole, userFromRegistration, type User } from '@hireloop/contracts';
 import type { ProjectionDefinition } from '../shared/projection';
 
-export type UserDocument = User & { _id: string };
+/** `erasedAt`: the person was forgotten (ADR 019); the document stays, scrubbed, so counts hold. */
+export type UserDocument = User & { _id: string; erasedAt?: string };
 export type CompanyNameDocument = { _id: string; name: string };
 
 /** `users`: the signed-in user as `GET /api/auth/user` shows it, by id. */
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
-  version: 1,
+  version: 2,
   collections: {
     users: { indexes: [{ fields: ['email'] }], documentIndex: true },
     'user-companies': {},
   },
-  eventTypes: ['UserRegistered', 'CompanyRegistered', 'UserRoleChanged'],
+  eventTypes: ['UserRegistered', 'CompanyRegistered', 'UserRoleChanged', 'PersonErased'],
   async apply(event, tx) {
     switch (event.type) {
       case 'CompanyRegistered': {
@@ -31,6 +32,14 @@ export const usersProjection: ProjectionDefinition = {
         const users = tx.collection<UserDocument>('users');
         const user = await users.get(data.userId);
         if (user) await users.put({ ...user, role: data.to, isAdmin: isAdminRole(data.to) });
+        return;
+      }
+      case 'PersonErased': {
+        const data = PersonErased.parse(event.data);
+        const users = tx.collection<UserDocument>('users');
+        const user = await users.get(data.userId);
+        const { name, email } = PERSONAL_DATA_RULES.UserRegistered.erased;
+        if (user) await users.put({ ...user, name: name!, email: email!, erasedAt: data.erasedAt });
         return;
       }
     }

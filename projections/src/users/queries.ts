@@ -1,5 +1,5 @@
 import type { User } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
 import { usersProjection, type UserDocument } from './projection';
 
@@ -7,7 +7,7 @@ export const usersCollection = (readStore: ReadStore) => readStore.collection<Us
 
 export async function findUserById(readStore: ReadStore, userId: string): Promise<User | null> {
   const doc = await usersCollection(readStore).get(userId);
-  if (!doc) return null;
-  const { _id, ...user } = doc;
+  if (!doc || doc.erasedAt) return null;
+  const { _id, erasedAt: _erasedAt, ...user } = doc;
   return user;
 }

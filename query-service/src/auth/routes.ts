@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, User } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 

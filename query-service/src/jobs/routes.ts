@@ -5,8 +5,9 @@ import { applicationsProjection } from '@hireloop/projections/applications/proje
 import { findApplication } from '@hireloop/projections/applications/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
+import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import { jobsRss } from './rss';
@@ -46,7 +47,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     // The board's hot paths: successful answers are logged at debug, not one info line each.
     { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
-      let companyId: string | undefined;
+      let companyId: string | null = null;
       if (request.query.mine) {
         const session = await request.requireSession();
         // One wait for both read models this answer depends on.
@@ -59,7 +60,9 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       }
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
       // which first catches up with everything the wait above made sure the read model holds.
-      const { jobs, total } = await searchIndex.search(request.query, companyId);
+      const { jobs, total, answeredBy } = await searchIndex.search(jobSearch(request.query, companyId));
+      // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
+      if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'board search answered by the read store: the search index is not ready yet');
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return jobs;

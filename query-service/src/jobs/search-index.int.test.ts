@@ -1,9 +1,10 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobListQuery, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type ImportedJobRevised, type JobImported, type JobPosted } from '@hireloop/contracts';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
-import { createMemoryBus } from '@hireloop/platform/bus/index';
-import { createMemoryEventStore, START, type EventStore, type NewEvent, type Position } from '@hireloop/platform/event-store/index';
-import { createBaseApp } from '@hireloop/platform/http/app';
+import { createMemoryBus } from '@hireloop/platform/bus';
+import { createMemoryEventStore, START, type EventStore, type NewEvent, type Position } from '@hireloop/platform/event-store';
+import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import {
   createMemoryReadStore,
   createPostgresReadStore,
@@ -12,8 +13,9 @@ import {
   type Filter,
   type FindOptions,
   type ReadStore,
-} from '@hireloop/platform/read-store/index';
+} from '@hireloop/platform/read-store';
 import { systemClock } from '@hireloop/platform/runtime';
+import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs } from '@hireloop/projections/job-board/queries';
 import { BOARD_JOBS as JOBS, postedJob } from '@hireloop/projections/job-board/search-fixtures';
@@ -196,9 +198,14 @@ const adapters: Array<[string, () => Promise<ReadStore>]> = [
 /** Every document of the read model. */
 const allDocs = (readStore: ReadStore) => jobsCollection(readStore).find({});
 
+/** A board search as the route makes it from the query string. */
+const parsed = (raw: Record<string, unknown>, companyId: string | null = null) => jobSearch(JobListQuery.parse(raw), companyId);
+
 async function expectSameAnswer(index: JobSearchIndex, readStore: ReadStore, query: JobListQuery, companyId?: string) {
-  const expected = await searchJobs(readStore, query, companyId);
-  const actual = await index.search(query, companyId);
+  const search = jobSearch(query, companyId ?? null);
+  const expected = await searchJobs(readStore, search);
+  const actual = await index.search(search);
+  expect(actual.answeredBy).toBe('index');
   const label = JSON.stringify({ query, companyId });
   expect({ label, ids: actual.jobs.map((job) => job.id), total: actual.total }).toEqual({
     label,
@@ -237,7 +244,7 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     }
     await expectSameAnswer(index, readStore, JobListQuery.parse({}));
     await expectSameAnswer(index, readStore, JobListQuery.parse({ page: '2' }));
-    expect((await index.search(JobListQuery.parse({ search: 'react typescript' }))).jobs.map((job) => job.title)).toEqual(['React Developer', 'Mobile Engineer']);
+    expect((await index.search(parsed({ search: 'react typescript' }))).jobs.map((job) => job.title)).toEqual(['React Developer', 'Mobile Engineer']);
     expect(index.fullLoads).toBe(1);
   });
 
@@ -266,15 +273,15 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     await runner.catchUp();
 
     // No explicit refresh: the search itself catches up with the checkpoint (read-your-writes).
-    const board = await index.search(JobListQuery.parse({ pageSize: 100 }));
+    const board = await index.search(parsed({ pageSize: 100 }));
     expect(board.jobs.map((job) => job.id).slice(0, 3)).toEqual(['job-08', 'job-new-1', 'job-01']);
     expect(board.jobs.map((job) => job.id)).not.toContain('job-00');
     expect(board.jobs.map((job) => job.id)).toContain('job-10');
-    expect((await index.search(JobListQuery.parse({ search: 'tokio', location: 'berlin' }))).jobs.map((job) => job.title)).toEqual(['Staff Rust Engineer']);
-    expect((await index.search(JobListQuery.parse({ location: 'oslo' }))).total).toBe(1);
-    expect((await index.search(JobListQuery.parse({ search: 'acm' }))).jobs.map((job) => job.id)).toEqual(['job-09', 'job-11']);
-    expect((await index.search(JobListQuery.parse({ search: 'glo' }))).jobs.map((job) => job.id)).toEqual(['job-02']);
-    expect((await index.search(JobListQuery.parse({ status: 'all' }), 'company-a')).jobs.map((job) => job.id)).toEqual(['job-08', 'job-new-1']);
+    expect((await index.search(parsed({ search: 'tokio', location: 'berlin' }))).jobs.map((job) => job.title)).toEqual(['Staff Rust Engineer']);
+    expect((await index.search(parsed({ location: 'oslo' }))).total).toBe(1);
+    expect((await index.search(parsed({ search: 'acm' }))).jobs.map((job) => job.id)).toEqual(['job-09', 'job-11']);
+    expect((await index.search(parsed({ search: 'glo' }))).jobs.map((job) => job.id)).toEqual(['job-02']);
+    expect((await index.search(parsed({ status: 'all' }, 'company-a'))).jobs.map((job) => job.id)).toEqual(['job-08', 'job-new-1']);
 
     await index.refresh();
     const companies = ['company-a', 'company-b'];
@@ -288,7 +295,7 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     await append('job-job-new-3', 'JobPosted', posted('job-new-3', { title: 'Elixir Engineer', location: 'Remote' }), at(NOW + 180_000));
     await runner.catchUp();
     const before = index.incrementalLoads;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => index.search(JobListQuery.parse({ search: 'elixir' }))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => index.search(parsed({ search: 'elixir' }))));
     for (const answer of answers) expect(answer.jobs.map((job) => job.id)).toEqual(['job-new-3']);
     expect(index.incrementalLoads - before).toBeLessThanOrEqual(2);
   });
@@ -301,7 +308,7 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
       await tx.setCheckpoint(checkpointName(jobBoardProjection), START);
     });
     await expectSameAnswer(index, readStore, JobListQuery.parse({ status: 'all' }));
-    expect((await index.search(JobListQuery.parse({ status: 'all' }))).total).toBe(0);
+    expect((await index.search(parsed({ status: 'all' }))).total).toBe(0);
     expect(index.fullLoads).toBe(loads + 1);
     // The replay: incremental loads bring everything back.
     await runner.catchUp();
@@ -328,13 +335,13 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     await index.refresh();
     expect(index.fullLoads).toBe(loads + 1);
     await expectSameAnswer(index, readStore, JobListQuery.parse({ search: 'haskell' }));
-    expect((await index.search(JobListQuery.parse({ search: 'haskell' }))).total).toBe(1);
+    expect((await index.search(parsed({ search: 'haskell' }))).total).toBe(1);
   });
 
   it('searches alone notice, now and then, what the checkpoint does not tell', async () => {
     let now = 0;
     const own = new JobSearchIndex(readStore, { verifyEveryMs: 1000, now: () => now });
-    const query = JobListQuery.parse({ search: 'elm' });
+    const query = parsed({ search: 'elm' });
     expect((await own.search(query)).total).toBe(0);
     const doc = positionless('job-elm', { title: 'Elm Engineer', location: 'Remote' });
     await readStore.transaction((tx) => tx.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs')).put(doc));
@@ -496,8 +503,8 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
   const stops: Array<() => Promise<unknown>> = [];
 
   /** The query service's routes over `readStore`, with `searchIndex` (started when ready). */
-  async function boardApp(searchIndex: JobSearchIndex) {
-    const app = createBaseApp();
+  async function boardApp(searchIndex: JobSearchIndex, logger?: BaseAppOptions['logger']) {
+    const app = createBaseApp({ logger });
     await registerQueryService(app, {
       readStore,
       secrets: createMemoryAccountSecrets(),
@@ -553,7 +560,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     expect(pages.map((call) => call.filter)).toEqual([{}, ...Array.from({ length: Math.floor(ids.length / 4) }, (_, n) => ({ _id: { $gt: ids[4 * n + 3] } }))]);
     for (const call of pages) expect(call.options).toEqual({ sort: { _id: 1 }, limit: 4 });
 
-    const query = JobListQuery.parse({ search: 'engineer', pageSize: '5', page: '2' });
+    const query = parsed({ search: 'engineer', pageSize: '5', page: '2' });
     const response = await app.inject({ method: 'GET', url: '/api/jobs?search=engineer&pageSize=5&page=2' });
     const expected = await searchJobs(readStore, query);
     expect(response.json()).toEqual(expected.jobs);
@@ -562,7 +569,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
   });
 
   it('makes a search during the load wait for it, at most maxWaitMs, after which the read store answers: the same answer either way', async () => {
-    const query = JobListQuery.parse({ search: 'engineer', pageSize: '5' });
+    const query = parsed({ search: 'engineer', pageSize: '5' });
     const expected = await searchJobs(readStore, query);
 
     const waiting = startedIndex({ pageSize: 4 });
@@ -577,7 +584,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     await sleep(50);
     expect(answered).toBe(false);
     waiting.recorder.release();
-    expect(await answer).toEqual(expected);
+    expect(await answer).toEqual({ ...expected, answeredBy: 'index' });
     expect(waiting.recorder.calls.filter(isReadStoreSearch)).toEqual([]);
 
     const bounded = startedIndex({ pageSize: 4, maxWaitMs: 20 });
@@ -585,14 +592,41 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     bounded.index.start();
     await vi.waitFor(() => expect(bounded.recorder.heldPages).toBe(1));
     for (const raw of [{ search: 'engineer', pageSize: '5' }, {}, { location: 'remote', pageSize: '3', page: '2' }, { status: 'all' }]) {
-      const each = JobListQuery.parse(raw);
-      expect(await bounded.index.search(each)).toEqual(await searchJobs(readStore, each));
+      const each = parsed(raw);
+      expect(await bounded.index.search(each)).toEqual({ ...(await searchJobs(readStore, each)), answeredBy: 'read-store' });
     }
+    expect(bounded.index.answers).toEqual({ index: 0, readStore: 4 });
     expect(bounded.index.loaded).toBe(false);
     expect(bounded.recorder.calls.filter(isReadStoreSearch)).toHaveLength(4);
     bounded.recorder.release();
     await vi.waitFor(() => expect(bounded.index.loaded).toBe(true));
-    expect(await bounded.index.search(query)).toEqual(expected);
+    expect(await bounded.index.search(query)).toEqual({ ...expected, answeredBy: 'index' });
+  });
+
+  it('logs each board search the read store answers because the index is not loaded yet, and none once it is', async () => {
+    const lines: Array<{ searchAnsweredBy?: string }> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { searchAnsweredBy?: string });
+        done();
+      },
+    });
+    const { recorder, index } = startedIndex({ pageSize: 4, maxWaitMs: 20 });
+    recorder.hold();
+    const app = await boardApp(index, { level: 'info', stream });
+    await app.ready();
+    await vi.waitFor(() => expect(recorder.heldPages).toBe(1));
+    const url = '/api/jobs?search=engineer&pageSize=5';
+    const expected = await searchJobs(readStore, parsed({ search: 'engineer', pageSize: '5' }));
+
+    expect((await app.inject({ method: 'GET', url })).json()).toEqual(expected.jobs);
+    expect(lines.filter((line) => line.searchAnsweredBy === 'read-store')).toHaveLength(1);
+
+    recorder.release();
+    await vi.waitFor(() => expect(index.loaded).toBe(true));
+    expect((await app.inject({ method: 'GET', url })).json()).toEqual(expected.jobs);
+    expect(lines.filter((line) => line.searchAnsweredBy !== undefined)).toHaveLength(1);
+    expect(index.answers).toEqual({ index: 1, readStore: 1 });
   });
 
   it('reads nothing from the read store for searches while the job board stands still, and catches up with a write off the search path', async () => {
@@ -600,7 +634,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     index.start();
     await vi.waitFor(() => expect(index.loaded).toBe(true));
     const queries = [{}, { search: 'engineer' }, { search: 'react typescript', location: 'remote' }, { location: 'usa', type: 'full' }, { status: 'all', page: '2', pageSize: '3' }].map((raw) =>
-      JobListQuery.parse(raw),
+      parsed(raw),
     );
     recorder.calls.length = 0;
     for (let i = 0; i < 200; i++) await index.search(queries[i % queries.length]!);
@@ -614,7 +648,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     expect(recorder.calls.map((call) => call.method)).toEqual(['getCheckpoint', 'find']);
     expect(recorder.calls[1]!.filter).toEqual({ position: { $gt: expect.any(String) } });
     recorder.calls.length = 0;
-    expect((await index.search(JobListQuery.parse({ search: 'fortran' }))).jobs.map((job) => job.id)).toEqual(['fortran-1']);
+    expect((await index.search(parsed({ search: 'fortran' }))).jobs.map((job) => job.id)).toEqual(['fortran-1']);
     for (let i = 0; i < 50; i++) await index.search(queries[i % queries.length]!);
     expect(recorder.calls).toEqual([]);
   });
@@ -664,9 +698,8 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     it('stays consistent with the read store when a job is closed and reopened', async () => {
       const check = async (position: Position) => {
         for (const raw of [{ search: 'clojure' }, { search: 'clojure', status: 'closed' }, { search: 'clojure', status: 'all' }, {}, { status: 'closed' }]) {
-          const query = JobListQuery.parse(raw);
           const response = await board(`/api/jobs?${new URLSearchParams(raw as Record<string, string>).toString()}`, position);
-          const expected = await searchJobs(readStore, query);
+          const expected = await searchJobs(readStore, parsed(raw));
           expect(response.json()).toEqual(expected.jobs);
           expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(expected.total));
         }

@@ -1,10 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Job, JobListQuery } from '@hireloop/contracts';
-import { START, comparePositions, type Position } from '@hireloop/platform/event-store/index';
-import type { Filter, FieldOperators, ReadStore } from '@hireloop/platform/read-store/index';
-import { compareCodePoints, parseRegexLiteral } from '@hireloop/platform/read-store/query';
+import type { Job } from '@hireloop/contracts';
+import { START, comparePositions, type Position } from '@hireloop/platform/event-store';
+import { compareCodePoints, type Filter, type ReadStore } from '@hireloop/platform/read-store';
+import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hireloop/projections/job-board/job-search';
 import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
-import { jobSearchFilter, jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
+import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { checkpointName } from '@hireloop/projections/shared/projection';
 import type { ProjectionProgress } from '../shared/projection-progress';
 
@@ -15,8 +15,9 @@ import type { ProjectionProgress } from '../shared/projection-progress';
  * the background when the query service starts, then fed by reading the documents that changed
  * since the projection checkpoint it last saw (every document carries the position of the last
  * event that changed it) whenever the projection is heard to have moved on. The rules are not
- * re-implemented: each search is turned into the read store filter by `jobSearchFilter` (which
- * uses `parseLocationQuery`), and that filter is evaluated here over in-memory structures:
+ * re-implemented: a search arrives as a `JobSearch` (the rules already applied by `jobSearch`),
+ * the same object the read store answers through `jobSearchQuery`, and each of its fields is
+ * answered here over in-memory structures:
  *
  * - jobs are slots (0..n-1, in arrival order) with typed-array columns: flags, and the keys of
  *   their location, type and company in dictionaries of distinct values;
@@ -33,7 +34,9 @@ import type { ProjectionProgress } from '../shared/projection-progress';
  * - the total is the size of the final candidate set and the page its first `skip + limit`
  *   members in `order` (or, for few matches, their ranks sorted).
  *
- * A filter this evaluator does not know (a future rule) falls back to the read store query.
+ * Every field of `JobSearch` is destructured in `plan` (a new one does not compile until it is
+ * answered); a value outside its documented range throws `UnsupportedJobSearchError`. The read
+ * store answers a search only while the index is not loaded or not caught up yet.
  */
 
 /** Keywords whose exact job set is kept (a bitset each: 12.5 KB at 100,000 jobs). */
@@ -50,62 +53,61 @@ const US = 8;
 /** createdAt and _id hold no UTF-16 surrogates or characters above them: `<` is code point order. */
 const PLAIN = 16;
 
-const FLAG_FIELDS: Readonly<Record<string, number>> = { isActive: ACTIVE, isRemote: REMOTE, isGlobal: GLOBAL, isUS: US };
 const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US];
 const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit);
 
-type TextField = 'searchText' | 'locationText' | 'typeText';
-const TEXT_FIELDS = new Set<string>(['searchText', 'locationText', 'typeText']);
-
-/** A search compiled from the read store filter: a conjunction of these. */
-type Term =
-  | { kind: 'flag'; bit: number; value: boolean }
-  | { kind: 'company'; companyId: string }
-  | { kind: 'text'; field: TextField; text: string }
-  | { kind: 'and' | 'or'; terms: Term[] };
-
-class Unsupported extends Error {}
-
-/** Compiles the subset of the filter language that `jobSearchFilter` produces; throws `Unsupported` otherwise. */
-function compileSearchFilter(filter: Filter): Term[] {
-  const terms: Term[] = [];
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined) continue;
-    if (key === '$and' || key === '$or') {
-      if (!Array.isArray(value)) throw new Unsupported(key);
-      const children = (value as readonly Filter[]).map((child) => compileSearchFilter(child));
-      if (key === '$and') terms.push(...children.flat());
-      else terms.push({ kind: 'or', terms: children.map((child) => (child.length === 1 ? child[0]! : { kind: 'and', terms: child })) });
-      continue;
-    }
-    if (key.startsWith('$')) throw new Unsupported(key);
-    terms.push(compileField(key, value as Filter[string]));
-  }
-  return terms;
+/** A `JobSearch` as the index evaluates it. */
+interface SearchPlan {
+  /** Flag bits that must be set, and that must be clear. */
+  required: number;
+  forbidden: number;
+  /** Distinct keywords (substrings of the search text). */
+  keywords: readonly string[];
+  /** Substrings of the location. */
+  locationWords: readonly string[];
+  type: { text: string; orRemote: boolean } | null;
+  companyId: string | null;
+  skip: number;
+  limit: number;
 }
 
-function compileField(field: string, value: Filter[string]): Term {
-  let equals: unknown = value;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const operators = value as FieldOperators;
-    const keys = Object.keys(operators).filter((k) => operators[k as keyof FieldOperators] !== undefined);
-    if (keys.every((k) => k === '$regex' || k === '$options') && typeof operators.$regex === 'string') {
-      if (!TEXT_FIELDS.has(field)) throw new Unsupported(field);
-      let regex;
-      try {
-        regex = parseRegexLiteral(operators.$regex, operators.$options ?? '');
-      } catch {
-        throw new Unsupported(operators.$regex);
-      }
-      if (regex.anchorStart || regex.anchorEnd || regex.caseInsensitive || regex.text === '') throw new Unsupported(operators.$regex);
-      return { kind: 'text', field: field as TextField, text: regex.text };
-    }
-    if (keys.length !== 1 || keys[0] !== '$eq') throw new Unsupported(field);
-    equals = operators.$eq;
+/** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. */
+function plan(search: JobSearch): SearchPlan {
+  const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
+  noOtherField(rest, 'JobSearch');
+  let required = 0;
+  let forbidden = 0;
+  switch (status) {
+    case 'open':
+      required |= ACTIVE;
+      break;
+    case 'closed':
+      forbidden |= ACTIVE;
+      break;
+    case 'all':
+      break;
+    default:
+      unsupported(status, 'status');
   }
-  if (Object.hasOwn(FLAG_FIELDS, field) && typeof equals === 'boolean') return { kind: 'flag', bit: FLAG_FIELDS[field]!, value: equals };
-  if (field === 'companyId' && typeof equals === 'string') return { kind: 'company', companyId: equals };
-  throw new Unsupported(field);
+  const { remote, global, us, words, ...locationRest } = location;
+  noOtherField(locationRest, 'JobSearch.location');
+  if (remote) required |= REMOTE;
+  if (global) required |= GLOBAL;
+  if (us) required |= US;
+  let typeSearch: SearchPlan['type'] = null;
+  if (type !== null) {
+    const { text, orRemote, ...typeRest } = type;
+    noOtherField(typeRest, 'JobSearch.type');
+    typeSearch = { text, orRemote };
+  }
+  switch (sort) {
+    // `order` is newest first: the only order there is.
+    case 'newest':
+      break;
+    default:
+      unsupported(sort, 'sort');
+  }
+  return { required, forbidden, keywords: [...new Set(keywords)], locationWords: [...new Set(words)], type: typeSearch, companyId, skip, limit };
 }
 
 /** Distinct values of a field, numbered in order of arrival (numbers never change). */
@@ -517,32 +519,6 @@ class IndexData {
     return table.update((field === 'locationText' ? this.locations : this.types).values);
   }
 
-  /** A per-job test of a term inside `$or`/`$and` (the "remote" type). */
-  private tester(term: Term): (slot: number) => boolean {
-    switch (term.kind) {
-      case 'flag': {
-        const { bit, value } = term;
-        return (slot) => (this.flags[slot]! & bit) !== 0 === value;
-      }
-      case 'company': {
-        const key = this.companies.find(term.companyId) ?? -2;
-        return (slot) => this.companyKeys[slot] === key;
-      }
-      case 'text': {
-        const { text } = term;
-        if (term.field === 'searchText') return (slot) => this.searchTexts[slot]!.includes(text);
-        const matches = this.table(term.field, text);
-        const keys = term.field === 'locationText' ? this.locationKeys : this.typeKeys;
-        return (slot) => matches[keys[slot]!] === 1;
-      }
-      case 'and':
-      case 'or': {
-        const tests = term.terms.map((child) => this.tester(child));
-        return term.kind === 'and' ? (slot) => tests.every((test) => test(slot)) : (slot) => tests.some((test) => test(slot));
-      }
-    }
-  }
-
   /**
    * Narrows `target` to the jobs holding every trigram of `words` (a superset of the jobs
    * containing the words), smallest posting first; false when a trigram is in no job.
@@ -593,10 +569,13 @@ class IndexData {
     }
   }
 
-  /** Clears the jobs of `bits` whose key (location, type) is not accepted by `table`. */
-  private keepAccepted(bits: Uint32Array, keys: Int32Array, table: Uint8Array, words32: number) {
+  /**
+   * Clears the jobs of `bits` whose key (location, type) is not accepted by `table`, unless
+   * `alsoKept` (a flag bitset) holds them.
+   */
+  private keepAccepted(bits: Uint32Array, keys: Int32Array, table: Uint8Array, words32: number, alsoKept: Uint32Array | null = null) {
     for (let w = 0; w < words32; w++) {
-      const word32 = bits[w]!;
+      const word32 = alsoKept ? bits[w]! & ~alsoKept[w]! : bits[w]!;
       if (word32 === 0) continue;
       // Dense words: test all 32 jobs in a row rather than one set bit at a time.
       const base = w << 5;
@@ -612,7 +591,7 @@ class IndexData {
           if (table[keys[base + 31 - Math.clz32(low)]!] === 1) accepted |= low;
         }
       }
-      bits[w] = word32 & accepted;
+      bits[w]! &= accepted | ~word32;
     }
   }
 
@@ -626,19 +605,6 @@ class IndexData {
         const low = word32 & -word32;
         word32 ^= low;
         if (keys[(w << 5) | (31 - Math.clz32(low))] !== key) kept ^= low;
-      }
-      bits[w] = kept;
-    }
-  }
-
-  private keepTested(bits: Uint32Array, test: (slot: number) => boolean, words32: number) {
-    for (let w = 0; w < words32; w++) {
-      let word32 = bits[w]!;
-      let kept = word32;
-      while (word32 !== 0) {
-        const low = word32 & -word32;
-        word32 ^= low;
-        if (!test((w << 5) | (31 - Math.clz32(low)))) kept ^= low;
       }
       bits[w] = kept;
     }
@@ -705,7 +671,7 @@ class IndexData {
     for (const word of [...words].reverse()) this.keepKeyword(word);
   }
 
-  search(terms: readonly Term[], skip: number, limit: number): { jobs: Job[]; total: number } {
+  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { jobs: Job[]; total: number } {
     this.settle();
     const n = this.size;
     const words32 = (n + 31) >>> 5;
@@ -713,13 +679,11 @@ class IndexData {
     this.fillLive(candidates, words32);
 
     // Whole bitsets first: flags, and keywords searched before.
-    for (const term of terms) {
-      if (term.kind !== 'flag') continue;
-      const bits = this.flagBits[flagBitsetIndex(term.bit)]!;
-      if (term.value) for (let w = 0; w < words32; w++) candidates[w]! &= bits[w]!;
-      else for (let w = 0; w < words32; w++) candidates[w]! &= ~bits[w]!;
+    for (const bit of FLAG_BITSETS) {
+      const bits = this.flagBits[flagBitsetIndex(bit)]!;
+      if (required & bit) for (let w = 0; w < words32; w++) candidates[w]! &= bits[w]!;
+      if (forbidden & bit) for (let w = 0; w < words32; w++) candidates[w]! &= ~bits[w]!;
     }
-    const keywords = [...new Set(terms.flatMap((term) => (term.kind === 'text' && term.field === 'searchText' ? [term.text] : [])))];
     const unverified: string[] = [];
     const byTrigrams: string[] = [];
     for (const word of keywords) {
@@ -735,16 +699,11 @@ class IndexData {
     if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { jobs: [], total: 0 };
 
     // Then one pass per remaining condition over the remaining jobs, cheapest first.
-    for (const term of terms) {
-      if (term.kind === 'company') this.keepCompany(candidates, this.companies.find(term.companyId) ?? -2, words32);
-    }
-    for (const term of terms) {
-      if (term.kind !== 'text' || term.field === 'searchText') continue;
-      const keys = term.field === 'locationText' ? this.locationKeys : this.typeKeys;
-      this.keepAccepted(candidates, keys, this.table(term.field, term.text), words32);
-    }
-    for (const term of terms) {
-      if (term.kind === 'and' || term.kind === 'or') this.keepTested(candidates, this.tester(term), words32);
+    if (companyId !== null) this.keepCompany(candidates, this.companies.find(companyId) ?? -2, words32);
+    for (const word of locationWords) this.keepAccepted(candidates, this.locationKeys, this.table('locationText', word), words32);
+    if (type !== null) {
+      const remote = type.orRemote ? this.flagBits[flagBitsetIndex(REMOTE)]! : null;
+      this.keepAccepted(candidates, this.typeKeys, this.table('typeText', type.text), words32, remote);
     }
     for (const word of unverified.sort((a, b) => b.length - a.length)) this.keepContaining(candidates, word, words32);
 
@@ -802,6 +761,13 @@ class IndexData {
     }
     return { jobs: this.size, trigrams: this.postings.all.length, denseTrigrams, postingEntries, typedArrayBytes };
   }
+}
+
+export interface JobSearchAnswer {
+  jobs: Job[];
+  total: number;
+  /** `read-store`: the index was not loaded or not caught up yet (see `holdsWhatSearchMustSee`). */
+  answeredBy: 'index' | 'read-store';
 }
 
 export interface JobSearchIndexOptions {
@@ -862,6 +828,8 @@ export class JobSearchIndex {
   /** Loads, for tests and logs. */
   fullLoads = 0;
   incrementalLoads = 0;
+  /** Searches answered from memory, and by the read store while the index was not ready. */
+  readonly answers = { index: 0, readStore: 0 };
 
   constructor(
     private readonly readStore: ReadStore,
@@ -908,17 +876,19 @@ export class JobSearchIndex {
     await Promise.allSettled([this.running?.done, this.queued]);
   }
 
-  /** One page of the board, newest first, and how many jobs match in all (as `searchJobs`). */
-  async search(query: JobListQuery, companyId?: string): Promise<{ jobs: Job[]; total: number }> {
-    let terms: Term[];
-    try {
-      terms = compileSearchFilter(jobSearchFilter(query, companyId));
-    } catch (error) {
-      if (error instanceof Unsupported) return searchJobs(this.readStore, query, companyId);
-      throw error;
+  /**
+   * One page of the board and how many jobs match in all: what `searchJobs` answers, and who
+   * answered (`read-store` only while the index is not loaded or not caught up yet). A search
+   * the index cannot answer throws `UnsupportedJobSearchError`: it is never sent elsewhere.
+   */
+  async search(search: JobSearch): Promise<JobSearchAnswer> {
+    const searchPlan = plan(search);
+    if (!(await this.holdsWhatSearchMustSee())) {
+      this.answers.readStore++;
+      return { ...(await searchJobs(this.readStore, search)), answeredBy: 'read-store' };
     }
-    if (!(await this.holdsWhatSearchMustSee())) return searchJobs(this.readStore, query, companyId);
-    return this.data!.search(terms, (query.page - 1) * query.pageSize, query.pageSize);
+    this.answers.index++;
+    return { ...this.data!.search(searchPlan), answeredBy: 'index' };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Job } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { locationFlags } from '@hireloop/projections/job-board/location';
 

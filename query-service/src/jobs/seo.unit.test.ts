@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryReadStore } from '@hireloop/platform/read-store/index';
+import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { physicalCollection } from '@hireloop/projections/shared/projection';
 import { parseSalary, renderJobPageFor } from './seo';

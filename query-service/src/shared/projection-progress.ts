@@ -1,6 +1,6 @@
-import type { Bus, Unsubscribe } from '@hireloop/platform/bus/index';
-import { comparePositions, type Position } from '@hireloop/platform/event-store/index';
-import type { ReadStore } from '@hireloop/platform/read-store/index';
+import type { Bus, Unsubscribe } from '@hireloop/platform/bus';
+import { comparePositions, type Position } from '@hireloop/platform/event-store';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import { advancedSubject, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, MIN_POSITION_HEADER, STALE_HEADER } from '@hireloop/contracts';
-import { isPosition } from '@hireloop/platform/event-store/index';
+import { isPosition } from '@hireloop/platform/event-store';
 import type { ProjectionProgress } from './projection-progress';
 
 declare module 'fastify' {

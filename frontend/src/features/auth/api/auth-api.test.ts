@@ -47,26 +47,26 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe('validate reset token', () => {
   it('resolves for a usable token', async () => {
     answers.push(json(200, { success: true, valid: true }));
-    await expect(validateResetToken('abc')).resolves.toBeUndefined();
+    await expect(validateResetToken({ token: 'abc' })).resolves.toBeUndefined();
     expect(calls[0]?.url).toBe('/api/auth/validate-reset-token');
     expect(calls[0]?.init.body).toBe('{"token":"abc"}');
   });
 
   it("reads a refusal as 'Invalid Token' with the server's reason", async () => {
     answers.push(json(400, { success: false, error: 'The reset token is invalid or expired.' }));
-    const error = await failure(validateResetToken('abc'));
+    const error = await failure(validateResetToken({ token: 'abc' }));
     expect(error).toBeInstanceOf(ResetFlowError);
     expect(error).toMatchObject({ title: 'Invalid Token', message: 'The reset token is invalid or expired.' });
   });
 
   it("falls back to the spec's words when the refusal has no reason", async () => {
     answers.push(() => new Response('', { status: 400 }));
-    const error = await failure(validateResetToken('abc'));
+    const error = await failure(validateResetToken({ token: 'abc' }));
     expect(error).toMatchObject({ title: 'Invalid Token', message: 'The reset token is invalid or expired.' });
   });
 
   it("reads no answer as 'Validation Failed'", async () => {
-    const error = await failure(validateResetToken('abc'));
+    const error = await failure(validateResetToken({ token: 'abc' }));
     expect(error).toMatchObject({
       title: 'Validation Failed',
       message: 'Unable to validate reset token. Please try again.',
@@ -75,7 +75,7 @@ describe('validate reset token', () => {
 
   it("reads a server fault as 'Validation Failed', not as a bad token", async () => {
     answers.push(json(500, { success: false, error: 'Internal server error' }));
-    const error = await failure(validateResetToken('abc'));
+    const error = await failure(validateResetToken({ token: 'abc' }));
     expect(error).toMatchObject({ title: 'Validation Failed' });
   });
 });
@@ -112,11 +112,11 @@ describe('forgot password', () => {
   it("shows the server's words when it refuses (too many requests)", async () => {
     const text = 'Too many password reset requests. Please try again in 12 minutes.';
     answers.push(json(429, { success: false, error: text }));
-    await expect(requestPasswordReset('ada@example.com')).rejects.toThrow(text);
+    await expect(requestPasswordReset({ email: 'ada@example.com' })).rejects.toThrow(text);
   });
 
   it('shows the one failure message when there is no answer', async () => {
-    await expect(requestPasswordReset('ada@example.com')).rejects.toThrow(
+    await expect(requestPasswordReset({ email: 'ada@example.com' })).rejects.toThrow(
       'Failed to send reset email. Please try again.',
     );
   });

@@ -1,5 +1,4 @@
-import type { ExchangeCodeResponse } from '@hireloop/contracts';
-import type { z } from 'zod';
+import type { ExchangeCodeBody, ExchangeCodeResponse } from '@hireloop/contracts';
 import { objectAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
 
 const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
@@ -9,8 +8,8 @@ const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
  * Runs before `/dashboard` shows, so it reads the answer without classic zod (ADR 014).
  */
 export async function exchangeAuthCode(authCode: string): Promise<string> {
-  const answer = objectAnswer<z.output<typeof ExchangeCodeResponse>>(
-    await sendJson('POST', EXCHANGE_CODE_PATH, { authCode }),
+  const answer = objectAnswer<ExchangeCodeResponse>(
+    await sendJson('POST', EXCHANGE_CODE_PATH, { authCode } satisfies ExchangeCodeBody),
     EXCHANGE_CODE_PATH,
   );
   if (typeof answer.token !== 'string' || answer.token === '') {

@@ -1,3 +1,4 @@
+import type { ResetPasswordBody } from '@hireloop/contracts';
 import { ApiError, clientErrorText, sendJson } from '../../../lib/api-client';
 
 /**
@@ -25,9 +26,9 @@ export const RESET_NETWORK_ERROR = 'Unable to reset password. Please try again.'
  * secret, so the browser must not keep the answer (`cache: 'no-store'`). Any 200 means the
  * password changed.
  */
-export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(body: ResetPasswordBody): Promise<void> {
   try {
-    await sendJson('POST', '/api/auth/reset-password', input, { cache: 'no-store' });
+    await sendJson('POST', '/api/auth/reset-password', body, { cache: 'no-store' });
   } catch (error) {
     if (error instanceof ApiError) {
       throw new ResetFlowError(RESET_FAILED_TITLE, clientErrorText(error) ?? RESET_FAILED, { cause: error });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@hireloop/contracts';
+import { AUTH_MESSAGES, type ValidateResetTokenBody } from '@hireloop/contracts';
 import { ApiError, clientErrorText, sendJson } from '../../../lib/api-client';
 import { ResetFlowError } from './reset-password';
 
@@ -11,10 +11,10 @@ export const VALIDATION_FAILED = 'Unable to validate reset token. Please try aga
  * reads 'Invalid Token' with the server's reason; no answer (or a server fault) reads
  * 'Validation Failed', since the token itself may be fine.
  */
-export async function validateResetToken(token: string): Promise<void> {
+export async function validateResetToken(body: ValidateResetTokenBody): Promise<void> {
   try {
     // Any 200 means usable (the body is `{ success: true, valid: true }`).
-    await sendJson('POST', '/api/auth/validate-reset-token', { token });
+    await sendJson('POST', '/api/auth/validate-reset-token', body);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       throw new ResetFlowError(INVALID_TOKEN_TITLE, clientErrorText(error) ?? AUTH_MESSAGES.resetTokenInvalid, {

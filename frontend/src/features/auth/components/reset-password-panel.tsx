@@ -1,14 +1,26 @@
-import { AUTH_MESSAGES } from '@hireloop/contracts';
+import { AUTH_MESSAGES, ValidateResetTokenBody } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useFormState } from 'react-hook-form';
+import type { ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { RESET_REDIRECT_DELAY_MS, resetPasswordMachine, type ResetNotice } from '../machines/reset-password-machine';
-import { FormField } from './form-field';
+import { contractResolver, showFieldIssues } from '../../../lib/forms';
+import {
+  NEW_PASSWORD_FIELDS,
+  NewPasswordForm,
+  titledRuleOf,
+  type NewPasswordValues,
+  type ResetNotice,
+} from '../lib/reset-password-form';
+import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
+import { RESET_REDIRECT_DELAY_MS, resetPasswordMachine } from '../machines/reset-password-machine';
 
 interface ResetPasswordPanelProps {
   /** The token the link carried, if any: validated at once. */
@@ -23,10 +35,8 @@ const STEP_DESCRIPTION = {
   3: 'All done.',
 } as const;
 
-/**
- * The reset password card (spec part 2, "Reset password"): step 1 enter token, step 2 set a new
- * password, step 3 complete. The flow lives in {@link resetPasswordMachine}.
- */
+type ResetActor = ActorRefFrom<typeof resetPasswordMachine>;
+
 export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPasswordPanelProps) {
   const redirect = useRef(onRedirectToSignIn);
   useEffect(() => {
@@ -46,7 +56,6 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
   );
   const actorRef = useActorRef(machine, { input: { token: linkToken } });
   const state = useSelector(actorRef, (snapshot) => snapshot);
-  const { token, newPassword, confirmPassword, notice } = state.context;
 
   const step =
     state.matches('complete') || state.matches('redirected')
@@ -54,17 +63,6 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
       : state.matches('setPassword') || state.matches('submitting')
         ? 2
         : 1;
-  const validating = state.matches('validating');
-  const submitting = state.matches('submitting');
-
-  const submitToken = (event: FormEvent) => {
-    event.preventDefault();
-    actorRef.send({ type: 'reset.submitToken' });
-  };
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    actorRef.send({ type: 'reset.submitPassword' });
-  };
 
   return (
     <Card className="w-full max-w-md">
@@ -75,49 +73,9 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
       </CardHeader>
       <CardContent className="grid gap-4">
         {step === 1 ? (
-          <form key="token" className="grid gap-4" onSubmit={submitToken} noValidate>
-            <FormField
-              label="Reset Token"
-              value={token}
-              onValueChange={(value) => actorRef.send({ type: 'reset.changeToken', value })}
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              disabled={validating}
-            />
-            {notice ? <NoticeAlert notice={notice} /> : null}
-            <Button type="submit" disabled={validating}>
-              {validating ? 'Verifying...' : 'Verify Token'}
-            </Button>
-          </form>
+          <TokenForm key="token" actorRef={actorRef} />
         ) : step === 2 ? (
-          <form key="password" className="grid gap-4" onSubmit={submitPassword} noValidate>
-            <FormField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onValueChange={(value) => actorRef.send({ type: 'reset.changePassword', field: 'newPassword', value })}
-              hint="At least 8 characters."
-              disabled={submitting}
-              // The step just changed under the person's hands: start where they type next.
-              autoFocus
-            />
-            <FormField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onValueChange={(value) =>
-                actorRef.send({ type: 'reset.changePassword', field: 'confirmPassword', value })
-              }
-              disabled={submitting}
-            />
-            {notice ? <NoticeAlert notice={notice} /> : null}
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Resetting...' : 'Reset Password'}
-            </Button>
-          </form>
+          <NewPasswordStep key="password" actorRef={actorRef} />
         ) : (
           <Alert variant="success">
             <CircleCheckIcon aria-hidden="true" />
@@ -140,6 +98,89 @@ export function ResetPasswordPanel({ linkToken, onRedirectToSignIn }: ResetPassw
         </Button>
       </CardFooter>
     </Card>
+  );
+}
+
+/** Step 1: the token, checked with the contract's `ValidateResetTokenBody` ('Please enter your reset token.'). */
+function TokenForm({ actorRef }: { actorRef: ResetActor }) {
+  const { token, notice, fieldIssues } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const validating = useSelector(actorRef, (snapshot) => snapshot.matches('validating'));
+  const form = useForm<ValidateResetTokenBody, unknown, ValidateResetTokenBody>({
+    resolver: contractResolver(ValidateResetTokenBody),
+    // A refused token from the link comes back here, to be corrected.
+    defaultValues: { token },
+  });
+  useEditsClearFailure(form, notice !== null, () => actorRef.send({ type: 'reset.edit' }));
+  useEffect(() => {
+    showFieldIssues(form.setError, fieldIssues, ['token']);
+  }, [form.setError, fieldIssues]);
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'reset.submitToken', values }))}
+      noValidate
+    >
+      <FormField control={form.control} name="token" label="Reset Token">
+        {(field) => (
+          <Input {...field} autoComplete="off" spellCheck={false} autoCapitalize="off" disabled={validating} />
+        )}
+      </FormField>
+      {notice ? <NoticeAlert notice={notice} /> : null}
+      <Button type="submit" disabled={validating}>
+        {validating ? 'Verifying...' : 'Verify Token'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Step 2: the new password twice, checked by the page's rules and then the contract's (see
+ * {@link NewPasswordForm}). Each message is shown at its field; a rule the spec gives a title
+ * ("Passwords Don't Match", "Password Too Short") is also said in the alert, with that title.
+ */
+function NewPasswordStep({ actorRef }: { actorRef: ResetActor }) {
+  const { notice, fieldIssues } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const submitting = useSelector(actorRef, (snapshot) => snapshot.matches('submitting'));
+  const form = useForm<NewPasswordValues, unknown, { newPassword: string }>({
+    resolver: contractResolver(NewPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = useFormState({ control: form.control });
+  useEditsClearFailure(form, notice !== null, () => actorRef.send({ type: 'reset.edit' }));
+  useEffect(() => {
+    showFieldIssues(form.setError, fieldIssues, NEW_PASSWORD_FIELDS);
+  }, [form.setError, fieldIssues]);
+
+  const ruleBroken = NEW_PASSWORD_FIELDS.map((field) => titledRuleOf(errors[field]?.message)).find(Boolean) ?? null;
+  const shown = notice ?? ruleBroken;
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'reset.submitPassword', values }))}
+      noValidate
+    >
+      <FormField control={form.control} name="newPassword" label="New Password" hint="At least 8 characters.">
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="new-password"
+            disabled={submitting}
+            // The step just changed under the person's hands: start where they type next.
+            autoFocus
+          />
+        )}
+      </FormField>
+      <FormField control={form.control} name="confirmPassword" label="Confirm Password">
+        {(field) => <Input {...field} type="password" autoComplete="new-password" disabled={submitting} />}
+      </FormField>
+      {shown ? <NoticeAlert notice={shown} /> : null}
+      <Button type="submit" disabled={submitting}>
+        {submitting ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </form>
   );
 }
 

@@ -1,22 +1,30 @@
-import { AUTH_MESSAGES, type AuthSuccess } from '@hireloop/contracts';
+import { AUTH_MESSAGES, ForgotPasswordBody, LoginBody, type AuthSuccess } from '@hireloop/contracts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, LinkIcon, MailIcon } from 'lucide-react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { contractResolver, showFieldIssues } from '../../../lib/forms';
 import { useAuthProviders } from '../api/get-auth-providers';
+import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
 import { signInMachine } from '../machines/sign-in-machine';
-import { FormField } from './form-field';
 
 interface SignInPanelProps {
   onSignedIn: (session: AuthSuccess) => void;
 }
 
+type SignInActor = ActorRefFrom<typeof signInMachine>;
+
 /** The Sign In tab: choice screen → email form → forgot-password form. */
 export function SignInPanel({ onSignedIn }: SignInPanelProps) {
   const actorRef = useActorRef(signInMachine);
-  const state = useSelector(actorRef, (snapshot) => snapshot);
-  const { email, password, error, notice } = state.context;
+  const view = useSelector(actorRef, (snapshot) =>
+    snapshot.matches('choice') ? 'choice' : snapshot.matches('forgot') ? 'forgot' : 'email',
+  );
 
   useEffect(() => {
     // Subscribed (not derived in render) so the news arrives even if the dialog closes at once.
@@ -29,28 +37,7 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
     return () => subscription.unsubscribe();
   }, [actorRef, onSignedIn]);
 
-  const submitSignIn = (event: FormEvent) => {
-    event.preventDefault();
-    actorRef.send({ type: 'signIn.submit' });
-  };
-  const submitResetRequest = (event: FormEvent) => {
-    event.preventDefault();
-    actorRef.send({ type: 'signIn.sendResetLink' });
-  };
-  const back = (
-    <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => actorRef.send({ type: 'signIn.back' })}>
-      <ArrowLeftIcon aria-hidden="true" />
-      Back
-    </Button>
-  );
-  const errorAlert = error ? (
-    <Alert variant="destructive">
-      <CircleAlertIcon aria-hidden="true" />
-      <AlertDescription>{error}</AlertDescription>
-    </Alert>
-  ) : null;
-
-  if (state.matches('choice')) {
+  if (view === 'choice') {
     return (
       <div className="grid gap-3">
         <p className="text-sm text-muted-foreground">Choose how you would like to sign in.</p>
@@ -68,60 +55,52 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
     );
   }
 
-  if (state.matches('forgot')) {
-    const sending = state.matches({ forgot: 'sending' });
-    return (
-      // Keyed apart from the sign-in form: sharing DOM nodes, the clicked "Forgot password?"
-      // button became this form's submit button before its click finished, and mailed a link.
-      <form key="forgot-password" className="grid gap-4" onSubmit={submitResetRequest} noValidate>
-        {back}
-        <div className="grid gap-1">
-          <h3 className="font-semibold">Reset your password</h3>
-          <p className="text-sm text-muted-foreground">We will email you a link to choose a new password.</p>
-        </div>
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'email', value })}
-          disabled={sending}
-        />
-        {errorAlert}
-        {notice ? (
-          <Alert variant="success">
-            <CircleCheckIcon aria-hidden="true" />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        ) : null}
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending...' : 'Send Reset Link'}
-        </Button>
-      </form>
-    );
-  }
+  // Keyed apart: sharing DOM nodes, the clicked "Forgot password?" button became the other form's
+  // submit button before its click finished, and mailed a link.
+  return view === 'forgot' ? (
+    <ForgotPasswordForm key="forgot-password" actorRef={actorRef} />
+  ) : (
+    <EmailSignInForm key="sign-in" actorRef={actorRef} />
+  );
+}
 
-  const submitting = state.matches({ email: 'submitting' });
+function ErrorAlert({ error }: { error: string | null }) {
+  return error ? (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertDescription>{error}</AlertDescription>
+    </Alert>
+  ) : null;
+}
+
+/** Email and password, checked with the contract's `LoginBody` before anything is sent. */
+function EmailSignInForm({ actorRef }: { actorRef: SignInActor }) {
+  const { email, error, fieldIssues } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const submitting = useSelector(actorRef, (snapshot) => snapshot.matches({ email: 'submitting' }));
+  const form = useForm<LoginBody, unknown, LoginBody>({
+    resolver: contractResolver(LoginBody),
+    defaultValues: { email, password: '' },
+  });
+  useEditsClearFailure(form, error !== null, () => actorRef.send({ type: 'signIn.edit' }));
+  const { setError, getValues } = form;
+  useEffect(() => {
+    showFieldIssues(setError, fieldIssues, ['email', 'password']);
+  }, [setError, fieldIssues]);
+
   return (
-    <form key="sign-in" className="grid gap-4" onSubmit={submitSignIn} noValidate>
-      {back}
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'email', value })}
-        disabled={submitting}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onValueChange={(value) => actorRef.send({ type: 'signIn.change', field: 'password', value })}
-        disabled={submitting}
-      />
-      {errorAlert}
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'signIn.submit', values }))}
+      noValidate
+    >
+      <BackButton onClick={() => actorRef.send({ type: 'signIn.back', email: getValues('email') })} />
+      <FormField control={form.control} name="email" label="Email">
+        {(field) => <Input {...field} type="email" autoComplete="email" disabled={submitting} />}
+      </FormField>
+      <FormField control={form.control} name="password" label="Password">
+        {(field) => <Input {...field} type="password" autoComplete="current-password" disabled={submitting} />}
+      </FormField>
+      <ErrorAlert error={error} />
       <Button type="submit" disabled={submitting}>
         {submitting ? 'Signing In...' : 'Sign In'}
       </Button>
@@ -129,10 +108,53 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
         variant="link"
         size="sm"
         className="justify-self-center"
-        onClick={() => actorRef.send({ type: 'signIn.forgotPassword' })}
+        // The email typed so far goes along to the reset form.
+        onClick={() => actorRef.send({ type: 'signIn.forgotPassword', email: getValues('email') })}
         disabled={submitting}
       >
         Forgot password?
+      </Button>
+    </form>
+  );
+}
+
+/** The email to mail a reset link to, checked with the contract's `ForgotPasswordBody`. */
+function ForgotPasswordForm({ actorRef }: { actorRef: SignInActor }) {
+  const { email, error, notice, fieldIssues } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const sending = useSelector(actorRef, (snapshot) => snapshot.matches({ forgot: 'sending' }));
+  const form = useForm<ForgotPasswordBody, unknown, ForgotPasswordBody>({
+    resolver: contractResolver(ForgotPasswordBody),
+    defaultValues: { email },
+  });
+  useEditsClearFailure(form, error !== null, () => actorRef.send({ type: 'signIn.edit' }));
+  const { setError, getValues } = form;
+  useEffect(() => {
+    showFieldIssues(setError, fieldIssues, ['email']);
+  }, [setError, fieldIssues]);
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'signIn.sendResetLink', values }))}
+      noValidate
+    >
+      <BackButton onClick={() => actorRef.send({ type: 'signIn.back', email: getValues('email') })} />
+      <div className="grid gap-1">
+        <h3 className="font-semibold">Reset your password</h3>
+        <p className="text-sm text-muted-foreground">We will email you a link to choose a new password.</p>
+      </div>
+      <FormField control={form.control} name="email" label="Email">
+        {(field) => <Input {...field} type="email" autoComplete="email" disabled={sending} />}
+      </FormField>
+      <ErrorAlert error={error} />
+      {notice ? (
+        <Alert variant="success">
+          <CircleCheckIcon aria-hidden="true" />
+          <AlertDescription>{notice}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Reset Link'}
       </Button>
     </form>
   );
@@ -166,6 +188,16 @@ function LinkedInButton() {
         <LinkIcon aria-hidden="true" />
         Continue with LinkedIn
       </a>
+    </Button>
+  );
+}
+
+/** Back to the choice of tabs, keeping the email typed so far. */
+function BackButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={onClick}>
+      <ArrowLeftIcon aria-hidden="true" />
+      Back
     </Button>
   );
 }

@@ -1,77 +1,43 @@
-import { MESSAGES, type AuthSuccess } from '@hireloop/contracts';
+import {
+  CandidateSignupBody,
+  CompanySignupBody,
+  type AuthSuccess,
+} from '@hireloop/contracts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
-import { useEffect, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { contractResolver, showFieldIssues } from '../../../lib/forms';
+import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
 import {
-  canLeaveStepOne,
-  isPasswordLongEnough,
-  signUpMachine,
+  CANDIDATE_STEP_ONE,
+  CANDIDATE_STEPS,
+  COMPANY_STEP_ONE,
+  COMPANY_STEPS,
+  emptyCandidateValues,
+  emptyCompanyValues,
+  passwordHint,
   type CandidateSignUpValues,
   type CompanySignUpValues,
-  type SignUpField,
-  type SignUpKind,
-} from '../machines/sign-up-machine';
-import { FormField } from './form-field';
+  type SignUpSteps,
+} from '../lib/sign-up-form';
+import { signUpMachine, type SignUpKind } from '../machines/sign-up-machine';
 
 interface SignUpPanelProps {
   kind: SignUpKind;
   onSignedUp: (session: AuthSuccess) => void;
 }
 
-type InputProps = Pick<ComponentProps<'input'>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder'>;
-
-interface FieldSpec<TValues> extends InputProps {
-  field: keyof TValues & SignUpField;
-  label: string;
-  hint?: string;
-}
-
-const CANDIDATE_STEPS: [FieldSpec<CandidateSignUpValues>[], FieldSpec<CandidateSignUpValues>[]] = [
-  [
-    { field: 'name', label: 'Full Name', autoComplete: 'name' },
-    { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-    { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  ],
-  [
-    { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-    { field: 'location', label: 'Location', placeholder: 'City, Country' },
-    { field: 'currentRole', label: 'Current Role', placeholder: 'e.g. Frontend Engineer' },
-    {
-      field: 'skills',
-      label: 'Skills',
-      placeholder: 'React, TypeScript, Node.js',
-      hint: 'Separate skills with commas.',
-    },
-  ],
-];
-
-const COMPANY_STEPS: [FieldSpec<CompanySignUpValues>[], FieldSpec<CompanySignUpValues>[]] = [
-  [
-    { field: 'companyName', label: 'Company Name', autoComplete: 'organization' },
-    { field: 'contactName', label: 'Contact Name', autoComplete: 'name' },
-    { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-    { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  ],
-  [
-    { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-    { field: 'website', label: 'Website', inputMode: 'url', autoComplete: 'url', placeholder: 'https://example.com' },
-    { field: 'location', label: 'Location', placeholder: 'City, Country' },
-    { field: 'industry', label: 'Industry', placeholder: 'e.g. Fintech' },
-  ],
-];
-
-function passwordHint(password: string): string | undefined {
-  if (!password) return undefined;
-  return isPasswordLongEnough(password) ? 'Password strength: Good' : MESSAGES.passwordTooShort;
-}
+type SignUpActor = ActorRefFrom<typeof signUpMachine>;
 
 /** The For Candidates and For Companies tabs: a two-step sign-up wizard. */
 export function SignUpPanel({ kind, onSignedUp }: SignUpPanelProps) {
   const actorRef = useActorRef(signUpMachine, { input: { kind } });
-  const state = useSelector(actorRef, (snapshot) => snapshot);
-  const { error } = state.context;
 
   useEffect(() => {
     // Subscribed (not derived in render) so the news arrives even if the dialog closes at once.
@@ -84,49 +50,114 @@ export function SignUpPanel({ kind, onSignedUp }: SignUpPanelProps) {
     return () => subscription.unsubscribe();
   }, [actorRef, onSignedUp]);
 
-  const stepTwo = state.matches('stepTwo');
-  const submitting = state.matches({ stepTwo: 'submitting' });
+  return kind === 'candidate' ? <CandidateSignUp actorRef={actorRef} /> : <CompanySignUp actorRef={actorRef} />;
+}
 
-  const renderFields = <TValues extends CandidateSignUpValues | CompanySignUpValues>(
-    specs: FieldSpec<TValues>[],
-    values: TValues,
-  ) =>
-    specs.map(({ field, label, hint, ...inputProps }) => {
-      const value = String(values[field]);
-      return (
-        <FormField
-          key={field}
-          label={label}
-          value={value}
-          onValueChange={(next) => actorRef.send({ type: 'signUp.change', field, value: next })}
-          hint={field === 'password' ? passwordHint(value) : hint}
-          disabled={submitting}
-          {...inputProps}
-        />
-      );
-    });
+function CandidateSignUp({ actorRef }: { actorRef: SignUpActor }) {
+  const form = useForm<CandidateSignUpValues, unknown, CandidateSignupBody>({
+    resolver: contractResolver(CandidateSignupBody),
+    defaultValues: emptyCandidateValues(),
+    // Step 1's Next stays disabled until it is valid: each field says what is wrong once left.
+    mode: 'onTouched',
+  });
+  return (
+    <SignUpWizard
+      actorRef={actorRef}
+      form={form}
+      heading="Create your candidate account"
+      steps={CANDIDATE_STEPS}
+      isStepOneValid={(values) => CANDIDATE_STEP_ONE.safeParse(values).success}
+      onSubmit={(body) => actorRef.send({ type: 'signUp.submit', submission: { kind: 'candidate', body } })}
+    />
+  );
+}
 
-  const fields =
-    kind === 'candidate'
-      ? renderFields(CANDIDATE_STEPS[stepTwo ? 1 : 0], state.context.candidate)
-      : renderFields(COMPANY_STEPS[stepTwo ? 1 : 0], state.context.company);
+function CompanySignUp({ actorRef }: { actorRef: SignUpActor }) {
+  const form = useForm<CompanySignUpValues, unknown, CompanySignupBody>({
+    resolver: contractResolver(CompanySignupBody),
+    defaultValues: emptyCompanyValues(),
+    mode: 'onTouched',
+  });
+  return (
+    <SignUpWizard
+      actorRef={actorRef}
+      form={form}
+      heading="Create your company account"
+      steps={COMPANY_STEPS}
+      isStepOneValid={(values) => COMPANY_STEP_ONE.safeParse(values).success}
+      onSubmit={(body) => actorRef.send({ type: 'signUp.submit', submission: { kind: 'company', body } })}
+    />
+  );
+}
 
+interface SignUpWizardProps<TValues extends Record<string, string>, TBody> {
+  actorRef: SignUpActor;
+  form: UseFormReturn<TValues, unknown, TBody>;
+  heading: string;
+  steps: SignUpSteps<TValues>;
+  isStepOneValid: (values: unknown) => boolean;
+  /** The body, parsed by the contract's schema, once both steps are valid. */
+  onSubmit: (body: TBody) => void;
+}
+
+/**
+ * Step 1 of 2, then step 2 of 2, in one form: the values of both steps stay in it while the
+ * person goes back and forth, and the whole body is checked by the contract's schema on submit.
+ */
+function SignUpWizard<TValues extends Record<string, string>, TBody>({
+  actorRef,
+  form,
+  heading,
+  steps,
+  isStepOneValid,
+  onSubmit,
+}: SignUpWizardProps<TValues, TBody>) {
+  const { error, fieldIssues } = useSelector(actorRef, (snapshot) => snapshot.context);
+  const stepTwo = useSelector(actorRef, (snapshot) => snapshot.matches('stepTwo'));
+  const submitting = useSelector(actorRef, (snapshot) => snapshot.matches({ stepTwo: 'submitting' }));
+  const values = useWatch({ control: form.control });
+  const [stepOneFields, stepTwoFields] = useMemo(
+    () => [steps[0].map(({ name }) => name), steps[1].map(({ name }) => name)] as const,
+    [steps],
+  );
+
+  useEditsClearFailure(form, error !== null, () => actorRef.send({ type: 'signUp.edit' }));
+  const { setError } = form;
+  useEffect(() => {
+    // The reasons about fields on screen come first, so the focus goes to one of them.
+    const fields = stepTwo ? [...stepTwoFields, ...stepOneFields] : stepOneFields;
+    showFieldIssues(setError, fieldIssues, fields);
+  }, [setError, fieldIssues, stepTwo, stepOneFields, stepTwoFields]);
+
+  const next = async () => {
+    if (await form.trigger(stepOneFields, { shouldFocus: true })) actorRef.send({ type: 'signUp.next' });
+  };
   const submit = (event: FormEvent) => {
+    if (stepTwo) return form.handleSubmit(onSubmit)(event);
     event.preventDefault();
-    actorRef.send(stepTwo ? { type: 'signUp.submit' } : { type: 'signUp.next' });
+    return next();
   };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">
-          {kind === 'candidate' ? 'Create your candidate account' : 'Create your company account'}
-        </h3>
+        <h3 className="font-semibold">{heading}</h3>
         <span className="text-xs font-medium whitespace-nowrap text-muted-foreground">
           {stepTwo ? 'Step 2 of 2' : 'Step 1 of 2'}
         </span>
       </div>
-      {fields}
+      {steps[stepTwo ? 1 : 0].map(({ name, label, hint, ...inputProps }) => (
+        <FormField
+          key={name}
+          control={form.control}
+          name={name}
+          label={label}
+          hint={name === 'password' ? ({ value, invalid }) => passwordHint(String(value), invalid) : hint}
+          liveHint={name === 'password'}
+        >
+          {(field) => <Input {...field} {...inputProps} disabled={submitting} />}
+        </FormField>
+      ))}
       {error ? (
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden="true" />
@@ -144,7 +175,7 @@ export function SignUpPanel({ kind, onSignedUp }: SignUpPanelProps) {
           </Button>
         </div>
       ) : (
-        <Button type="submit" disabled={!canLeaveStepOne(state.context)}>
+        <Button type="submit" disabled={!isStepOneValid(values)}>
           Next
         </Button>
       )}

@@ -1,24 +1,26 @@
+import type { ResetPasswordBody, ValidateResetTokenBody } from '@hireloop/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../../lib/api-client';
 import { ResetFlowError } from '../api/reset-password';
-import { NOTICES, resetPasswordMachine, type ResetPasswordInput } from './reset-password-machine';
+import { resetPasswordMachine, type ResetPasswordInput } from './reset-password-machine';
 
 interface Overrides {
   validateResetToken?: (token: string) => Promise<void>;
-  resetPassword?: (input: { token: string; newPassword: string }) => Promise<void>;
+  resetPassword?: (input: ResetPasswordBody) => Promise<void>;
 }
 
 function start(overrides: Overrides = {}, input: ResetPasswordInput = {}) {
-  const calls = { validate: [] as string[], reset: [] as Array<{ token: string; newPassword: string }> };
+  const calls = { validate: [] as string[], reset: [] as ResetPasswordBody[] };
   const redirectToSignIn = vi.fn();
   const announceSuccess = vi.fn();
   const machine = resetPasswordMachine.provide({
     actors: {
-      validateResetToken: fromPromise<void, { token: string }>(async ({ input }) => {
+      validateResetToken: fromPromise<void, ValidateResetTokenBody>(async ({ input }) => {
         calls.validate.push(input.token);
         await overrides.validateResetToken?.(input.token);
       }),
-      resetPassword: fromPromise<void, { token: string; newPassword: string }>(async ({ input }) => {
+      resetPassword: fromPromise<void, ResetPasswordBody>(async ({ input }) => {
         calls.reset.push(input);
         await overrides.resetPassword?.(input);
       }),
@@ -32,14 +34,8 @@ function start(overrides: Overrides = {}, input: ResetPasswordInput = {}) {
 type Actor = ReturnType<typeof start>['actor'];
 
 async function reachPasswordStep(actor: Actor, token = 'reset-token-1') {
-  actor.send({ type: 'reset.changeToken', value: token });
-  actor.send({ type: 'reset.submitToken' });
+  actor.send({ type: 'reset.submitToken', values: { token } });
   return waitFor(actor, (snapshot) => snapshot.matches('setPassword'));
-}
-
-function typePasswords(actor: Actor, newPassword: string, confirmPassword: string) {
-  actor.send({ type: 'reset.changePassword', field: 'newPassword', value: newPassword });
-  actor.send({ type: 'reset.changePassword', field: 'confirmPassword', value: confirmPassword });
 }
 
 afterEach(() => {
@@ -53,19 +49,9 @@ describe('reset password machine', () => {
     expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
-  it('asks for a token instead of validating an empty one', () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'reset.changeToken', value: '   ' });
-    actor.send({ type: 'reset.submitToken' });
-    expect(actor.getSnapshot().value).toBe('enterToken');
-    expect(actor.getSnapshot().context.notice).toEqual({ title: null, description: 'Please enter your reset token.' });
-    expect(calls.validate).toEqual([]);
-  });
-
   it('validates the typed token and moves on to the password step when it is valid', async () => {
     const { actor, calls } = start();
-    actor.send({ type: 'reset.changeToken', value: ' reset-token-1 ' });
-    actor.send({ type: 'reset.submitToken' });
+    actor.send({ type: 'reset.submitToken', values: { token: 'reset-token-1' } });
     expect(actor.getSnapshot().value).toBe('validating');
 
     const snapshot = await waitFor(actor, (s) => s.matches('setPassword'));
@@ -79,8 +65,7 @@ describe('reset password machine', () => {
         throw new ResetFlowError('Invalid Token', 'The reset token is invalid or expired.');
       },
     });
-    actor.send({ type: 'reset.changeToken', value: 'used-token' });
-    actor.send({ type: 'reset.submitToken' });
+    actor.send({ type: 'reset.submitToken', values: { token: 'used-token' } });
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
     expect(snapshot.value).toBe('enterToken');
@@ -97,22 +82,13 @@ describe('reset password machine', () => {
         throw new Error('boom');
       },
     });
-    actor.send({ type: 'reset.changeToken', value: 'token' });
-    actor.send({ type: 'reset.submitToken' });
+    actor.send({ type: 'reset.submitToken', values: { token: 'token' } });
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
     expect(snapshot.context.notice).toEqual({
       title: 'Invalid Token',
       description: 'The reset token is invalid or expired.',
     });
-  });
-
-  it('typing a new token clears the error', async () => {
-    const { actor } = start();
-    actor.send({ type: 'reset.submitToken' });
-    expect(actor.getSnapshot().context.notice).not.toBeNull();
-    actor.send({ type: 'reset.changeToken', value: 'a' });
-    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('a token from the link is validated at once and leads straight to the password step', async () => {
@@ -136,43 +112,6 @@ describe('reset password machine', () => {
     expect(snapshot.context.notice?.title).toBe('Invalid Token');
   });
 
-  it('asks for both password fields', async () => {
-    const { actor, calls } = start();
-    await reachPasswordStep(actor);
-    typePasswords(actor, 'longenough', '');
-    actor.send({ type: 'reset.submitPassword' });
-    expect(actor.getSnapshot().value).toBe('setPassword');
-    expect(actor.getSnapshot().context.notice).toEqual({ title: null, description: 'Please fill in all fields.' });
-    expect(calls.reset).toEqual([]);
-  });
-
-  it('refuses passwords that do not match', async () => {
-    const { actor, calls } = start();
-    await reachPasswordStep(actor);
-    typePasswords(actor, 'new-password-1', 'new-password-2');
-    actor.send({ type: 'reset.submitPassword' });
-    expect(actor.getSnapshot().value).toBe('setPassword');
-    expect(actor.getSnapshot().context.notice).toEqual({
-      title: "Passwords Don't Match",
-      description: 'Please make sure both passwords are identical.',
-    });
-    expect(calls.reset).toEqual([]);
-  });
-
-  it('refuses a password shorter than 8 characters', async () => {
-    const { actor, calls } = start();
-    await reachPasswordStep(actor);
-    typePasswords(actor, 'short12', 'short12');
-    actor.send({ type: 'reset.submitPassword' });
-    expect(actor.getSnapshot().value).toBe('setPassword');
-    expect(actor.getSnapshot().context.notice).toEqual(NOTICES.passwordTooShort);
-    expect(actor.getSnapshot().context.notice).toEqual({
-      title: 'Password Too Short',
-      description: 'Password must be at least 8 characters long.',
-    });
-    expect(calls.reset).toEqual([]);
-  });
-
   it('stays on the password step with the server reason when the reset is refused', async () => {
     const { actor } = start({
       resetPassword: async () => {
@@ -180,8 +119,7 @@ describe('reset password machine', () => {
       },
     });
     await reachPasswordStep(actor);
-    typePasswords(actor, 'new-password', 'new-password');
-    actor.send({ type: 'reset.submitPassword' });
+    actor.send({ type: 'reset.submitPassword', values: { newPassword: 'new-password' } });
     expect(actor.getSnapshot().value).toBe('submitting');
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
@@ -199,8 +137,7 @@ describe('reset password machine', () => {
       },
     });
     await reachPasswordStep(actor);
-    typePasswords(actor, 'new-password', 'new-password');
-    actor.send({ type: 'reset.submitPassword' });
+    actor.send({ type: 'reset.submitPassword', values: { newPassword: 'new-password' } });
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
     expect(snapshot.context.notice).toEqual({
@@ -209,18 +146,54 @@ describe('reset password machine', () => {
     });
   });
 
+  it('a failure clears once the person types again', async () => {
+    const { actor } = start({
+      validateResetToken: async () => {
+        throw new ResetFlowError('Invalid Token', 'The reset token is invalid or expired.');
+      },
+    });
+    actor.send({ type: 'reset.submitToken', values: { token: 'used-token' } });
+    await waitFor(actor, (s) => s.context.notice !== null);
+    actor.send({ type: 'reset.edit' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('keeps the reasons a refused reset gives about the new password, for the form to show there', async () => {
+    const refusal = new ApiError(
+      400,
+      JSON.stringify({
+        success: false,
+        error: 'Password must be at most 256 characters long',
+        details: [{ path: 'newPassword', message: 'Password must be at most 256 characters long' }],
+      }),
+      'Bad Request',
+    );
+    const { actor } = start({
+      resetPassword: async () => {
+        throw new ResetFlowError('Reset Failed', 'Password must be at most 256 characters long', { cause: refusal });
+      },
+    });
+    await reachPasswordStep(actor);
+    actor.send({ type: 'reset.submitPassword', values: { newPassword: 'new-password' } });
+
+    const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
+    expect(snapshot.value).toBe('setPassword');
+    expect(snapshot.context.fieldIssues).toEqual([
+      { path: 'newPassword', message: 'Password must be at most 256 characters long' },
+    ]);
+  });
+
   it('resets the password, announces success, and goes to sign-in 3 seconds later', async () => {
     vi.useFakeTimers();
     const { actor, calls, announceSuccess, redirectToSignIn } = start();
     await reachPasswordStep(actor, 'reset-token-1');
-    typePasswords(actor, 'new-password', 'new-password');
-    actor.send({ type: 'reset.submitPassword' });
+    actor.send({ type: 'reset.submitPassword', values: { newPassword: 'new-password' } });
     await waitFor(actor, (snapshot) => snapshot.matches('complete'));
 
     expect(calls.reset).toEqual([{ token: 'reset-token-1', newPassword: 'new-password' }]);
     expect(announceSuccess).toHaveBeenCalledOnce();
-    // The password does not linger in memory once it is set.
-    expect(actor.getSnapshot().context).toMatchObject({ newPassword: '', confirmPassword: '', notice: null });
+    // The password went to the server in the event; the machine never held it.
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('new-password');
 
     vi.advanceTimersByTime(2999);
     expect(redirectToSignIn).not.toHaveBeenCalled();

@@ -1,34 +1,20 @@
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@hireloop/contracts';
-import { assign, fromPromise, not, setup } from 'xstate';
+import { AUTH_MESSAGES, type ResetPasswordBody, type ValidateResetTokenBody } from '@hireloop/contracts';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { fieldIssuesOf, type FieldIssue } from '../../../lib/forms';
 import { RESET_FAILED, RESET_FAILED_TITLE, ResetFlowError, resetPassword } from '../api/reset-password';
 import { INVALID_TOKEN_TITLE, validateResetToken } from '../api/validate-reset-token';
+import type { ResetNotice } from '../lib/reset-password-form';
 
 /** Spec part 2, §9: after a successful reset, go to /signin after 3 seconds. */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
-/** What went wrong, as shown in the page's destructive alert (spec part 2, §5 and §8). */
-export interface ResetNotice {
-  title: string | null;
-  description: string;
-}
-
-export const NOTICES = {
-  tokenRequired: { title: null, description: AUTH_MESSAGES.resetTokenRequired },
-  fieldsRequired: { title: null, description: 'Please fill in all fields.' },
-  passwordsDiffer: { title: "Passwords Don't Match", description: 'Please make sure both passwords are identical.' },
-  passwordTooShort: {
-    title: 'Password Too Short',
-    description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  },
-} as const satisfies Record<string, ResetNotice>;
-
-export type PasswordField = 'newPassword' | 'confirmPassword';
-
 export interface ResetPasswordContext {
+  /** The token being used: from the link, or as typed on step 1 (and kept there when refused). */
   token: string;
-  newPassword: string;
-  confirmPassword: string;
+  /** A failure of the flow (a refused token, a failed reset), shown in the page's destructive alert. */
   notice: ResetNotice | null;
+  /** The server's reasons about single fields (a 400's details), for the form to show at them. */
+  fieldIssues: FieldIssue[];
 }
 
 export interface ResetPasswordInput {
@@ -36,11 +22,17 @@ export interface ResetPasswordInput {
   token?: string | null;
 }
 
+/**
+ * The forms own their fields and check them (react-hook-form with the contract's schemas, see
+ * `lib/reset-password-form.ts`); the machine gets what they parsed with each submit.
+ */
 export type ResetPasswordEvent =
-  | { type: 'reset.changeToken'; value: string }
-  | { type: 'reset.submitToken' }
-  | { type: 'reset.changePassword'; field: PasswordField; value: string }
-  | { type: 'reset.submitPassword' };
+  /** Step 1's Verify Token, with the token parsed by `ValidateResetTokenBody`. */
+  | { type: 'reset.submitToken'; values: ValidateResetTokenBody }
+  /** Step 2's Reset Password, with the new password that passed the page's rules. */
+  | { type: 'reset.submitPassword'; values: Pick<ResetPasswordBody, 'newPassword'> }
+  /** The person typed again: the last failure no longer applies. */
+  | { type: 'reset.edit' };
 
 /** The failure's own title and words when it has them, else the step's defaults. */
 function noticeOf(error: unknown, fallback: ResetNotice): ResetNotice {
@@ -60,21 +52,17 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    validateResetToken: fromPromise<void, { token: string }>(({ input }) => validateResetToken(input.token)),
-    resetPassword: fromPromise<void, { token: string; newPassword: string }>(({ input }) => resetPassword(input)),
+    validateResetToken: fromPromise<void, ValidateResetTokenBody>(({ input }) => validateResetToken(input)),
+    resetPassword: fromPromise<void, ResetPasswordBody>(({ input }) => resetPassword(input)),
   },
   delays: {
     redirectDelay: RESET_REDIRECT_DELAY_MS,
   },
   guards: {
     hasToken: ({ context }) => context.token.trim() !== '',
-    bothPasswordsFilled: ({ context }) => context.newPassword !== '' && context.confirmPassword !== '',
-    passwordsMatch: ({ context }) => context.newPassword === context.confirmPassword,
-    passwordLongEnough: ({ context }) => context.newPassword.length >= PASSWORD_MIN_LENGTH,
   },
   actions: {
-    clearNotice: assign({ notice: null }),
-    showNotice: assign((_, notice: ResetNotice) => ({ notice })),
+    clearNotice: assign({ notice: null, fieldIssues: [] }),
     /** The page's toast 'Password Reset Successful'. */
     announceSuccess: () => {},
     /** The page's navigation to /signin. */
@@ -84,9 +72,8 @@ export const resetPasswordMachine = setup({
   id: 'resetPassword',
   context: ({ input }) => ({
     token: input.token?.trim() ?? '',
-    newPassword: '',
-    confirmPassword: '',
     notice: null,
+    fieldIssues: [],
   }),
   initial: 'start',
   states: {
@@ -95,11 +82,11 @@ export const resetPasswordMachine = setup({
     },
     enterToken: {
       on: {
-        'reset.changeToken': { actions: [assign({ token: ({ event }) => event.value }), 'clearNotice'] },
-        'reset.submitToken': [
-          { guard: 'hasToken', target: 'validating', actions: 'clearNotice' },
-          { actions: { type: 'showNotice', params: NOTICES.tokenRequired } },
-        ],
+        'reset.edit': { actions: 'clearNotice' },
+        'reset.submitToken': {
+          target: 'validating',
+          actions: ['clearNotice', assign({ token: ({ event }) => event.values.token })],
+        },
       },
     },
     validating: {
@@ -109,45 +96,40 @@ export const resetPasswordMachine = setup({
         onDone: { target: 'setPassword' },
         onError: {
           target: 'enterToken',
-          actions: {
-            type: 'showNotice',
-            params: ({ event }) =>
+          actions: assign({
+            notice: ({ event }) =>
               noticeOf(event.error, { title: INVALID_TOKEN_TITLE, description: AUTH_MESSAGES.resetTokenInvalid }),
-          },
+            fieldIssues: ({ event }) => fieldIssuesOf(event.error),
+          }),
         },
       },
     },
     setPassword: {
       on: {
-        'reset.changePassword': {
-          actions: [assign(({ event }) => ({ [event.field]: event.value })), 'clearNotice'],
-        },
-        // The rules in the spec's order (part 2, §5), each with its own message.
-        'reset.submitPassword': [
-          { guard: not('bothPasswordsFilled'), actions: { type: 'showNotice', params: NOTICES.fieldsRequired } },
-          { guard: not('passwordsMatch'), actions: { type: 'showNotice', params: NOTICES.passwordsDiffer } },
-          { guard: not('passwordLongEnough'), actions: { type: 'showNotice', params: NOTICES.passwordTooShort } },
-          { target: 'submitting', actions: 'clearNotice' },
-        ],
+        'reset.edit': { actions: 'clearNotice' },
+        'reset.submitPassword': { target: 'submitting', actions: 'clearNotice' },
       },
     },
     submitting: {
       invoke: {
         src: 'resetPassword',
-        input: ({ context }) => ({ token: context.token.trim(), newPassword: context.newPassword }),
+        // The new password travels in the event, never into the context: nothing keeps it afterwards.
+        input: ({ context, event }) => {
+          assertEvent(event, 'reset.submitPassword');
+          return { token: context.token.trim(), newPassword: event.values.newPassword };
+        },
         onDone: { target: 'complete' },
         onError: {
           target: 'setPassword',
-          actions: {
-            type: 'showNotice',
-            params: ({ event }) => noticeOf(event.error, { title: RESET_FAILED_TITLE, description: RESET_FAILED }),
-          },
+          actions: assign({
+            notice: ({ event }) => noticeOf(event.error, { title: RESET_FAILED_TITLE, description: RESET_FAILED }),
+            fieldIssues: ({ event }) => fieldIssuesOf(event.error),
+          }),
         },
       },
     },
     complete: {
-      // The password is no longer needed on this page.
-      entry: [assign({ newPassword: '', confirmPassword: '', notice: null }), 'announceSuccess'],
+      entry: [assign({ notice: null, fieldIssues: [] }), 'announceSuccess'],
       after: { redirectDelay: { target: 'redirected' } },
     },
     redirected: {

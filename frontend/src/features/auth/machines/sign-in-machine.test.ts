@@ -1,8 +1,9 @@
-import type { AuthSuccess, LoginBody, User } from '@hireloop/contracts';
+import type { AuthSuccess, ForgotPasswordBody, LoginBody, User } from '@hireloop/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { RESET_EMAIL_REQUIRED, RESET_EMAIL_SENT } from '../api/forgot-password';
-import { MISSING_CREDENTIALS, signInMachine } from './sign-in-machine';
+import { ApiError } from '../../../lib/api-client';
+import { RESET_EMAIL_SENT } from '../api/forgot-password';
+import { signInMachine } from './sign-in-machine';
 
 const candidate: User = {
   id: 'u1',
@@ -21,7 +22,7 @@ const session: AuthSuccess = { success: true, user: candidate, token: 'token-1' 
 function start(
   overrides: {
     login?: (input: LoginBody) => Promise<AuthSuccess>;
-    requestPasswordReset?: (input: { email: string }) => Promise<void>;
+    requestPasswordReset?: (input: ForgotPasswordBody) => Promise<void>;
   } = {},
 ) {
   const calls = { login: [] as LoginBody[], reset: [] as string[] };
@@ -31,7 +32,7 @@ function start(
         calls.login.push(input);
         return overrides.login ? overrides.login(input) : session;
       }),
-      requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) => {
+      requestPasswordReset: fromPromise<void, ForgotPasswordBody>(async ({ input }) => {
         calls.reset.push(input.email);
         if (overrides.requestPasswordReset) await overrides.requestPasswordReset(input);
       }),
@@ -52,7 +53,7 @@ describe('sign-in machine', () => {
   it('Back returns one step at a time: forgot password → email form → choice', () => {
     const { actor } = start();
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.forgotPassword', email: '' });
     expect(actor.getSnapshot().matches('forgot')).toBe(true);
     actor.send({ type: 'signIn.back' });
     expect(actor.getSnapshot().matches('email')).toBe(true);
@@ -60,18 +61,18 @@ describe('sign-in machine', () => {
     expect(actor.getSnapshot().value).toBe('choice');
   });
 
-  it('signs in with the typed email and password and ends with the session', async () => {
+  it('signs in with the values the form parsed and ends with the session', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.change', field: 'email', value: ' ada@example.com ' });
-    actor.send({ type: 'signIn.change', field: 'password', value: 'correct horse' });
-    actor.send({ type: 'signIn.submit' });
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example.com', password: 'correct horse' } });
     expect(actor.getSnapshot().matches({ email: 'submitting' })).toBe(true);
 
     const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.login).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
     expect(done.value).toBe('signedIn');
     expect(done.output).toEqual({ session });
+    // The password went to the server in the event; the machine never held it.
+    expect(JSON.stringify(done.context)).not.toContain('correct horse');
   });
 
   it('shows the failure message and stays on the email form when sign-in fails', async () => {
@@ -81,42 +82,61 @@ describe('sign-in machine', () => {
       },
     });
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
-    actor.send({ type: 'signIn.change', field: 'password', value: 'wrong' });
-    actor.send({ type: 'signIn.submit' });
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example.com', password: 'wrong' } });
 
     const snapshot = await waitFor(actor, (s) => s.matches({ email: 'editing' }) && s.context.error !== null);
     expect(snapshot.context.error).toBe('Invalid email or password. Please try again.');
+    expect(snapshot.context.fieldIssues).toEqual([]);
+    expect(snapshot.context.email).toBe('ada@example.com');
     expect(snapshot.status).toBe('active');
   });
 
-  it('does not call the server without an email and a password', () => {
-    const { actor, calls } = start();
+  it('keeps the reasons a refusal gives about single fields, for the form to show at them', async () => {
+    const refusal = new ApiError(
+      400,
+      JSON.stringify({
+        success: false,
+        error: 'Please enter a valid email address',
+        details: [{ path: 'email', message: 'Please enter a valid email address' }],
+      }),
+      'Bad Request',
+    );
+    const { actor } = start({
+      login: async () => {
+        throw new Error('Please enter a valid email address', { cause: refusal });
+      },
+    });
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
-    actor.send({ type: 'signIn.submit' });
-    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
-    expect(actor.getSnapshot().context.error).toBe(MISSING_CREDENTIALS);
-    expect(calls.login).toEqual([]);
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example', password: 'secret' } });
+
+    const snapshot = await waitFor(actor, (s) => s.context.error !== null);
+    expect(snapshot.context.fieldIssues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
+
+    // A new attempt starts clean.
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example.com', password: 'secret' } });
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, fieldIssues: [] });
   });
 
   it('clears the error once the person types again', async () => {
-    const { actor } = start();
+    const { actor } = start({
+      login: async () => {
+        throw new Error('Invalid email or password. Please try again.');
+      },
+    });
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.submit' });
-    expect(actor.getSnapshot().context.error).toBe(MISSING_CREDENTIALS);
-    actor.send({ type: 'signIn.change', field: 'email', value: 'a' });
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example.com', password: 'wrong' } });
+    await waitFor(actor, (s) => s.context.error !== null);
+    actor.send({ type: 'signIn.edit' });
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('opening the forgot-password form sends no reset link, even when the sign-in form submits as it goes', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
     // The browser's order for a click on "Forgot password?" inside the sign-in form: the click,
     // then (when the button ends up submitting) the form's submit.
-    actor.send({ type: 'signIn.forgotPassword' });
-    actor.send({ type: 'signIn.submit' });
+    actor.send({ type: 'signIn.forgotPassword', email: 'ada@example.com' });
+    actor.send({ type: 'signIn.submit', values: { email: 'ada@example.com', password: '' } });
     await new Promise((resolve) => setTimeout(resolve, 0));
 
     const snapshot = actor.getSnapshot();
@@ -128,22 +148,13 @@ describe('sign-in machine', () => {
     expect(calls.login).toEqual([]);
   });
 
-  it('asks for an email before sending a reset link', () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.forgotPassword' });
-    actor.send({ type: 'signIn.sendResetLink' });
-    expect(actor.getSnapshot().context.error).toBe(RESET_EMAIL_REQUIRED);
-    expect(calls.reset).toEqual([]);
-  });
-
   it('keeps the typed email for the reset form and sends the link only on Send Reset Link', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
-    actor.send({ type: 'signIn.forgotPassword' });
+    actor.send({ type: 'signIn.forgotPassword', email: 'ada@example.com' });
+    expect(actor.getSnapshot().context.email).toBe('ada@example.com');
     expect(calls.reset).toEqual([]);
-    actor.send({ type: 'signIn.sendResetLink' });
+    actor.send({ type: 'signIn.sendResetLink', values: { email: 'ada@example.com' } });
     expect(actor.getSnapshot().matches({ forgot: 'sending' })).toBe(true);
 
     const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
@@ -153,6 +164,15 @@ describe('sign-in machine', () => {
     expect(snapshot.context.error).toBeNull();
   });
 
+  it('Back from the reset form brings the email typed there back to the sign-in form', () => {
+    const { actor } = start();
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.forgotPassword', email: '' });
+    actor.send({ type: 'signIn.back', email: 'grace@example.com' });
+    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.email).toBe('grace@example.com');
+  });
+
   it('reports a failed reset request', async () => {
     const { actor } = start({
       requestPasswordReset: async () => {
@@ -160,9 +180,8 @@ describe('sign-in machine', () => {
       },
     });
     actor.send({ type: 'signIn.chooseEmail' });
-    actor.send({ type: 'signIn.forgotPassword' });
-    actor.send({ type: 'signIn.change', field: 'email', value: 'ada@example.com' });
-    actor.send({ type: 'signIn.sendResetLink' });
+    actor.send({ type: 'signIn.forgotPassword', email: '' });
+    actor.send({ type: 'signIn.sendResetLink', values: { email: 'ada@example.com' } });
 
     const snapshot = await waitFor(actor, (s) => s.context.error !== null);
     expect(snapshot.context.error).toBe('Failed to send reset email. Please try again.');

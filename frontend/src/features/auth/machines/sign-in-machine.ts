@@ -1,35 +1,36 @@
-import type { AuthSuccess, LoginBody } from '@hireloop/contracts';
-import { assign, fromPromise, setup } from 'xstate';
-import {
-  RESET_EMAIL_FAILED,
-  RESET_EMAIL_REQUIRED,
-  RESET_EMAIL_SENT,
-  requestPasswordReset,
-} from '../api/forgot-password';
+import type { AuthSuccess, ForgotPasswordBody, LoginBody } from '@hireloop/contracts';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { fieldIssuesOf, type FieldIssue } from '../../../lib/forms';
+import { RESET_EMAIL_FAILED, RESET_EMAIL_SENT, requestPasswordReset } from '../api/forgot-password';
 import { login } from '../api/login';
 
-export const MISSING_CREDENTIALS = 'Please enter your email and password.';
-
 export interface SignInContext {
+  /** The email typed last: the sign-in and forgot-password forms each start from it. */
   email: string;
-  password: string;
   /** Shown in a destructive alert. */
   error: string | null;
+  /** The server's reasons about single fields (a 400's details), for the form to show at them. */
+  fieldIssues: FieldIssue[];
   /** Shown as a confirmation (forgot-password sent). */
   notice: string | null;
   /** The signed-in user and token, once the server said yes. */
   session: AuthSuccess | null;
 }
 
+/**
+ * The forms own their fields and check them with the contracts' schemas (react-hook-form); the
+ * machine gets what they parsed with each submit, and the email whenever the view changes.
+ */
 export type SignInEvent =
   | { type: 'signIn.chooseEmail' }
-  | { type: 'signIn.forgotPassword' }
-  | { type: 'signIn.back' }
-  | { type: 'signIn.change'; field: 'email' | 'password'; value: string }
-  /** The sign-in form's submit: signs in, and never does anything else. */
-  | { type: 'signIn.submit' }
-  /** The forgot-password form's Send Reset Link: the only event that mails a reset link. */
-  | { type: 'signIn.sendResetLink' };
+  | { type: 'signIn.forgotPassword'; email: string }
+  | { type: 'signIn.back'; email?: string }
+  /** The person typed again: the last failure no longer applies. */
+  | { type: 'signIn.edit' }
+  /** The sign-in form's submit, with its values parsed by `LoginBody`: signs in, and never does anything else. */
+  | { type: 'signIn.submit'; values: LoginBody }
+  /** The forgot-password form's Send Reset Link (values parsed by `ForgotPasswordBody`): the only event that mails a reset link. */
+  | { type: 'signIn.sendResetLink'; values: ForgotPasswordBody };
 
 const messageOf = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -50,23 +51,23 @@ export const signInMachine = setup({
   },
   actors: {
     login: fromPromise<AuthSuccess, LoginBody>(({ input }) => login(input)),
-    requestPasswordReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(input.email)),
-  },
-  guards: {
-    hasEmail: ({ context }) => context.email.trim() !== '',
-    hasCredentials: ({ context }) => context.email.trim() !== '' && context.password !== '',
+    requestPasswordReset: fromPromise<void, ForgotPasswordBody>(({ input }) => requestPasswordReset(input)),
   },
   actions: {
-    clearMessages: assign({ error: null, notice: null }),
-    assignField: assign(({ context, event }) => {
-      if (event.type !== 'signIn.change') return {};
-      return { ...context, [event.field]: event.value, error: null };
+    clearMessages: assign({ error: null, notice: null, fieldIssues: [] }),
+    clearError: assign({ error: null }),
+    keepEmail: assign(({ event }) => {
+      if (event.type === 'signIn.forgotPassword' || event.type === 'signIn.back') {
+        return event.email === undefined ? {} : { email: event.email };
+      }
+      if (event.type === 'signIn.submit' || event.type === 'signIn.sendResetLink') return { email: event.values.email };
+      return {};
     }),
   },
 }).createMachine({
   id: 'signIn',
   initial: 'choice',
-  context: { email: '', password: '', error: null, notice: null, session: null },
+  context: { email: '', error: null, fieldIssues: [], notice: null, session: null },
   states: {
     choice: {
       on: { 'signIn.chooseEmail': { target: 'email', actions: 'clearMessages' } },
@@ -76,23 +77,26 @@ export const signInMachine = setup({
       states: {
         editing: {
           on: {
-            'signIn.change': { actions: 'assignField' },
-            'signIn.back': { target: '#signIn.choice', actions: 'clearMessages' },
-            'signIn.forgotPassword': { target: '#signIn.forgot', actions: 'clearMessages' },
-            'signIn.submit': [
-              { guard: 'hasCredentials', target: 'submitting', actions: 'clearMessages' },
-              { actions: assign({ error: MISSING_CREDENTIALS }) },
-            ],
+            'signIn.edit': { actions: 'clearError' },
+            'signIn.back': { target: '#signIn.choice', actions: ['keepEmail', 'clearMessages'] },
+            'signIn.forgotPassword': { target: '#signIn.forgot', actions: ['keepEmail', 'clearMessages'] },
+            'signIn.submit': { target: 'submitting', actions: ['keepEmail', 'clearMessages'] },
           },
         },
         submitting: {
           invoke: {
             src: 'login',
-            input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+            input: ({ event }) => {
+              assertEvent(event, 'signIn.submit');
+              return event.values;
+            },
             onDone: { target: '#signIn.signedIn', actions: assign({ session: ({ event }) => event.output }) },
             onError: {
               target: 'editing',
-              actions: assign({ error: ({ event }) => messageOf(event.error, 'Sign in failed. Please try again.') }),
+              actions: assign({
+                error: ({ event }) => messageOf(event.error, 'Sign in failed. Please try again.'),
+                fieldIssues: ({ event }) => fieldIssuesOf(event.error),
+              }),
             },
           },
         },
@@ -103,22 +107,25 @@ export const signInMachine = setup({
       states: {
         editing: {
           on: {
-            'signIn.change': { actions: 'assignField' },
-            'signIn.back': { target: '#signIn.email', actions: 'clearMessages' },
-            'signIn.sendResetLink': [
-              { guard: 'hasEmail', target: 'sending', actions: 'clearMessages' },
-              { actions: assign({ error: RESET_EMAIL_REQUIRED, notice: null }) },
-            ],
+            'signIn.edit': { actions: 'clearError' },
+            'signIn.back': { target: '#signIn.email', actions: ['keepEmail', 'clearMessages'] },
+            'signIn.sendResetLink': { target: 'sending', actions: ['keepEmail', 'clearMessages'] },
           },
         },
         sending: {
           invoke: {
             src: 'requestPasswordReset',
-            input: ({ context }) => ({ email: context.email.trim() }),
+            input: ({ event }) => {
+              assertEvent(event, 'signIn.sendResetLink');
+              return event.values;
+            },
             onDone: { target: 'editing', actions: assign({ notice: RESET_EMAIL_SENT }) },
             onError: {
               target: 'editing',
-              actions: assign({ error: ({ event }) => messageOf(event.error, RESET_EMAIL_FAILED) }),
+              actions: assign({
+                error: ({ event }) => messageOf(event.error, RESET_EMAIL_FAILED),
+                fieldIssues: ({ event }) => fieldIssuesOf(event.error),
+              }),
             },
           },
         },

@@ -1,137 +1,35 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  type AuthSuccess,
-  type CandidateSignupBody,
-  type CompanySignupBody,
-} from '@hireloop/contracts';
-import { assign, fromPromise, setup } from 'xstate';
+import type { AuthSuccess, CandidateSignupBody, CompanySignupBody } from '@hireloop/contracts';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { fieldIssuesOf, type FieldIssue } from '../../../lib/forms';
 import { CANDIDATE_SIGNUP_FAILED, COMPANY_SIGNUP_FAILED, signUpCandidate, signUpCompany } from '../api/sign-up';
-
-export interface CandidateSignUpValues {
-  name: string;
-  email: string;
-  password: string;
-  phone: string;
-  location: string;
-  currentRole: string;
-  /** Comma-separated. */
-  skills: string;
-}
-
-export interface CompanySignUpValues {
-  companyName: string;
-  contactName: string;
-  email: string;
-  password: string;
-  phone: string;
-  website: string;
-  location: string;
-  industry: string;
-}
-
-export type SignUpValues = CandidateSignUpValues | CompanySignUpValues;
-export type SignUpField = keyof CandidateSignUpValues | keyof CompanySignUpValues;
 
 export type SignUpKind = 'candidate' | 'company';
 
+/** A new account's body, as the form parsed it with the contract's schema for its kind. */
+export type SignUpSubmission =
+  | { kind: 'candidate'; body: CandidateSignupBody }
+  | { kind: 'company'; body: CompanySignupBody };
+
 export interface SignUpContext {
   kind: SignUpKind;
-  candidate: CandidateSignUpValues;
-  company: CompanySignUpValues;
+  /** Shown in the dialog's destructive alert (spec part 1, §2). */
   error: string | null;
+  /** The server's reasons about single fields (a 400's details), for the form to show at them. */
+  fieldIssues: FieldIssue[];
   /** The new user and token, once the account exists. */
   session: AuthSuccess | null;
 }
 
+/**
+ * The form owns the fields and checks them with the contract's schema (react-hook-form): it
+ * sends `signUp.next` once step 1 is valid, and the parsed body with `signUp.submit`.
+ */
 export type SignUpEvent =
-  | { type: 'signUp.change'; field: SignUpField; value: string }
   | { type: 'signUp.next' }
   | { type: 'signUp.back' }
-  | { type: 'signUp.submit' };
-
-export type SignUpSubmission =
-  { kind: 'candidate'; values: CandidateSignUpValues } | { kind: 'company'; values: CompanySignUpValues };
-
-export const emptyCandidateValues = (): CandidateSignUpValues => ({
-  name: '',
-  email: '',
-  password: '',
-  phone: '',
-  location: '',
-  currentRole: '',
-  skills: '',
-});
-
-export const emptyCompanyValues = (): CompanySignUpValues => ({
-  companyName: '',
-  contactName: '',
-  email: '',
-  password: '',
-  phone: '',
-  website: '',
-  location: '',
-  industry: '',
-});
-
-/** Step 1 needs these filled (spec part 1, §5). */
-export const STEP_ONE_FIELDS = {
-  candidate: ['name', 'email', 'password'],
-  company: ['companyName', 'contactName', 'email', 'password'],
-} as const satisfies {
-  candidate: readonly (keyof CandidateSignUpValues)[];
-  company: readonly (keyof CompanySignUpValues)[];
-};
-
-export function isPasswordLongEnough(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH;
-}
-
-/** The Next button's rule: step 1's fields filled and a password of 8 or more characters. */
-export function canLeaveStepOne(context: Pick<SignUpContext, 'kind' | 'candidate' | 'company'>): boolean {
-  if (context.kind === 'candidate') {
-    const values = context.candidate;
-    return (
-      STEP_ONE_FIELDS.candidate.every((field) => values[field].trim() !== '') && isPasswordLongEnough(values.password)
-    );
-  }
-  const values = context.company;
-  return STEP_ONE_FIELDS.company.every((field) => values[field].trim() !== '') && isPasswordLongEnough(values.password);
-}
-
-const splitSkills = (skills: string): string[] =>
-  skills
-    .split(',')
-    .map((skill) => skill.trim())
-    .filter(Boolean);
-
-export const toCandidateSignupBody = (values: CandidateSignUpValues): CandidateSignupBody => ({
-  name: values.name.trim(),
-  email: values.email.trim(),
-  phone: values.phone.trim(),
-  password: values.password,
-  location: values.location.trim(),
-  currentRole: values.currentRole.trim(),
-  skills: splitSkills(values.skills),
-});
-
-export const toCompanySignupBody = (values: CompanySignUpValues): CompanySignupBody => ({
-  companyName: values.companyName.trim(),
-  contactName: values.contactName.trim(),
-  email: values.email.trim(),
-  phone: values.phone.trim(),
-  password: values.password,
-  website: values.website.trim(),
-  location: values.location.trim(),
-  industry: values.industry.trim(),
-});
-
-function isCandidateField(field: SignUpField): field is keyof CandidateSignUpValues {
-  return field in emptyCandidateValues();
-}
-
-function isCompanyField(field: SignUpField): field is keyof CompanySignUpValues {
-  return field in emptyCompanyValues();
-}
+  /** The person typed again: the last failure no longer applies. */
+  | { type: 'signUp.edit' }
+  | { type: 'signUp.submit'; submission: SignUpSubmission };
 
 /**
  * The sign-up wizards of the For Candidates and For Companies tabs (spec part 1, §2):
@@ -146,45 +44,23 @@ export const signUpMachine = setup({
   },
   actors: {
     submitSignUp: fromPromise<AuthSuccess, SignUpSubmission>(({ input }) =>
-      input.kind === 'candidate'
-        ? signUpCandidate(toCandidateSignupBody(input.values))
-        : signUpCompany(toCompanySignupBody(input.values)),
+      input.kind === 'candidate' ? signUpCandidate(input.body) : signUpCompany(input.body),
     ),
   },
-  guards: {
-    canLeaveStepOne: ({ context }) => canLeaveStepOne(context),
-  },
   actions: {
-    assignField: assign(({ context, event }) => {
-      if (event.type !== 'signUp.change') return {};
-      const { field, value } = event;
-      if (context.kind === 'candidate' && isCandidateField(field)) {
-        return { candidate: { ...context.candidate, [field]: value }, error: null };
-      }
-      if (context.kind === 'company' && isCompanyField(field)) {
-        return { company: { ...context.company, [field]: value }, error: null };
-      }
-      return {};
-    }),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, fieldIssues: [] }),
   },
 }).createMachine({
   id: 'signUp',
-  context: ({ input }) => ({
-    kind: input.kind,
-    candidate: emptyCandidateValues(),
-    company: emptyCompanyValues(),
-    error: null,
-    session: null,
-  }),
+  context: ({ input }) => ({ kind: input.kind, error: null, fieldIssues: [], session: null }),
   initial: 'stepOne',
   on: {
-    'signUp.change': { actions: 'assignField' },
+    'signUp.edit': { actions: assign({ error: null }) },
   },
   states: {
     stepOne: {
       on: {
-        'signUp.next': { guard: 'canLeaveStepOne', target: 'stepTwo', actions: 'clearError' },
+        'signUp.next': { target: 'stepTwo', actions: 'clearError' },
       },
     },
     stepTwo: {
@@ -199,10 +75,10 @@ export const signUpMachine = setup({
         submitting: {
           invoke: {
             src: 'submitSignUp',
-            input: ({ context }): SignUpSubmission =>
-              context.kind === 'candidate'
-                ? { kind: 'candidate', values: context.candidate }
-                : { kind: 'company', values: context.company },
+            input: ({ event }) => {
+              assertEvent(event, 'signUp.submit');
+              return event.submission;
+            },
             onDone: { target: '#signUp.signedUp', actions: assign({ session: ({ event }) => event.output }) },
             onError: {
               target: 'editing',
@@ -213,6 +89,7 @@ export const signUpMachine = setup({
                     : context.kind === 'company'
                       ? COMPANY_SIGNUP_FAILED
                       : CANDIDATE_SIGNUP_FAILED,
+                fieldIssues: ({ event }) => fieldIssuesOf(event.error),
               }),
             },
           },

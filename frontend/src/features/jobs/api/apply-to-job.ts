@@ -1,10 +1,7 @@
-import { JOB_MESSAGES, type ApplyResponse } from '@hireloop/contracts';
+import { JOB_MESSAGES, type ApplyResponse, type MyApplication } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { objectAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
-import { myApplicationQueryKey, type MyApplicationAnswer } from './get-my-application';
-
-export type ApplyAnswer = z.infer<typeof ApplyResponse>;
+import { myApplicationQueryKey } from './get-my-application';
 
 /** Spec part 1, §8: the default text when an application fails without a reason. */
 export const APPLICATION_FAILED = 'Application failed';
@@ -14,9 +11,9 @@ export const APPLICATION_SUBMITTED = 'Application submitted';
  * `POST /api/jobs/{jobId}/apply` (a signed-in candidate, internal jobs only): 201
  * `{ success, applicationId, appliedAt }`. Refusals carry the server's reason (401, 403, 409, 400).
  */
-export async function applyToJob(jobId: string): Promise<ApplyAnswer> {
+export async function applyToJob(jobId: string): Promise<ApplyResponse> {
   const path = `/api/jobs/${encodeURIComponent(jobId)}/apply`;
-  return objectAnswer<ApplyAnswer>(await sendJson('POST', path), path, ['applicationId', 'appliedAt']);
+  return objectAnswer<ApplyResponse>(await sendJson('POST', path), path, ['applicationId', 'appliedAt']);
 }
 
 export function useApplyToJob() {
@@ -24,7 +21,7 @@ export function useApplyToJob() {
   return useMutation({
     mutationFn: ({ jobId }: { jobId: string; userId: string }) => applyToJob(jobId),
     onSuccess: (answer, { jobId, userId }) => {
-      queryClient.setQueryData<MyApplicationAnswer>(myApplicationQueryKey(jobId, userId), {
+      queryClient.setQueryData<MyApplication>(myApplicationQueryKey(jobId, userId), {
         applied: true,
         appliedAt: answer.appliedAt,
       });

@@ -1,19 +1,18 @@
-import type { Job } from '@hireloop/contracts';
+import type { Job, JobStatusChange } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sendJson } from '../../../lib/api-client';
+import { objectAnswer, sendJson } from '../../../lib/api-client';
 import { jobQueryKey, sharedJobQueryKey } from './get-job';
 import { jobListsKey } from './get-jobs';
 
-/** `POST /api/jobs/{jobId}/close` and `/reopen` answer `{ success: true, jobId, isActive }`. */
-export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
-export type JobStatusChange = z.infer<typeof JobStatusChange>;
-
 export type JobStatusAction = 'close' | 'reopen';
 
-/** Closes or reopens a job (the company that posted it, or an admin). */
+/**
+ * Closes or reopens a job (the company that posted it, or an admin): `POST /api/jobs/{jobId}/close`
+ * and `/reopen` answer `{ success: true, jobId, isActive }`.
+ */
 export async function changeJobStatus(jobId: string, action: JobStatusAction): Promise<JobStatusChange> {
-  return JobStatusChange.parse(await sendJson('POST', `/api/jobs/${encodeURIComponent(jobId)}/${action}`));
+  const path = `/api/jobs/${encodeURIComponent(jobId)}/${action}`;
+  return objectAnswer<JobStatusChange>(await sendJson('POST', path), path, ['jobId', 'isActive']);
 }
 
 export function useChangeJobStatus() {

@@ -1,26 +1,17 @@
-import { TOTAL_COUNT_HEADER, type Job } from '@hireloop/contracts';
+import { TOTAL_COUNT_HEADER, type Job, type JobListQuery } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJsonWithHeaders, listAnswer } from '../../../lib/api-client';
-import type { JobStatusFilter } from '../lib/board-search';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
 
-/** What `GET /api/jobs` is asked for: the server searches, filters and pages (spec part 1, §5). */
-export interface JobListParams {
-  search?: string;
-  location?: string;
-  /** A type filter value (`full-time`, `part-time`, `contract`, `remote`), '' for all types. */
-  type?: string;
-  status?: JobStatusFilter;
-  page?: number;
-  pageSize?: number;
-  /** Only the signed-in company's own jobs. */
-  mine?: boolean;
-}
+/**
+ * What `GET /api/jobs` is asked for (the contract's query, each part optional): the server
+ * searches, filters and pages (spec part 1, §5). `type` is a filter value (`full-time`,
+ * `part-time`, `contract`, `remote`), '' for all types; `mine`, only the signed-in company's jobs.
+ */
+export type JobListParams = Partial<JobListQuery>;
 
-/** Every parameter spelled out, so equal searches share one cache entry. */
-export type NormalizedJobListParams = Required<JobListParams>;
-
-export function normalizeJobListParams(params: JobListParams): NormalizedJobListParams {
+/** Every parameter spelled out (the contract's query as the server reads it), so equal searches share one cache entry. */
+export function normalizeJobListParams(params: JobListParams): JobListQuery {
   return {
     search: params.search?.trim() ?? '',
     location: params.location?.trim() ?? '',

@@ -1,18 +1,15 @@
 import type { MyApplication } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { getJson, objectAnswer } from '../../../lib/api-client';
-
-export type MyApplicationAnswer = z.infer<typeof MyApplication>;
 
 /** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
 export const myApplicationPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/application`;
 export const myApplicationQueryKey = (jobId: string, userId: string) => [myApplicationPath(jobId), userId] as const;
 
 /** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
-export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplicationAnswer> {
+export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplication> {
   const path = myApplicationPath(jobId);
-  return objectAnswer<MyApplicationAnswer>(await getJson(path, { signal }), path, ['applied']);
+  return objectAnswer<MyApplication>(await getJson(path, { signal }), path, ['applied']);
 }
 
 export const myApplicationQueryOptions = (jobId: string, userId: string) =>

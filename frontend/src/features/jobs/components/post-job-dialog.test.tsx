@@ -143,6 +143,56 @@ describe('post a job dialog', () => {
     expect(dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Frontend Engineer');
   });
 
+  it('says the missing fields at each of them, tied to its input, and puts the focus on the first', async () => {
+    const { dialog, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const location = dialog.getByRole('textbox', { name: 'Location' });
+    const description = dialog.getByRole('textbox', { name: 'Description' });
+    await waitFor(() => expect(location).toHaveFocus());
+    for (const field of [location, description]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Please fill in all required fields (Title, Location, Description).');
+      const message = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+      expect(message).toHaveTextContent('Please fill in all required fields (Title, Location, Description).');
+    }
+    const title = dialog.getByRole('textbox', { name: 'Job Title' });
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(title).not.toHaveAttribute('aria-describedby');
+    // The description of a field with a hint keeps the hint beside the error.
+    expect(dialog.getByRole('textbox', { name: 'Skills' })).toHaveAccessibleDescription('Separate skills with commas.');
+
+    // Filled in, the field is valid again at once.
+    await user.type(location, 'Remote');
+    await waitFor(() => expect(location).not.toHaveAttribute('aria-invalid'));
+    expect(location).not.toHaveAccessibleDescription();
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
+  });
+
+  it('puts a reason the server gives for one field on that field, and focuses it', async () => {
+    answer = json(400, {
+      success: false,
+      error: 'Salary must name a currency',
+      details: [{ path: 'salary', message: 'Salary must name a currency' }],
+    });
+    const { dialog, onOpenChange, user } = renderDialog();
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'Remote');
+    await user.type(dialog.getByRole('textbox', { name: 'Salary' }), '190-230');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+
+    const salary = dialog.getByRole('textbox', { name: 'Salary' });
+    await waitFor(() => expect(salary).toHaveAttribute('aria-invalid', 'true'));
+    expect(salary).toHaveAccessibleDescription('Salary must name a currency');
+    expect(salary).toHaveFocus();
+    await findToast('Error Creating Job');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(dialog.getByRole('textbox', { name: 'Job Title' })).not.toHaveAttribute('aria-invalid');
+  });
+
   it('posts the job as the spec shapes it, then says so and closes', async () => {
     answer = json(201, { success: true, job: postedJob() });
     const { dialog, onOpenChange, user } = renderDialog();

@@ -1,5 +1,6 @@
-import { EXPERIENCE_LEVELS, JOB_TYPES, MESSAGES } from '@hireloop/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { EXPERIENCE_LEVELS, JOB_TYPES, MESSAGES, PostJobBody, type PostJobCommandData } from '@hireloop/contracts';
+import { useId } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -9,13 +10,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
+import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
 import { usePostJob } from '../api/post-job';
-import { emptyPostJobForm, isExperienceLevel, isJobType, toPostJobBody, type PostJobForm } from '../lib/post-job-form';
+import {
+  emptyPostJobForm,
+  isExperienceLevel,
+  isJobType,
+  isMissingRequiredField,
+  POST_JOB_FIELDS,
+  type PostJobFormValues,
+} from '../lib/post-job-form';
 
 interface PostJobDialogProps {
   open: boolean;
@@ -46,15 +56,6 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '' }: PostJ
   );
 }
 
-/** The asterisk is for the eye; the field's name stays "Job Title", not "Job Title *". */
-function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-destructive">
-      *
-    </span>
-  );
-}
-
 function PostJobFormFields({
   defaultCompany,
   onPosted,
@@ -64,19 +65,17 @@ function PostJobFormFields({
   onPosted: () => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [form, setForm] = useState<PostJobForm>(() => emptyPostJobForm(defaultCompany));
+  const remoteId = useId();
+  const form = useForm<PostJobFormValues, unknown, PostJobCommandData>({
+    // The contract's schema: the same rules and words as the server's (part 2, §5).
+    resolver: contractResolver(PostJobBody),
+    defaultValues: emptyPostJobForm(defaultCompany),
+  });
+  const { control } = form;
   const postJob = usePostJob();
-  const set = <K extends keyof PostJobForm>(field: K, value: PostJobForm[K]) =>
-    setForm((current) => ({ ...current, [field]: value }));
+  const pending = postJob.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = toPostJobBody(form);
-    if (!body) {
-      toast({ title: 'Missing Required Fields', description: MESSAGES.jobRequiredFields, variant: 'destructive' });
-      return;
-    }
+  const post = (body: PostJobCommandData) =>
     postJob.mutate(body, {
       onSuccess: () => {
         toast({
@@ -87,6 +86,8 @@ function PostJobFormFields({
         onPosted();
       },
       onError: (error) => {
+        // A refusal that names fields (a 400's details) is also said at those fields.
+        showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS);
         toast({
           title: 'Error Creating Job',
           description: displayError(error, 'Failed to create job posting. Please try again.'),
@@ -94,151 +95,92 @@ function PostJobFormFields({
         });
       },
     });
+
+  // Each message is shown at its field (which gets the focus); the spec's toast says it too.
+  const refuse = (errors: FieldErrors<PostJobFormValues>) => {
+    const messages = POST_JOB_FIELDS.map((field) => errors[field]?.message);
+    if (isMissingRequiredField(messages)) {
+      toast({ title: 'Missing Required Fields', description: MESSAGES.jobRequiredFields, variant: 'destructive' });
+    }
   };
 
-  const fieldId = (name: string) => `${id}-${name}`;
-  const pending = postJob.isPending;
-
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(post, refuse)} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('title')}>
-            Job Title
-            <RequiredMark />
-          </Label>
-          <Input
-            id={fieldId('title')}
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            placeholder="e.g. Senior Frontend Engineer"
-            aria-required="true"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('company')}>Company</Label>
-          <Input
-            id={fieldId('company')}
-            value={form.company}
-            onChange={(e) => set('company', e.target.value)}
-            autoComplete="organization"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('location')}>
-            Location
-            <RequiredMark />
-          </Label>
-          <Input
-            id={fieldId('location')}
-            value={form.location}
-            onChange={(e) => set('location', e.target.value)}
-            placeholder="e.g. Berlin, Germany"
-            aria-required="true"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('salary')}>Salary</Label>
-          <Input
-            id={fieldId('salary')}
-            value={form.salary}
-            onChange={(e) => set('salary', e.target.value)}
-            placeholder="e.g. $120k - $150k"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('type')}>Job Type</Label>
-          <Select value={form.type} onValueChange={(value) => isJobType(value) && set('type', value)}>
-            <SelectTrigger id={fieldId('type')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {JOB_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {type}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('experience')}>Experience Level</Label>
-          <Select
-            value={form.experience}
-            onValueChange={(value) => isExperienceLevel(value) && set('experience', value)}
-          >
-            <SelectTrigger id={fieldId('experience')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {EXPERIENCE_LEVELS.map((level) => (
-                <SelectItem key={level} value={level}>
-                  {level}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FormField control={control} name="title" label="Job Title" required>
+          {(field) => <Input {...field} placeholder="e.g. Senior Frontend Engineer" />}
+        </FormField>
+        <FormField control={control} name="company" label="Company">
+          {(field) => <Input {...field} autoComplete="organization" />}
+        </FormField>
+        <FormField control={control} name="location" label="Location" required>
+          {(field) => <Input {...field} placeholder="e.g. Berlin, Germany" />}
+        </FormField>
+        <FormField control={control} name="salary" label="Salary">
+          {(field) => <Input {...field} placeholder="e.g. $120k - $150k" />}
+        </FormField>
+        <FormField control={control} name="type" label="Job Type">
+          {({ value, onChange, name: _name, ...trigger }) => (
+            <Select value={value} onValueChange={(next) => isJobType(next) && onChange(next)}>
+              <SelectTrigger {...trigger}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {JOB_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {type}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <FormField control={control} name="experience" label="Experience Level">
+          {({ value, onChange, name: _name, ...trigger }) => (
+            <Select value={value} onValueChange={(next) => isExperienceLevel(next) && onChange(next)}>
+              <SelectTrigger {...trigger}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {EXPERIENCE_LEVELS.map((level) => (
+                  <SelectItem key={level} value={level}>
+                    {level}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
       </div>
-      <div className="flex items-center gap-2">
-        <input
-          id={fieldId('remote')}
-          type="checkbox"
-          className="size-4 rounded border-input accent-primary"
-          checked={form.remote}
-          onChange={(e) => set('remote', e.target.checked)}
-        />
-        <Label htmlFor={fieldId('remote')}>Remote</Label>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('description')}>
-          Description
-          <RequiredMark />
-        </Label>
-        <Textarea
-          id={fieldId('description')}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-          rows={5}
-          aria-required="true"
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('requirements')}>Requirements</Label>
-        <Textarea
-          id={fieldId('requirements')}
-          value={form.requirements}
-          onChange={(e) => set('requirements', e.target.value)}
-          rows={4}
-          placeholder="One requirement per line"
-          aria-describedby={fieldId('requirements-hint')}
-        />
-        <p id={fieldId('requirements-hint')} className="text-xs text-muted-foreground">
-          One requirement per line.
-        </p>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('skills')}>Skills</Label>
-        <Input
-          id={fieldId('skills')}
-          value={form.skills}
-          onChange={(e) => set('skills', e.target.value)}
-          placeholder="React, TypeScript, Node.js"
-          aria-describedby={fieldId('skills-hint')}
-        />
-        <p id={fieldId('skills-hint')} className="text-xs text-muted-foreground">
-          Separate skills with commas.
-        </p>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('benefits')}>Benefits</Label>
-        <Textarea
-          id={fieldId('benefits')}
-          value={form.benefits}
-          onChange={(e) => set('benefits', e.target.value)}
-          rows={3}
-        />
-      </div>
+      <Controller
+        control={control}
+        name="remote"
+        render={({ field: { value, onChange, disabled: _disabled, ...field } }) => (
+          <div className="flex items-center gap-2">
+            <input
+              {...field}
+              id={remoteId}
+              type="checkbox"
+              className="size-4 rounded border-input accent-primary"
+              checked={value}
+              onChange={(event) => onChange(event.target.checked)}
+            />
+            <Label htmlFor={remoteId}>Remote</Label>
+          </div>
+        )}
+      />
+      <FormField control={control} name="description" label="Description" required>
+        {(field) => <Textarea {...field} rows={5} />}
+      </FormField>
+      <FormField control={control} name="requirements" label="Requirements" hint="One requirement per line.">
+        {(field) => <Textarea {...field} rows={4} placeholder="One requirement per line" />}
+      </FormField>
+      <FormField control={control} name="skills" label="Skills" hint="Separate skills with commas.">
+        {(field) => <Input {...field} placeholder="React, TypeScript, Node.js" />}
+      </FormField>
+      <FormField control={control} name="benefits" label="Benefits">
+        {(field) => <Textarea {...field} rows={3} />}
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

@@ -1,4 +1,4 @@
-import { JOB_MAX_PAGE, JOB_SEARCH_TEXT_MAX_LENGTH, JOB_STATUSES } from '@hireloop/contracts';
+import { JOB_MAX_PAGE, JOB_SEARCH_TEXT_MAX_LENGTH, JOB_STATUSES, type JobListQuery } from '@hireloop/contracts';
 import * as z from 'zod/mini';
 import { searchPage, searchText, withFallback } from '../../../lib/search-params';
 
@@ -13,7 +13,7 @@ export const JOB_TYPE_FILTER_LABELS: Record<JobTypeFilter, string> = {
   remote: 'Remote',
 };
 
-export type JobStatusFilter = (typeof JOB_STATUSES)[number];
+export type JobStatusFilter = JobListQuery['status'];
 
 /** Spec part 1, §5: open (default), all, closed. */
 export const JOB_STATUS_FILTER_LABELS: Record<JobStatusFilter, string> = {

@@ -1,23 +1,33 @@
+import { MESSAGES, PostJobBody } from '@hireloop/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyPostJobForm, toPostJobBody } from './post-job-form';
+import { emptyPostJobForm, isMissingRequiredField, type PostJobFormValues } from './post-job-form';
+
+/** What the form submits: its values through its resolver's schema, the contract's `PostJobBody`. */
+const submitted = (values: PostJobFormValues) => PostJobBody.safeParse(values);
 
 describe('post-a-job form', () => {
-  const filled = {
+  const filled: PostJobFormValues = {
     ...emptyPostJobForm('Acme'),
     title: ' Platform Engineer ',
     location: 'Berlin',
     description: 'Keep the lights on.',
   };
 
-  it('needs a title, a location and a description', () => {
-    expect(toPostJobBody(emptyPostJobForm())).toBeNull();
-    expect(toPostJobBody({ ...filled, title: '  ' })).toBeNull();
-    expect(toPostJobBody({ ...filled, location: '' })).toBeNull();
-    expect(toPostJobBody({ ...filled, description: '\n' })).toBeNull();
+  it('needs a title, a location and a description, each refused with the spec’s words', () => {
+    const empty = submitted(emptyPostJobForm());
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['title'], message: MESSAGES.jobRequiredFields },
+      { path: ['location'], message: MESSAGES.jobRequiredFields },
+      { path: ['description'], message: MESSAGES.jobRequiredFields },
+    ]);
+    expect(submitted({ ...filled, title: '  ' }).success).toBe(false);
+    expect(submitted({ ...filled, location: '' }).success).toBe(false);
+    expect(submitted({ ...filled, description: '\n' }).success).toBe(false);
   });
 
   it('sends the defaults: Full-time, Entry level, not remote, no salary and no benefits', () => {
-    expect(toPostJobBody(filled)).toEqual({
+    expect(submitted(filled).data).toEqual({
       title: 'Platform Engineer',
       company: 'Acme',
       location: 'Berlin',
@@ -33,7 +43,7 @@ describe('post-a-job form', () => {
   });
 
   it('splits requirements by line and skills by comma, dropping blanks', () => {
-    const body = toPostJobBody({
+    const body = submitted({
       ...filled,
       requirements: '5 years of Go\n\n  Kubernetes  \r\nOn call',
       skills: 'Go, , Kubernetes ,Terraform,',
@@ -42,7 +52,7 @@ describe('post-a-job form', () => {
       remote: true,
       type: 'Contract',
       experience: 'Senior level',
-    });
+    }).data;
     expect(body).toMatchObject({
       requirements: ['5 years of Go', 'Kubernetes', 'On call'],
       skills: ['Go', 'Kubernetes', 'Terraform'],
@@ -52,5 +62,10 @@ describe('post-a-job form', () => {
       type: 'Contract',
       experience: 'Senior level',
     });
+  });
+
+  it('says "Missing Required Fields" only when a required field is what is missing', () => {
+    expect(isMissingRequiredField([undefined, MESSAGES.jobRequiredFields])).toBe(true);
+    expect(isMissingRequiredField([undefined, 'At most 200 characters'])).toBe(false);
   });
 });

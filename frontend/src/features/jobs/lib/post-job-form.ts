@@ -1,26 +1,39 @@
-import { EXPERIENCE_LEVELS, JOB_TYPES, type PostJobBody } from '@hireloop/contracts';
+import {
+  EXPERIENCE_LEVELS,
+  JOB_TYPES,
+  MESSAGES,
+  type PostJobBody,
+  type PostJobCommandData,
+} from '@hireloop/contracts';
 
-export type JobType = (typeof JOB_TYPES)[number];
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export type JobType = PostJobCommandData['type'];
+export type ExperienceLevel = PostJobCommandData['experience'];
 
-/** What the post-a-job form holds: text as typed. */
-export interface PostJobForm {
-  title: string;
-  company: string;
-  location: string;
-  salary: string;
-  type: JobType;
-  remote: boolean;
-  description: string;
-  /** One requirement per line. */
-  requirements: string;
-  /** Comma-separated. */
-  skills: string;
-  experience: ExperienceLevel;
-  benefits: string;
-}
+/**
+ * What the post-a-job form holds: the contract's body with its text as typed (requirements one per
+ * line, skills comma-separated) and its choices as chosen. The contract's `PostJobBody` is the
+ * form's resolver: it trims, splits, turns empty optional text into null and says what is missing
+ * (part 2, §5), so the form sends exactly what the server will accept.
+ */
+export type PostJobFormValues = Omit<{ [K in keyof PostJobBody]-?: string }, 'type' | 'remote' | 'experience'> &
+  Pick<PostJobCommandData, 'type' | 'remote' | 'experience'>;
 
-export const emptyPostJobForm = (company = ''): PostJobForm => ({
+/** The form's fields in the order they are shown (the first invalid one gets the focus). */
+export const POST_JOB_FIELDS = [
+  'title',
+  'company',
+  'location',
+  'salary',
+  'type',
+  'experience',
+  'remote',
+  'description',
+  'requirements',
+  'skills',
+  'benefits',
+] as const satisfies readonly (keyof PostJobFormValues)[];
+
+export const emptyPostJobForm = (company = ''): PostJobFormValues => ({
   title: '',
   company,
   location: '',
@@ -38,35 +51,6 @@ export const isJobType = (value: string): value is JobType => JOB_TYPES.some((ty
 export const isExperienceLevel = (value: string): value is ExperienceLevel =>
   EXPERIENCE_LEVELS.some((level) => level === value);
 
-const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
-
-/**
- * Part 2, §5: title, location and description are required; an empty salary or benefits becomes
- * null; requirements are split by line with blank lines dropped; skills are split by comma,
- * trimmed, empties dropped. Null when a required field is missing.
- */
-export function toPostJobBody(form: PostJobForm): PostJobBody | null {
-  const title = form.title.trim();
-  const location = form.location.trim();
-  const description = form.description.trim();
-  if (!title || !location || !description) return null;
-  return {
-    title,
-    company: orNull(form.company),
-    location,
-    salary: orNull(form.salary),
-    type: form.type,
-    remote: form.remote,
-    description,
-    requirements: form.requirements
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-    skills: form.skills
-      .split(',')
-      .map((skill) => skill.trim())
-      .filter(Boolean),
-    experience: form.experience,
-    benefits: orNull(form.benefits),
-  };
-}
+/** Whether the form was refused for the spec's "Missing Required Fields" (title, location, description). */
+export const isMissingRequiredField = (messages: readonly (string | undefined)[]): boolean =>
+  messages.includes(MESSAGES.jobRequiredFields);

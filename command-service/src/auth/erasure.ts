@@ -1,0 +1,85 @@
+import { DomainError, ERASED, emailStreamId, userStreamId } from '@hireloop/contracts';
+import { emailHash } from '@hireloop/platform/accounts/tokens';
+import { START } from '@hireloop/platform/event-store';
+import { appendDecisions, decideOn, type CommandContext, type Decision } from '../shared/command-handler';
+import type { DomainEvent } from '../shared/decider';
+import type { CommandServiceDeps } from '../shared/deps';
+import { loadState } from '../shared/stream';
+import { emailReservationDecider } from './email-reservation';
+import { identityDecider } from './social-sign-in';
+import { userAccountDecider } from './user-account';
+
+export interface ErasureReport {
+  userId: string;
+  /** False when the account had been erased before (this run only finished what was left). */
+  erasedNow: boolean;
+  /** Where the erasure events landed, for read-your-writes ('' when nothing was appended). */
+  position: string;
+  identitiesUnlinked: number;
+  mailsDeleted: number;
+  /** Events of the log written in the clear before sealing (ADR 019), rewritten without the data. */
+  legacyEventsRedacted: number;
+}
+
+/** The identity streams whose current link points to this account (a scan of link events; erasures are rare). */
+async function linkedIdentityStreams(deps: CommandServiceDeps, userId: string): Promise<Map<string, string>> {
+  const links = new Map<string, { provider: string; userId: string | null }>();
+  let from = START;
+  for (;;) {
+    const { events, nextPosition } = await deps.eventStore.readAll(from, { eventTypes: ['IdentityLinked', 'IdentityUnlinked'], batchSize: 1000 });
+    for (const event of events) {
+      const data = event.data as { provider: string; userId: string };
+      links.set(event.streamId, { provider: data.provider, userId: event.type === 'IdentityLinked' ? data.userId : null });
+    }
+    if (events.length === 0 || nextPosition === from) break;
+    from = nextPosition;
+  }
+  const mine = new Map<string, string>();
+  for (const [streamId, link] of links) if (link.userId === userId) mine.set(streamId, link.provider);
+  return mine;
+}
+
+/**
+ * Forgets a person (ADR 019), for an operator answering a deletion request. In this order, so
+ * that an interrupted erasure run again finishes the job:
+ * 1. one atomic append: `PersonErased` on the account, the email reservation released, linked
+ *    identities unlinked (the person may sign up again as someone new);
+ * 2. what is kept beside the log: password hash, sessions, one-time secrets, mails in the outbox;
+ * 3. the person's key is deleted: every sealed field of theirs reads as erased from then on,
+ *    in every process, replay and copy of the log; events written in the clear before sealing
+ *    existed are rewritten without the data. Read models scrub themselves on `PersonErased`.
+ */
+export async function erasePerson(deps: CommandServiceDeps, userId: string, correlationId: string): Promise<ErasureReport> {
+  const context: CommandContext = { actor: 'system', correlationId, clock: deps.clock, ids: deps.ids };
+  const { state: account, version } = await loadState(deps.eventStore, userStreamId(userId), userAccountDecider);
+  if (account.status === 'none') throw new DomainError('not_found', 'User not found');
+
+  let position = '';
+  let identitiesUnlinked = 0;
+  if (account.status === 'registered') {
+    const identities = await linkedIdentityStreams(deps, userId);
+    const decisions: Decision<DomainEvent>[] = [
+      // Decided on the account just loaded: the append's version check catches a change since.
+      {
+        streamId: userStreamId(userId),
+        events: userAccountDecider.decide({ type: 'ErasePerson', data: { userId, at: deps.clock.now().toISOString() } }, account),
+        version,
+      },
+      await decideOn(deps.eventStore, emailStreamId(emailHash(account.email)), emailReservationDecider, {
+        type: 'ReleaseErasedAccountEmail',
+        data: { email: account.email, userId },
+      }),
+    ];
+    for (const [streamId, provider] of identities) {
+      decisions.push(await decideOn(deps.eventStore, streamId, identityDecider, { type: 'UnlinkErasedAccount', data: { provider, userId } }));
+    }
+    position = await appendDecisions(deps.eventStore, decisions, context);
+    identitiesUnlinked = identities.size;
+  }
+
+  const email = account.email;
+  await deps.secrets.forgetUser(userId);
+  const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const { legacyEventsRedacted } = await deps.personalData.erase(userId, deps.clock.now());
+  return { userId, erasedNow: account.status === 'registered', position, identitiesUnlinked, mailsDeleted, legacyEventsRedacted };
+}

@@ -1,0 +1,36 @@
+import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
+
+/**
+ * Personal data that can be forgotten (ADR 019). An event's personal fields are never stored
+ * in the clear: the event store seals them with a key of their own per person (crypto-shredding)
+ * and erasing the person deletes the key, so every copy of the log, every replay and every
+ * backup of the log reads the placeholders below instead.
+ *
+ * Every event type with a personal field has a rule here; a test checks that event schemas with
+ * fields that look personal (name, email, phone, …) are either listed or explicitly allowed.
+ */
+export interface PersonalDataRule<Data> {
+  /** The field that holds whose data it is: the person's user id, which names their key. */
+  readonly subject: keyof Data & string;
+  /** The personal fields, each with what it reads as once the person is erased. */
+  readonly erased: { readonly [Field in keyof Data]?: Data[Field] };
+}
+
+/** What a personal text reads as once its person is erased. */
+export const ERASED = '[erased]';
+
+/** The schema version of events whose personal fields are sealed (version 1 stored them in the clear). */
+export const SEALED_SCHEMA_VERSION = 2;
+
+const rule = <Data>(subject: keyof Data & string, erased: PersonalDataRule<Data>['erased']): PersonalDataRule<Data> => ({ subject, erased });
+
+export const PERSONAL_DATA_RULES = {
+  UserRegistered: rule<UserRegistered>('userId', { name: ERASED, email: ERASED, phone: ERASED, location: ERASED, currentRole: null }),
+  EmailReserved: rule<EmailReserved>('userId', { email: ERASED }),
+  EmailReservationReleased: rule<EmailReservationReleased>('userId', { email: ERASED }),
+  IdentityLinked: rule<IdentityLinked>('userId', { subject: ERASED }),
+} as const;
+
+/** The rules as the event store applies them, by event type. */
+export type PersonalDataRules = Readonly<Record<string, { readonly subject: string; readonly erased: Readonly<Record<string, unknown>> }>>;
+export const personalDataRules: PersonalDataRules = PERSONAL_DATA_RULES as unknown as PersonalDataRules;

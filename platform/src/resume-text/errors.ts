@@ -1,0 +1,18 @@
+/** Why an uploaded resume file was refused before any text was read from it. */
+export type ResumeFileRefusal =
+  | 'type-mismatch'
+  | 'unsupported-type'
+  | 'too-large-uncompressed'
+  | 'too-many-entries'
+  | 'unreadable';
+
+/** An uploaded resume the service will not read; `message` is safe to show the uploader. */
+export class ResumeFileRejectedError extends Error {
+  constructor(
+    readonly reason: ResumeFileRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ResumeFileRejectedError';
+  }
+}
