@@ -13,3 +13,5 @@ export * from './applications/events';
 export * from './analytics/events';
 export * from './personal-data/rules';
 export * from './profiles/resume';
+export * from './profiles/events';
+export * from './profiles/api';

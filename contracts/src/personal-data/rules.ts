@@ -1,4 +1,5 @@
 import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
+import type { CandidateProfileCreated, CandidateProfileUpdated, CandidateSummaryGenerated } from '../profiles/events';
 
 /**
  * Personal data that can be forgotten (ADR 019). An event's personal fields are never stored
@@ -22,6 +23,22 @@ export const ERASED = '[erased]';
 /** The schema version of events whose personal fields are sealed (version 1 stored them in the clear). */
 export const SEALED_SCHEMA_VERSION = 2;
 
+const PROFILE_ERASED = {
+  firstName: ERASED,
+  lastName: ERASED,
+  location: ERASED,
+  summary: ERASED,
+  phone: ERASED,
+  email: ERASED,
+  linkedinUrl: ERASED,
+  githubUrl: ERASED,
+  portfolioUrl: ERASED,
+  education: ERASED,
+  salaryExpectation: ERASED,
+  profilePicture: null,
+  coverPhoto: null,
+} as const;
+
 const rule = <Data>(subject: keyof Data & string, erased: PersonalDataRule<Data>['erased']): PersonalDataRule<Data> => ({ subject, erased });
 
 export const PERSONAL_DATA_RULES = {
@@ -29,6 +46,11 @@ export const PERSONAL_DATA_RULES = {
   EmailReserved: rule<EmailReserved>('userId', { email: ERASED }),
   EmailReservationReleased: rule<EmailReservationReleased>('userId', { email: ERASED }),
   IdentityLinked: rule<IdentityLinked>('userId', { subject: ERASED }),
+  // A profile's identifying and contact fields; title, skills, experience and preferences are
+  // what the anonymous feed shows anyway and stay readable for analytics after an erasure.
+  CandidateProfileCreated: rule<CandidateProfileCreated>('userId', PROFILE_ERASED),
+  CandidateProfileUpdated: rule<CandidateProfileUpdated>('userId', PROFILE_ERASED),
+  CandidateSummaryGenerated: rule<CandidateSummaryGenerated>('userId', { summaryText: ERASED, strengths: [], fitRoles: [] }),
 } as const;
 
 /** The rules as the event store applies them, by event type. */

@@ -19,4 +19,13 @@ export const expect = (locator: Locator, timeout = 10_000) => ({
       throw new Error(`Expected ${String(locator)} to be hidden within ${timeout} ms`, { cause: error });
     }
   },
+  /** Waits until the element the locator finds holds the document's focus. */
+  async toBeFocused() {
+    try {
+      const handle = await locator.first().elementHandle({ timeout });
+      await locator.page().waitForFunction((element: { ownerDocument: { activeElement: unknown } } | null) => element !== null && element === element.ownerDocument.activeElement, handle, { timeout });
+    } catch (error) {
+      throw new Error(`Expected ${String(locator)} to be focused within ${timeout} ms`, { cause: error });
+    }
+  },
 });

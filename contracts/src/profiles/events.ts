@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { EventSchemas } from '../common/events';
+
+/**
+ * A candidate's profile (spec part 2 §3, "Candidate profile"). One per candidate user.
+ *
+ * Stream `candidate-<profileId>`, where the profile id is derived from the user id
+ * (`profileIdFor` in command-service, a sha256 of the user id shaped as a UUID), so "one profile per candidate" is the stream's own uniqueness and both the
+ * owner's routes (by user) and the public ones (by profile id) find the same stream without a
+ * read model. Knowing an id grants nothing: every read checks visibility (§4, §6).
+ */
+export const AVAILABILITIES = ['immediate', 'open'] as const;
+export const Availability = z.enum(AVAILABILITIES);
+export type Availability = z.infer<typeof Availability>;
+
+export const WORK_PREFERENCES = ['remote', 'hybrid', 'onsite'] as const;
+export const WorkPreference = z.enum(WORK_PREFERENCES);
+export type WorkPreference = z.infer<typeof WorkPreference>;
+
+/** Where a profile's first version came from. */
+export const PROFILE_SOURCES = ['wizard', 'resume', 'json-resume', 'seed'] as const;
+export const ProfileSource = z.enum(PROFILE_SOURCES);
+
+/** Everything a profile says; the personal fields are sealed per person (see PERSONAL_DATA_RULES). */
+export const ProfileContent = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string(),
+  skills: z.array(z.string()),
+  experience: z.string(),
+  location: z.string(),
+  summary: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  linkedinUrl: z.string(),
+  githubUrl: z.string(),
+  portfolioUrl: z.string(),
+  education: z.string(),
+  salaryExpectation: z.string(),
+  /** Image data URLs (`data:image/…;base64,…`) or null. */
+  profilePicture: z.string().nullable(),
+  coverPhoto: z.string().nullable(),
+  availability: Availability,
+  workPreference: WorkPreference,
+  isPublic: z.boolean(),
+});
+export type ProfileContent = z.infer<typeof ProfileContent>;
+
+export const CandidateProfileCreated = ProfileContent.extend({
+  profileId: z.string(),
+  userId: z.string(),
+  source: ProfileSource,
+  createdAt: z.string(),
+});
+export type CandidateProfileCreated = z.infer<typeof CandidateProfileCreated>;
+
+/** The whole new content (the edit form sends every field). */
+export const CandidateProfileUpdated = ProfileContent.extend({
+  profileId: z.string(),
+  userId: z.string(),
+  updatedAt: z.string(),
+});
+export type CandidateProfileUpdated = z.infer<typeof CandidateProfileUpdated>;
+
+export const CandidateProfileVisibilityChanged = z.object({
+  profileId: z.string(),
+  userId: z.string(),
+  isPublic: z.boolean(),
+  changedAt: z.string(),
+});
+export type CandidateProfileVisibilityChanged = z.infer<typeof CandidateProfileVisibilityChanged>;
+
+export type CandidateProfileEvent =
+  | { type: 'CandidateProfileCreated'; data: CandidateProfileCreated }
+  | { type: 'CandidateProfileUpdated'; data: CandidateProfileUpdated }
+  | { type: 'CandidateProfileVisibilityChanged'; data: CandidateProfileVisibilityChanged };
+
+export const CandidateProfileEventSchemas = {
+  CandidateProfileCreated,
+  CandidateProfileUpdated,
+  CandidateProfileVisibilityChanged,
+} satisfies EventSchemas<CandidateProfileEvent>;
+
+/**
+ * Stream `candidate-summary-<profileId>`: the AI summary of a profile. Asked for by the
+ * reaction to profile events, or by the owner or a company user (regenerate); generated from the
+ * profile's non-identifying facts only (title, skills, experience, preferences), never its name,
+ * contact details or links. The texts are still sealed with the person's key, so erasing the
+ * person erases them too.
+ */
+export const CandidateSummaryRequested = z.object({
+  profileId: z.string(),
+  userId: z.string(),
+  /** Version of the `candidate-<profileId>` stream the summary is to describe. */
+  profileVersion: z.number().int().nonnegative(),
+  reason: z.enum(['profile_changed', 'regenerate']),
+  /** Who asked: the user id, or null for the reaction. */
+  requestedBy: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type CandidateSummaryRequested = z.infer<typeof CandidateSummaryRequested>;
+
+export const CandidateSummaryGenerated = z.object({
+  profileId: z.string(),
+  userId: z.string(),
+  profileVersion: z.number().int().nonnegative(),
+  summaryText: z.string(),
+  strengths: z.array(z.string()),
+  fitRoles: z.array(z.string()),
+  /** The model that wrote it: "local" for the offline adapter, else the OpenAI model name. */
+  model: z.string(),
+  generatedAt: z.string(),
+});
+export type CandidateSummaryGenerated = z.infer<typeof CandidateSummaryGenerated>;
+
+/** The AI port failed; the reason is for operators and never holds the profile's text. */
+export const CandidateSummaryFailed = z.object({
+  profileId: z.string(),
+  userId: z.string(),
+  profileVersion: z.number().int().nonnegative(),
+  reason: z.string(),
+  failedAt: z.string(),
+});
+export type CandidateSummaryFailed = z.infer<typeof CandidateSummaryFailed>;
+
+export type CandidateSummaryEvent =
+  | { type: 'CandidateSummaryRequested'; data: CandidateSummaryRequested }
+  | { type: 'CandidateSummaryGenerated'; data: CandidateSummaryGenerated }
+  | { type: 'CandidateSummaryFailed'; data: CandidateSummaryFailed };
+
+export const CandidateSummaryEventSchemas = {
+  CandidateSummaryRequested,
+  CandidateSummaryGenerated,
+  CandidateSummaryFailed,
+} satisfies EventSchemas<CandidateSummaryEvent>;
+
+export const candidateStreamId = (profileId: string) => `candidate-${profileId}`;
+export const candidateSummaryStreamId = (profileId: string) => `candidate-summary-${profileId}`;
