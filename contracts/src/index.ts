@@ -10,6 +10,7 @@ export * from './auth/user';
 export * from './jobs/job';
 export * from './auth/reset';
 export * from './applications/events';
+export * from './applications/api';
 export * from './analytics/events';
 export * from './personal-data/rules';
 export * from './profiles/resume';
