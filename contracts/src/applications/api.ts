@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One of the signed-in candidate's applications, as the dashboard's Applications card lists it. */
-export const MyApplication = z.object({
+export const CandidateApplication = z.object({
   applicationId: z.string(),
   jobId: z.string(),
   jobTitle: z.string(),
@@ -11,8 +11,8 @@ export const MyApplication = z.object({
   /** Whether the job still takes applications (closed jobs stay listed). */
   jobIsOpen: z.boolean(),
 });
-export type MyApplication = z.infer<typeof MyApplication>;
+export type CandidateApplication = z.infer<typeof CandidateApplication>;
 
 /** `GET /api/applications`: the signed-in candidate's applications, newest first (part 2 §2). */
-export const MyApplicationsResponse = z.object({ applications: z.array(MyApplication) });
+export const MyApplicationsResponse = z.object({ applications: z.array(CandidateApplication) });
 export type MyApplicationsResponse = z.infer<typeof MyApplicationsResponse>;
