@@ -6,6 +6,7 @@ import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
+import { profileRoutes } from './profiles/routes';
 import type { CommandServiceDeps } from './shared/deps';
 
 /** Registers every command route on `app`: POST/PUT/PATCH/DELETE under /api. */
@@ -17,6 +18,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(jobRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(applicationRoutes, { deps });
+  await app.register(profileRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -16,12 +16,23 @@ export const IDEMPOTENCY_MESSAGES = {
   otherRequest: 'This Idempotency-Key was already used for a different request.',
   stillRunning: 'A request with this Idempotency-Key is still being processed.',
   answerNotKept:
-    'A request with this Idempotency-Key was already processed. Its answer carried a sign-in token, which is never kept, so it cannot be sent again: send the request with a new Idempotency-Key.',
+    'A request with this Idempotency-Key was already processed. Its answer carried a sign-in token or personal data, which is never kept, so it cannot be sent again: send the request with a new Idempotency-Key.',
 } as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How long a running request holds its key; after that its process is taken for dead. */
 export const IDEMPOTENCY_LEASE_MS = 120_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answers carry personal data (a candidate's profile): like answers with a secret
+     * they are never kept, so no copy outlives an erasure of the person (ADR 019, ADR 024). A
+     * repeat with the same key is a 409 and changes nothing.
+     */
+    personalAnswer?: boolean;
+  }
+}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The headers of an answer that are part of it; the security headers are added to every answer anew. */
@@ -156,7 +167,8 @@ export const idempotencyPlugin = fp(
             const value = reply.getHeader(name);
             if (value !== undefined) headers[name] = String(value);
           }
-          const answer = carriesSecret(body) ? null : { status: reply.statusCode, headers, body };
+          const personal = request.routeOptions.config?.personalAnswer === true;
+          const answer = personal || carriesSecret(body) ? null : { status: reply.statusCode, headers, body };
           await store.complete(state.id!, state.claim, answer, new Date(clock.now().getTime() + ttlMs));
         } else {
           await store.release(state.id!, state.claim);
