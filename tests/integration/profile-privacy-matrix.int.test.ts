@@ -240,6 +240,19 @@ describe('the profile privacy matrix', () => {
     }
   });
 
+  it('bad ids and positions are 4xx, never 500', async () => {
+    for (const url of ['/api/profiles/%00', `/api/profiles/${'a'.repeat(101)}`, '/api/profiles/%E0%A4%A', '/api/profiles/%F0%9F%98%80%ED%A0%80']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.json()).toMatchObject({ success: false });
+    }
+    const badPosition = await app.inject({ method: 'GET', url: `/api/profiles/${owners.open.profileId}`, headers: { [MIN_POSITION_HEADER]: 'yesterday' } });
+    expect(badPosition.statusCode).toBe(400);
+    const badToken = await app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: 'Bearer \u0000nonsense' } });
+    expect(badToken.statusCode).toBeLessThan(500);
+  });
+
   it('a profile made private disappears for everyone but its owner at once (read-your-writes), and comes back', async () => {
     const hide = await post('/api/profile/privacy', { isPublic: false }, owners.immediate.token, 'PATCH');
     expect(hide.statusCode).toBe(200);
