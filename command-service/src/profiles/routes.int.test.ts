@@ -4,6 +4,7 @@ import { IDEMPOTENCY_MESSAGES } from '@hireloop/platform/http/idempotency';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
 import { profileIdFor } from './profile-id';
+import { PROFILE_WRITES_PER_ACCOUNT } from './throttle';
 
 /**
  * The profile's write routes through the whole command app (memory adapters), as a visitor, the
@@ -345,5 +346,20 @@ describe('retries with an Idempotency-Key (ADR 015)', () => {
     const otherBody = await send('POST', '/api/profile', { ...form, jobTitle: 'Other' }, owner, { 'idempotency-key': 'create-profile-1' });
     expect(otherBody.statusCode).toBe(422);
     expect(await streamEvents(owner.userId)).toHaveLength(1);
+  });
+});
+
+describe('a script writing profiles over and over', () => {
+  it('is stopped after 30 writes an hour per account with a 429 that says when to come back', async () => {
+    const owner = await ada();
+    expect((await send('POST', '/api/profile', form, owner)).statusCode).toBe(201);
+    for (let i = 1; i < PROFILE_WRITES_PER_ACCOUNT.limit; i++) expect((await send('PATCH', '/api/profile/privacy', { isPublic: i % 2 === 0 }, owner)).statusCode).toBe(200);
+    const refused = await send('PUT', '/api/profile', form, owner);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^You have changed your profile many times in a short while\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another candidate is not held back by it.
+    const other = await signUpCandidate({ name: 'Brook Otter', email: 'brook@example.com' });
+    expect((await send('POST', '/api/profile', form, other)).statusCode).toBe(201);
   });
 });

@@ -19,6 +19,7 @@ import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand, type ProfileState } from './decider';
 import { profileIdFor } from './profile-id';
+import { throttleProfileWrites } from './throttle';
 
 /**
  * Two images of at most 2 MB each travel as base64 data URLs (4/3 of their size) beside the
@@ -27,7 +28,7 @@ import { profileIdFor } from './profile-id';
  */
 export const PROFILE_BODY_LIMIT = 6 * 1024 * 1024;
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 
 /** `POST|PUT /api/profile`, `PATCH /api/profile/privacy`, `POST /api/candidates`: the signed-in candidate's own profile. */
 export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
@@ -36,6 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
     const account: ProfileAccount = { userId: registered.userId, type: registered.type, name: registered.name, email: registered.email };
     // Refused before anything is read: a company has no profile stream to look at.
     if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+    await throttleProfileWrites(deps, account.userId, request.ip);
     const profileId = profileIdFor(account.userId);
     // The state the command was (last) decided on: with the events appended, the profile as it now stands.
     let decidedOn: ProfileState = profileDecider.initialState();
@@ -56,6 +58,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
   };
 
   const routeOptions = { onRequest: signedInOnly, bodyLimit: PROFILE_BODY_LIMIT, config: { personalAnswer: true } } as const;
+  // A visibility change carries one boolean: the default body limit.
+  const { bodyLimit: _bodyLimit, ...privacyOptions } = routeOptions;
 
   app.post('/api/profile', { ...routeOptions, schema: { tags: ['profiles'], body: ProfileFormBody, response: { 201: ProfileSaved, ...errors } } }, async (request, reply) => {
     const { position, profile } = await run(request, (account, profileId, at) => ({ type: 'CreateProfile', data: { profileId, account, input: { kind: 'form', form: request.body }, at } }));
@@ -69,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
 
   app.patch(
     '/api/profile/privacy',
-    { ...routeOptions, schema: { tags: ['profiles'], body: ProfilePrivacyBody, response: { 200: ProfilePrivacyResponse, ...errors } } },
+    { ...privacyOptions, schema: { tags: ['profiles'], body: ProfilePrivacyBody, response: { 200: ProfilePrivacyResponse, ...errors } } },
     async (request, reply) => {
       const { position, profile } = await run(request, (account, profileId, at) => ({
         type: 'ChangeProfileVisibility',
