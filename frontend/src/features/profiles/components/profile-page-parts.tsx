@@ -25,7 +25,7 @@ export function ProfileAvatar({
 }) {
   const base = cn('size-20 shrink-0 rounded-full border-4 border-card bg-muted object-cover', className);
   const name = [firstName, lastName].filter(Boolean).join(' ');
-  if (picture) return <img src={picture} alt={name ? `Profile picture of ${name}` : 'Profile picture'} className={base} />;
+  if (picture) return <img src={picture} alt={name ? `Avatar of ${name}` : 'Avatar'} className={base} />;
   return (
     <div
       role="img"

@@ -59,7 +59,7 @@ export function PublicProfile({
     <article aria-labelledby={nameId} className="grid gap-6">
       <Card className="overflow-hidden">
         {profile.coverPhoto ? (
-          <img src={profile.coverPhoto} alt={`Cover photo of ${name}`} className="h-36 w-full object-cover sm:h-48" />
+          <img src={profile.coverPhoto} alt={`Cover of ${name}'s profile`} className="h-36 w-full object-cover sm:h-48" />
         ) : (
           <div aria-hidden="true" className="h-36 w-full bg-gradient-to-r from-primary/70 to-primary/30 sm:h-48" data-testid="cover-placeholder" />
         )}
