@@ -11,6 +11,9 @@ export const Route = createFileRoute('/profile/$id')({
     const user = getAuthToken() ? await queryClient.ensureQueryData(currentUserQueryOptions()) : null;
     await queryClient.ensureQueryData(profileViewQueryOptions(params.id, user?.userId ?? null));
   },
+  // The page, its loading screen and its error screen in one lazy chunk: none of it weighs on the
+  // first load of other pages (the /jobs budget of tests/e2e/assets.e2e.test.ts).
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   pendingComponent: ProfileRoutePending,
   errorComponent: ProfileRouteError,
   component: ProfileRoute,
