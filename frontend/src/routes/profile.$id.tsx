@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { profileViewQueryOptions } from '../features/profiles/api/get-profile-view';
 import { getAuthToken } from '../lib/auth-token';
-import { ProfileRouteError, ProfileRoutePage, ProfileRoutePending } from './-components/profile-page';
+import { ProfileLoadingPage } from './-components/profile-loading-page';
+import { ProfileRouteError, ProfileRoutePage } from './-components/profile-page';
 
 /** `/profile/{id}`: a candidate's profile (spec part 2, §2 "Candidate profile page"). */
 export const Route = createFileRoute('/profile/$id')({
@@ -11,10 +12,11 @@ export const Route = createFileRoute('/profile/$id')({
     const user = getAuthToken() ? await queryClient.ensureQueryData(currentUserQueryOptions()) : null;
     await queryClient.ensureQueryData(profileViewQueryOptions(params.id, user?.userId ?? null));
   },
-  // The page, its loading screen and its error screen in one lazy chunk: none of it weighs on the
-  // first load of other pages (the /jobs budget of tests/e2e/assets.e2e.test.ts).
-  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
-  pendingComponent: ProfileRoutePending,
+  // The page and its error screen in one lazy chunk, off the first load of other pages (the /jobs
+  // budget of tests/e2e/assets.e2e.test.ts). The loading screen stays out of it: it shows while
+  // that chunk is still on its way.
+  codeSplitGroupings: [['component', 'errorComponent']],
+  pendingComponent: ProfileLoadingPage,
   errorComponent: ProfileRouteError,
   component: ProfileRoute,
 });

@@ -1,38 +1,21 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import {
-  ProfileLoadFailed,
-  ProfileLoading,
-  ProfileNotFound,
-  ProfilePage,
-  useProfilePageMeta,
-} from '../../features/profiles/components/profile-page';
+import { ProfileLoadFailed, ProfileNotFound, ProfilePage } from '../../features/profiles/components/profile-page';
+import { ProfileLoading, useProfilePageMeta } from '../../features/profiles/components/profile-page-loading';
 import { errorStatus } from '../../lib/api-client';
 
 /** `/profile/{id}` for the signed-in person (or a visitor); routes join the auth and profiles features. */
 export function ProfileRoutePage({ profileId }: { profileId: string }) {
+  useProfilePageMeta();
   const { user, isLoading } = useAuth();
   return (
     <PageShell>
       {isLoading ? (
-        <ProfileRoutePendingContent />
+        <ProfileLoading />
       ) : (
         <ProfilePage profileId={profileId} viewer={user ? { userId: user.userId, type: user.type } : null} />
       )}
-    </PageShell>
-  );
-}
-
-function ProfileRoutePendingContent() {
-  useProfilePageMeta();
-  return <ProfileLoading />;
-}
-
-export function ProfileRoutePending() {
-  return (
-    <PageShell>
-      <ProfileRoutePendingContent />
     </PageShell>
   );
 }

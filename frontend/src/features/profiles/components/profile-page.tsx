@@ -3,29 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ExternalLinkIcon, MessageSquareIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { errorStatus } from '../../../lib/api-client';
-import { usePageTitle } from '../../../lib/page-title';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../lib/product';
-import { useRobotsMeta } from '../../../lib/robots-meta';
 import { useProfileView } from '../api/get-profile-view';
 import { canRegenerateSummary, contactAction } from '../lib/profile-display';
 import type { ProfileViewer } from '../lib/viewer';
 import { AiSummaryBox } from './profile-page-ai-summary';
 import { LimitedProfile } from './profile-page-limited';
+import { ProfileLoading, useProfilePageMeta } from './profile-page-loading';
 import { OwnerProfile } from './profile-page-owner';
 import { PAGE_HEADINGS } from './profile-page-parts';
 import { PublicProfile } from './profile-page-public';
 
-/** Part 2 §2: the page's title, and robots kept away from it. */
-export const PROFILE_PAGE_TITLE = 'Candidate Profile';
-export const PROFILE_ROBOTS = 'noindex, nofollow';
 export const PRICING_HREF = '/pricing';
 export const CONTACT_ALERT = 'Contact requests are sent through the platform. The candidate will receive your message by email.';
-
-/** The page's title and robots tag, in every state of the page (loading, not found, shown). */
-export function useProfilePageMeta() {
-  usePageTitle(PROFILE_PAGE_TITLE);
-  useRobotsMeta(PROFILE_ROBOTS);
-}
 
 interface ProfilePageProps {
   profileId: string;
@@ -91,17 +80,6 @@ function NonOwnerAction({ action }: { action: 'contact' | 'upgrade' }) {
         <span className="sr-only">(opens the plans in a new tab)</span>
       </a>
     </Button>
-  );
-}
-
-/** The loading screen, with the product's tagline (part 2 §2). */
-export function ProfileLoading() {
-  return (
-    <div role="status" className="grid justify-items-center gap-2 py-20 text-center">
-      <p className="text-2xl font-bold text-primary">{PRODUCT_NAME}</p>
-      <p className="text-muted-foreground">{PRODUCT_TAGLINE}</p>
-      <p className="text-sm text-muted-foreground">Loading profile...</p>
-    </div>
   );
 }
 
