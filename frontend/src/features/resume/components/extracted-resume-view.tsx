@@ -143,7 +143,7 @@ function PersonalInfo({ resume }: { resume: ExtractedResume }) {
 
 function Field({ label, value, inline = false }: { label: string; value: string; inline?: boolean }) {
   return (
-    <div className={inline ? 'flex gap-1' : 'grid gap-0.5'}>
+    <div className={inline ? 'flex items-baseline gap-1' : 'grid gap-0.5'}>
       <dt className="text-xs font-medium text-muted-foreground">
         {label}
         {inline ? ':' : null}

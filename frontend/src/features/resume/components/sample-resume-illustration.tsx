@@ -16,13 +16,13 @@ function TextLines({ x, y, widths }: { x: number; y: number; widths: number[] })
   );
 }
 
-function SectionTitle({ x, y, children }: { x: number; y: number; children: string }) {
+function SectionTitle({ x, y, width, children }: { x: number; y: number; width: number; children: string }) {
   return (
     <>
       <text x={x} y={y} fontSize={9} fontWeight={700} fill={ACCENT} letterSpacing={1}>
         {children}
       </text>
-      <rect x={x} y={y + 4} width={130} height={1} fill={ACCENT} opacity={0.35} />
+      <rect x={x} y={y + 4} width={width} height={1} fill={ACCENT} opacity={0.35} />
     </>
   );
 }
@@ -60,7 +60,7 @@ export function SampleResumeIllustration({ className }: { className?: string }) 
 
       {/* Left column: contact and skills. */}
       <rect x={0} y={74} width={112} height={356} fill="oklch(0.985 0.002 247)" />
-      <SectionTitle x={12} y={96}>
+      <SectionTitle x={12} y={96} width={88}>
         CONTACT
       </SectionTitle>
       <text x={12} y={116} fontSize={6.5} fill={INK}>
@@ -72,7 +72,7 @@ export function SampleResumeIllustration({ className }: { className?: string }) 
       <text x={12} y={140} fontSize={6.5} fill={INK}>
         {personalInfo.location}
       </text>
-      <SectionTitle x={12} y={166}>
+      <SectionTitle x={12} y={166} width={88}>
         SKILLS
       </SectionTitle>
       {skills.technical.map((skill, index) => (
@@ -83,7 +83,7 @@ export function SampleResumeIllustration({ className }: { className?: string }) 
           </text>
         </g>
       ))}
-      <SectionTitle x={12} y={302}>
+      <SectionTitle x={12} y={302} width={88}>
         STRENGTHS
       </SectionTitle>
       {skills.soft.map((skill, index) => (
@@ -93,11 +93,11 @@ export function SampleResumeIllustration({ className }: { className?: string }) 
       ))}
 
       {/* Right column: summary, experience, education. */}
-      <SectionTitle x={126} y={96}>
+      <SectionTitle x={126} y={96} width={192}>
         SUMMARY
       </SectionTitle>
       <TextLines x={126} y={108} widths={[190, 182, 194, 120]} />
-      <SectionTitle x={126} y={158}>
+      <SectionTitle x={126} y={158} width={192}>
         EXPERIENCE
       </SectionTitle>
       {[latestJob, earlierJob].map((job, index) =>
@@ -113,7 +113,7 @@ export function SampleResumeIllustration({ className }: { className?: string }) 
           </g>
         ) : null,
       )}
-      <SectionTitle x={126} y={340}>
+      <SectionTitle x={126} y={340} width={192}>
         EDUCATION
       </SectionTitle>
       <text x={126} y={360} fontSize={8} fontWeight={700} fill={INK}>
