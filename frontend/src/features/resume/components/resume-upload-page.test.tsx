@@ -220,7 +220,10 @@ describe('the resume upload page', () => {
     );
 
     pending.release();
-    await screen.findByRole('heading', { name: 'Extracted Information' });
+    const resultHeading = await screen.findByRole('heading', { name: 'Extracted Information' });
+    // The Extract button is gone: the focus goes to the result rather than to nowhere.
+    await waitFor(() => expect(resultHeading).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Extract/ })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Extraction complete.');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/extract-resume' });

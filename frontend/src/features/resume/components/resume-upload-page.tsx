@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type User } from '@hireloop/contracts';
+import { PROFILE_MESSAGES, type ExtractedResume, type User } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, LogInIcon, SparklesIcon } from 'lucide-react';
@@ -205,40 +205,69 @@ function ResumeUploadFlow({ onProfileCreated }: { onProfileCreated: (profileId: 
       </Card>
 
       {resume && state !== 'selecting' && state !== 'extracting' ? (
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold">Extracted Information</h2>
-            <CardDescription>
-              Review what we found. You can edit any of it from your profile after creating it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ExtractedResumeView resume={resume} />
-          </CardContent>
-          <CardFooter className="flex-wrap">
-            {state === 'profileCreated' && profileId ? (
-              <Alert variant="success">
-                <CircleCheckIcon aria-hidden="true" />
-                <AlertTitle>{PROFILE_MESSAGES.registrationSuccessful}</AlertTitle>
-                <AlertDescription>
-                  <p>
-                    Your profile is ready.{' '}
-                    <a href={profilePath(profileId)} className="font-medium underline underline-offset-4">
-                      View My Profile
-                    </a>
-                  </p>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <Button onClick={() => actorRef.send({ type: 'resume.createProfile' })} disabled={creating} aria-busy={creating}>
-                {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {creating ? 'Creating Profile...' : 'Create My Profile'}
-              </Button>
-            )}
-          </CardFooter>
-        </Card>
+        <ReviewCard
+          resume={resume}
+          creating={creating}
+          profileId={state === 'profileCreated' ? profileId : null}
+          onCreateProfile={() => actorRef.send({ type: 'resume.createProfile' })}
+        />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The extraction under review. It takes the focus when it appears: the Extract button that had
+ * it is gone, and keyboard and screen-reader users land on the result.
+ */
+function ReviewCard({
+  resume,
+  creating,
+  profileId,
+  onCreateProfile,
+}: {
+  resume: ExtractedResume;
+  creating: boolean;
+  profileId: string | null;
+  onCreateProfile: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <Card>
+      <CardHeader>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+          Extracted Information
+        </h2>
+        <CardDescription>Review what we found. You can edit any of it from your profile after creating it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ExtractedResumeView resume={resume} />
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        {profileId ? (
+          <Alert variant="success">
+            <CircleCheckIcon aria-hidden="true" />
+            <AlertTitle>{PROFILE_MESSAGES.registrationSuccessful}</AlertTitle>
+            <AlertDescription>
+              <p>
+                Your profile is ready.{' '}
+                <a href={profilePath(profileId)} className="font-medium underline underline-offset-4">
+                  View My Profile
+                </a>
+              </p>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <Button onClick={onCreateProfile} disabled={creating} aria-busy={creating}>
+            {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {creating ? 'Creating Profile...' : 'Create My Profile'}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
   );
 }
 
