@@ -42,6 +42,8 @@ export interface ProfileWizardDialogProps {
   profile?: CandidateProfile | null;
   /** Called 1 second after the profile is saved (spec part 2, "Profile wizard"). */
   onComplete?: () => void;
+  /** Where the focus goes when the dialog closes (Radix's `onCloseAutoFocus`). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 type WizardActor = ActorRefFrom<typeof profileWizardMachine>;
@@ -61,7 +63,14 @@ const RESUME_ACCEPT =
  * The profile wizard (spec part 2, "Profile wizard"), create and edit: upload a resume, let it be
  * read, confirm the profile form, done. Closing it starts it again in create mode.
  */
-export function ProfileWizardDialog({ open, onOpenChange, userId, profile = null, onComplete }: ProfileWizardDialogProps) {
+export function ProfileWizardDialog({
+  open,
+  onOpenChange,
+  userId,
+  profile = null,
+  onComplete,
+  onCloseAutoFocus,
+}: ProfileWizardDialogProps) {
   const queryClient = useQueryClient();
   const completed = useRef(onComplete);
   useEffect(() => {
@@ -101,12 +110,13 @@ export function ProfileWizardDialog({ open, onOpenChange, userId, profile = null
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    headingRef.current?.focus();
-  }, [step]);
+    // Closing goes back to step 1 too: the focus then goes back to the page, not to the heading.
+    if (open) headingRef.current?.focus();
+  }, [step, open]);
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{mode === 'edit' ? 'Edit Your Profile' : 'Create Your Profile'}</DialogTitle>
           <DialogDescription>
