@@ -194,6 +194,8 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('textbox', { name: 'Location' })).toHaveValue('Lisbon, Portugal');
     expect(d.getByRole('textbox', { name: 'Bio' })).toHaveValue('Builds payment systems.');
     expect(d.getByRole('textbox', { name: 'Phone' })).toHaveValue('+351 912 345 678');
+    expect(d.getByRole('textbox', { name: 'Contact Email' })).toHaveValue('ana@example.com');
+    expect(d.getByRole('textbox', { name: 'Education' })).toHaveValue('BSc Computer Science - University of Porto');
     expect(within(d.getByRole('list', { name: 'Added skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Go',
       'PostgreSQL',
@@ -262,6 +264,17 @@ describe('profile wizard dialog', () => {
     expect(requests).toEqual([]);
   });
 
+  it('checks links and keeps the form until they are web addresses', async () => {
+    const { user } = renderWizard();
+    await reachForm(user);
+    await fillRequired(user);
+    await user.type(dialog().getByRole('textbox', { name: 'LinkedIn URL' }), 'linkedin.com/in/ana');
+    await user.click(dialog().getByRole('button', { name: 'Create Profile' }));
+    expect(await dialog().findByText('Links must start with http:// or https://')).toBeInTheDocument();
+    expect(dialog().getByRole('textbox', { name: 'LinkedIn URL' })).toHaveFocus();
+    expect(requests).toEqual([]);
+  });
+
   it('adds skills one at a time, trimmed, without duplicates, with Enter or the button; each removable', async () => {
     const { user } = renderWizard();
     await reachForm(user);
@@ -289,6 +302,7 @@ describe('profile wizard dialog', () => {
     const d = dialog();
     await d.findByRole('textbox', { name: 'Job Title' });
     await user.type(d.getByRole('textbox', { name: 'LinkedIn URL' }), 'https://www.linkedin.com/in/ana');
+    await user.type(d.getByRole('textbox', { name: 'GitHub URL' }), 'https://github.com/ana');
     await user.click(d.getByRole('checkbox', { name: 'Public profile' }));
     // A skill typed but not added yet is kept.
     await user.type(d.getByRole('textbox', { name: 'Skills' }), 'Kafka');
@@ -305,7 +319,7 @@ describe('profile wizard dialog', () => {
       phone: '+351 912 345 678',
       email: 'ana@example.com',
       linkedinUrl: 'https://www.linkedin.com/in/ana',
-      githubUrl: '',
+      githubUrl: 'https://github.com/ana',
       portfolioUrl: '',
       education: 'BSc Computer Science - University of Porto',
       salaryExpectation: '',

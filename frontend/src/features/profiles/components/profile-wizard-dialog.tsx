@@ -372,6 +372,21 @@ function ProfileForm({
       <FormField control={control} name="linkedinUrl" label="LinkedIn URL">
         {(field) => <Input {...field} type="url" placeholder="https://www.linkedin.com/in/..." disabled={saving} />}
       </FormField>
+      <fieldset className="grid gap-4 rounded-md border p-3 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">More details</legend>
+        <FormField control={control} name="email" label="Contact Email">
+          {(field) => <Input {...field} type="email" autoComplete="email" disabled={saving} />}
+        </FormField>
+        <FormField control={control} name="githubUrl" label="GitHub URL">
+          {(field) => <Input {...field} type="url" placeholder="https://github.com/..." disabled={saving} />}
+        </FormField>
+        <FormField control={control} name="portfolioUrl" label="Portfolio URL">
+          {(field) => <Input {...field} type="url" placeholder="https://..." disabled={saving} />}
+        </FormField>
+        <FormField control={control} name="education" label="Education" className="sm:col-span-2">
+          {(field) => <Textarea {...field} rows={2} placeholder="e.g. BSc Computer Science - University of Porto" disabled={saving} />}
+        </FormField>
+      </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <Controller
           control={control}

@@ -2,9 +2,9 @@ import type { CandidateProfile, ProfileFormBody, ResumeParseResult, WorkPreferen
 
 /**
  * The wizard's form (spec part 2, §3 "Profile form" and §5): every field of `ProfileFormBody`
- * spelled out. The form shows the §5 fields; the rest (email, education, GitHub, portfolio,
- * salary, work preference) ride along unseen, so what the resume or the saved profile said of
- * them is submitted as it was.
+ * spelled out. The form shows the §5 fields and, under More details, what else a resume gives
+ * (email, education, GitHub, portfolio), so every extracted field stays editable; salary and work
+ * preference ride along unseen, so what the saved profile said of them is submitted as it was.
  */
 export interface ProfileFormValues {
   jobTitle: string;
@@ -31,7 +31,7 @@ export type AssertFormIsBody = ProfileFormValues extends ProfileFormBody ? true 
 
 /**
  * The form's fields in screen order (server reasons go to the first of them that they name).
- * The hidden extras come last: a reason about them is left to the toast.
+ * A reason about a field not on screen (salary, work preference) is left to the toast.
  */
 export const PROFILE_FORM_FIELDS = [
   'jobTitle',
@@ -41,6 +41,10 @@ export const PROFILE_FORM_FIELDS = [
   'bio',
   'phone',
   'linkedinUrl',
+  'email',
+  'githubUrl',
+  'portfolioUrl',
+  'education',
   'isActivelyLooking',
   'isPublic',
   'profilePicture',
