@@ -23,8 +23,13 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 interface ImageInputProps {
-  /** Names the remove button and the preview ("profile picture"). */
+  /** Names the preview ("profile picture"). */
   what: string;
+  /**
+   * The remove button's name. Not "Remove <label>": a name holding the field's label would also
+   * answer to that label (Playwright's getByLabel matches part of a name).
+   */
+  removeLabel: string;
   value: string | null;
   onChange: (value: string | null) => void;
   /** A refused file: the reason, for the form to show at the field. */
@@ -43,7 +48,7 @@ interface ImageInputProps {
 }
 
 /** A picture chosen from a file (read as a data URL), with its preview and a remove button. */
-export function ImageInput({ what, value, onChange, onProblem, inputProps, wide = false, disabled }: ImageInputProps) {
+export function ImageInput({ what, removeLabel, value, onChange, onProblem, inputProps, wide = false, disabled }: ImageInputProps) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     const problem = imageFileProblem(file);
@@ -86,7 +91,7 @@ export function ImageInput({ what, value, onChange, onProblem, inputProps, wide 
         }}
       />
       {value ? (
-        <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${what}`} onClick={() => onChange(null)} disabled={disabled}>
+        <Button type="button" variant="ghost" size="icon" aria-label={removeLabel} onClick={() => onChange(null)} disabled={disabled}>
           <TrashIcon aria-hidden="true" />
         </Button>
       ) : null}

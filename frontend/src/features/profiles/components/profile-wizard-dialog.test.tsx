@@ -196,7 +196,7 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('textbox', { name: 'Phone' })).toHaveValue('+351 912 345 678');
     expect(d.getByRole('textbox', { name: 'Contact Email' })).toHaveValue('ana@example.com');
     expect(d.getByRole('textbox', { name: 'Education' })).toHaveValue('BSc Computer Science - University of Porto');
-    expect(within(d.getByRole('list', { name: 'Added skills' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(within(d.getByRole('list', { name: 'Skill list' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Go',
       'PostgreSQL',
     ]);
@@ -285,7 +285,7 @@ describe('profile wizard dialog', () => {
     await user.type(skills, 'TypeScript');
     await user.click(d.getByRole('button', { name: 'Add skill' }));
     await user.type(skills, '   {Enter}');
-    const added = () => within(d.getByRole('list', { name: 'Added skills' })).getAllByRole('listitem').map((li) => li.textContent);
+    const added = () => within(d.getByRole('list', { name: 'Skill list' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(added()).toEqual(['React', 'TypeScript']);
     expect(skills).toHaveValue('');
 
@@ -412,7 +412,7 @@ describe('profile wizard dialog', () => {
     const preview = await d.findByRole('img', { name: 'Chosen profile picture' });
     expect(preview.getAttribute('src')).toMatch(/^data:image\/gif;base64,/);
     expect(d.queryByText('Images must be at most 2 MB.')).not.toBeInTheDocument();
-    await user.click(d.getByRole('button', { name: 'Remove profile picture' }));
+    await user.click(d.getByRole('button', { name: 'Clear picture' }));
     expect(d.queryByRole('img', { name: 'Chosen profile picture' })).not.toBeInTheDocument();
 
     await user.upload(d.getByLabelText('Cover Photo'), new File(['x'], 'notes.txt', { type: 'text/plain' }));

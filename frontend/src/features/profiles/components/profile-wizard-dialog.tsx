@@ -430,6 +430,7 @@ function ProfileForm({
           {({ value, onChange, ...field }) => (
             <ImageInput
               what="profile picture"
+              removeLabel="Clear picture"
               value={value}
               onChange={(next) => {
                 form.clearErrors('profilePicture');
@@ -445,6 +446,7 @@ function ProfileForm({
           {({ value, onChange, ...field }) => (
             <ImageInput
               what="cover photo"
+              removeLabel="Clear cover"
               wide
               value={value}
               onChange={(next) => {

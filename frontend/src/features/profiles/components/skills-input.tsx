@@ -58,7 +58,7 @@ export function SkillsInput({ skills, onSkillsChange, draft, onDraftChange, inpu
         </Button>
       </div>
       {skills.length > 0 ? (
-        <ul aria-label="Added skills" className="flex flex-wrap gap-1.5">
+        <ul aria-label="Skill list" className="flex flex-wrap gap-1.5">
           {skills.map((skill) => (
             <li key={skill}>
               <Badge variant="secondary" className="gap-1 py-1 pr-1">
