@@ -158,8 +158,9 @@ describe('candidate dashboard', () => {
     const wizard = await screen.findByRole('dialog', { name: 'Create Your Profile' }, { timeout: 5000 });
     expect(wizard).toHaveAccessibleDescription('Step 1 of 4: Upload your resume');
 
-    // Closing gives the focus back to Start Here.
-    await user.click(within(wizard).getByRole('button', { name: 'Close' }));
+    // Closing (Escape) gives the focus back to Start Here.
+    await waitFor(() => expect(wizard).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Start Here' })).toHaveFocus();
   });

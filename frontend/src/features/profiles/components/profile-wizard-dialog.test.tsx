@@ -136,7 +136,13 @@ async function findToast(title: string, description?: string): Promise<HTMLEleme
 
 const pdf = () => new File(['%PDF-1.7 resume'], 'ana-silva.pdf', { type: 'application/pdf' });
 
+/** Radix has set the dialog up (focus inside, pointer events on): it takes clicks. */
+async function dialogReady() {
+  await waitFor(() => expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement));
+}
+
 async function reachForm(user: ReturnType<typeof renderWizard>['user']) {
+  await dialogReady();
   await user.click(dialog().getByRole('button', { name: 'Skip and Fill Manually' }));
   await screen.findByRole('form', { name: 'Profile details' });
 }
