@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
+import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
 import { usePageTitle } from '../../lib/page-title';
 
 /** `/dashboard` (spec part 2, Dashboard). */
@@ -38,6 +40,7 @@ const WELCOME: Record<User['type'], string> = {
 function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
   const isCompany = user.type === 'company';
+  const profileWizard = useProfileWizardLauncher(user.id);
 
   return (
     <PageShell className="grid content-start gap-6">
@@ -46,6 +49,8 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.name}!</h1>
         <p className="text-muted-foreground">{WELCOME[user.type]}</p>
       </section>
+
+      {isCompany ? null : <ProfileSummaryCard user={user} wizard={profileWizard} />}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
@@ -80,6 +85,13 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
           </CardContent>
         </Card>
 
+        {isCompany ? null : (
+          <>
+            <CreateProfileCard user={user} wizard={profileWizard} />
+            <ApplicationsCard user={user} />
+          </>
+        )}
+
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
@@ -95,7 +107,9 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
       {isCompany ? (
         <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
-      ) : null}
+      ) : (
+        profileWizard.dialog
+      )}
     </PageShell>
   );
 }

@@ -1,18 +1,11 @@
-import type { AiSummaryResponse, CandidateProfile } from '@hireloop/contracts';
+import type { CandidateProfile, ProfileFormBody } from '@hireloop/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, resetPositionForTests, UnexpectedAnswerError } from '../../../lib/api-client';
-import {
-  AI_SUMMARY_POLL_MS,
-  AI_SUMMARY_RETRIES,
-  AI_SUMMARY_STALE_TIME_MS,
-  aiSummaryQueryKey,
-  aiSummaryQueryOptions,
-  getAiSummary,
-  regenerateAiSummary,
-} from './ai-summary';
-import { changePrivacy } from './change-privacy';
-import { getProfileView, profileViewQueryKey, profileViewsKey } from './get-profile-view';
+import { ApiError, resetPositionForTests, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
+import { getMyApplications, myApplicationsQueryKey } from './get-my-applications';
+import { getMyProfile, myProfileQueryKey } from './get-my-profile';
+import { isWizardResumeFile, parseResume } from './parse-resume';
+import { profileViewQueryKey, rememberSavedProfile, saveProfile } from './save-profile';
 
 interface Call {
   url: string;
@@ -40,21 +33,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-const profile: CandidateProfile = {
+const profile = (overrides: Partial<CandidateProfile> = {}): CandidateProfile => ({
   id: 'p1',
   userId: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  title: 'Staff Engineer',
-  skills: ['TypeScript'],
-  experience: '10',
-  location: 'London',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  title: 'Backend Engineer',
+  skills: ['Go'],
+  experience: '5 years',
+  location: 'Lisbon',
   summary: '',
   phone: '',
-  email: 'ada@example.com',
+  email: '',
   linkedinUrl: '',
   githubUrl: '',
   portfolioUrl: '',
@@ -63,99 +58,147 @@ const profile: CandidateProfile = {
   profilePicture: null,
   coverPhoto: null,
   availability: 'immediate',
-  workPreference: 'remote',
+  workPreference: 'hybrid',
   isPublic: true,
   isPrivate: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const body: ProfileFormBody = {
+  jobTitle: 'Backend Engineer',
+  skills: ['Go'],
+  experience: '5 years',
+  location: 'Lisbon',
+  isActivelyLooking: true,
+  isPublic: true,
 };
 
-describe('a profile view', () => {
-  it('asks for the profile by its id and reads which display to show', async () => {
-    answers.push(json(200, { view: 'owner', profile }));
-    await expect(getProfileView('p 1')).resolves.toMatchObject({ view: 'owner', profile: { id: 'p1' } });
-    expect(calls[0]?.url).toBe('/api/profiles/p%201');
-    expect(calls[0]?.init.method).toBe('GET');
+describe('my profile', () => {
+  it('reads the signed-in candidate’s profile', async () => {
+    answers.push(json(200, profile()));
+    await expect(getMyProfile()).resolves.toMatchObject({ id: 'p1', title: 'Backend Engineer' });
+    expect(calls[0]).toMatchObject({ url: '/api/profile' });
+    expect(myProfileQueryKey('u1')).toEqual(['/api/profile', 'u1']);
   });
 
-  it('keys the answer by the profile and by who asks, under one prefix per profile', () => {
-    expect(profileViewQueryKey('p1', 'u1')).toEqual(['/api/profiles/p1', 'u1']);
-    expect(profileViewQueryKey('p1', null)).not.toEqual(profileViewQueryKey('p1', 'u1'));
-    expect(profileViewQueryKey('p1', 'u2').slice(0, 1)).toEqual(profileViewsKey('p1'));
+  it('answers null when the candidate has no profile yet (404)', async () => {
+    answers.push(json(404, { success: false, error: 'You have not created a profile yet.' }));
+    await expect(getMyProfile()).resolves.toBeNull();
   });
 
-  it('fails with 404 for a profile that is missing or private', async () => {
-    answers.push(json(404, { success: false, error: 'Profile not found' }));
-    const error = await getProfileView('nope').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404 });
-  });
-
-  it('fails on an answer that is no profile view', async () => {
-    answers.push(json(200, { view: 'admin', profile }));
-    await expect(getProfileView('p1')).rejects.toBeInstanceOf(UnexpectedAnswerError);
-    answers.push(json(200, { success: true }));
-    await expect(getProfileView('p1')).rejects.toBeInstanceOf(UnexpectedAnswerError);
-  });
-});
-
-describe('the privacy toggle', () => {
-  it('PATCHes the flipped value and reads the new visibility', async () => {
-    answers.push(json(200, { success: true, isPublic: false, isPrivate: true }));
-    await expect(changePrivacy(false)).resolves.toEqual({ success: true, isPublic: false, isPrivate: true });
-    expect(calls[0]?.url).toBe('/api/profile/privacy');
-    expect(calls[0]?.init.method).toBe('PATCH');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ isPublic: false });
-  });
-
-  it("raises the server's refusal", async () => {
+  it('throws any other failure, and an answer that is not a profile', async () => {
     answers.push(json(403, { success: false, error: 'Only candidate accounts can have a profile.' }));
-    await expect(changePrivacy(true)).rejects.toMatchObject({ status: 403 });
+    const error = await getMyProfile().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(serverErrorText(error)).toBe('Only candidate accounts can have a profile.');
+    answers.push(json(200, { success: true }));
+    await expect(getMyProfile()).rejects.toBeInstanceOf(UnexpectedAnswerError);
+  });
+
+  it('sends the last write’s position with the read (read-your-writes)', async () => {
+    answers.push(json(201, { success: true, profile: profile() }, { 'x-position': '00000000000000000042' }));
+    answers.push(json(200, profile()));
+    await saveProfile({ mode: 'create', body });
+    await getMyProfile();
+    expect(new Headers(calls[1]?.init.headers).get('x-min-position')).toBe('00000000000000000042');
   });
 });
 
-describe('the AI summary', () => {
-  const ready: AiSummaryResponse = {
-    status: 'ready',
-    summaryText: 'An engineer.',
-    strengths: ['TypeScript'],
-    fitRoles: ['Staff Engineer'],
-    cached: true,
-    generatedAt: '2026-03-01T00:00:00.000Z',
-  };
-
-  it('reads the summary of a candidate', async () => {
-    answers.push(json(200, ready));
-    await expect(getAiSummary('p1')).resolves.toEqual(ready);
-    expect(calls[0]?.url).toBe('/api/candidates/p1/ai-summary');
+describe('saving the profile', () => {
+  it('creates with POST and updates with PUT, sending the form as JSON', async () => {
+    answers.push(json(201, { success: true, profile: profile() }), json(200, { success: true, profile: profile() }));
+    await expect(saveProfile({ mode: 'create', body })).resolves.toMatchObject({ profile: { id: 'p1' } });
+    await saveProfile({ mode: 'edit', body });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['POST /api/profile', 'PUT /api/profile']);
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual(body);
   });
 
-  it('asks for a new summary with a POST without a body, and hears that it is pending', async () => {
-    answers.push(json(202, { status: 'pending' }));
-    await expect(regenerateAiSummary('p1')).resolves.toEqual({ status: 'pending' });
-    expect(calls[0]?.url).toBe('/api/candidates/p1/ai-summary/regenerate');
-    expect(calls[0]?.init.method).toBe('POST');
+  it('raises the server’s reason when it refuses', async () => {
+    answers.push(json(409, { success: false, error: 'You already have a profile. Edit it from your dashboard.' }));
+    const error = await saveProfile({ mode: 'create', body }).catch((e: unknown) => e);
+    expect(serverErrorText(error)).toBe('You already have a profile. Edit it from your dashboard.');
   });
 
-  it('fails on an unknown status', async () => {
-    answers.push(json(200, { status: 'thinking' }));
-    await expect(getAiSummary('p1')).rejects.toThrow('Unexpected answer from /api/candidates/p1/ai-summary');
-  });
-
-  it('is cached for 5 minutes with one retry, and polled only while pending', async () => {
-    const options = aiSummaryQueryOptions('p1');
-    expect(options.queryKey).toEqual(aiSummaryQueryKey('p1'));
-    expect(options.staleTime).toBe(AI_SUMMARY_STALE_TIME_MS);
-    expect(AI_SUMMARY_STALE_TIME_MS).toBe(300_000);
-    expect(options.retry).toBe(AI_SUMMARY_RETRIES);
-    expect(AI_SUMMARY_RETRIES).toBe(1);
-
+  it('updates exactly the owner’s profile and that profile’s page in the cache', async () => {
     const queryClient = new QueryClient();
-    const interval = options.refetchInterval as (query: unknown) => number | false;
-    queryClient.setQueryData(aiSummaryQueryKey('p1'), { status: 'pending' });
-    const query = queryClient.getQueryCache().find({ queryKey: aiSummaryQueryKey('p1') });
-    expect(interval(query)).toBe(AI_SUMMARY_POLL_MS);
-    queryClient.setQueryData(aiSummaryQueryKey('p1'), ready);
-    expect(interval(query)).toBe(false);
+    const untouched = ['/api/applications', 'u1'];
+    queryClient.setQueryData(myProfileQueryKey('u1'), null);
+    queryClient.setQueryData(profileViewQueryKey('p1'), { view: 'owner', profile: profile({ title: 'Old' }) });
+    queryClient.setQueryData(profileViewQueryKey('p2'), { view: 'limited' });
+    queryClient.setQueryData(untouched, { applications: [] });
+
+    await rememberSavedProfile(queryClient, 'u1', profile({ title: 'New' }));
+    expect(queryClient.getQueryData<CandidateProfile>(myProfileQueryKey('u1'))?.title).toBe('New');
+    expect(queryClient.getQueryState(myProfileQueryKey('u1'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(profileViewQueryKey('p1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(profileViewQueryKey('p2'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(untouched)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('parsing a resume', () => {
+  it('takes only .pdf, .doc and .docx in the wizard', () => {
+    expect(['a.pdf', 'B.PDF', 'c.doc', 'd.docx'].map((name) => isWizardResumeFile({ name }))).toEqual([true, true, true, true]);
+    expect(['a.png', 'b.txt', 'docx', 'c.pdf.zip'].map((name) => isWizardResumeFile({ name }))).toEqual([false, false, false, false]);
+  });
+
+  it('sends the file as the multipart field "resume" and reads what it found', async () => {
+    const parsed = {
+      jobTitle: 'Engineer',
+      skills: ['Go'],
+      experience: '5 years',
+      location: 'Lisbon',
+      bio: '',
+      phone: '',
+      email: '',
+      education: '',
+      workHistory: [],
+    };
+    answers.push(json(200, parsed));
+    const file = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
+    await expect(parseResume(file)).resolves.toEqual(parsed);
+    expect(calls[0]).toMatchObject({ url: '/api/parse-resume', init: { method: 'POST' } });
+    const sent = calls[0]?.init.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('resume')).toBeInstanceOf(File);
+    expect(((sent as FormData).get('resume') as File).name).toBe('cv.pdf');
+    // The browser sets the multipart boundary: no JSON content type.
+    expect(new Headers(calls[0]?.init.headers).get('content-type')).toBeNull();
+  });
+
+  it('raises the server’s reason for a refused file', async () => {
+    answers.push(json(413, { success: false, error: 'The resume is larger than 5 MB. Please upload a smaller file.' }));
+    const error = await parseResume(new File(['x'], 'big.pdf')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 413 });
+    expect(serverErrorText(error)).toBe('The resume is larger than 5 MB. Please upload a smaller file.');
+  });
+});
+
+describe('my applications', () => {
+  it('reads the candidate’s applications', async () => {
+    const applications = [
+      {
+        applicationId: 'a1',
+        jobId: 'j1',
+        jobTitle: 'Go Engineer',
+        company: 'Acme',
+        location: 'Remote',
+        appliedAt: '2026-03-01T00:00:00.000Z',
+        jobIsOpen: false,
+      },
+    ];
+    answers.push(json(200, { applications }));
+    await expect(getMyApplications()).resolves.toEqual({ applications });
+    expect(calls[0]?.url).toBe('/api/applications');
+    expect(myApplicationsQueryKey('u1')).toEqual(['/api/applications', 'u1']);
+  });
+
+  it('fails on an answer that is not a list of applications', async () => {
+    answers.push(json(200, { applications: 'none' }));
+    await expect(getMyApplications()).rejects.toBeInstanceOf(UnexpectedAnswerError);
+    answers.push(json(200, []));
+    await expect(getMyApplications()).rejects.toBeInstanceOf(UnexpectedAnswerError);
   });
 });

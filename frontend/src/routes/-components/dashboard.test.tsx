@@ -1,0 +1,274 @@
+import type { CandidateApplication, CandidateProfile, User } from '@hireloop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  stripSearchParams,
+} from '@tanstack/react-router';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast, Toaster } from '../../components/ui/toast';
+import { resetPositionForTests } from '../../lib/api-client';
+import { DashboardPage } from './dashboard';
+import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../../features/jobs/lib/board-search';
+
+interface Request {
+  method: string;
+  url: string;
+}
+
+let requests: Request[];
+let answers: Record<string, () => Response>;
+let storage: Map<string, string>;
+
+beforeEach(() => {
+  requests = [];
+  answers = {};
+  storage = new Map([['auth_token', 'candidate-token']]);
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    requests.push({ method, url });
+    const answer = answers[`${method} ${url}`];
+    if (!answer) throw new Error(`The test did not say how the server answers ${method} ${url}`);
+    return answer();
+  });
+  resetPositionForTests();
+});
+
+afterEach(() => {
+  act(() => toast({ title: '' }).dismiss());
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const candidate: User = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Ana Silva',
+  email: 'ana@example.com',
+  type: 'candidate',
+  role: 'candidate',
+  isAdmin: false,
+  companyId: null,
+  companyName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const profile = (overrides: Partial<CandidateProfile> = {}): CandidateProfile => ({
+  id: 'p1',
+  userId: 'u1',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  title: 'Staff Engineer',
+  skills: ['Go', 'Rust', 'PostgreSQL', 'Kafka', 'gRPC'],
+  experience: '10 years',
+  location: 'Porto, Portugal',
+  summary: 'Payments.',
+  phone: '',
+  email: 'ana@example.com',
+  linkedinUrl: '',
+  githubUrl: '',
+  portfolioUrl: '',
+  education: '',
+  salaryExpectation: '',
+  profilePicture: null,
+  coverPhoto: null,
+  availability: 'immediate',
+  workPreference: 'remote',
+  isPublic: true,
+  isPrivate: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const application = (overrides: Partial<CandidateApplication> = {}): CandidateApplication => ({
+  applicationId: 'a1',
+  jobId: 'j1',
+  jobTitle: 'Senior Go Engineer',
+  company: 'Acme',
+  location: 'Remote',
+  appliedAt: '2026-03-01T12:00:00.000Z',
+  jobIsOpen: true,
+  ...overrides,
+});
+
+const noProfile = json(404, { success: false, error: 'You have not created a profile yet.' });
+
+/** The dashboard on its route, with the pages its links go to. */
+async function renderDashboard(user: User = candidate) {
+  answers['GET /api/auth/user'] ??= json(200, user);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const dashboard = createRoute({ getParentRoute: () => rootRoute, path: '/dashboard', component: () => <DashboardPage /> });
+  const jobs = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/jobs',
+    // As the real route: the board's search, defaults left out of the address.
+    validateSearch: JobBoardSearch,
+    search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
+    component: () => <h1>Job board</h1>,
+  });
+  const job = createRoute({ getParentRoute: () => rootRoute, path: '/job/$jobId', component: () => <h1>Job</h1> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([dashboard, jobs, job]),
+    history: createMemoryHistory({ initialEntries: ['/dashboard'] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: `Welcome back, ${user.name}!` });
+  return { router, user: userEvent.setup({ delay: null }) };
+}
+
+const card = (title: string) => {
+  const heading = screen.getByRole('heading', { name: title });
+  const element = heading.closest<HTMLElement>('[class*="rounded"]');
+  if (!element) throw new Error(`No card "${title}"`);
+  return within(element);
+};
+
+describe('candidate dashboard', () => {
+  it('without a profile: Start Here opens the wizard in create mode, and no summary card shows', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    const { user } = await renderDashboard();
+    expect(screen.getByText('Discover new opportunities and manage your job applications')).toBeInTheDocument();
+
+    const start = await card('Create a Profile').findByRole('button', { name: 'Start Here' });
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View My Profile' })).not.toBeInTheDocument();
+
+    await user.click(start);
+    const wizard = await screen.findByRole('dialog', { name: 'Create Your Profile' }, { timeout: 5000 });
+    expect(wizard).toHaveAccessibleDescription('Step 1 of 4: Upload your resume');
+
+    // Closing (Escape) gives the focus back to Start Here.
+    await waitFor(() => expect(wizard).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Start Here' })).toHaveFocus();
+  });
+
+  it('with a profile: the summary card, the top three skills and View Suggested Jobs for the title', async () => {
+    answers['GET /api/profile'] = json(200, profile());
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    const { router, user } = await renderDashboard();
+
+    await screen.findByRole('heading', { name: 'Ana Silva' });
+    const summary = card('Ana Silva');
+    expect(summary.getByText('Staff Engineer')).toBeInTheDocument();
+    expect(summary.getByText('Porto, Portugal')).toBeInTheDocument();
+    expect(summary.getByText('Actively Looking')).toBeInTheDocument();
+    expect(summary.getByRole('link', { name: 'View My Profile' })).toHaveAttribute('href', '/profile/p1');
+
+    const create = card('Create a Profile');
+    expect(create.queryByRole('button', { name: 'Start Here' })).not.toBeInTheDocument();
+    const skills = create.getByRole('list', { name: 'Top skills' });
+    expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Go', 'Rust', 'PostgreSQL']);
+    const suggested = create.getByRole('link', { name: 'View Suggested Jobs' });
+    expect(suggested).toHaveAttribute('href', '/jobs?search=Staff+Engineer');
+
+    await user.click(suggested);
+    await screen.findByRole('heading', { name: 'Job board' });
+    expect(router.state.location.search).toMatchObject({ search: 'Staff Engineer' });
+  });
+
+  it('shows Open to Opportunities for a profile that is not immediately available', async () => {
+    answers['GET /api/profile'] = json(200, profile({ availability: 'open', isPublic: false, isPrivate: true }));
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    await renderDashboard();
+    await screen.findByRole('heading', { name: 'Ana Silva' });
+    const summary = card('Ana Silva');
+    expect(summary.getByText('Open to Opportunities')).toBeInTheDocument();
+    expect(summary.getByText('Private')).toBeInTheDocument();
+  });
+
+  it('Edit Profile opens the wizard in edit mode at the confirm step with the current values', async () => {
+    answers['GET /api/profile'] = json(200, profile());
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const wizard = await screen.findByRole('dialog', { name: 'Edit Your Profile' }, { timeout: 5000 });
+    expect(wizard).toHaveAccessibleDescription('Step 3 of 4: Confirm your details');
+    expect(within(wizard).getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Engineer');
+    expect(within(wizard).getByRole('checkbox', { name: 'Actively looking for a job' })).toBeChecked();
+  });
+
+  it('lists the candidate’s applications with their jobs, companies, dates and Closed for closed jobs', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, {
+      applications: [
+        application(),
+        application({
+          applicationId: 'a2',
+          jobId: 'j2',
+          jobTitle: 'Platform Engineer',
+          company: 'Globex',
+          location: 'Berlin',
+          appliedAt: '2026-02-10T09:00:00.000Z',
+          jobIsOpen: false,
+        }),
+      ],
+    });
+    const { user } = await renderDashboard();
+    const list = await card('Applications').findByRole('list', { name: 'Your applications' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Senior Go Engineer' })).toHaveAttribute('href', '/job/j1');
+    expect(first).toHaveTextContent('Acme · Remote');
+    expect(first).toHaveTextContent('Applied March 1, 2026');
+    expect(within(first!).queryByText('Closed')).not.toBeInTheDocument();
+    expect(within(second!).getByRole('link', { name: 'Platform Engineer' })).toHaveAttribute('href', '/job/j2');
+    expect(second).toHaveTextContent('Globex · Berlin');
+    expect(within(second!).getByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('link', { name: 'Senior Go Engineer' }));
+    expect(await screen.findByRole('heading', { name: 'Job' })).toBeInTheDocument();
+  });
+
+  it('says when there are no applications yet', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    await renderDashboard();
+    expect(
+      await card('Applications').findByText('No applications yet. The jobs you apply to will show up here.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the profile or the applications could not be loaded, and tries again', async () => {
+    answers['GET /api/profile'] = json(500, { success: false, error: 'Internal error' });
+    answers['GET /api/applications'] = json(500, { success: false, error: 'Internal error' });
+    const { user } = await renderDashboard();
+    expect(await card('Create a Profile').findByText('We could not load your profile.')).toBeInTheDocument();
+    expect(await card('Applications').findByText('We could not load your applications.')).toBeInTheDocument();
+
+    answers['GET /api/profile'] = noProfile;
+    await user.click(card('Create a Profile').getByRole('button', { name: 'Try again' }));
+    expect(await card('Create a Profile').findByRole('button', { name: 'Start Here' })).toBeInTheDocument();
+  });
+
+  it('keeps the company side as it was: no profile or applications cards, and no such calls', async () => {
+    const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    await renderDashboard(company);
+    expect(screen.getByRole('button', { name: 'Post New Job' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create a Profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Applications' })).not.toBeInTheDocument();
+    expect(requests.map((r) => r.url)).toEqual(['/api/auth/user']);
+  });
+});
