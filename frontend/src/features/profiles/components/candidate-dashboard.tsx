@@ -7,7 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyApplications } from '../api/get-my-applications';
 import { useMyProfile } from '../api/get-my-profile';
-import { profilePath } from '../lib/profile-links';
 import { formatDay, suggestedJobsTerm, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
 
@@ -75,7 +74,9 @@ export function ProfileSummaryCard({ user, wizard }: { user: User; wizard: Wizar
             Edit Profile
           </Button>
           <Button asChild>
-            <a href={profilePath(profile.id)}>View My Profile</a>
+            <Link to="/profile/$id" params={{ id: profile.id }}>
+              View My Profile
+            </Link>
           </Button>
         </div>
       </CardContent>
@@ -141,6 +142,13 @@ export function CreateProfileCard({ user, wizard }: { user: User; wizard: Wizard
             <Button onClick={wizard.openCreate} onPointerEnter={wizard.preload} onFocus={wizard.preload}>
               Start Here
             </Button>
+            <p className="mt-3 text-sm text-muted-foreground">
+              Or{' '}
+              <Link to="/resume-upload" className="font-medium text-primary underline-offset-4 hover:underline">
+                review what we read from your resume first
+              </Link>
+              .
+            </p>
           </div>
         )}
       </CardContent>

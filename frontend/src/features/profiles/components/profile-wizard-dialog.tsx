@@ -22,7 +22,6 @@ import { contractResolver, showFieldIssues } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { saveProfileAndRemember, type SaveProfileInput } from '../api/save-profile';
 import { addSkill, PROFILE_FORM_FIELDS, type ProfileFormValues } from '../lib/profile-form';
-import { profilePath } from '../lib/profile-links';
 import {
   profileWizardMachine,
   WIZARD_STEP_COUNT,
@@ -493,7 +492,8 @@ function CompleteStep({ actorRef, onDone }: { actorRef: WizardActor; onDone: () 
         </Button>
         {saved ? (
           <Button asChild>
-            <a href={profilePath(saved.id)}>View Your Profile</a>
+            {/* A plain link: the dialog is also rendered outside the router (its tests). */}
+            <a href={`/profile/${encodeURIComponent(saved.id)}`}>View Your Profile</a>
           </Button>
         ) : null}
       </DialogFooter>
