@@ -6,6 +6,13 @@ import { canonicalJson, recordId, requestFingerprint } from '../idempotency/fing
 import type { IdempotencyStore, StoredAnswer } from '../idempotency/types';
 import type { Clock } from '../runtime';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a write route that changes nothing and takes no Idempotency-Key (ADR 025). */
+    idempotency?: boolean;
+  }
+}
+
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Marks an answer given again from the record of the first request (Stripe's name for it). */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -179,6 +186,9 @@ export const idempotencyPlugin = fp(
     app.addHook('onRoute', (route) => {
       const methods = asArray(route.method);
       if (!route.url.startsWith('/api/') || !methods.some((method) => WRITE_METHODS.has(method))) return;
+      // A POST that changes nothing (reading an uploaded file) opts out: retrying it is harmless,
+      // and its answer (personal data read from the file) must not be kept.
+      if ((route.config as { idempotency?: boolean } | undefined)?.idempotency === false) return;
       declareHeader(route);
       route.preValidation = [...asArray(route.preValidation), readBody] as Hook<'preValidation'>;
       route.preHandler = [claimKey, ...asArray(route.preHandler)] as Hook<'preHandler'>;
