@@ -8,6 +8,8 @@ import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
+import { candidateSummaryRoutes } from './candidate-summaries/routes';
+import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
 import { resumeRoutes } from './resume/routes';
 import type { CommandServiceDeps } from './shared/deps';
 
@@ -26,13 +28,17 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   const ai = deps.ai ?? localAi({ now: () => deps.clock.now() });
   const ownReader = deps.resumeReader ? null : createResumeReader({ timeoutMs: DEFAULT_RESUME_READ_TIMEOUT_MS });
   await app.register(resumeRoutes, { deps, ai, reader: deps.resumeReader ?? ownReader! });
+  await app.register(candidateSummaryRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;
+  let stopSummaries: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stopResetWorker = await startPasswordResetWorker(deps);
+    stopSummaries = await startCandidateSummaryReaction(deps, ai, { onError: (error) => app.log.warn({ err: error }, 'AI summary work failed') });
   });
   app.addHook('onClose', async () => {
+    await stopSummaries?.();
     await stopResetWorker?.();
     await ownReader?.close();
   });

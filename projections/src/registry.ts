@@ -1,7 +1,8 @@
 import { applicationsProjection } from './applications/projection';
+import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
-export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection];
+export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection, candidateSummariesProjection];

@@ -4,6 +4,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { authQueryRoutes } from './auth/routes';
+import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
@@ -28,6 +29,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
   await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
   await app.register(authQueryRoutes, { readStore: deps.readStore });
+  await app.register(candidateSummaryQueryRoutes, { readStore: deps.readStore });
   await app.register(jobQueryRoutes, {
     readStore: deps.readStore,
     publicUrl: deps.publicUrl,
