@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CandidateProfile, candidateFromExtraction } from './api';
+import { type CandidateProfile, candidateFromExtraction } from './api';
 import { JsonResume, jsonResumeToExtracted, profileToJsonResume } from './json-resume';
 import { ExtractedResume } from './resume';
 

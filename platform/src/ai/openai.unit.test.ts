@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ExtractedResume } from '@hireloop/contracts';
+import { type ExtractedResume } from '@hireloop/contracts';
 import { createAi } from './index';
 import { createOpenAiAdapter } from './openai';
 import { AiServiceError, type AiPort } from './types';
