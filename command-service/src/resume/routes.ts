@@ -189,6 +189,20 @@ async function admitUpload(deps: CommandServiceDeps, request: FastifyRequest) {
   if (state.count > RESUME_UPLOADS_PER_ACCOUNT.limit) throw limited(state, tooManyUploads);
 }
 
+/** OpenAPI: each refusal with what it means, in the shape the route answers it. */
+const REFUSAL_DESCRIPTIONS = {
+  400: 'No file in form field "resume", or a .json file that is not a JSON Resume.',
+  413: 'The file is larger than 5 MB.',
+  415: 'The file type is not accepted, or its bytes are not the type it declares.',
+  422: 'The file could not be read: no text, too complex (zip limits), took too long, or an image without the AI service.',
+  502: 'The AI service failed.',
+  503: 'Every resume reader is busy; try again shortly.',
+} as const;
+const refusals = <Schema>(schema: Schema) => {
+  const answer = (code: RefusalStatus) => ({ description: REFUSAL_DESCRIPTIONS[code], content: { 'application/json': { schema } } });
+  return { 400: answer(400), 413: answer(413), 415: answer(415), 422: answer(422), 502: answer(502), 503: answer(503) };
+};
+
 const DOCUMENTS: ReadonlySet<Kind> = new Set(['pdf', 'docx']);
 const EVERYTHING: ReadonlySet<Kind> = new Set(['pdf', 'docx', 'json', 'image']);
 
@@ -223,7 +237,7 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
         tags: ['profiles'],
         summary: 'Read a resume (PDF, Word .docx, JSON Resume, or an image with the AI service) into the extracted-resume shape',
         ...openApiBody,
-        response: { 200: ExtractResumeResponse, 400: ExtractResumeResponse, 401: ErrorBody, 403: ErrorBody, 413: ExtractResumeResponse, 415: ExtractResumeResponse, 422: ExtractResumeResponse, 429: ErrorBody, 502: ExtractResumeResponse, 503: ExtractResumeResponse },
+        response: { 200: ExtractResumeResponse, ...refusals(ExtractResumeResponse), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -247,7 +261,7 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
         tags: ['profiles'],
         summary: "Read a PDF or Word resume into the profile wizard's fields",
         ...openApiBody,
-        response: { 200: ResumeParseResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody },
+        response: { 200: ResumeParseResult, ...refusals(ErrorBody), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
