@@ -8,6 +8,7 @@ import { localAi, type AiPort } from '@hireloop/platform/ai';
 import { createResumeReader, type ResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import { createMemoryRateLimiter, createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
+import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
 import { RESUME_UPLOADS_PER_ACCOUNT } from './routes';
 
@@ -33,6 +34,7 @@ const signUpsUnlimited = (): RateLimiter => {
 
 type Started = {
   app: Awaited<ReturnType<typeof buildTestCommandApp>>['app'];
+  deps: Awaited<ReturnType<typeof buildTestCommandApp>>['deps'];
   reader: ResumeReader;
   readerOptions: ResumeReaderOptions;
   candidateToken: string;
@@ -50,6 +52,7 @@ const startApp = async (overrides: { ai?: AiPort } = {}): Promise<Started> => {
   seq += 1;
   return {
     app: ctx.app,
+    deps: ctx.deps,
     reader,
     readerOptions,
     candidateToken: await signUp('/api/auth/candidate/signup', { ...candidate, email: `candidate${seq}@example.com` }),
@@ -140,6 +143,21 @@ describe('who may upload a resume', () => {
     const byCompany = await upload(app, url, file, companyToken);
     expect(byCompany.statusCode).toBe(403);
     expect(byCompany.json().error).toBe(PROFILE_MESSAGES.candidatesOnly);
+  });
+
+  it("an admin or a super admin (candidate accounts given a role) keeps the candidate's right", async () => {
+    const { app, deps } = await start();
+    const file = { filename: 'cv.pdf', type: PDF, bytes: await resume('open-resume_openresume-resume.pdf') };
+    for (const role of ['admin', 'super_admin'] as const) {
+      const email = `${role}${++seq}@hireloop.example`;
+      const token = (await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { ...candidate, email } })).json().token as string;
+      await grantRoleAsSystem(deps, email, role, 'test');
+
+      const response = await upload(app, '/api/parse-resume', file, token);
+
+      expect(response.statusCode, role).toBe(200);
+      expect(response.json().email).toBe('hello@openresume.com');
+    }
   });
 
   it('a candidate may upload a handful of resumes, then waits', async () => {
