@@ -1,7 +1,7 @@
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { importFeed } from '@hireloop/command-service/imports/importer';
 import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
-import type { CompanySignupBody, PostJobBody } from '@hireloop/contracts';
+import type { CandidateSignupBody, CompanySignupBody, PostJobBody, ProfileFormBody } from '@hireloop/contracts';
 import type { Clock } from '@hireloop/platform/runtime';
 import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { buildApp, type AppDeps } from './app';
@@ -173,6 +173,85 @@ const COMPANIES: SeedCompany[] = [
   },
 ];
 
+interface SeedCandidate {
+  account: Omit<CandidateSignupBody, 'password'>;
+  profile: ProfileFormBody;
+  /** The hand-written jobs (company, title) the candidate applied to, oldest first. */
+  appliedTo: Array<{ company: string; title: string }>;
+  /** Days before now the candidate signed up. */
+  signedUpDaysAgo: number;
+}
+
+/**
+ * Candidates whose profiles and applications fit the companies' jobs above: a data engineer
+ * actively looking (public), a frontend engineer open to opportunities (public, so companies see
+ * the limited view), and a site reliability engineer who keeps the profile private. Fictional
+ * people at example.com addresses.
+ */
+const CANDIDATES: SeedCandidate[] = [
+  {
+    account: { name: 'Lena Marsh', email: 'lena.marsh@example.com', phone: '+1 512 555 0171', location: 'Austin, TX', currentRole: 'Data Engineer', skills: 'Python, SQL, Kafka' },
+    profile: {
+      jobTitle: 'Senior Data Engineer',
+      skills: ['Python', 'SQL', 'Kafka', 'dbt', 'Airflow', 'Snowflake', 'AWS', 'Terraform', 'Spark'],
+      experience: '6 years',
+      location: 'Austin, TX',
+      bio: 'Data engineer who has spent six years building batch and streaming pipelines for analytics products. Happiest when a dashboard is both fast and right.',
+      phone: '+1 512 555 0171',
+      linkedinUrl: 'https://www.linkedin.example/in/lena-marsh',
+      githubUrl: 'https://github.example/lenamarsh',
+      education: 'BSc Computer Science - University of Texas at Austin',
+      salaryExpectation: '150k - 175k',
+      workPreference: 'hybrid',
+      isActivelyLooking: true,
+      isPublic: true,
+    },
+    appliedTo: [
+      { company: 'Northwind Analytics', title: 'Analytics Engineer' },
+      { company: 'Northwind Analytics', title: 'Senior Data Engineer' },
+    ],
+    signedUpDaysAgo: 9,
+  },
+  {
+    account: { name: 'Tomás Herrera', email: 'tomas.herrera@example.com', location: 'Toronto, Canada', currentRole: 'Frontend Engineer', skills: 'React, TypeScript' },
+    profile: {
+      jobTitle: 'Frontend Engineer',
+      skills: ['React', 'TypeScript', 'Accessibility', 'Vite', 'Testing Library', 'Node.js', 'GraphQL', 'CSS', 'Design Systems', 'Playwright'],
+      experience: '8 years',
+      location: 'Toronto, Canada',
+      bio: 'Frontend engineer focused on accessible, calm interfaces. Currently employed, open to the right senior role.',
+      linkedinUrl: 'https://www.linkedin.example/in/tomas-herrera',
+      portfolioUrl: 'https://tomas-herrera.example',
+      education: 'BEng Software Engineering - University of Waterloo',
+      workPreference: 'remote',
+      isActivelyLooking: false,
+      isPublic: true,
+    },
+    appliedTo: [{ company: 'Brightpath Health', title: 'Staff Frontend Engineer (React)' }],
+    signedUpDaysAgo: 6,
+  },
+  {
+    account: { name: 'Noor Haddad', email: 'noor.haddad@example.com', location: 'Oslo, Norway', currentRole: 'Site Reliability Engineer', skills: 'Kubernetes, Go' },
+    profile: {
+      jobTitle: 'Site Reliability Engineer',
+      skills: ['Kubernetes', 'Terraform', 'Go', 'Prometheus', 'GCP', 'Rust', 'Linux'],
+      experience: '5 years',
+      location: 'Oslo, Norway',
+      bio: 'SRE who likes boring on-call rotations and fast builds.',
+      phone: '+47 22 55 01 77',
+      githubUrl: 'https://github.example/noorhaddad',
+      workPreference: 'remote',
+      isActivelyLooking: true,
+      isPublic: false,
+    },
+    appliedTo: [
+      { company: 'Brightpath Health', title: 'Site Reliability Engineer' },
+      { company: 'Fjordline Software', title: 'Backend Engineer (Rust)' },
+    ],
+    signedUpDaysAgo: 4,
+  },
+];
+
 /** Extra jobs each demo company posts, from the synthetic catalogue. */
 const EXTRA_JOBS_PER_COMPANY = 12;
 /** Jobs per imported source; the last few drop out of the second run and are closed. */
@@ -223,8 +302,18 @@ export interface PlannedFeed {
   dropped: number;
 }
 
+export interface PlannedCandidate {
+  account: SeedCandidate['account'];
+  profile: ProfileFormBody;
+  signedUpAt: Date;
+  /** Shortly after signing up. */
+  profileAt: Date;
+  /** Oldest first; each while its job is open. */
+  applications: Array<{ company: PlannedCompany; job: PlannedJob; at: Date }>;
+}
+
 /** Everything the seed does, and when, as if the companies had used the board for the last weeks up to `now`. */
-export function seedPlan(now: Date): { companies: PlannedCompany[]; feeds: PlannedFeed[] } {
+export function seedPlan(now: Date): { companies: PlannedCompany[]; feeds: PlannedFeed[]; candidates: PlannedCandidate[] } {
   const companies = COMPANIES.map((company, c): PlannedCompany => {
     const employer: DemoEmployer = {
       name: company.account.companyName,
@@ -270,7 +359,20 @@ export function seedPlan(now: Date): { companies: PlannedCompany[]; feeds: Plann
     });
     return { source, jobs, dropped: DROPPED_PER_SOURCE };
   });
-  return { companies, feeds };
+  const candidates = CANDIDATES.map((candidate, c): PlannedCandidate => {
+    const signedUpAt = new Date(now.getTime() - candidate.signedUpDaysAgo * DAY - (c + 1) * HOUR);
+    const profileAt = new Date(signedUpAt.getTime() + 20 * 60_000);
+    const applications = candidate.appliedTo.map(({ company: name, title }, a) => {
+      const company = companies.find((planned) => planned.account.companyName === name);
+      const job = company?.jobs.find((planned) => planned.job.title === title);
+      if (!company || !job) throw new Error(`Seed candidate ${candidate.account.name} applies to ${title} at ${name}, which the seed does not post`);
+      // After the profile and after the job was posted, a few hours apart.
+      const at = new Date(Math.max(profileAt.getTime(), job.postedAt.getTime()) + (a + 1) * 3 * HOUR);
+      return { company, job, at };
+    });
+    return { account: candidate.account, profile: candidate.profile, signedUpAt, profileAt, applications };
+  });
+  return { companies, feeds, candidates };
 }
 
 /** A clock the seed sets to each action's time, so the demo's history spreads over weeks. */
@@ -282,7 +384,8 @@ const settableClock = (start: Date): Clock & { set(to: Date): void } => {
 /**
  * Demo data through the real command paths: companies sign up and post jobs over the last weeks
  * (some closed again), and four partner feeds are imported twice so some imported jobs are closed
- * as gone from their feed. Safe to run twice.
+ * as gone from their feed; candidates sign up, write their profiles (public and actively looking,
+ * public and open, private) and apply to some of the posted jobs. Safe to run twice.
  */
 export async function seed(deps: AppDeps): Promise<string> {
   const now = deps.clock.now();
@@ -304,7 +407,20 @@ export async function seed(deps: AppDeps): Promise<string> {
       ...(planned.closedAt ? [{ at: planned.closedAt, company, signUp: false, run: () => close(company, planned) }] : []),
     ]),
   ]);
-  actions.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const candidateTokens = new Map<PlannedCandidate, string>();
+  const candidateActions = plan.candidates.flatMap((candidate) => [
+    { at: candidate.signedUpAt, candidate, signUp: true, run: () => signUpCandidate(candidate) },
+    { at: candidate.profileAt, candidate, signUp: false, run: () => createProfile(candidate) },
+    ...candidate.applications.map((application) => ({ at: application.at, candidate, signUp: false, run: () => apply(candidate, application.job) })),
+  ]);
+  const allActions = [
+    ...actions.map((action) => ({ at: action.at, run: action.run, skip: () => !action.signUp && !tokens.has(action.company) })),
+    // A candidate seeded before is left as they are.
+    ...candidateActions.map((action) => ({ at: action.at, run: action.run, skip: () => !action.signUp && !candidateTokens.has(action.candidate) })),
+  ];
+  allActions.sort((a, b) => a.at.getTime() - b.at.getTime());
+  let candidates = 0;
+  let applications = 0;
 
   async function signUp(company: PlannedCompany) {
     const signup = await app.inject({ method: 'POST', url: '/api/auth/company/signup', payload: { ...company.account, password: SEED_PASSWORD } });
@@ -324,15 +440,34 @@ export async function seed(deps: AppDeps): Promise<string> {
     if (response.statusCode === 200) closed++;
   }
 
+  async function signUpCandidate(candidate: PlannedCandidate) {
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { ...candidate.account, password: SEED_PASSWORD } });
+    if (signup.statusCode === 409) return; // seeded before
+    if (signup.statusCode !== 201) throw new Error(`Seeding ${candidate.account.name} failed: ${signup.statusCode} ${signup.body}`);
+    candidates++;
+    candidateTokens.set(candidate, signup.json<{ token: string }>().token);
+  }
+  async function createProfile(candidate: PlannedCandidate) {
+    const created = await app.inject({ method: 'POST', url: '/api/profile', headers: { authorization: `Bearer ${candidateTokens.get(candidate)}` }, payload: candidate.profile });
+    if (created.statusCode !== 201) throw new Error(`Seeding the profile of ${candidate.account.name} failed: ${created.statusCode} ${created.body}`);
+  }
+  async function apply(candidate: PlannedCandidate, job: PlannedJob) {
+    // Only to jobs posted in this run (a company seeded before keeps its own history).
+    const jobId = jobIds.get(job);
+    if (!jobId) return;
+    const applied = await app.inject({ method: 'POST', url: `/api/jobs/${jobId}/apply`, headers: { authorization: `Bearer ${candidateTokens.get(candidate)}` } });
+    if (applied.statusCode !== 201) throw new Error(`Seeding the application of ${candidate.account.name} to ${job.job.title} failed: ${applied.statusCode} ${applied.body}`);
+    applications++;
+  }
+
   try {
-    for (const action of actions) {
-      // A company seeded before is left as it is.
-      if (!action.signUp && !tokens.has(action.company)) continue;
+    for (const action of allActions) {
+      if (action.skip()) continue;
       clock.set(action.at);
       await action.run();
     }
     clock.set(now);
-    for (const token of tokens.values()) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
       const feed = `seed:${source}`;
       const first = await importFeed(deps, feed, async () => JSON.stringify({ source, jobs: feedJobs }));
@@ -344,7 +479,7 @@ export async function seed(deps: AppDeps): Promise<string> {
   } finally {
     await app.close();
   }
-  return companies === 0 && imported === 0
+  return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

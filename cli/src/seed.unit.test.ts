@@ -155,3 +155,43 @@ describe('the demo data', () => {
     }
   });
 });
+
+describe('the demo candidates', () => {
+  const { candidates } = plan;
+
+  it('include one public and actively looking, one public and open to opportunities, and one private profile', () => {
+    const kinds = candidates.map(({ profile }) => `${profile.isPublic ? 'public' : 'private'}+${profile.isActivelyLooking ? 'immediate' : 'open'}`);
+    expect(kinds).toEqual(expect.arrayContaining(['public+immediate', 'public+open']));
+    expect(kinds.some((kind) => kind.startsWith('private'))).toBe(true);
+  });
+
+  it('are clearly fictional: example.com addresses and example links', () => {
+    for (const { account, profile } of candidates) {
+      expect(account.email).toMatch(/@example\.com$/);
+      for (const link of [profile.linkedinUrl, profile.githubUrl, profile.portfolioUrl]) if (link) expect(new URL(link).hostname).toMatch(/(^|\.)[a-z-]+\.example$|\.example$/);
+    }
+  });
+
+  it('apply to open jobs of the seeded companies that fit their title and skills, after signing up and after the job was posted', () => {
+    expect(candidates.flatMap((candidate) => candidate.applications).length).toBeGreaterThanOrEqual(3);
+    for (const { account, profile, signedUpAt, profileAt, applications } of candidates) {
+      expect(profileAt.getTime()).toBeGreaterThan(signedUpAt.getTime());
+      for (const { job, at } of applications) {
+        expect(at.getTime(), `${account.name} → ${job.job.title}`).toBeGreaterThan(Math.max(profileAt.getTime(), job.postedAt.getTime()));
+        expect(at.getTime()).toBeLessThan(NOW.getTime());
+        if (job.closedAt) expect(at.getTime()).toBeLessThan(job.closedAt.getTime());
+        // A coherent story: the job asks for skills the candidate has.
+        const skills = new Set(profile.skills.map((skill) => skill.toLowerCase()));
+        const asked = typeof job.job.skills === 'string' ? job.job.skills.split(',') : (job.job.skills ?? []);
+        expect(asked.some((skill) => skills.has(skill.trim().toLowerCase())), `${account.name} → ${job.job.title}`).toBe(true);
+      }
+    }
+  });
+
+  it('sign up within the last weeks, never in the future', () => {
+    for (const { signedUpAt } of candidates) {
+      expect(signedUpAt.getTime()).toBeLessThan(NOW.getTime());
+      expect(signedUpAt.getTime()).toBeGreaterThan(NOW.getTime() - 30 * DAY);
+    }
+  });
+});

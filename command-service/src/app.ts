@@ -11,6 +11,7 @@ import { jobRoutes } from './jobs/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
 import { resumeRoutes } from './resume/routes';
+import { profileRoutes } from './profiles/routes';
 import type { CommandServiceDeps } from './shared/deps';
 
 /** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
@@ -29,6 +30,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   const ownReader = deps.resumeReader ? null : createResumeReader({ timeoutMs: DEFAULT_RESUME_READ_TIMEOUT_MS });
   await app.register(resumeRoutes, { deps, ai, reader: deps.resumeReader ?? ownReader! });
   await app.register(candidateSummaryRoutes, { deps });
+  await app.register(profileRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

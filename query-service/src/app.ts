@@ -3,9 +3,11 @@ import type { App } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
+import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
+import { profileQueryRoutes } from './profiles/routes';
 import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
 import { readYourWritesPlugin } from './shared/read-your-writes';
@@ -38,6 +40,8 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     onView: deps.onView,
     searchIndex: deps.searchIndex,
   });
+  await app.register(profileQueryRoutes, { readStore: deps.readStore });
+  await app.register(applicationQueryRoutes, { readStore: deps.readStore });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

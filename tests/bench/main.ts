@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,memory,assets,resumes), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,memory,assets,resumes), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5) tune it.
@@ -39,7 +39,7 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,memory,assets,resumes').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,memory,assets,resumes').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -393,6 +393,84 @@ async function searchSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A profile page's read (GET /api/profiles/{id}) against a bare fastify route with the same JSON
+
+const PROFILES = 50;
+
+async function profilesSection() {
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      // The whole app (commands, read models, queries): the profiles are written the way people write them.
+      const app = await buildApp({ ...runtime, rateLimiter: createUnlimitedRateLimiter() }, { spaDir: false, logger: false, readYourWritesTimeoutMs: 30_000 });
+      const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const ids: string[] = [];
+      let position = '';
+      let bare: { url: string; close: () => Promise<void> } | null = null;
+      try {
+        for (let i = 0; i < PROFILES; i++) {
+          const signup = await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { name: `Bench Candidate ${i}`, email: `candidate${i}@bench.example`, password: 'bench-password-1' } });
+          const job = syntheticJob(i);
+          const created = await app.inject({
+            method: 'POST',
+            url: '/api/profile',
+            headers: { authorization: `Bearer ${signup.json<{ token: string }>().token}` },
+            payload: {
+              jobTitle: job.title,
+              skills: job.skills,
+              experience: `${(i % 12) + 1} years`,
+              location: job.location,
+              bio: job.description,
+              phone: '+1 555 0100',
+              linkedinUrl: `https://linkedin.example/in/bench-${i}`,
+              githubUrl: `https://github.example/bench-${i}`,
+              education: 'BSc Computer Science - Bench University',
+              salaryExpectation: '120k',
+              isActivelyLooking: true,
+              isPublic: true,
+            },
+          });
+          if (created.statusCode !== 201) throw new Error(`profile ${i}: ${created.statusCode} ${created.body}`);
+          ids.push(created.json<{ profile: { id: string } }>().profile.id);
+          position = String(created.headers['x-position']);
+        }
+        // The read model holds every profile before anything is measured.
+        const sample = await app.inject({ method: 'GET', url: `/api/profiles/${ids[0]}`, headers: { 'x-min-position': position } });
+        if (sample.statusCode !== 200 || sample.headers['x-read-model-stale']) throw new Error(`profiles not readable: ${sample.statusCode}`);
+        const body = sample.json<unknown>();
+        const baseline = Fastify();
+        baseline.get('/bare', async (_request, reply) => {
+          reply.header('cache-control', 'private, no-store');
+          return body;
+        });
+        bare = { url: await baseline.listen({ port: 0, host: '127.0.0.1' }), close: () => baseline.close() };
+        const urls = ids.map((id) => `${appUrl}/api/profiles/${id}`);
+        await generateLoad([{ seconds: 2, streams: [{ label: 'warm-up', urls, concurrency: CONCURRENCY }] }]);
+        const rounds = 4;
+        const plan: LoadRound[] = [];
+        for (let round = 0; round < rounds; round++) {
+          plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'bare', urls: [`${bare.url}/bare`], concurrency: CONCURRENCY }] });
+          plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'profile', urls, concurrency: CONCURRENCY }] });
+        }
+        const results = await generateLoad(plan);
+        const profile = results.find((r) => r.label === 'profile')!;
+        const reference = results.find((r) => r.label === 'bare')!;
+        line(`### Profile page read: GET /api/profiles/{id} (public view, ${PROFILES} profiles, ${sample.body.length} B), ${CONCURRENCY} clients, ${SEARCH_SECONDS} s per route in 4 alternating rounds`);
+        line();
+        line('| route | requests | req/s | p50 ms | p99 ms | errors |');
+        line('|---|---:|---:|---:|---:|---:|');
+        line(`| GET /api/profiles/{id} | ${profile.requests} | ${fixed(profile.throughput)} | ${fixed(profile.p50, 2)} | ${fixed(profile.p99, 2)} | ${profile.errors} |`);
+        line(`| bare fastify route, same JSON | ${reference.requests} | ${fixed(reference.throughput)} | ${fixed(reference.p50, 2)} | ${fixed(reference.p99, 2)} | ${reference.errors} |`);
+        line(`| profile ÷ bare throughput | | ${fixed(profile.throughput / reference.throughput, 2)} | | | |`);
+        line();
+      } finally {
+        await app.close();
+        await bare?.close();
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Memory over a million searches (the index and the analytics counter, without HTTP)
 
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
@@ -489,6 +567,7 @@ async function main() {
     ['log', logSection],
     ['lag', lagSection],
     ['search', searchSection],
+    ['profiles', profilesSection],
     ['memory', memorySection],
     ['assets', assetsSection],
     ['resumes', resumesSection],

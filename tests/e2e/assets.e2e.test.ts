@@ -62,6 +62,8 @@ describe('the job board over the network', () => {
       'src/features/auth/components/auth-dialog.tsx',
       'src/components/ui/option-select.tsx',
       'src/components/ui/toast-list.tsx',
+      // The candidate profile page and its error screen (one lazy chunk of the route).
+      'src/routes/profile.$id.tsx?tsr-split=component---errorComponent',
     ];
     for (const source of deferred) {
       assert(manifest[source], source).toBeDefined();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASED, MIN_POSITION_HEADER, POSITION_HEADER, emailStreamId, userStreamId, type UserRegistered } from '@hireloop/contracts';
+import { ERASED, MIN_POSITION_HEADER, POSITION_HEADER, candidateStreamId, emailStreamId, userStreamId, type UserRegistered } from '@hireloop/contracts';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { hashPassword } from '@hireloop/platform/accounts/password';
@@ -9,6 +9,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { START, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { usersCollection } from '@hireloop/projections/users/queries';
+import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from '../../cli/src/app';
@@ -42,6 +43,25 @@ afterAll(async () => {
 const ada = { name: 'Ada Quillfeather', email: 'ada.quillfeather@erasure.example', phone: '+44 20 7946 0321', location: 'Wapping, London', currentRole: 'Principal Zymurgist', password: 'ada-has-a-long-password' };
 const brook = { name: 'Brook Ottersley', email: 'brook.ottersley@erasure.example', phone: '+1 206 555 0187', location: 'Ballard, Seattle', currentRole: 'Glassblower in residence', password: 'brook-was-here-first' };
 const cyd = { name: 'Cyd Marchbanks', email: 'cyd.marchbanks@erasure.example', phone: '+61 2 5550 1234', location: 'Newtown, Sydney', currentRole: 'Harbour pilot', password: 'cyd-stays-around-here' };
+/** Ada's candidate profile (ADR 024): its personal texts are sealed with her key like her account's. */
+const adaProfile = {
+  jobTitle: 'Cellar Master',
+  skills: ['Brewing', 'Chemistry'],
+  experience: '12 years',
+  location: 'Rotherhithe, London',
+  bio: 'Twelve winters of barley wine at the Quillfeather brewhouse.',
+  phone: '+44 20 7946 0999',
+  email: 'ada.q.contact@erasure.example',
+  linkedinUrl: 'https://linkedin.example/in/ada-quillfeather',
+  githubUrl: 'https://github.example/quillfeather-ada',
+  education: 'MSc Zymurgy - Heriot-Watt Quillcollege',
+  salaryExpectation: '£97,531',
+  profilePicture: `data:image/png;base64,${Buffer.from('ada-quillfeather-portrait').toString('base64')}`,
+  isActivelyLooking: true,
+  isPublic: true,
+};
+const adaProfileTexts = [adaProfile.location, adaProfile.bio, adaProfile.phone, adaProfile.email, adaProfile.linkedinUrl, adaProfile.githubUrl, adaProfile.education, adaProfile.salaryExpectation, adaProfile.profilePicture.split(',')[1]!];
+
 /** The texts that must not be readable anywhere once their person is erased. */
 const personalTexts = (person: typeof ada) => [person.name, person.email, person.phone, person.location, person.currentRole];
 
@@ -116,6 +136,15 @@ async function usersDocument(userId: string, until: (doc: Record<string, unknown
   throw new Error(`users document of ${userId} never reached the expected state`);
 }
 
+async function profileDocument(profileId: string, until: (doc: Record<string, unknown> | null) => boolean) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const doc = (await profilesCollection(runtime.readStore).get(profileId)) as Record<string, unknown> | null;
+    if (until(doc)) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`profile document ${profileId} never reached the expected state`);
+}
+
 async function mailsTo(email: string, count: number) {
   for (let attempt = 0; attempt < 150; attempt++) {
     const mails = await runtime.mailer.list({ to: email });
@@ -128,6 +157,7 @@ async function mailsTo(email: string, count: number) {
 describe('personal data that can be forgotten (ADR 019)', () => {
   let adaId: string;
   let adaToken: string;
+  let adaProfileId: string;
   let brookId: string;
   let cydId: string;
 
@@ -135,9 +165,13 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     ({ token: adaToken, user: { id: adaId } } = await signUp(ada));
     ({ user: { id: cydId } } = await signUp(cyd));
     brookId = await signUpTheOldWay(brook);
+    // Sent with an Idempotency-Key: the answer (her whole profile) must not be kept either.
+    const profile = await app.inject({ method: 'POST', url: '/api/profile', payload: adaProfile, headers: { authorization: `Bearer ${adaToken}`, 'idempotency-key': 'ada-profile-1' } });
+    expect(profile.statusCode).toBe(201);
+    adaProfileId = profile.json().profile.id;
 
     const stored = (await allEvents(runtime.storedLog)).map((event) => JSON.stringify(event)).join('\n');
-    for (const text of personalTexts(ada)) expect(stored).not.toContain(text);
+    for (const text of [...personalTexts(ada), ...adaProfileTexts]) expect(stored).not.toContain(text);
     // The check can fail: Brook's events from before sealing hold his data in the clear.
     for (const text of personalTexts(brook)) expect(stored).toContain(text);
 
@@ -156,8 +190,10 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     await mailsTo(ada.email, 1);
     await usersDocument(brookId, (doc) => doc?.name === brook.name);
     await usersDocument(adaId, (doc) => doc?.email === ada.email);
+    await profileDocument(adaProfileId, (doc) => doc?.phone === adaProfile.phone);
     // Before erasing, the database does hold their data (in read models, outbox, Brook's old events).
     expect(await whereStored([ada.email, brook.email])).not.toEqual([]);
+    expect(await whereStored([adaProfile.bio])).not.toEqual([]);
   });
 
   it('erasing leaves nothing of them readable in any table of the database, and keeps every event', async () => {
@@ -170,8 +206,10 @@ describe('personal data that can be forgotten (ADR 019)', () => {
 
     await usersDocument(adaId, (doc) => doc?.erasedAt !== undefined);
     await usersDocument(brookId, (doc) => doc?.erasedAt !== undefined);
+    // Her profile's read document is deleted, not scrubbed.
+    await profileDocument(adaProfileId, (doc) => doc === null);
 
-    expect(await whereStored([...personalTexts(ada), ...personalTexts(brook)])).toEqual([]);
+    expect(await whereStored([...personalTexts(ada), ...personalTexts(brook), ...adaProfileTexts])).toEqual([]);
     // The search can find what is there: Cyd, who was not erased, is still stored.
     expect(await whereStored([cyd.email])).not.toEqual([]);
 
@@ -179,6 +217,12 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     const erasureEvents = ['PersonErased', 'EmailReservationReleased'];
     expect(after.filter((event) => !erasureEvents.includes(event.type)).map((event) => event.metadata.eventId)).toEqual(before.map((event) => event.metadata.eventId));
     expect(after.filter((event) => event.type === 'PersonErased')).toHaveLength(2);
+    // Her profile's events are still in the log, sealed; they read as erased, the facts that are not personal intact.
+    const [profileCreated] = (await runtime.storedLog.readStream(candidateStreamId(adaProfileId))).events;
+    expect(profileCreated).toMatchObject({ type: 'CandidateProfileCreated', data: { userId: adaId, sealed: expect.stringMatching(/^v1\./) } });
+    const opened = (await runtime.eventStore.readStream(candidateStreamId(adaProfileId))).events[0]!;
+    expect(opened.data).toMatchObject({ title: adaProfile.jobTitle, skills: adaProfile.skills, phone: ERASED, email: ERASED, summary: ERASED, location: ERASED, profilePicture: null });
+    expect((await app.inject({ method: 'GET', url: `/api/profiles/${adaProfileId}` })).statusCode).toBe(404);
   });
 
   it('an erased person reads as erased everywhere the app reads the log, and cannot come back in', async () => {

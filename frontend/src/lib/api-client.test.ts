@@ -11,6 +11,7 @@ import {
   NetworkError,
   objectAnswer,
   resetPositionForTests,
+  sendForm,
   sendJson,
   serverErrorText,
   UnexpectedAnswerError,
@@ -44,6 +45,8 @@ interface Call {
   method: string;
   headers: Headers;
   body: string | null;
+  /** The body as sent, whatever its kind (a FormData for uploads). */
+  rawBody: unknown;
 }
 
 let calls: Call[];
@@ -60,6 +63,7 @@ beforeEach(() => {
       method: init.method ?? 'GET',
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : null,
+      rawBody: init.body,
     });
     const next = answers.shift();
     if (!next) throw new TypeError('fetch failed');
@@ -104,6 +108,29 @@ describe('api client', () => {
     await sendJson('POST', '/api/jobs', { title: 'Engineer' });
     expect(calls[0]?.body).toBe('{"title":"Engineer"}');
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends a form as multipart data, leaving its Content-Type (and boundary) to the browser', async () => {
+    localStorage.setItem('auth_token', 'secret-token');
+    answers.push(json(200, { success: true, data: null, error: null }));
+    const form = new FormData();
+    form.append('resume', new File(['%PDF-1.7'], 'resume.pdf', { type: 'application/pdf' }));
+
+    await expect(sendForm('/api/extract-resume', form)).resolves.toEqual({ success: true, data: null, error: null });
+    expect(calls[0]).toMatchObject({ url: '/api/extract-resume', method: 'POST' });
+    expect(calls[0]?.rawBody).toBe(form);
+    expect(calls[0]?.headers.has('content-type')).toBe(false);
+    expect(calls[0]?.headers.get('accept')).toBe('application/json');
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('keeps the error rule for a refused upload', async () => {
+    const refusal = { success: false, data: null, error: 'The resume is larger than 5 MB. Please upload a smaller file.' };
+    answers.push(json(413, refusal));
+    const error = await sendForm('/api/extract-resume', new FormData()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorStatus(error)).toBe(413);
+    expect(serverErrorText(error)).toBe(refusal.error);
   });
 
   it('raises "<status>: <body>" for a non-ok answer', async () => {

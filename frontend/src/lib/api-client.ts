@@ -181,6 +181,17 @@ export async function sendJson(
   return readJson(response);
 }
 
+/**
+ * POST `form` as multipart form data (an upload, for example a resume in the field `resume`) and
+ * read the JSON answer. The browser writes the Content-Type with its boundary, so none is set here.
+ * Same rules as {@link sendJson}: a non-ok answer throws {@link ApiError}, a failed connection
+ * {@link NetworkError}.
+ */
+export async function sendForm(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}): Promise<unknown> {
+  const response = await apiRequest('POST', path, { ...options, body: form });
+  return readJson(response);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();

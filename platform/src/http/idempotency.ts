@@ -6,13 +6,6 @@ import { canonicalJson, recordId, requestFingerprint } from '../idempotency/fing
 import type { IdempotencyStore, StoredAnswer } from '../idempotency/types';
 import type { Clock } from '../runtime';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false: a write route that changes nothing and takes no Idempotency-Key (ADR 025). */
-    idempotency?: boolean;
-  }
-}
-
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Marks an answer given again from the record of the first request (Stripe's name for it). */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -23,12 +16,25 @@ export const IDEMPOTENCY_MESSAGES = {
   otherRequest: 'This Idempotency-Key was already used for a different request.',
   stillRunning: 'A request with this Idempotency-Key is still being processed.',
   answerNotKept:
-    'A request with this Idempotency-Key was already processed. Its answer carried a sign-in token, which is never kept, so it cannot be sent again: send the request with a new Idempotency-Key.',
+    'A request with this Idempotency-Key was already processed. Its answer carried a sign-in token or personal data, which is never kept, so it cannot be sent again: send the request with a new Idempotency-Key.',
 } as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How long a running request holds its key; after that its process is taken for dead. */
 export const IDEMPOTENCY_LEASE_MS = 120_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answers carry personal data (a candidate's profile): like answers with a secret
+     * they are never kept, so no copy outlives an erasure of the person (ADR 019, ADR 024). A
+     * repeat with the same key is a 409 and changes nothing.
+     */
+    personalAnswer?: boolean;
+    /** false: a write route that changes nothing and takes no Idempotency-Key at all (ADR 025). */
+    idempotency?: boolean;
+  }
+}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The headers of an answer that are part of it; the security headers are added to every answer anew. */
@@ -163,7 +169,8 @@ export const idempotencyPlugin = fp(
             const value = reply.getHeader(name);
             if (value !== undefined) headers[name] = String(value);
           }
-          const answer = carriesSecret(body) ? null : { status: reply.statusCode, headers, body };
+          const personal = request.routeOptions.config?.personalAnswer === true;
+          const answer = personal || carriesSecret(body) ? null : { status: reply.statusCode, headers, body };
           await store.complete(state.id!, state.claim, answer, new Date(clock.now().getTime() + ttlMs));
         } else {
           await store.release(state.id!, state.claim);

@@ -7,3 +7,10 @@ export async function findApplication(readStore: ReadStore, jobId: string, candi
     .collection<ApplicationDocument>(physicalCollection(applicationsProjection, 'applications'))
     .get(applicationKey(jobId, candidateUserId));
 }
+
+/** A candidate's applications, newest first. */
+export async function findApplicationsOfCandidate(readStore: ReadStore, candidateUserId: string, limit = 500) {
+  return readStore
+    .collection<ApplicationDocument>(physicalCollection(applicationsProjection, 'applications'))
+    .find({ candidateUserId }, { sort: { submittedAt: -1, _id: 1 }, limit });
+}

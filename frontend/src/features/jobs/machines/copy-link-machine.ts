@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { writeToClipboard } from '../../../lib/clipboard';
 
 /** Spec part 1, §9: the Copied state lasts 2000 ms. */
 export const COPIED_STATE_MS = 2000;
@@ -12,13 +13,6 @@ export const COPY_MESSAGES = {
   failed: 'Failed to copy link',
 } as const;
 
-/** Writes `text` to the clipboard; rejects when the browser has no clipboard or refuses. */
-export async function writeToClipboard(text: string): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) {
-    throw new Error('The clipboard is not available');
-  }
-  await navigator.clipboard.writeText(text);
-}
 
 export interface CopyLinkContext {
   /** The link being (or last) copied. */

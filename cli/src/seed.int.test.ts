@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_POSITION_HEADER } from '@hireloop/contracts';
+import { loadConfig } from '@hireloop/platform/config';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
+import { buildApp } from './app';
+import { createRuntime, type Runtime } from './runtime';
+import { SEED_PASSWORD, seed, seedPlan } from './seed';
+
+/** `hireloop seed` on PostgreSQL, twice: the demo candidates' profiles and applications, each seeded once. */
+let db: TestDatabase;
+let runtime: Runtime;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
+});
+
+afterAll(async () => {
+  await runtime?.close();
+  await db?.drop();
+});
+
+describe('hireloop seed', () => {
+  it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
+    const first = await seed(runtime);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications/);
+    expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
+
+    const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
+    await app.ready();
+    try {
+      const { candidates } = seedPlan(new Date());
+      for (const candidate of candidates) {
+        const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: candidate.account.email, password: SEED_PASSWORD } });
+        expect(login.statusCode).toBe(200);
+        const headers = { authorization: `Bearer ${login.json().token}`, [MIN_POSITION_HEADER]: String(login.headers['x-position']) };
+        const profile = await app.inject({ method: 'GET', url: '/api/profile', headers });
+        expect(profile.statusCode).toBe(200);
+        expect(profile.json()).toMatchObject({ title: candidate.profile.jobTitle, isPublic: candidate.profile.isPublic, availability: candidate.profile.isActivelyLooking ? 'immediate' : 'open' });
+        const applications = await app.inject({ method: 'GET', url: '/api/applications', headers });
+        expect(applications.json().applications.map((a: { jobTitle: string }) => a.jobTitle).sort()).toEqual(candidate.applications.map((a) => a.job.job.title).sort());
+        const seenByVisitor = await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` });
+        expect(seenByVisitor.statusCode).toBe(candidate.profile.isPublic ? 200 : 404);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CandidateCreated,
+  CandidateFromExtractionBody,
+  DomainError,
+  ErrorBody,
+  PROFILE_MESSAGES,
+  ProfileFormBody,
+  ProfilePrivacyBody,
+  ProfilePrivacyResponse,
+  ProfileSaved,
+  candidateStreamId,
+} from '@hireloop/contracts';
+import { requireAccount } from '../auth/accounts';
+import { handleCommand } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { commandContext, withPosition } from '../shared/request-context';
+import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand, type ProfileState } from './decider';
+import { profileIdFor } from './profile-id';
+import { throttleProfileWrites } from './throttle';
+
+/**
+ * Two images of at most 2 MB each travel as base64 data URLs (4/3 of their size) beside the
+ * text fields: 6 MB is enough for both and little more. A bigger body is a 413 in the product's
+ * error shape (platform/http/errors).
+ */
+export const PROFILE_BODY_LIMIT = 6 * 1024 * 1024;
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
+
+/** `POST|PUT /api/profile`, `PATCH /api/profile/privacy`, `POST /api/candidates`: the signed-in candidate's own profile. */
+export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
+  const run = async (request: FastifyRequest, command: (account: ProfileAccount, profileId: string, at: string) => ProfileCommand) => {
+    const registered = await requireAccount(deps, request);
+    const account: ProfileAccount = { userId: registered.userId, type: registered.type, name: registered.name, email: registered.email };
+    // Refused before anything is read: a company has no profile stream to look at.
+    if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+    await throttleProfileWrites(deps, account.userId, request.ip);
+    const profileId = profileIdFor(account.userId);
+    // The state the command was (last) decided on: with the events appended, the profile as it now stands.
+    let decidedOn: ProfileState = profileDecider.initialState();
+    const at = deps.clock.now().toISOString();
+    const result = await handleCommand(
+      deps.eventStore,
+      candidateStreamId(profileId),
+      profileDecider,
+      (state) => {
+        decidedOn = state;
+        return command(account, profileId, at);
+      },
+      commandContext(deps, request, { userId: registered.userId, role: registered.role }),
+    );
+    const state = result.events.reduce(profileDecider.evolve, decidedOn);
+    if (state.status !== 'created') throw new Error('the profile command left no profile');
+    return { position: result.position, profile: profileFromState(state) };
+  };
+
+  const routeOptions = { onRequest: signedInOnly, bodyLimit: PROFILE_BODY_LIMIT, config: { personalAnswer: true } } as const;
+  // A visibility change carries one boolean: the default body limit.
+  const { bodyLimit: _bodyLimit, ...privacyOptions } = routeOptions;
+
+  app.post('/api/profile', { ...routeOptions, schema: { tags: ['profiles'], body: ProfileFormBody, response: { 201: ProfileSaved, ...errors } } }, async (request, reply) => {
+    const { position, profile } = await run(request, (account, profileId, at) => ({ type: 'CreateProfile', data: { profileId, account, input: { kind: 'form', form: request.body }, at } }));
+    return withPosition(reply, position).status(201).send({ success: true, profile });
+  });
+
+  app.put('/api/profile', { ...routeOptions, schema: { tags: ['profiles'], body: ProfileFormBody, response: { 200: ProfileSaved, ...errors } } }, async (request, reply) => {
+    const { position, profile } = await run(request, (account, profileId, at) => ({ type: 'UpdateProfile', data: { profileId, account, form: request.body, at } }));
+    return withPosition(reply, position).send({ success: true, profile });
+  });
+
+  app.patch(
+    '/api/profile/privacy',
+    { ...privacyOptions, schema: { tags: ['profiles'], body: ProfilePrivacyBody, response: { 200: ProfilePrivacyResponse, ...errors } } },
+    async (request, reply) => {
+      const { position, profile } = await run(request, (account, profileId, at) => ({
+        type: 'ChangeProfileVisibility',
+        data: { profileId, account, isPublic: request.body.isPublic, at },
+      }));
+      return withPosition(reply, position).send({ success: true, isPublic: profile.isPublic, isPrivate: profile.isPrivate });
+    },
+  );
+
+  app.post(
+    '/api/candidates',
+    { ...routeOptions, schema: { tags: ['profiles'], body: CandidateFromExtractionBody, response: { 201: CandidateCreated, ...errors } } },
+    async (request, reply) => {
+      const { position, profile } = await run(request, (account, profileId, at) => ({
+        type: 'CreateProfile',
+        data: { profileId, account, input: { kind: 'extraction', extraction: request.body }, at },
+      }));
+      return withPosition(reply, position).status(201).send({ success: true, message: PROFILE_MESSAGES.registrationSuccessful, profile });
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { PageShell } from '../../components/layout/page-shell';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ProfileLoadFailed, ProfileNotFound, ProfilePage } from '../../features/profiles/components/profile-page';
+import { ProfileLoading, useProfilePageMeta } from '../../features/profiles/components/profile-page-loading';
+import { errorStatus } from '../../lib/api-client';
+
+/** `/profile/{id}` for the signed-in person (or a visitor); routes join the auth and profiles features. */
+export function ProfileRoutePage({ profileId }: { profileId: string }) {
+  useProfilePageMeta();
+  const { user, isLoading } = useAuth();
+  return (
+    <PageShell>
+      {isLoading ? (
+        <ProfileLoading />
+      ) : (
+        <ProfilePage profileId={profileId} viewer={user ? { userId: user.userId, type: user.type } : null} />
+      )}
+    </PageShell>
+  );
+}
+
+/** A 404 is 'Profile Not Found' (missing, or private to this viewer); anything else may be retried. */
+export function ProfileRouteError({ error, reset }: ErrorComponentProps) {
+  useProfilePageMeta();
+  const router = useRouter();
+  return (
+    <PageShell>
+      {errorStatus(error) === 404 ? (
+        <ProfileNotFound />
+      ) : (
+        <ProfileLoadFailed
+          onRetry={() => {
+            reset();
+            void router.invalidate();
+          }}
+        />
+      )}
+    </PageShell>
+  );
+}

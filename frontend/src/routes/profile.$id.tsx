@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
+import { profileViewQueryOptions } from '../features/profiles/api/get-profile-view';
+import { getAuthToken } from '../lib/auth-token';
+import { ProfileLoadingPage } from './-components/profile-loading-page';
+import { ProfileRouteError, ProfileRoutePage } from './-components/profile-page';
+
+/** `/profile/{id}`: a candidate's profile (spec part 2, §2 "Candidate profile page"). */
+export const Route = createFileRoute('/profile/$id')({
+  // What the server lets this viewer see depends on who they are, so the answer is keyed by them.
+  loader: async ({ context: { queryClient }, params }) => {
+    const user = getAuthToken() ? await queryClient.ensureQueryData(currentUserQueryOptions()) : null;
+    await queryClient.ensureQueryData(profileViewQueryOptions(params.id, user?.userId ?? null));
+  },
+  // The page and its error screen in one lazy chunk, off the first load of other pages (the /jobs
+  // budget of tests/e2e/assets.e2e.test.ts). The loading screen stays out of it: it shows while
+  // that chunk is still on its way.
+  codeSplitGroupings: [['component', 'errorComponent']],
+  pendingComponent: ProfileLoadingPage,
+  errorComponent: ProfileRouteError,
+  component: ProfileRoute,
+});
+
+function ProfileRoute() {
+  const { id } = Route.useParams();
+  return <ProfileRoutePage profileId={id} />;
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CandidateProfile, DomainError, ErrorBody, LIMITED_VIEW_SKILLS, PROFILE_MESSAGES, ProfileIdParams, ProfileView } from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
+import { findProfileById, findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
+import { usersProjection } from '@hireloop/projections/users/projection';
+import { findUserById } from '@hireloop/projections/users/queries';
+
+/**
+ * What a caller may see of a profile (spec part 2 §2 "Candidate profile page", §4, §6; ADR 024):
+ * the owner everything; anyone else a public and immediately available profile in full, a public
+ * one that is not immediately available in the limited shape, and a private one not at all — the
+ * same 404 as an id that does not exist, so guessing ids cannot tell the two apart. Admins get no
+ * view of their own here.
+ */
+export function profileViewFor(profile: CandidateProfile, callerUserId: string | null): ProfileView | null {
+  if (callerUserId !== null && callerUserId === profile.userId) return { view: 'owner', profile };
+  if (!profile.isPublic) return null;
+  if (profile.availability === 'immediate') {
+    const { createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = profile;
+    return { view: 'public', profile: shown };
+  }
+  return {
+    view: 'limited',
+    profile: {
+      id: profile.id,
+      title: profile.title,
+      location: profile.location,
+      availability: profile.availability,
+      workPreference: profile.workPreference,
+      skills: profile.skills.slice(0, LIMITED_VIEW_SKILLS),
+      skillCount: profile.skills.length,
+    },
+  };
+}
+
+export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+  // Every answer depends on who asks and may carry personal data: no cache but the caller's own, and not even that.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/api/profile',
+    { schema: { tags: ['profiles'], response: { 200: CandidateProfile, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
+    async (request) => {
+      const session = await request.requireSession();
+      await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name]);
+      const user = await findUserById(readStore, session.userId);
+      if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+      const profile = await findProfileByUserId(readStore, session.userId);
+      if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/profiles/:id',
+    { config: { frequent: true }, schema: { tags: ['profiles'], params: ProfileIdParams, response: { 200: ProfileView, 404: ErrorBody } } },
+    async (request) => {
+      const session = await request.session();
+      await request.readModelsCaughtUp([candidateProfilesProjection.name]);
+      const profile = await findProfileById(readStore, request.params.id);
+      const view = profile && profileViewFor(profile, session?.userId ?? null);
+      if (!view) throw new DomainError('not_found', PROFILE_MESSAGES.profileNotFound);
+      return view;
+    },
+  );
+};
