@@ -268,4 +268,33 @@ describe('AI summaries', () => {
     expect(events.map((event) => event.type)).toEqual(['CandidateSummaryFailed']);
     expect(events[0]!.data).toMatchObject({ reason: 'The AI service answered with HTTP 500.' });
   });
+
+  it('through the profile routes: creating a profile gets it a summary, editing it gets a new one', async () => {
+    const author = await signUp('candidate', 'author@seekers.example');
+    const form = {
+      jobTitle: 'Data Engineer',
+      skills: ['Python', 'Kafka'],
+      experience: '3+ years',
+      location: 'Austin, TX',
+      bio: 'Pipelines all day.',
+      phone: '+1 512 555 0100',
+      email: 'author.private@example.com',
+      isActivelyLooking: true,
+      isPublic: true,
+    };
+    const created = await post('/api/profile', author.token, form);
+    expect(created.statusCode).toBe(201);
+    const profileId = created.json().profile.id as string;
+
+    const first = await settled(profileId, null);
+    expect(first.json()).toMatchObject({ status: 'ready', summaryText: expect.stringContaining('Data Engineer with 3+ years of experience') });
+
+    const updated = remember(await app.inject({ method: 'PUT', url: '/api/profile', payload: { ...form, jobTitle: 'Staff Data Engineer' }, headers: bearer(author.token) }));
+    expect(updated.statusCode).toBe(200);
+    const second = await settled(profileId, null);
+    expect(second.json().summaryText).toContain('Staff Data Engineer with 3+ years of experience');
+    const generated = (await summaryEvents(profileId)).filter((event) => event.type === 'CandidateSummaryGenerated');
+    expect(generated.map((event) => (event.data as { profileVersion: number }).profileVersion)).toEqual([0, 1]);
+    expect(JSON.stringify(factsSeen)).not.toContain('author.private@example.com');
+  });
 });
