@@ -6,6 +6,8 @@ import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-
 import { registerCommandService } from '@hireloop/command-service/app';
 import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
+import type { AiPort } from '@hireloop/platform/ai';
+import { createResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import type { Bus } from '@hireloop/platform/bus';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
@@ -44,6 +46,8 @@ export interface AppDeps {
   ids: IdGenerator;
   /** LinkedIn sign-in, when configured. */
   linkedin?: IdentityProvider | null;
+  /** The AI port (AI_PROVIDER); default: the offline adapter. */
+  ai?: AiPort;
 }
 
 export interface AppOptions {
@@ -62,6 +66,8 @@ export interface AppOptions {
   /** The read models this process runs (default: all of them) and how their failures are retried (tests). */
   projectionDefinitions?: readonly ProjectionDefinition[];
   projectionRetry?: RetryPolicy;
+  /** How uploaded resumes are read (time limit, worker threads, kept warm); default: started on demand, 15 s. */
+  resumeReading?: ResumeReaderOptions;
 }
 
 /**
@@ -110,8 +116,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const runners = daemon?.runners ?? [];
   const progress = new ProjectionProgress(deps.readStore, allProjections, deps.bus);
 
+  const resumeReader = commands && options.resumeReading ? createResumeReader(options.resumeReading) : undefined;
   if (commands) {
     await registerCommandService(app, {
+      ai: deps.ai,
+      resumeReader,
       eventStore: deps.eventStore,
       personalData: deps.personalData,
       secrets: deps.secrets,
@@ -172,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     await progress.stop();
     await stopMailWorker?.();
     await boardActivity?.close();
+    await resumeReader?.close();
   });
 
   return Object.assign(app, { runners, boardActivity });

@@ -1,3 +1,4 @@
+import { createAi, type AiPort } from '@hireloop/platform/ai';
 import { createPostgresAccountSecrets } from '@hireloop/platform/accounts/postgres';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import { createPostgresIdempotencyStore } from '@hireloop/platform/idempotency/postgres';
@@ -34,6 +35,8 @@ export interface Runtime {
   idempotency: IdempotencyStore;
   mailer: Mailer;
   linkedin: IdentityProvider | null;
+  /** The AI port chosen by AI_PROVIDER (ADR 025). */
+  ai: AiPort;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -118,6 +121,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       idempotency,
       mailer,
       linkedin,
+      ai: createAi(config, { now: () => systemClock.now() }),
       bus,
       clock: systemClock,
       ids: randomIds,

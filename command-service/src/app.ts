@@ -1,13 +1,21 @@
 import { authPlugin } from '@hireloop/platform/http/auth';
 import { idempotencyPlugin } from '@hireloop/platform/http/idempotency';
 import type { App } from '@hireloop/platform/http/app';
+import { localAi } from '@hireloop/platform/ai';
+import { createResumeReader } from '@hireloop/platform/resume-text/extractor';
 import { applicationRoutes } from './applications/routes';
 import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { jobRoutes } from './jobs/routes';
+import { candidateSummaryRoutes } from './candidate-summaries/routes';
+import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
+import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
 import type { CommandServiceDeps } from './shared/deps';
+
+/** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
+export const DEFAULT_RESUME_READ_TIMEOUT_MS = 15_000;
 
 /** Registers every command route on `app`: POST/PUT/PATCH/DELETE under /api. */
 export async function registerCommandService(app: App, deps: CommandServiceDeps) {
@@ -18,15 +26,23 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(jobRoutes, { deps });
   await app.register(outboxRoutes, { deps });
   await app.register(applicationRoutes, { deps });
+  const ai = deps.ai ?? localAi({ now: () => deps.clock.now() });
+  const ownReader = deps.resumeReader ? null : createResumeReader({ timeoutMs: DEFAULT_RESUME_READ_TIMEOUT_MS });
+  await app.register(resumeRoutes, { deps, ai, reader: deps.resumeReader ?? ownReader! });
+  await app.register(candidateSummaryRoutes, { deps });
   await app.register(profileRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;
+  let stopSummaries: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stopResetWorker = await startPasswordResetWorker(deps);
+    stopSummaries = await startCandidateSummaryReaction(deps, ai, { onError: (error) => app.log.warn({ err: error }, 'AI summary work failed') });
   });
   app.addHook('onClose', async () => {
+    await stopSummaries?.();
     await stopResetWorker?.();
+    await ownReader?.close();
   });
 }
 

@@ -16,3 +16,4 @@ export * from './personal-data/rules';
 export * from './profiles/resume';
 export * from './profiles/events';
 export * from './profiles/api';
+export * from './profiles/json-resume';

@@ -46,6 +46,17 @@ const Schema = z.object({
   /** `serve gateway`: where the query and command services listen. */
   GATEWAY_QUERY_URL: optionalSetting,
   GATEWAY_COMMAND_URL: optionalSetting,
+  /** Who reads resumes and writes candidate summaries: `local` (offline heuristics) or `openai`. */
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  /** The OpenAI adapter: key, server (any OpenAI-compatible one) and model. */
+  OPENAI_API_KEY: optionalSetting,
+  OPENAI_BASE_URL: optionalSetting.pipe(z.url({ error: 'OPENAI_BASE_URL must be a URL' }).optional()),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** How long reading one uploaded resume may take before its worker thread is ended. */
+  RESUME_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
+  /** Worker threads that read resumes (each can use one core). */
+  RESUME_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (Boolean(config.LINKEDIN_CLIENT_ID) !== Boolean(config.LINKEDIN_CLIENT_SECRET)) {
     throw new Error('Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together');
+  }
+  if (config.AI_PROVIDER === 'openai' && !config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+    throw new Error('Invalid configuration: AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)');
   }
   return {
     ...config,

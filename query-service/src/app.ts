@@ -5,6 +5,7 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
+import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
 import type { JobSearchIndex } from './jobs/search-index';
@@ -30,6 +31,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
   await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
   await app.register(authQueryRoutes, { readStore: deps.readStore });
+  await app.register(candidateSummaryQueryRoutes, { readStore: deps.readStore });
   await app.register(jobQueryRoutes, {
     readStore: deps.readStore,
     publicUrl: deps.publicUrl,

@@ -174,7 +174,9 @@ describe('the OpenAPI document', () => {
         const answer = operation.responses[code];
         expect(answer, `${at} ${code}`).toBeDefined();
         expect(answer!.description).not.toBe('Default Response');
-        expect(Object.keys(answer!.content!['application/json']!.schema.properties!), `${at} ${code}`).toEqual(['success', 'error', 'details']);
+        // POST /api/extract-resume answers refusals in its own shape (spec part 2 §7: success, data, error).
+        const shape = at === 'post /api/extract-resume' && code !== '431' ? ['success', 'data', 'error'] : ['success', 'error', 'details'];
+        expect(Object.keys(answer!.content!['application/json']!.schema.properties!), `${at} ${code}`).toEqual(shape);
       }
     }
   });

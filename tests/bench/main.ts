@@ -4,10 +4,10 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,memory,assets), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,memory,assets,resumes), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
- * 1000000) tune it.
+ * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5) tune it.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -36,9 +36,10 @@ import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { measureInitialJs } from './assets';
 import { quantile, type LoadRound, type LoadSummary } from './load-generator';
+import { measureResumeExtraction } from './resume-extraction';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,memory,assets').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,memory,assets,resumes').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -533,6 +534,28 @@ async function assetsSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Resume extraction (local adapter) on the real resumes
+
+async function resumesSection() {
+  const figures = await measureResumeExtraction(Number(process.env.BENCH_RESUME_ROUNDS ?? 5));
+  line('### Resume extraction, local adapter (shared/data/resumes)');
+  line();
+  line(`${figures.files} files × ${figures.rounds} rounds. Direct: text and fields on the calling thread. Worker: through the upload routes' worker pool (one warm thread), copy and answer included.`);
+  line();
+  line('| Path | p50 ms | p95 ms |');
+  line('|---|---:|---:|');
+  line(`| direct | ${fixed(figures.direct.p50, 1)} | ${fixed(figures.direct.p95, 1)} |`);
+  line(`| worker | ${fixed(figures.worker.p50, 1)} | ${fixed(figures.worker.p95, 1)} |`);
+  line();
+  line(`A worker's first read, start-up included (thread, TypeScript loader, pdf.js): ${fixed(figures.workerStartMs)} ms.`);
+  line();
+  line('| File | KB | direct p50 ms | worker p50 ms |');
+  line('|---|---:|---:|---:|');
+  for (const row of figures.perFile) line(`| ${row.file} | ${fixed(row.kb)} | ${fixed(row.directP50, 1)} | ${fixed(row.workerP50, 1)} |`);
+  line();
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   line(`## Hireloop benchmark — ${new Date().toISOString()}`);
@@ -547,6 +570,7 @@ async function main() {
     ['profiles', profilesSection],
     ['memory', memorySection],
     ['assets', assetsSection],
+    ['resumes', resumesSection],
   ];
   for (const [name, run] of sections) {
     if (!SECTIONS.has(name)) continue;

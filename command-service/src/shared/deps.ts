@@ -1,3 +1,4 @@
+import type { AiPort } from '@hireloop/platform/ai';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus';
 import type { EventStore } from '@hireloop/platform/event-store';
@@ -5,6 +6,7 @@ import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
+import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
@@ -29,4 +31,8 @@ export interface CommandServiceDeps {
   linkedin: IdentityProvider | null;
   /** Read by admins when it is the outbox (embedded profile without SMTP). */
   mailer: Mailer;
+  /** The AI port (ADR 025); default: the offline `local` adapter. */
+  ai?: AiPort;
+  /** Reads uploaded resumes in worker threads with a time limit; default: one started on demand. */
+  resumeReader?: ResumeReader;
 }

@@ -31,6 +31,8 @@ declare module 'fastify' {
      * repeat with the same key is a 409 and changes nothing.
      */
     personalAnswer?: boolean;
+    /** false: a write route that changes nothing and takes no Idempotency-Key at all (ADR 025). */
+    idempotency?: boolean;
   }
 }
 
@@ -191,6 +193,9 @@ export const idempotencyPlugin = fp(
     app.addHook('onRoute', (route) => {
       const methods = asArray(route.method);
       if (!route.url.startsWith('/api/') || !methods.some((method) => WRITE_METHODS.has(method))) return;
+      // A POST that changes nothing (reading an uploaded file) opts out: retrying it is harmless,
+      // and its answer (personal data read from the file) must not be kept.
+      if ((route.config as { idempotency?: boolean } | undefined)?.idempotency === false) return;
       declareHeader(route);
       route.preValidation = [...asArray(route.preValidation), readBody] as Hook<'preValidation'>;
       route.preHandler = [claimKey, ...asArray(route.preHandler)] as Hook<'preHandler'>;

@@ -1,0 +1,278 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DomainError,
+  ErrorBody,
+  ExtractResumeResponse,
+  JsonResume,
+  PROFILE_MESSAGES,
+  RESUME_MAX_BYTES,
+  ResumeParseResult,
+  jsonResumeToExtracted,
+  type ExtractedResume,
+} from '@hireloop/contracts';
+import { AiServiceError, type AiPort } from '@hireloop/platform/ai';
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
+import { ResumeReadersBusyError, ResumeReadTimedOutError, type ResumeReader } from '@hireloop/platform/resume-text/extractor';
+import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE } from '@hireloop/platform/resume-text';
+import { requireAccount } from '../auth/accounts';
+import { limited } from '../auth/throttle';
+import type { CommandServiceDeps } from '../shared/deps';
+
+/*
+ * POST /api/extract-resume and POST /api/parse-resume (spec part 2 §3, §7; ADR 025): a signed-in
+ * candidate uploads a resume (multipart, field "resume") and gets its fields back. Nothing is
+ * stored and no event is appended. The file is checked (size, magic bytes, zip limits) and read
+ * in a worker thread with a time limit; neither the file nor what it says is ever logged.
+ */
+
+/** Reading resumes costs CPU: a person fixing a file retries a few times, a script hundreds. */
+export const RESUME_UPLOADS_PER_ACCOUNT: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
+export const tooManyUploads = (minutes: number) => `You have uploaded many resumes in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+/** Room for the multipart framing around a file of the largest size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const invalidFileType = `${PROFILE_MESSAGES.invalidFileType}: ${PROFILE_MESSAGES.invalidFileTypeDetail}`;
+
+type Kind = 'pdf' | 'docx' | 'json' | 'image';
+
+const IMAGE_TYPES: Record<string, readonly number[][]> = {
+  'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  'image/jpeg': [[0xff, 0xd8, 0xff]],
+  'image/gif': [[0x47, 0x49, 0x46, 0x38]],
+  'image/webp': [[0x52, 0x49, 0x46, 0x46]],
+};
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+const EXTENSION_TYPES: Record<string, string> = {
+  '.pdf': PDF_MEDIA_TYPE,
+  '.docx': DOCX_MEDIA_TYPE,
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+/** An answer that is not a success: its status and the message for the uploader. */
+type RefusalStatus = 400 | 413 | 415 | 422 | 502 | 503;
+class Refusal extends Error {
+  constructor(
+    readonly status: RefusalStatus,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The type the upload declares: its Content-Type, or its extension when that says nothing. */
+const declaredType = (mimetype: string, filename: string) => {
+  const type = mimetype.split(';')[0]!.trim().toLowerCase();
+  if (!GENERIC_TYPES.has(type)) return type === 'image/jpg' ? 'image/jpeg' : type;
+  const extension = /\.[a-z0-9]+$/i.exec(filename)?.[0]?.toLowerCase() ?? '';
+  return EXTENSION_TYPES[extension] ?? type;
+};
+
+const kindOf = (type: string): Kind | null => {
+  if (type === PDF_MEDIA_TYPE) return 'pdf';
+  if (type === DOCX_MEDIA_TYPE) return 'docx';
+  if (type === 'application/json') return 'json';
+  if (type in IMAGE_TYPES) return 'image';
+  return null;
+};
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => bytes.length >= magic.length && magic.every((byte, i) => bytes[i] === byte);
+
+const checkImage = (bytes: Uint8Array, type: string) => {
+  const ok = IMAGE_TYPES[type]!.some((magic) => startsWith(bytes, magic)) && (type !== 'image/webp' || new TextDecoder().decode(bytes.subarray(8, 12)) === 'WEBP');
+  if (!ok) throw new Refusal(415, PROFILE_MESSAGES.resumeTypeMismatch);
+};
+
+/** Refuses a request announcing a body far past the limit before a byte of it is read. */
+const announcedTooLarge = async (request: FastifyRequest, reply: FastifyReply) => {
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > RESUME_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    reply.header('connection', 'close');
+    await reply.code(413).send({ success: false, data: null, error: PROFILE_MESSAGES.resumeTooLarge });
+  }
+};
+
+/** The one file of field "resume", read up to the size limit (the parser stops there). */
+async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; type: string }> {
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 200 } });
+  } catch {
+    throw new Refusal(400, PROFILE_MESSAGES.resumeMissing);
+  }
+  if (!part || part.fieldname !== 'resume') throw new Refusal(400, PROFILE_MESSAGES.resumeMissing);
+  try {
+    const bytes = await part.toBuffer();
+    return { bytes, type: declaredType(part.mimetype, part.filename) };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal(413, PROFILE_MESSAGES.resumeTooLarge);
+    throw new Refusal(400, PROFILE_MESSAGES.resumeMissing);
+  }
+}
+
+const REFUSALS = {
+  'type-mismatch': [415, PROFILE_MESSAGES.resumeTypeMismatch],
+  'unsupported-type': [415, invalidFileType],
+  'too-large-uncompressed': [422, PROFILE_MESSAGES.resumeTooComplex],
+  'too-many-entries': [422, PROFILE_MESSAGES.resumeTooComplex],
+  unreadable: [422, PROFILE_MESSAGES.resumeUnreadable],
+} as const satisfies Record<string, readonly [RefusalStatus, string]>;
+
+export interface ResumeRouteDeps {
+  deps: CommandServiceDeps;
+  ai: AiPort;
+  reader: ResumeReader;
+}
+
+/** Reads a PDF or DOCX in the worker; the fields come from the worker (local) or the AI port. */
+async function extractDocument({ ai, reader, deps }: ResumeRouteDeps, bytes: Uint8Array, type: string): Promise<ExtractedResume> {
+  let outcome;
+  try {
+    outcome = await reader.read(bytes, type, { extractLocallyAt: ai.provider === 'local' ? deps.clock.now() : null });
+  } catch (error) {
+    if (error instanceof ResumeReadTimedOutError) throw new Refusal(422, PROFILE_MESSAGES.resumeTimedOut);
+    if (error instanceof ResumeReadersBusyError) throw new Refusal(503, PROFILE_MESSAGES.parseFailedDetail);
+    throw error;
+  }
+  if (!outcome.ok) {
+    const [status, message] = REFUSALS[outcome.reason];
+    throw new Refusal(status, message);
+  }
+  if (outcome.text.trim() === '') throw new Refusal(422, PROFILE_MESSAGES.resumeUnreadable);
+  return outcome.extracted ?? (await askAi(() => ai.extractResume(outcome.text)));
+}
+
+const askAi = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    // The reason (status, shape) is for operators; the uploader hears the spec's words.
+    if (error instanceof AiServiceError) throw new Refusal(502, PROFILE_MESSAGES.parseFailedDetail);
+    throw error;
+  }
+};
+
+async function extract(route: ResumeRouteDeps, bytes: Buffer, type: string, accept: ReadonlySet<Kind>): Promise<ExtractedResume> {
+  const kind = kindOf(type);
+  if (kind === null || !accept.has(kind)) throw new Refusal(415, invalidFileType);
+  if (kind === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      throw new Refusal(415, PROFILE_MESSAGES.resumeTypeMismatch);
+    }
+    const resume = JsonResume.safeParse(parsed);
+    if (!resume.success) throw new Refusal(400, 'This JSON file is not a JSON Resume (jsonresume.org): check its basics, work, education and skills.');
+    return jsonResumeToExtracted(resume.data, route.deps.clock.now());
+  }
+  if (kind === 'image') {
+    checkImage(bytes, type);
+    const { ai } = route;
+    if (!ai.extractResumeFromImage) throw new Refusal(422, PROFILE_MESSAGES.imagesNeedAi);
+    return askAi(() => ai.extractResumeFromImage!({ bytes, mediaType: type }));
+  }
+  return extractDocument(route, bytes, type);
+}
+
+/** A candidate's upload, counted against their allowance. Companies have no use for it (ADR 025). */
+async function admitUpload(deps: CommandServiceDeps, request: FastifyRequest) {
+  const account = await requireAccount(deps, request);
+  if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+  const state = await deps.rateLimiter.hit(`resume:upload:user:${account.userId}`, RESUME_UPLOADS_PER_ACCOUNT, deps.clock.now());
+  if (state.count > RESUME_UPLOADS_PER_ACCOUNT.limit) throw limited(state, tooManyUploads);
+}
+
+/** OpenAPI: each refusal with what it means, in the shape the route answers it. */
+const REFUSAL_DESCRIPTIONS = {
+  400: 'No file in form field "resume", or a .json file that is not a JSON Resume.',
+  413: 'The file is larger than 5 MB.',
+  415: 'The file type is not accepted, or its bytes are not the type it declares.',
+  422: 'The file could not be read: no text, too complex (zip limits), took too long, or an image without the AI service.',
+  502: 'The AI service failed.',
+  503: 'Every resume reader is busy; try again shortly.',
+} as const;
+const refusals = <Schema>(schema: Schema) => {
+  const answer = (code: RefusalStatus) => ({ description: REFUSAL_DESCRIPTIONS[code], content: { 'application/json': { schema } } });
+  return { 400: answer(400), 413: answer(413), 415: answer(415), 422: answer(422), 502: answer(502), 503: answer(503) };
+};
+
+const DOCUMENTS: ReadonlySet<Kind> = new Set(['pdf', 'docx']);
+const EVERYTHING: ReadonlySet<Kind> = new Set(['pdf', 'docx', 'json', 'image']);
+
+/** The wizard's prefill (spec §3): the extraction's fields under the profile form's names. */
+export const toParseResult = (resume: ExtractedResume): ResumeParseResult => ({
+  jobTitle: resume.experience[0]?.title ?? '',
+  skills: [...resume.skills.technical, ...resume.skills.soft],
+  experience: resume.totalExperience,
+  location: resume.personalInfo.location,
+  bio: resume.summary,
+  phone: resume.personalInfo.phone,
+  email: resume.personalInfo.email,
+  education: resume.education.map((entry) => `${entry.degree} - ${entry.institution}`).join(', '),
+  workHistory: resume.experience,
+});
+
+export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, route) => {
+  // Scoped to these routes: nowhere else accepts multipart bodies.
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: RESUME_MAX_BYTES, files: 1 } });
+  const { deps } = route;
+  const openApiBody = { consumes: ['multipart/form-data'] };
+  const upload = {
+    onRequest: [signedInOnly, announcedTooLarge],
+    config: { idempotency: false },
+  };
+
+  app.post(
+    '/api/extract-resume',
+    {
+      ...upload,
+      schema: {
+        tags: ['profiles'],
+        summary: 'Read a resume (PDF, Word .docx, JSON Resume, or an image with the AI service) into the extracted-resume shape',
+        ...openApiBody,
+        response: { 200: ExtractResumeResponse, ...refusals(ExtractResumeResponse), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await admitUpload(deps, request);
+      try {
+        const { bytes, type } = await receiveFile(request);
+        const data = await extract(route, bytes, type, EVERYTHING);
+        return { success: true, data, error: null };
+      } catch (error) {
+        if (error instanceof Refusal) return reply.code(error.status).send({ success: false, data: null, error: error.message });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/parse-resume',
+    {
+      ...upload,
+      schema: {
+        tags: ['profiles'],
+        summary: "Read a PDF or Word resume into the profile wizard's fields",
+        ...openApiBody,
+        response: { 200: ResumeParseResult, ...refusals(ErrorBody), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await admitUpload(deps, request);
+      try {
+        const { bytes, type } = await receiveFile(request);
+        return toParseResult(await extract(route, bytes, type, DOCUMENTS));
+      } catch (error) {
+        if (error instanceof Refusal) return reply.code(error.status).send({ success: false, error: error.message });
+        throw error;
+      }
+    },
+  );
+};
