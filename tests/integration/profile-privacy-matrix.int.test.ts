@@ -229,6 +229,25 @@ describe('the profile privacy matrix', () => {
     }
   });
 
+  it.each(ownProfile)('GET /api/profile/json-resume as %s: %i, the same rule as GET /api/profile', async (caller, status, error) => {
+    for (const profile of Object.keys(people) as ProfileKey[]) {
+      const response = await get('/api/profile/json-resume', tokenOf(caller, profile));
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      if (status === 200) {
+        const resume = response.json<{ basics: Record<string, unknown>; skills: Array<{ name: string }> }>();
+        expect(response.headers['content-disposition']).toBe('attachment; filename="resume.json"');
+        expect(resume.basics).toMatchObject({ name: people[profile].name, email: people[profile].profileEmail, phone: people[profile].phone });
+        expect(resume.skills.map((skill) => skill.name)).toEqual(SKILLS);
+        // Pictures are not part of a JSON Resume.
+        expect(response.body).not.toContain(people[profile].picture);
+      } else if (error) {
+        expect(response.json()).toEqual({ success: false, error });
+      }
+      if (status !== 200) for (const text of Object.values(people).flatMap(personalTexts)) expect(response.body).not.toContain(text);
+    }
+  });
+
   it('guessing an id gets the very answer a private profile gets', async () => {
     const privateAnswer = await get(`/api/profiles/${owners.hidden.profileId}`);
     for (const guess of ['00000000-0000-0000-0000-000000000000', crypto.randomUUID(), 'not-a-uuid', owners.hidden.profileId.toUpperCase()]) {

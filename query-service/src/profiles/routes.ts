@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CandidateProfile, DomainError, ErrorBody, LIMITED_VIEW_SKILLS, PROFILE_MESSAGES, ProfileIdParams, ProfileView } from '@hireloop/contracts';
+import { CandidateProfile, DomainError, ErrorBody, JsonResume, LIMITED_VIEW_SKILLS, PROFILE_MESSAGES, ProfileIdParams, ProfileView, profileToJsonResume } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
@@ -40,17 +41,31 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }>
     reply.header('cache-control', 'private, no-store');
   });
 
+  /** The signed-in candidate's own profile: 401 visitor, 403 not a candidate, 404 none yet. */
+  const ownProfile = async (request: FastifyRequest): Promise<CandidateProfile> => {
+    const session = await request.requireSession();
+    await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name]);
+    const user = await findUserById(readStore, session.userId);
+    if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+    const profile = await findProfileByUserId(readStore, session.userId);
+    if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
+    return profile;
+  };
+
   app.get(
     '/api/profile',
     { schema: { tags: ['profiles'], response: { 200: CandidateProfile, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
-    async (request) => {
-      const session = await request.requireSession();
-      await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name]);
-      const user = await findUserById(readStore, session.userId);
-      if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
-      const profile = await findProfileByUserId(readStore, session.userId);
-      if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
-      return profile;
+    async (request) => ownProfile(request),
+  );
+
+  // The owner's profile as a JSON Resume (jsonresume.org), to take elsewhere (issue 10); pictures stay out.
+  app.get(
+    '/api/profile/json-resume',
+    { schema: { tags: ['profiles'], response: { 200: JsonResume, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const profile = await ownProfile(request);
+      reply.header('content-disposition', 'attachment; filename="resume.json"');
+      return profileToJsonResume(profile);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   regenerateAiSummary,
 } from './ai-summary';
 import { changePrivacy } from './change-privacy';
+import { downloadJsonResume } from './export-json-resume';
 import { getProfileView, profileViewQueryKey, profileViewsKey } from './get-profile-view';
 
 interface Call {
@@ -111,6 +112,27 @@ describe('the privacy toggle', () => {
   it("raises the server's refusal", async () => {
     answers.push(json(403, { success: false, error: 'Only candidate accounts can have a profile.' }));
     await expect(changePrivacy(true)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('the JSON Resume download', () => {
+  it('GETs the owner’s JSON Resume and saves it as resume.json', async () => {
+    const resume = { basics: { name: 'Ada Lovelace' }, skills: [{ name: 'TypeScript' }] };
+    answers.push(json(200, resume));
+    const saved: Array<{ fileName: string; contents: Blob }> = [];
+    await downloadJsonResume({ save: (fileName, contents) => saved.push({ fileName, contents }) });
+    expect(calls[0]?.url).toBe('/api/profile/json-resume');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.fileName).toBe('resume.json');
+    expect(saved[0]?.contents.type).toBe('application/json');
+    expect(JSON.parse(await saved[0]!.contents.text())).toEqual(resume);
+  });
+
+  it('saves nothing when the server refuses', async () => {
+    answers.push(json(404, { success: false, error: 'You have not created a profile yet.' }));
+    const save = vi.fn();
+    await expect(downloadJsonResume({ save })).rejects.toMatchObject({ status: 404 });
+    expect(save).not.toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,6 @@
 import { LIMITED_VIEW_SKILLS, OWNER_PREVIEW_SKILLS, PROFILE_MESSAGES, type CandidateProfile } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, EyeIcon, LockIcon, MapPinIcon, MessageSquareIcon, PencilIcon, UnlockIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, EyeIcon, LockIcon, MapPinIcon, MessageSquareIcon, PencilIcon, UnlockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
 import { useChangePrivacy } from '../api/change-privacy';
+import { downloadJsonResume } from '../api/export-json-resume';
 import { DEFAULT_LOCATION, DEFAULT_TITLE, fullName, limitedPreview, visibleSkills } from '../lib/profile-display';
 import { AiSummaryBox } from './profile-page-ai-summary';
 import { LimitedProfile } from './profile-page-limited';
@@ -66,6 +67,18 @@ export function OwnerProfile({ profile, reload }: { profile: CandidateProfile; r
         >
           <EyeIcon aria-hidden="true" />
           {viewAs === 'private' ? 'View as Public' : 'View as Private'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            void downloadJsonResume().catch((error: unknown) =>
+              toast({ title: 'Download Failed', description: displayError(error, 'Unable to download your JSON Resume. Please try again.'), variant: 'destructive' }),
+            )
+          }
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download JSON Resume
         </Button>
         <Badge variant={profile.isPublic ? 'success' : 'secondary'} className="ml-auto text-sm">
           Current: {profile.isPublic ? 'Public' : 'Private'}
