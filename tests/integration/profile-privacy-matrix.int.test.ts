@@ -206,6 +206,22 @@ describe('the profile privacy matrix', () => {
     }
   });
 
+  /** The AI summary of a profile is readable wherever the profile is (its own view or not), else the same 404. */
+  it.each(expected)('GET /api/candidates/{id}/ai-summary: %s reading the %s profile\'s summary (%s)', async (caller, profile, view) => {
+    const response = await get(`/api/candidates/${owners[profile].profileId}/ai-summary`, tokenOf(caller, profile));
+    if (view === 404) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+    } else {
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ status: string }>();
+      expect(['ready', 'pending']).toContain(body.status);
+      if (body.status === 'ready') expect(Object.keys(body).sort()).toEqual(['cached', 'fitRoles', 'generatedAt', 'status', 'strengths', 'summaryText']);
+    }
+    // A summary is written from the profile's non-identifying facts only: no caller finds a personal text in it.
+    for (const text of Object.values(people).flatMap(personalTexts)) expect(response.body).not.toContain(text);
+  });
+
   const ownProfile: Array<[CallerKey, number, string | null]> = [
     ['visitor', 401, null],
     ['owner', 200, null],
