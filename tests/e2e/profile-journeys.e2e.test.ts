@@ -122,8 +122,9 @@ describe('the profile wizard', { timeout: 120_000 }, () => {
     assert(savedSkills).toEqual(assert.arrayContaining(['MongoDB', 'GraphQL']));
     await form.getByRole('button', { name: 'Create Profile' }).click();
 
-    await expect(wizard.getByText('Step 4 of 4: All done')).toBeVisible();
+    // The toast first: it goes after a few seconds, the last step stays.
     await expect(toastTitled(page, 'Profile Created')).toBeVisible();
+    await expect(wizard.getByText('Step 4 of 4: All done')).toBeVisible();
     await wizard.getByRole('link', { name: 'View Your Profile' }).click();
     await page.waitForURL(/\/profile\/[^/]+$/);
     const profileUrl = page.url();
