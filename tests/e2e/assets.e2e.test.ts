@@ -64,6 +64,10 @@ describe('the job board over the network', () => {
       'src/components/ui/toast-list.tsx',
       // The candidate profile page and its error screen (one lazy chunk of the route).
       'src/routes/profile.$id.tsx?tsr-split=component---errorComponent',
+      // The profile wizard (Start Here / Edit Profile on the dashboard) and the resume pages.
+      'src/features/profiles/components/profile-wizard-dialog.tsx',
+      'src/routes/resume-upload.tsx?tsr-split=component',
+      'src/routes/resume-demo.tsx?tsr-split=component',
     ];
     for (const source of deferred) {
       assert(manifest[source], source).toBeDefined();

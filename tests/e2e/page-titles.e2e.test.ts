@@ -10,10 +10,24 @@ import { launchBrowser } from './support/browser';
 let app: AppProcess;
 let browser: Browser;
 let page: Page;
+let profileId: string;
+
+async function post(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   page = await browser.newPage();
+  const { token } = (await post('/api/auth/candidate/signup', { name: 'Grace Hopper', email: 'grace@titles-e2e.example', password: 'candidate-password' })) as { token: string };
+  const saved = (await post('/api/profile', { jobTitle: 'Compiler Engineer', experience: '30 years', location: 'Arlington, VA', skills: ['COBOL'], isActivelyLooking: true, isPublic: true }, token)) as { profile: { id: string } };
+  profileId = saved.profile.id;
 }, 180_000);
 
 afterAll(async () => {
@@ -50,8 +64,18 @@ describe('page titles', () => {
     ['/browse-candidates', 'Browse Candidates | Hireloop'],
     ['/no-such-page', 'Page Not Found | Hireloop'],
     ['/job/no-such-job', 'Job Not Found | Hireloop'],
+    ['/resume-upload', 'Resume Upload | Hireloop'],
+    ['/resume-demo', 'Resume Extraction Demo | Hireloop'],
+    // A profile that does not exist (or is private) keeps the page's name: nothing tells the two apart.
+    ['/profile/00000000-0000-0000-0000-000000000000', 'Candidate Profile | Hireloop'],
   ])('%s is titled "%s"', async (path, title) => {
     expect(await titleOf(path)).toBe(title);
+  });
+
+  it('a candidate profile is titled "Candidate Profile", not after the person', async () => {
+    expect(await titleOf(`/profile/${profileId}`)).toBe('Candidate Profile | Hireloop');
+    await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
+    expect(await page.title()).toBe('Candidate Profile | Hireloop');
   });
 
   it('follows the page when the app navigates without reloading', async () => {
