@@ -26,7 +26,17 @@ export async function startApp(options: { dataDir?: string; port?: number; env?:
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NATS_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      // The limit is there for hostile files; a loaded test machine still warming its resume worker must not reach it.
+      RESUME_EXTRACTION_TIMEOUT_MS: '60000',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
