@@ -1,39 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetPositionForTests } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { exchangeAuthCode } from './exchange-code';
 import { requestPasswordReset } from './forgot-password';
 import { login } from './login';
 import { ResetFlowError, resetPassword } from './reset-password';
 import { validateResetToken } from './validate-reset-token';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-let calls: Call[];
-let answers: Array<() => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  vi.stubGlobal('localStorage', undefined);
-  vi.stubGlobal('sessionStorage', undefined);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new TypeError('fetch failed');
-    return next();
-  });
-  resetPositionForTests();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const { calls, answers } = stubFetch();
+const json = jsonAnswer;
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

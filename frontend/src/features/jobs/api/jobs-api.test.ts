@@ -1,42 +1,15 @@
 import type { Job } from '@hireloop/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, resetPositionForTests, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { ApiError, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
 import { applyToJob } from './apply-to-job';
 import { changeJobStatus } from './change-job-status';
 import { getJob, getSharedJob } from './get-job';
 import { getJobList, jobListPath, jobListQueryKey } from './get-jobs';
 import { getMyApplication } from './get-my-application';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-let calls: Call[];
-let answers: Array<() => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  vi.stubGlobal('localStorage', undefined);
-  vi.stubGlobal('sessionStorage', undefined);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new TypeError('fetch failed');
-    return next();
-  });
-  resetPositionForTests();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const { calls, answers } = stubFetch();
+const json = jsonAnswer;
 
 const job = (overrides: Partial<Job> = {}): Job => ({
   id: 'j1',

@@ -1,7 +1,7 @@
 import type { AiSummaryResponse, CandidateProfile } from '@hireloop/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, resetPositionForTests, UnexpectedAnswerError } from '../../../lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, UnexpectedAnswerError } from '../../../lib/api-client';
 import {
   AI_SUMMARY_POLL_MS,
   AI_SUMMARY_RETRIES,
@@ -14,35 +14,10 @@ import {
 import { changePrivacy } from './change-privacy';
 import { downloadJsonResume } from './export-json-resume';
 import { getProfileView, profileViewQueryKey, profileViewsKey } from './get-profile-view';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-let calls: Call[];
-let answers: Array<() => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  vi.stubGlobal('localStorage', undefined);
-  vi.stubGlobal('sessionStorage', undefined);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new TypeError('fetch failed');
-    return next();
-  });
-  resetPositionForTests();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const { calls, answers } = stubFetch();
+const json = jsonAnswer;
 
 const profile: CandidateProfile = {
   id: 'p1',

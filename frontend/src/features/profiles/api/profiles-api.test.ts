@@ -1,42 +1,15 @@
 import type { CandidateProfile, ProfileFormBody } from '@hireloop/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, resetPositionForTests, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { ApiError, serverErrorText, UnexpectedAnswerError } from '../../../lib/api-client';
 import { getMyApplications, myApplicationsQueryKey } from './get-my-applications';
 import { getMyProfile, myProfileQueryKey } from './get-my-profile';
 import { isWizardResumeFile, parseResume } from './parse-resume';
 import { profileViewQueryKey, rememberSavedProfile, saveProfile } from './save-profile';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-let calls: Call[];
-let answers: Array<() => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  vi.stubGlobal('localStorage', undefined);
-  vi.stubGlobal('sessionStorage', undefined);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new TypeError('fetch failed');
-    return next();
-  });
-  resetPositionForTests();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const { calls, answers } = stubFetch();
+const json = jsonAnswer;
 
 const profile = (overrides: Partial<CandidateProfile> = {}): CandidateProfile => ({
   id: 'p1',
