@@ -14,7 +14,7 @@ describe('the offline candidate summary', () => {
     expect(summary).toEqual({
       summaryText: 'Software Engineer with 5+ years of experience. Lists TypeScript, PostgreSQL and React. Prefers remote work and is available to start immediately.',
       strengths: ['TypeScript', 'PostgreSQL', 'React', '5+ years of experience'],
-      fitRoles: ['Software Engineer', 'TypeScript role', 'PostgreSQL role'],
+      fitRoles: ['Software Engineer', 'Frontend Engineer'],
       model: 'local',
     });
   });
@@ -29,6 +29,20 @@ describe('the offline candidate summary', () => {
       model: 'local',
     });
     expect(summarizeCandidateLocally(facts)).toEqual(summarizeCandidateLocally(facts));
+  });
+
+  it('suggests the role families that at least two of the candidate’s own skills point to, most matches first', () => {
+    const summary = summarizeCandidateLocally({
+      title: 'Senior Data Engineer',
+      skills: ['Python', 'SQL', 'Kafka', 'dbt', 'Airflow', 'Docker', 'Kubernetes', 'Figma'],
+      experience: '6 years',
+      workPreference: 'hybrid',
+      availability: 'immediate',
+    });
+    // Data Engineer: 5 of the skills; DevOps: 2; nothing for a single skill (Figma).
+    expect(summary.fitRoles).toEqual(['Senior Data Engineer', 'Data Engineer', 'DevOps / Platform Engineer']);
+    expect(summarizeCandidateLocally({ title: '', skills: ['Accounting', 'Payroll', 'Excel'], experience: '', workPreference: 'onsite', availability: 'open' }).fitRoles).toEqual(['Accountant']);
+    expect(summarizeCandidateLocally({ title: 'Designer', skills: ['Figma', 'React'], experience: '', workPreference: 'onsite', availability: 'open' }).fitRoles).toEqual(['Designer']);
   });
 
   it('quotes an experience that is not in years as written', () => {
