@@ -17,3 +17,4 @@ export * from './profiles/resume';
 export * from './profiles/events';
 export * from './profiles/api';
 export * from './profiles/json-resume';
+export * from './candidates/api';
