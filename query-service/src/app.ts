@@ -6,6 +6,7 @@ import type { Clock } from '@hireloop/platform/runtime';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
+import { companyQueryRoutes } from './companies/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
 import type { JobSearchIndex } from './jobs/search-index';
@@ -42,6 +43,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   });
   await app.register(profileQueryRoutes, { readStore: deps.readStore });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
+  await app.register(companyQueryRoutes, { readStore: deps.readStore });
 }
 
 export { JobSearchIndex } from './jobs/search-index';
