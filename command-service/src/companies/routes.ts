@@ -30,7 +30,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
         (state) => {
           decidedOn = state;
           return {
-            type: 'UpdateCompanyProfile',
+            type: 'UpdateCompanyProfile' as const,
             data: { companyId, profile: request.body, by: { userId: account.userId, type: account.type, role: account.role, companyId }, at: deps.clock.now().toISOString() },
           };
         },

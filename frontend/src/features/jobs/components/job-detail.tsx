@@ -9,6 +9,7 @@ import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
 import { useJob } from '../api/get-job';
 import { formatSalary, jobDocumentTitle } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
+import { CompanyAboutCard } from '../../companies/components/company-about';
 import { ApplyButton } from './apply-button';
 import { JobDescription, JobOverview, JobStatusBadge } from './job-details';
 import { MatchScoreBadge } from './match-score-badge';
@@ -154,11 +155,14 @@ function JobDetailContent({ job, viewer, viewerLoading }: { job: Job; viewer: Jo
             <JobDescription job={job} />
           </CardContent>
         </Card>
-        <Card>
-          <CardContent className="pt-5">
-            <JobOverview job={job} narrow />
-          </CardContent>
-        </Card>
+        <div className="grid gap-6">
+          <Card>
+            <CardContent className="pt-5">
+              <JobOverview job={job} narrow />
+            </CardContent>
+          </Card>
+          <CompanyAboutCard companyId={job.companyId} />
+        </div>
       </div>
     </article>
   );
