@@ -1,5 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ArrowLeftIcon, Building2Icon, BriefcaseIcon, DollarSignIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,6 @@ import { pageTitle, useDocumentTitle } from '../../../lib/page-title';
 import { useJob } from '../api/get-job';
 import { formatSalary, jobDocumentTitle } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
-import { CompanyAboutCard } from '../../companies/components/company-about';
 import { ApplyButton } from './apply-button';
 import { JobDescription, JobOverview, JobStatusBadge } from './job-details';
 import { MatchScoreBadge } from './match-score-badge';
@@ -24,17 +24,19 @@ interface JobDetailProps {
   by: { jobId: string } | { shareToken: string };
   viewer: JobViewer | null;
   viewerLoading?: boolean;
+  /** Shown under the overview once the job is known (the page puts the company's profile there). */
+  aside?: (job: Job) => ReactNode;
 }
 
 /** The public job page (spec part 1, §2 "Job detail"). */
-export function JobDetail({ by, viewer, viewerLoading }: JobDetailProps) {
+export function JobDetail({ by, viewer, viewerLoading, aside }: JobDetailProps) {
   const job = useJob(by);
   const notFound = job.isError || (!job.isPending && !job.data);
   useDocumentTitle(job.data ? jobDocumentTitle(job.data) : notFound ? pageTitle(JOB_NOT_FOUND_TITLE) : null);
 
   if (job.isPending) return <JobDetailSkeleton />;
   if (notFound || !job.data) return <JobNotFound />;
-  return <JobDetailContent job={job.data} viewer={viewer} viewerLoading={viewerLoading} />;
+  return <JobDetailContent job={job.data} viewer={viewer} viewerLoading={viewerLoading} aside={aside} />;
 }
 
 function BackToJobs() {
@@ -83,7 +85,7 @@ function JobDetailSkeleton() {
   );
 }
 
-function JobDetailContent({ job, viewer, viewerLoading }: { job: Job; viewer: JobViewer | null; viewerLoading?: boolean }) {
+function JobDetailContent({ job, viewer, viewerLoading, aside }: { job: Job; viewer: JobViewer | null; viewerLoading?: boolean; aside?: JobDetailProps['aside'] }) {
   return (
     <article className="grid gap-6" aria-labelledby="job-title">
       <BackToJobs />
@@ -161,7 +163,7 @@ function JobDetailContent({ job, viewer, viewerLoading }: { job: Job; viewer: Jo
               <JobOverview job={job} narrow />
             </CardContent>
           </Card>
-          <CompanyAboutCard companyId={job.companyId} />
+          {aside?.(job)}
         </div>
       </div>
     </article>
