@@ -96,6 +96,11 @@ describe('company profiles', () => {
     }
   });
 
+  it('the company user now shows the renamed company (the users read model follows)', async () => {
+    const me = await get('/api/auth/user', owner.token);
+    expect(me.json()).toMatchObject({ companyId: owner.companyId, companyName: 'Northwind Analytics' });
+  });
+
   it('another company’s user sees only their own company at /api/company/profile', async () => {
     const response = await get('/api/company/profile', other.token);
     expect(response.json().profile).toMatchObject({ companyId: other.companyId, name: 'Contoso' });

@@ -1,5 +1,6 @@
 import type { User } from '@hireloop/contracts';
 import { MESSAGES } from '@hireloop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ActivityIcon, BriefcaseIcon, Building2Icon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
+import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
@@ -41,6 +43,7 @@ const WELCOME: Record<User['type'], string> = {
 function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
   const [editingCompany, setEditingCompany] = useState(false);
+  const queryClient = useQueryClient();
   const isCompany = user.type === 'company';
   const profileWizard = useProfileWizardLauncher(user.id);
 
@@ -112,7 +115,12 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
       {isCompany ? (
         <>
           <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
-          <CompanyProfileDialog open={editingCompany} onOpenChange={setEditingCompany} />
+          <CompanyProfileDialog
+            open={editingCompany}
+            onOpenChange={setEditingCompany}
+            // A rename shows in the signed-in user's company name (the post-a-job form's default).
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, exact: true })}
+          />
         </>
       ) : (
         profileWizard.dialog

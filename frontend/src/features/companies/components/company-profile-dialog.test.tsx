@@ -127,6 +127,8 @@ describe('company modal', () => {
 
     expect(await findToast('Company Profile Updated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The signed-in user is read again: a renamed company shows its new name.
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/auth/user').length).toBeGreaterThan(1));
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       name: 'Northwind',
       website: 'https://northwind.example',

@@ -43,10 +43,12 @@ const formValues = (profile: CompanyProfile): CompanyProfileFormValues => ({
 interface CompanyProfileDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a save (the page refreshes what shows the company's name). */
+  onSaved?: () => void;
 }
 
 /** The company profile setup modal (spec part 2, Dashboard; ADR 028): saving records the profile. */
-export function CompanyProfileDialog({ open, onOpenChange }: CompanyProfileDialogProps) {
+export function CompanyProfileDialog({ open, onOpenChange, onSaved }: CompanyProfileDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -63,7 +65,13 @@ export function CompanyProfileDialog({ open, onOpenChange }: CompanyProfileDialo
               <TabsTrigger value="settings">Account Settings</TabsTrigger>
             </TabsList>
             <TabsContent value="info">
-              <CompanyInfo onSaved={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+              <CompanyInfo
+                onSaved={() => {
+                  onSaved?.();
+                  onOpenChange(false);
+                }}
+                onCancel={() => onOpenChange(false)}
+              />
             </TabsContent>
             <TabsContent value="billing">
               <BillingAndPlan />
