@@ -78,7 +78,7 @@ function renderBrowse(
 /** The result cards (the list's own items, not the skills' items inside them). */
 const resultCards = () => [...screen.getByRole('list', { name: 'Candidates' }).children] as HTMLElement[];
 
-describe('Browse Candidates', () => {
+describe('Browse Candidates', { timeout: 20_000 }, () => {
   it('a company sees the Company View, the count, 12 cards a page with badges, and pagination', async () => {
     renderBrowse({ type: 'company' });
     expect(await screen.findByText('30 candidates found')).toBeInTheDocument();

@@ -96,6 +96,9 @@ function renderPanel(viewer: { type: 'candidate' | 'company' } | null = null) {
   return { openAuthDialog, user: userEvent.setup() };
 }
 
+/** The dialog's code loads on first use: on a busy machine that takes more than a second. */
+const DIALOG_WAIT = { timeout: 8000 };
+
 const cards = () => within(screen.getByRole('list', { name: 'Candidates' })).getAllByRole('button');
 
 describe('candidates side panel', () => {
@@ -155,25 +158,25 @@ describe('candidates side panel', () => {
   });
 });
 
-describe('candidate overview dialog', () => {
+describe('candidate overview dialog', { timeout: 20_000 }, () => {
   it('a visitor sees the facts, View Profile and Sign Up as Company, which opens the company sign-up', async () => {
     batches.push([card(1)]);
     const { user, openAuthDialog } = renderPanel(null);
     await user.click(await screen.findByRole('button', { name: /Engineer 1/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Engineer 1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Engineer 1' }, DIALOG_WAIT);
     expect(dialog).toHaveTextContent('Available immediately');
     for (const skill of ['React', 'TypeScript', 'Node', 'SQL', 'AWS']) expect(within(dialog).getByText(skill)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile/p1');
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up as Company' }));
     expect(openAuthDialog).toHaveBeenCalledWith('company');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), DIALOG_WAIT);
   });
 
   it('a candidate is offered Sign Up as Company too', async () => {
     batches.push([card(1)]);
     const { user } = renderPanel({ type: 'candidate' });
     await user.click(await screen.findByRole('button', { name: /Engineer 1/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_WAIT);
     expect(within(dialog).getByRole('button', { name: 'Sign Up as Company' })).toBeInTheDocument();
   });
 
@@ -181,7 +184,7 @@ describe('candidate overview dialog', () => {
     batches.push([card(1)]);
     const { user } = renderPanel({ type: 'company' });
     await user.click(await screen.findByRole('button', { name: /Engineer 1/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_WAIT);
     expect(within(dialog).getByRole('link', { name: 'View Profile' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Sign Up as Company' })).not.toBeInTheDocument();
   });
