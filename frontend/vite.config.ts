@@ -54,6 +54,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
             },
+            {
+              // The app's own shared pieces (the API client, session, layout, small UI parts), in one
+              // file rather than one per page that shares them. Lazily opened parts stay out.
+              name: 'app',
+              test: /frontend[\\/]src[\\/](lib[\\/](api-client|auth-token|auth-dialog|page-title|product|utils|search-params|use-debounced-text|use-media-query|page-window|query-client|session)|components[\\/](layout[\\/]|ui[\\/](button|card|input|label|badge|alert|skeleton|pagination|select-trigger|deferred-select|toast)\.)|features[\\/]auth[\\/]hooks[\\/])|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared)/,
+            },
           ],
         },
       },

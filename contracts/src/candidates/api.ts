@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { Availability, WorkPreference } from '../profiles/events';
+import { CANDIDATE_MAX_COUNT, CANDIDATE_PAGE_SIZE, CANDIDATE_SEARCH_MAX_LENGTH, LOOKING_STATUSES } from './constants';
 
-/** Browse Candidates shows 12 a page (part 2 §9); the spec's own fetch asks for 100. */
-export const CANDIDATE_PAGE_SIZE = 12;
-export const CANDIDATE_MAX_COUNT = 100;
-export const CANDIDATE_SEARCH_MAX_LENGTH = 200;
-/** The side panel: 5 random cards, asked for again every 120 s (part 1 §9). */
-export const SIDE_PANEL_COUNT = 5;
-export const SIDE_PANEL_REFRESH_MS = 120_000;
+// The plain values live in ./constants (no zod), so the browser's first page can use them without classic zod.
+export * from './constants';
 
-export const LOOKING_STATUSES = ['active', 'passive'] as const;
 export const LookingStatus = z.enum(LOOKING_STATUSES);
 export type LookingStatus = z.infer<typeof LookingStatus>;
-
-/** The texts of a card's availability (part 1 §3). */
-export const AVAILABILITY_TEXT = { immediate: 'Available immediately', open: 'Open to opportunities' } as const;
 
 /**
  * An anonymous candidate card (part 1 §3 "Anonymous candidate card", part 2 §3 "Candidate list
@@ -76,6 +68,5 @@ export const CandidateListQuery = z.object({
 export type CandidateListQuery = z.output<typeof CandidateListQuery>;
 export const CandidateList = z.array(CandidateCard);
 
-/** `GET /api/candidates/events` (Server-Sent Events): the pool of cards changed at this log position. */
-export const CANDIDATES_CHANGED_EVENT = 'candidates-changed';
+/** `GET /api/candidates/events` (Server-Sent Events, event {@link CANDIDATES_CHANGED_EVENT}): the pool of cards changed at this log position. */
 export const CandidatesChanged = z.object({ position: z.string() });

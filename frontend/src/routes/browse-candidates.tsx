@@ -1,13 +1,24 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Button } from '../components/ui/button';
-import { PlaceholderPage } from './-components/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import {
+  BROWSE_CANDIDATES_SEARCH_DEFAULTS,
+  BrowseCandidatesSearch,
+} from '../features/candidates/lib/browse-search';
+import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 
+/** `/browse-candidates?search=&location=&skills=&lookingStatus=&page=` (defaults left out of the address). */
 export const Route = createFileRoute('/browse-candidates')({
-  component: () => (
-    <PlaceholderPage title="Browse Candidates — coming soon" name="Browse Candidates">
-      <Button variant="outline" asChild>
-        <Link to="/dashboard">Back to Dashboard</Link>
-      </Button>
-    </PlaceholderPage>
-  ),
+  validateSearch: BrowseCandidatesSearch,
+  search: { middlewares: [stripSearchParams(BROWSE_CANDIDATES_SEARCH_DEFAULTS)] },
+  component: BrowseCandidatesRoute,
 });
+
+function BrowseCandidatesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BrowseCandidatesPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, resetScroll: false })}
+    />
+  );
+}

@@ -3,6 +3,7 @@ import { PageShell } from '../../components/layout/page-shell';
 import { JobBoard } from '../../features/jobs/components/job-board';
 import type { JobBoardSearch } from '../../features/jobs/lib/board-search';
 import { usePageTitle } from '../../lib/page-title';
+import { CandidatesPanelSlot } from './candidates-panel-slot';
 import { useJobViewer } from './use-job-viewer';
 
 export interface JobBoardRouteProps {
@@ -18,8 +19,13 @@ export function JobBoardPage({ banner, search, onSearchChange }: JobBoardRoutePr
   return (
     <PageShell>
       {banner ? <div className="mb-6">{banner}</div> : null}
-      {/* The anonymous candidates side panel (`candidatesPanel`) waits for GET /api/candidates. */}
-      <JobBoard search={search} onSearchChange={onSearchChange} viewer={viewer} viewerLoading={viewerLoading} />
+      <JobBoard
+        search={search}
+        onSearchChange={onSearchChange}
+        viewer={viewer}
+        viewerLoading={viewerLoading}
+        candidatesPanel={<CandidatesPanelSlot viewer={viewer} />}
+      />
     </PageShell>
   );
 }

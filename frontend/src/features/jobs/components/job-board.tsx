@@ -15,7 +15,7 @@ import type { JobViewer } from '../lib/viewer';
 import { HiringCta } from './hiring-cta';
 import { JobCard, type JobCardAction } from './job-card';
 import { JobFilters } from './job-filters';
-import { Pagination } from './pagination';
+import { Pagination } from '../../../components/ui/pagination';
 
 // The dialogs (Radix Dialog, and the share dialog's copy-link machine with XState) are not needed
 // to show the board: their code loads when the pointer or focus reaches a button that opens one.

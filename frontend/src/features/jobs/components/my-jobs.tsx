@@ -23,7 +23,7 @@ import { useJobList } from '../api/get-jobs';
 import { formatRelativeAge } from '../lib/format-job';
 import { JOBS_PAGE_SIZE, pageCountOf, showingRange, showingText } from '../lib/pagination';
 import { JobStatusBadge } from './job-details';
-import { Pagination } from './pagination';
+import { Pagination } from '../../../components/ui/pagination';
 
 export const JOB_STATUS_TEXT = {
   closed: 'Job closed',

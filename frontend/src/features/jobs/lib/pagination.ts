@@ -1,28 +1,14 @@
 import { JOB_PAGE_SIZE } from '@hireloop/contracts';
 
+export { PAGE_WINDOW_SIZE, pageWindow } from '../../../lib/page-window';
+
 /** Job page size (spec part 1, §9). */
 export const JOBS_PAGE_SIZE = JOB_PAGE_SIZE;
-
-/** At most this many numbered page buttons (spec part 1, §9). */
-export const PAGE_WINDOW_SIZE = 5;
 
 /** How many pages `total` items make; at least 1, so an empty list is "page 1 of 1". */
 export function pageCountOf(total: number, pageSize = JOBS_PAGE_SIZE): number {
   if (!Number.isFinite(total) || total <= 0) return 1;
   return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/**
- * The numbered page buttons: at most `size` pages in a window that slides with the current page,
- * keeping it in the middle where it can (spec part 1, §9). Pages 1..5 for page 1 of 20, 8..12 for
- * page 10, 16..20 for page 20.
- */
-export function pageWindow(page: number, pageCount: number, size = PAGE_WINDOW_SIZE): number[] {
-  const pages = Math.max(1, Math.floor(pageCount) || 1);
-  const count = Math.min(size, pages);
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const first = Math.min(Math.max(1, current - Math.floor(size / 2)), pages - count + 1);
-  return Array.from({ length: count }, (_, index) => first + index);
 }
 
 export interface ShowingRange {

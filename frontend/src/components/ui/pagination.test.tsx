@@ -17,7 +17,7 @@ const pageButtonNames = () =>
     .getAllByRole('button', { name: /^Page \d+$/ })
     .map((button) => button.getAttribute('aria-label'));
 
-describe('board pagination', () => {
+describe('pagination', () => {
   it('is not shown when everything fits on one page', () => {
     renderPagination({ page: 1, pageCount: 1 });
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { pageWindow } from '../lib/pagination';
+import { Button } from './button';
+import { pageWindow } from '../../lib/page-window';
 
 interface PaginationProps {
   page: number;
@@ -10,7 +10,7 @@ interface PaginationProps {
   disabled?: boolean;
 }
 
-/** Previous, at most five numbered pages around the current one, Next (spec part 1, §9). */
+/** Previous, at most five numbered pages around the current one, Next (spec part 1 §9, part 2 §2). */
 export function Pagination({ page, pageCount, onPageChange, disabled = false }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (

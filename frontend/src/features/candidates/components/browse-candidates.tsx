@@ -1,0 +1,272 @@
+import { MESSAGES, type CandidateCard } from '@hireloop/contracts';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftIcon, Building2Icon, MapPinIcon, SearchIcon, UserIcon, UserRoundIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DeferredSelect } from '../../../components/ui/deferred-select';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Pagination } from '../../../components/ui/pagination';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { useAuthDialog } from '../../../lib/auth-dialog';
+import { useDebouncedText } from '../../../lib/use-debounced-text';
+import { cn } from '../../../lib/utils';
+import { useCandidateList } from '../api/get-candidates';
+import { useCandidateEvents } from '../api/use-candidate-events';
+import {
+  ALL_CANDIDATES,
+  LOOKING_STATUS_OPTIONS,
+  lookingStatusFromSelect,
+  withCandidateFilterChange,
+  type BrowseCandidatesFilters,
+  type BrowseCandidatesSearch,
+} from '../lib/browse-search';
+import type { CandidateViewer } from '../lib/viewer';
+import { CandidateBadges, CandidateFactList, CandidateSkills } from './candidate-facts';
+import { UpgradeDialog } from './upgrade-dialog';
+
+interface BrowseCandidatesProps {
+  search: BrowseCandidatesSearch;
+  onSearchChange: (next: BrowseCandidatesSearch) => void;
+  viewer: CandidateViewer | null;
+  viewerLoading: boolean;
+}
+
+/** Browse Candidates (part 2 §2, 'Company View'): company only. */
+export function BrowseCandidates({ viewer, viewerLoading, ...props }: BrowseCandidatesProps) {
+  if (viewerLoading) {
+    return (
+      <p role="status" className="py-20 text-center text-muted-foreground">
+        Loading…
+      </p>
+    );
+  }
+  if (!viewer) return <SignInPrompt />;
+  if (viewer.type !== 'company') return <CompaniesOnly />;
+  return <CandidateBrowser {...props} />;
+}
+
+function SignInPrompt() {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className="grid justify-items-center gap-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{MESSAGES.signInRequired}</h1>
+      <p className="text-muted-foreground">Browse Candidates is for companies.</p>
+      <Button onClick={() => openAuthDialog('signin')}>Go to Sign In</Button>
+    </div>
+  );
+}
+
+function CompaniesOnly() {
+  return (
+    <div className="grid justify-items-center gap-4 py-20 text-center">
+      <Building2Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Browse Candidates is for companies</h1>
+      <p className="max-w-md text-muted-foreground">
+        Companies use this page to find candidates. As a candidate, keep your profile up to date and browse jobs.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/jobs">Browse Jobs</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/dashboard">Back to Dashboard</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function countText(total: number): string {
+  return `${total} ${total === 1 ? 'candidate' : 'candidates'} found`;
+}
+
+function CandidateBrowser({ search, onSearchChange }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
+  const list = useCandidateList(search);
+  useCandidateEvents();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const changeFilters = (change: Partial<BrowseCandidatesFilters>) =>
+    onSearchChange(withCandidateFilterChange(search, change));
+  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.count)) : 1;
+
+  let results: ReactNode;
+  if (list.isPending) {
+    results = (
+      <div role="status" aria-label="Loading candidates" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-56 w-full" />
+        ))}
+      </div>
+    );
+  } else if (list.isError) {
+    const reason =
+      list.error instanceof NetworkError ? list.error.message : (clientErrorText(list.error) ?? 'Please try again.');
+    results = (
+      <Alert variant="destructive">
+        <AlertTitle>Could not load candidates</AlertTitle>
+        <AlertDescription>
+          <p>{reason}</p>
+          <Button variant="outline" size="sm" className="mt-2 text-foreground" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (list.data.candidates.length === 0) {
+    results = (
+      <Card>
+        <CardContent className="grid justify-items-center gap-1 py-12 text-center">
+          <p className="text-lg font-semibold">No candidates found</p>
+          <p className="text-sm text-muted-foreground">Try different keywords or filters.</p>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    results = (
+      <>
+        <ul
+          aria-label="Candidates"
+          aria-busy={list.isFetching}
+          className={cn('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', list.isPlaceholderData && 'opacity-60')}
+        >
+          {list.data.candidates.map((card) => (
+            <li key={card.id} className="grid">
+              <BrowseCard card={card} onContact={() => setUpgradeOpen(true)} />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={list.data.page}
+          pageCount={pageCount}
+          disabled={list.isPlaceholderData}
+          onPageChange={(page) => {
+            onSearchChange({ ...search, page });
+            window.scrollTo?.({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Button variant="ghost" size="sm" className="justify-self-start" asChild>
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Browse Candidates</h1>
+          <Badge variant="secondary">Company View</Badge>
+        </div>
+        <p className="text-muted-foreground" aria-live="polite">
+          {list.data ? countText(list.data.total) : '\u00a0'}
+        </p>
+      </div>
+      <CandidateFilters filters={search} onChange={changeFilters} />
+      <section aria-label="Results" className="grid gap-4">
+        {results}
+      </section>
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </div>
+  );
+}
+
+function BrowseCard({ card, onContact }: { card: CandidateCard; onContact: () => void }) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex-row items-center gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-muted" aria-hidden="true">
+          <UserRoundIcon className="size-5 text-muted-foreground" />
+        </span>
+        <CardTitle className="text-base">{card.title || 'Candidate'}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3">
+        <CandidateFactList card={card} />
+        <CandidateSkills skills={card.skills} />
+        <CandidateBadges card={card} />
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/profile/$id" params={{ id: card.id }}>
+            <UserIcon aria-hidden="true" />
+            View Profile
+          </Link>
+        </Button>
+        <Button size="sm" onClick={onContact}>
+          Upgrade to Contact
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function CandidateFilters({
+  filters,
+  onChange,
+}: {
+  filters: BrowseCandidatesFilters;
+  onChange: (change: Partial<BrowseCandidatesFilters>) => void;
+}) {
+  const id = useId();
+  const text = useDebouncedText(filters.search, (search) => onChange({ search }));
+  const location = useDebouncedText(filters.location, (value) => onChange({ location: value }));
+  const skills = useDebouncedText(filters.skills, (value) => onChange({ skills: value }));
+  const fields = [
+    { key: 'search', label: 'Search', placeholder: 'Title or skill', field: text, icon: SearchIcon },
+    { key: 'location', label: 'Location', placeholder: 'City, country or Remote', field: location, icon: MapPinIcon },
+    { key: 'skills', label: 'Skills', placeholder: 'e.g. React', field: skills, icon: null },
+  ] as const;
+  return (
+    <form
+      role="search"
+      aria-label="Filter candidates"
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm md:grid-cols-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        text.flush();
+        location.flush();
+        skills.flush();
+      }}
+    >
+      {fields.map(({ key, label, placeholder, field, icon: Icon }) => (
+        <div key={key} className="grid gap-1.5">
+          <Label htmlFor={`${id}-${key}`}>{label}</Label>
+          <div className="relative">
+            {Icon ? (
+              <Icon
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+            ) : null}
+            <Input
+              id={`${id}-${key}`}
+              type="search"
+              className={Icon ? 'pl-9' : undefined}
+              placeholder={placeholder}
+              value={field.text}
+              maxLength={200}
+              onChange={(event) => field.setText(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && field.flush()}
+            />
+          </div>
+        </div>
+      ))}
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-status`}>Looking Status</Label>
+        <DeferredSelect
+          id={`${id}-status`}
+          value={filters.lookingStatus || ALL_CANDIDATES}
+          options={LOOKING_STATUS_OPTIONS}
+          onValueChange={(value) => onChange({ lookingStatus: lookingStatusFromSelect(value) })}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { CANDIDATE_SEARCH_MAX_LENGTH, LOOKING_STATUSES } from '@hireloop/contracts';
+import * as z from 'zod/mini';
+import { searchPage, searchText, withFallback } from '../../../lib/search-params';
+
+/**
+ * Browse Candidates' state in the address (`/browse-candidates?search=react&lookingStatus=active&page=2`).
+ * Anything missing or invalid falls back to its default; `lookingStatus` '' is All Candidates.
+ */
+export const BrowseCandidatesSearch = z.object({
+  search: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
+  location: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
+  skills: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
+  lookingStatus: withFallback(z.enum(['', ...LOOKING_STATUSES]), ''),
+  page: searchPage(10_000),
+});
+export type BrowseCandidatesSearch = z.output<typeof BrowseCandidatesSearch>;
+
+export const BROWSE_CANDIDATES_SEARCH_DEFAULTS: BrowseCandidatesSearch = {
+  search: '',
+  location: '',
+  skills: '',
+  lookingStatus: '',
+  page: 1,
+};
+
+export type BrowseCandidatesFilters = Omit<BrowseCandidatesSearch, 'page'>;
+
+/** Part 2 §5: any filter change goes back to page 1. */
+export function withCandidateFilterChange(
+  current: BrowseCandidatesSearch,
+  change: Partial<BrowseCandidatesFilters>,
+): BrowseCandidatesSearch {
+  return { ...current, ...change, page: 1 };
+}
+
+/** The Select's value for All Candidates (a Radix Select item cannot have an empty value). */
+export const ALL_CANDIDATES = 'all';
+
+export const LOOKING_STATUS_OPTIONS = [
+  { value: ALL_CANDIDATES, label: 'All Candidates' },
+  { value: 'active', label: 'Actively Looking' },
+  { value: 'passive', label: 'Passively Looking' },
+] as const;
+
+export function lookingStatusFromSelect(value: string): BrowseCandidatesSearch['lookingStatus'] {
+  return value === 'active' || value === 'passive' ? value : '';
+}

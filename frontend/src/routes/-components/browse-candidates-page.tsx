@@ -1,0 +1,27 @@
+import { PageShell } from '../../components/layout/page-shell';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { BrowseCandidates } from '../../features/candidates/components/browse-candidates';
+import type { BrowseCandidatesSearch } from '../../features/candidates/lib/browse-search';
+import { usePageTitle } from '../../lib/page-title';
+
+/** `/browse-candidates` and `/candidates` (part 2 §2): the company's candidate browser. */
+export function BrowseCandidatesPage({
+  search,
+  onSearchChange,
+}: {
+  search: BrowseCandidatesSearch;
+  onSearchChange: (next: BrowseCandidatesSearch) => void;
+}) {
+  const { user, isLoading } = useAuth();
+  usePageTitle('Browse Candidates');
+  return (
+    <PageShell>
+      <BrowseCandidates
+        search={search}
+        onSearchChange={onSearchChange}
+        viewer={user ? { type: user.type } : null}
+        viewerLoading={isLoading}
+      />
+    </PageShell>
+  );
+}
