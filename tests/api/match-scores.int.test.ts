@@ -98,6 +98,19 @@ describe('match scores and suggested jobs', () => {
     expect(platform.warnings).toEqual(['You have none of the listed skills: Go, Kubernetes and Terraform.', 'The job asks for Senior level experience (5+ years); you have 4 years.']);
   });
 
+  it('scores against the profile as it is now: an edit changes the next answer', async () => {
+    const before = (await get(`/api/jobs/${jobIds[1]}`, bearer(tokens.candidate))).json<Job>();
+    const edited = { ...PROFILE, skills: ['Golang', 'k8s', 'Terraform'], experience: '8 years' };
+    expect((await send('PUT', '/api/profile', edited, bearer(tokens.candidate))).statusCode).toBe(200);
+    const after = (await get(`/api/jobs/${jobIds[1]}`, bearer(tokens.candidate))).json<Job>();
+    expect(after.matchScore).toBe(matchJob({ ...profileForMatch, skills: edited.skills, experience: edited.experience }, after).score);
+    expect(after.matchScore).toBeGreaterThan(before.matchScore!);
+    expect(after.matchReasons[0]).toBe('You have 3 of 3 listed skills: Go, Kubernetes and Terraform.');
+    // Back as it was, for the tests that follow.
+    expect((await send('PUT', '/api/profile', PROFILE, bearer(tokens.candidate))).statusCode).toBe(200);
+    expect((await get(`/api/jobs/${jobIds[1]}`, bearer(tokens.candidate))).json<Job>().matchScore).toBe(before.matchScore);
+  });
+
   it.each([
     ['a visitor', () => ({})],
     ['a company', () => bearer(tokens.company)],

@@ -50,6 +50,9 @@ const SUGGESTION_SKILLS = 3;
 const SUGGESTION_SKILL_JOBS = 50;
 const SUGGESTION_LATEST_JOBS = 50;
 
+/** Profiles kept in memory for scoring the board (the oldest read goes first). */
+const PROFILE_CACHE = 1000;
+
 const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search, location: '', type: '', status: 'open', page: 1, pageSize, mine: false });
 
 /**
@@ -75,6 +78,33 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   app.addHook('onClose', async () => searchIndex.stop());
 
   /**
+   * The profiles read for scoring, by user id (null: none), kept while the candidate-profiles
+   * read model stays where it was: any move of it (heard on the bus, polled, or waited for by
+   * read-your-writes) empties the cache, and a read that overlapped a move is not kept.
+   */
+  const profiles = new Map<string, CandidateProfile | null>();
+  let profilesGeneration = 0;
+  const forgetProfiles = () => {
+    profilesGeneration++;
+    profiles.clear();
+  };
+  let stopWatchingProfiles: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    stopWatchingProfiles = options.progress.watch(candidateProfilesProjection.name, forgetProfiles);
+  });
+  app.addHook('onClose', async () => stopWatchingProfiles?.());
+  const profileOf = async (userId: string): Promise<CandidateProfile | null> => {
+    if (stopWatchingProfiles && profiles.has(userId)) return profiles.get(userId)!;
+    const generation = profilesGeneration;
+    const profile = await findProfileByUserId(readStore, userId);
+    if (stopWatchingProfiles && generation === profilesGeneration) {
+      if (profiles.size >= PROFILE_CACHE) profiles.delete(profiles.keys().next().value!);
+      profiles.set(userId, profile);
+    }
+    return profile;
+  };
+
+  /**
    * The profile to score jobs against: the signed-in caller's own candidate profile, or null
    * (visitors, companies, candidates without a profile). Waits for `projections` too, in one wait.
    */
@@ -85,7 +115,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       return null;
     }
     await request.readModelsCaughtUp([...projections, candidateProfilesProjection.name]);
-    return findProfileByUserId(readStore, session.userId);
+    return profileOf(session.userId);
   };
 
   app.get(
