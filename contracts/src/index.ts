@@ -8,6 +8,7 @@ export * from './jobs/api';
 export * from './jobs/events';
 export * from './auth/user';
 export * from './jobs/job';
+export * from './jobs/suggested';
 export * from './auth/reset';
 export * from './applications/events';
 export * from './applications/api';

@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,memory,assets,resumes), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,memory,assets,resumes), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5) tune it.
@@ -39,7 +39,7 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,memory,assets,resumes').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,memory,assets,resumes').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -471,6 +471,70 @@ async function profilesSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The board search with match scores (a signed-in candidate with a profile) against the same
+// searches without them (a visitor), and the bare route (ADR 027: target within 20 %)
+
+async function matchesSection() {
+  const size = SIZES[0] ?? 10_000;
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      await ensureJobBoard(runtime.readStore);
+      await fillJobBoard(runtime.readStore, 0, size);
+      const app = await buildApp({ ...runtime, rateLimiter: createUnlimitedRateLimiter() }, { spaDir: false, logger: false, readYourWritesTimeoutMs: 30_000 });
+      const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const bare = await bareRoute();
+      try {
+        const signup = await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { name: 'Bench Matcher', email: 'matcher@bench.example', password: 'bench-password-1' } });
+        const token = signup.json<{ token: string }>().token;
+        const job = syntheticJob(1);
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/profile',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { jobTitle: job.title, skills: job.skills, experience: '6 years', location: job.location, isActivelyLooking: true, isPublic: true },
+        });
+        if (created.statusCode !== 201) throw new Error(`profile: ${created.statusCode} ${created.body}`);
+        const urls = SEARCHES.map((query) => `${appUrl}/api/jobs?${query}`);
+        // Wait until the profile is readable and the board is answered from the index, scored.
+        for (let tries = 0; ; tries++) {
+          const sample = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization: `Bearer ${token}`, 'x-min-position': String(created.headers['x-position']) } });
+          if (sample.statusCode === 200 && sample.json<Array<{ matchScore: number | null }>>()[0]?.matchScore != null) break;
+          if (tries > 100) throw new Error(`no match scores: ${sample.statusCode} ${sample.body.slice(0, 200)}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const candidate = [{ authorization: `Bearer ${token}` }];
+        await generateLoad([
+          { seconds: 2, streams: [{ label: 'warm-up', urls, concurrency: CONCURRENCY }] },
+          { seconds: 2, streams: [{ label: 'warm-up scored', urls, concurrency: CONCURRENCY, headers: candidate }] },
+        ]);
+        const rounds = 4;
+        const plan: LoadRound[] = [];
+        for (let round = 0; round < rounds; round++) {
+          plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'bare', urls: [`${bare.url}/bare`], concurrency: CONCURRENCY }] });
+          plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'visitor', urls, concurrency: CONCURRENCY }] });
+          plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'scored', urls, concurrency: CONCURRENCY, headers: candidate }] });
+        }
+        const results = await generateLoad(plan);
+        const [scored, visitor, baseline] = ['scored', 'visitor', 'bare'].map((label) => results.find((r) => r.label === label)!);
+        line(`### Board search with match scores: ${thousands(size)} jobs, ${CONCURRENCY} clients, ${SEARCH_SECONDS} s per route in 4 alternating rounds`);
+        line();
+        line('| route | requests | req/s | p50 ms | p99 ms | errors |');
+        line('|---|---:|---:|---:|---:|---:|');
+        line(`| board search, signed-in candidate (scored) | ${scored!.requests} | ${fixed(scored!.throughput)} | ${fixed(scored!.p50, 2)} | ${fixed(scored!.p99, 2)} | ${scored!.errors} |`);
+        line(`| board search, visitor (no scores) | ${visitor!.requests} | ${fixed(visitor!.throughput)} | ${fixed(visitor!.p50, 2)} | ${fixed(visitor!.p99, 2)} | ${visitor!.errors} |`);
+        line(`| bare fastify route | ${baseline!.requests} | ${fixed(baseline!.throughput)} | ${fixed(baseline!.p50, 2)} | ${fixed(baseline!.p99, 2)} | ${baseline!.errors} |`);
+        line(`| scored ÷ visitor throughput | | ${fixed(scored!.throughput / visitor!.throughput, 2)} | | | |`);
+        line(`| scored ÷ bare throughput | | ${fixed(scored!.throughput / baseline!.throughput, 2)} | | | |`);
+        line();
+      } finally {
+        await app.close();
+        await bare.close();
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Memory over a million searches (the index and the analytics counter, without HTTP)
 
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
@@ -568,6 +632,7 @@ async function main() {
     ['lag', lagSection],
     ['search', searchSection],
     ['profiles', profilesSection],
+    ['matches', matchesSection],
     ['memory', memorySection],
     ['assets', assetsSection],
     ['resumes', resumesSection],

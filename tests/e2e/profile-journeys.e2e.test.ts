@@ -137,9 +137,11 @@ describe('the profile wizard', { timeout: 120_000 }, () => {
     await expect(topSkills).toBeVisible();
     // The first three of the saved skills, and jobs found by the corrected title.
     assert((await topSkills.getByRole('listitem').allInnerTexts()).map((text) => text.trim())).toEqual(savedSkills.slice(0, 3));
-    const suggested = page.getByRole('link', { name: 'View Suggested Jobs' });
-    await expect(suggested).toBeVisible();
-    assert(new URL((await suggested.getAttribute('href'))!, app.url).searchParams.get('search')).toBe('Lead MERN Engineer');
+    // View Suggested Jobs shows the best matches in place, and a board search by the corrected title for more.
+    await page.getByRole('button', { name: 'View Suggested Jobs' }).click();
+    const more = page.getByRole('link', { name: 'Search the job board for more' });
+    await expect(more).toBeVisible();
+    assert(new URL((await more.getAttribute('href'))!, app.url).searchParams.get('search')).toBe('Lead MERN Engineer');
     assert(await page.getByRole('button', { name: 'Start Here' }).count()).toBe(0);
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
     await page.getByRole('link', { name: 'View My Profile' }).click();

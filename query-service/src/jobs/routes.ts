@@ -1,6 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ErrorBody, JOB_MESSAGES, Job, JobList, JobListQuery, MyApplication, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import {
+  DomainError,
+  ErrorBody,
+  JOB_MESSAGES,
+  Job,
+  JobList,
+  JobListQuery,
+  MyApplication,
+  PROFILE_MESSAGES,
+  SuggestedJobs,
+  SuggestedJobsQuery,
+  TOTAL_COUNT_HEADER,
+  type CandidateProfile,
+} from '@hireloop/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
+import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
+import { MATCH_SCORE_VERSION, withMatch } from '@hireloop/projections/matching/match-score';
 import { applicationsProjection } from '@hireloop/projections/applications/projection';
 import { findApplication } from '@hireloop/projections/applications/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
@@ -27,6 +44,24 @@ export interface JobQueryOptions {
 
 const JobId = z.string().min(1).max(100);
 
+/** How many jobs each search of the suggestions' candidate set brings (ADR 027). */
+const SUGGESTION_TITLE_JOBS = 100;
+const SUGGESTION_SKILLS = 3;
+const SUGGESTION_SKILL_JOBS = 50;
+const SUGGESTION_LATEST_JOBS = 50;
+
+/** Profiles kept in memory for scoring the board (the oldest read goes first). */
+const PROFILE_CACHE = 1000;
+
+const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search, location: '', type: '', status: 'open', page: 1, pageSize, mine: false });
+
+/**
+ * The answer differs by who asks (a candidate with a profile gets match scores): caches must
+ * key it by the Authorization header. Signed-in answers are `private, no-store` anyway
+ * (security-headers plugin), so a scored answer is never stored for anyone else.
+ */
+const variesByViewer = (reply: FastifyReply) => reply.header('vary', 'Authorization');
+
 export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app, options) => {
   const { readStore } = options;
   const searchIndex =
@@ -42,12 +77,54 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   app.addHook('onReady', async () => searchIndex.start());
   app.addHook('onClose', async () => searchIndex.stop());
 
+  /**
+   * The profiles read for scoring, by user id (null: none), kept while the candidate-profiles
+   * read model stays where it was: any move of it (heard on the bus, polled, or waited for by
+   * read-your-writes) empties the cache, and a read that overlapped a move is not kept.
+   */
+  const profiles = new Map<string, CandidateProfile | null>();
+  let profilesGeneration = 0;
+  const forgetProfiles = () => {
+    profilesGeneration++;
+    profiles.clear();
+  };
+  let stopWatchingProfiles: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    stopWatchingProfiles = options.progress.watch(candidateProfilesProjection.name, forgetProfiles);
+  });
+  app.addHook('onClose', async () => stopWatchingProfiles?.());
+  const profileOf = async (userId: string): Promise<CandidateProfile | null> => {
+    if (stopWatchingProfiles && profiles.has(userId)) return profiles.get(userId)!;
+    const generation = profilesGeneration;
+    const profile = await findProfileByUserId(readStore, userId);
+    if (stopWatchingProfiles && generation === profilesGeneration) {
+      if (profiles.size >= PROFILE_CACHE) profiles.delete(profiles.keys().next().value!);
+      profiles.set(userId, profile);
+    }
+    return profile;
+  };
+
+  /**
+   * The profile to score jobs against: the signed-in caller's own candidate profile, or null
+   * (visitors, companies, candidates without a profile). Waits for `projections` too, in one wait.
+   */
+  const viewerProfile = async (request: FastifyRequest, projections: readonly string[]): Promise<CandidateProfile | null> => {
+    const session = await request.session();
+    if (!session) {
+      await request.readModelsCaughtUp(projections);
+      return null;
+    }
+    await request.readModelsCaughtUp([...projections, candidateProfilesProjection.name]);
+    return profileOf(session.userId);
+  };
+
   app.get(
     '/api/jobs',
     // The board's hot paths: successful answers are logged at debug, not one info line each.
     { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       let companyId: string | null = null;
+      let profile: CandidateProfile | null = null;
       if (request.query.mine) {
         const session = await request.requireSession();
         // One wait for both read models this answer depends on.
@@ -56,7 +133,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         if (!user?.companyId) throw new DomainError('forbidden', 'Only company accounts have their own jobs.');
         companyId = user.companyId;
       } else {
-        await request.readModelsCaughtUp([jobBoardProjection.name]);
+        profile = await viewerProfile(request, [jobBoardProjection.name]);
       }
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
       // which first catches up with everything the wait above made sure the read model holds.
@@ -65,7 +142,41 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'board search answered by the read store: the search index is not ready yet');
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return jobs;
+      variesByViewer(reply);
+      // Scored here, for this page only: the board's order and total do not depend on the score (ADR 027).
+      return profile ? jobs.map((job) => withMatch(profile, job)) : jobs;
+    },
+  );
+
+  /**
+   * The signed-in candidate's best-matching open jobs (issue 11, ADR 027): scored over a bounded
+   * candidate set — the board search for the profile's title, for each of its first three skills,
+   * and the latest open jobs — highest score first, then newest.
+   */
+  app.get(
+    '/api/jobs/suggested',
+    { schema: { tags: ['jobs'], querystring: SuggestedJobsQuery, response: { 200: SuggestedJobs, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      reply.header('cache-control', 'private, no-store');
+      await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name, jobBoardProjection.name]);
+      const user = await findUserById(readStore, session.userId);
+      if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
+      const profile = await findProfileByUserId(readStore, session.userId);
+      if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
+      const searches = [
+        boardQuery(profile.title, SUGGESTION_TITLE_JOBS),
+        ...profile.skills.slice(0, SUGGESTION_SKILLS).map((skill) => boardQuery(skill, SUGGESTION_SKILL_JOBS)),
+        boardQuery('', SUGGESTION_LATEST_JOBS),
+      ].filter((query, index, all) => all.findIndex((other) => other.search.toLowerCase() === query.search.toLowerCase()) === index);
+      const pool = new Map<string, Job>();
+      for (const query of searches) {
+        for (const job of (await searchIndex.search(jobSearch(query))).jobs) if (job.isActive) pool.set(job.id, job);
+      }
+      const scored = [...pool.values()]
+        .map((job) => withMatch(profile, job))
+        .sort((a, b) => b.matchScore! - a.matchScore! || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : 1));
+      return { jobs: scored.slice(0, request.query.count), matchScoreVersion: MATCH_SCORE_VERSION };
     },
   );
 
@@ -101,12 +212,13 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   app.get(
     '/api/jobs/:jobId',
     { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
-    async (request) => {
-      await request.readModelsCaughtUp([jobBoardProjection.name]);
+    async (request, reply) => {
+      const profile = await viewerProfile(request, [jobBoardProjection.name]);
       const job = await findJob(readStore, request.params.jobId);
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       options.onView?.(job.id, 'id');
-      return job;
+      variesByViewer(reply);
+      return profile ? withMatch(profile, job) : job;
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { CandidateApplication, CandidateProfile, User } from '@hireloop/contracts';
+import type { CandidateApplication, CandidateProfile, Job, User } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -105,6 +105,34 @@ const application = (overrides: Partial<CandidateApplication> = {}): CandidateAp
   ...overrides,
 });
 
+const suggestedJob = (overrides: Partial<Job> = {}): Job => ({
+  id: 'j1',
+  shareToken: 's1',
+  title: 'Senior Go Engineer',
+  company: 'Acme',
+  companyId: 'c1',
+  location: 'Remote',
+  salary: null,
+  type: 'Full-time',
+  remote: true,
+  description: 'Payments.',
+  requirements: [],
+  skills: ['Go', 'Rust'],
+  benefits: null,
+  experience: 'Senior level',
+  createdAt: '2026-03-01T12:00:00.000Z',
+  isActive: true,
+  source: 'internal',
+  externalUrl: null,
+  matchScore: null,
+  matchReasons: [],
+  warnings: [],
+  firstSeenAt: null,
+  lastSeenAt: null,
+  validThrough: null,
+  ...overrides,
+});
+
 const noProfile = json(404, { success: false, error: 'You have not created a profile yet.' });
 
 /** The dashboard on its route, with the pages its links go to. */
@@ -165,9 +193,16 @@ describe('candidate dashboard', () => {
     expect(screen.getByRole('button', { name: 'Start Here' })).toHaveFocus();
   });
 
-  it('with a profile: the summary card, the top three skills and View Suggested Jobs for the title', async () => {
+  it('with a profile: the summary card, the top three skills and View Suggested Jobs showing the best matches', async () => {
     answers['GET /api/profile'] = json(200, profile());
     answers['GET /api/applications'] = json(200, { applications: [] });
+    answers['GET /api/jobs/suggested?count=5'] = json(200, {
+      matchScoreVersion: 1,
+      jobs: [
+        suggestedJob({ id: 'j1', title: 'Senior Go Engineer', matchScore: 86, matchReasons: ['You have 2 of 2 listed skills: Go and Rust.'], warnings: [] }),
+        suggestedJob({ id: 'j2', title: 'Data Engineer', matchScore: 45, matchReasons: [], warnings: ['The job is on-site in Berlin, Germany; you are in Porto, Portugal.'] }),
+      ],
+    });
     const { router, user } = await renderDashboard();
 
     await screen.findByRole('heading', { name: 'Ana Silva' });
@@ -181,10 +216,26 @@ describe('candidate dashboard', () => {
     expect(create.queryByRole('button', { name: 'Start Here' })).not.toBeInTheDocument();
     const skills = create.getByRole('list', { name: 'Top skills' });
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Go', 'Rust', 'PostgreSQL']);
-    const suggested = create.getByRole('link', { name: 'View Suggested Jobs' });
-    expect(suggested).toHaveAttribute('href', '/jobs?search=Staff+Engineer');
+    const suggested = create.getByRole('button', { name: 'View Suggested Jobs' });
+    expect(suggested).toHaveAttribute('aria-expanded', 'false');
+    expect(requests.some((request) => request.url.startsWith('/api/jobs/suggested'))).toBe(false);
 
     await user.click(suggested);
+    expect(suggested).toHaveAttribute('aria-expanded', 'true');
+    const matches = await create.findByRole('list', { name: 'Your best matches' });
+    const items = within(matches).getAllByRole('listitem').filter((item) => item.parentElement === matches);
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'Senior Go Engineer' })).toHaveAttribute('href', '/job/j1');
+    expect(within(items[0]!).getByText('86% match')).toHaveAttribute('data-tone', 'green');
+    expect(within(items[0]!).getByRole('list', { name: 'Why Senior Go Engineer matches' })).toHaveTextContent('You have 2 of 2 listed skills: Go and Rust.');
+    expect(within(items[1]!).getByText('45% match')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(items[1]!).getByRole('list', { name: 'Warnings about Data Engineer' })).toHaveTextContent(
+      'The job is on-site in Berlin, Germany; you are in Porto, Portugal.',
+    );
+
+    const more = create.getByRole('link', { name: 'Search the job board for more' });
+    expect(more).toHaveAttribute('href', '/jobs?search=Staff+Engineer');
+    await user.click(more);
     await screen.findByRole('heading', { name: 'Job board' });
     expect(router.state.location.search).toMatchObject({ search: 'Staff Engineer' });
   });

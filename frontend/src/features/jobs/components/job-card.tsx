@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { firstItems, formatRelativeAge, formatSalary, sourceLabel, visibleSkills } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
 import { ApplyButton } from './apply-button';
-import { MatchScoreBadge } from './match-score-badge';
+import { MatchScoreBadge } from '../../../components/match-score-badge';
 
 /** Spec part 1, §2: up to 3 match reasons and up to 2 warnings on a card. */
 const MATCH_REASONS_SHOWN = 3;

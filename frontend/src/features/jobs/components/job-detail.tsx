@@ -12,7 +12,7 @@ import { formatSalary, jobDocumentTitle } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
 import { ApplyButton } from './apply-button';
 import { JobDescription, JobOverview, JobStatusBadge } from './job-details';
-import { MatchScoreBadge } from './match-score-badge';
+import { MatchScoreBadge } from '../../../components/match-score-badge';
 import { ShareButtons } from './share-buttons';
 
 /** Spec part 1, §2 and §8. */

@@ -15,7 +15,7 @@ import { formatSalary } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
 import { ApplyButton } from './apply-button';
 import { JobDescription, JobOverview, JobStatusBadge } from './job-details';
-import { MatchScoreBadge } from './match-score-badge';
+import { MatchScoreBadge } from '../../../components/match-score-badge';
 
 interface JobDetailsDialogProps {
   job: Job;

@@ -1,14 +1,16 @@
 import type { CandidateProfile, User } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { FileTextIcon, MapPinIcon, PencilIcon, SparklesIcon, UserIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyApplications } from '../api/get-my-applications';
 import { useMyProfile } from '../api/get-my-profile';
-import { formatDay, suggestedJobsTerm, topSkills } from '../lib/suggested-jobs';
+import { formatDay, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
+import { SuggestedJobsList } from './suggested-jobs';
 
 type WizardOpeners = Pick<ProfileWizardLauncher, 'openCreate' | 'openEdit' | 'preload'>;
 
@@ -86,11 +88,12 @@ export function ProfileSummaryCard({ user, wizard }: { user: User; wizard: Wizar
 
 /**
  * Create a Profile (spec part 2, Dashboard, candidate only): Start Here without a profile;
- * otherwise the top three skills and View Suggested Jobs.
+ * otherwise the top three skills and View Suggested Jobs, which shows the best-matching jobs.
  */
 export function CreateProfileCard({ user, wizard }: { user: User; wizard: WizardOpeners }) {
   const query = useMyProfile(user.id);
   const profile = query.data;
+  const [showSuggestions, setShowSuggestions] = useState(false);
 
   return (
     <Card>
@@ -127,15 +130,11 @@ export function CreateProfileCard({ user, wizard }: { user: User; wizard: Wizard
               </ul>
             </div>
             <div>
-              <Button asChild>
-                <Link
-                  to="/jobs"
-                  search={{ search: suggestedJobsTerm(profile), location: '', type: '', status: 'open', page: 1 }}
-                >
-                  View Suggested Jobs
-                </Link>
+              <Button aria-expanded={showSuggestions} aria-controls="suggested-jobs" onClick={() => setShowSuggestions((shown) => !shown)}>
+                View Suggested Jobs
               </Button>
             </div>
+            {showSuggestions ? <SuggestedJobsList id="suggested-jobs" user={user} profile={profile} /> : null}
           </>
         ) : (
           <div>

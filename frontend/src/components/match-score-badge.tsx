@@ -1,7 +1,7 @@
 import { SparklesIcon } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/utils';
-import { MATCH_SCORE_CLASSES, matchScoreTone } from '../lib/format-job';
+import { MATCH_SCORE_CLASSES, matchScoreTone } from '../lib/match-score';
+import { cn } from '../lib/utils';
+import { Badge } from './ui/badge';
 
 /** "85% match", coloured by the spec's bands (part 1, §9). Nothing when the job has no score. */
 export function MatchScoreBadge({ score, className }: { score: number | null; className?: string }) {
