@@ -1,4 +1,5 @@
 import { applicationsProjection } from './applications/projection';
+import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { jobBoardProjection } from './job-board/projection';
@@ -6,4 +7,4 @@ import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
-export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection, candidateProfilesProjection, candidateSummariesProjection];
+export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection, candidateProfilesProjection, candidateSummariesProjection, candidateCardsProjection];
