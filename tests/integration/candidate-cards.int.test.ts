@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATES_CHANGED_EVENT, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type Role } from '@hireloop/contracts';
+import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
@@ -251,7 +252,7 @@ describe('the candidate cards privacy matrix', () => {
     expect(response.body).not.toContain('Terraform');
   });
 
-  it('made private, a card disappears for every caller at once; made public, it comes back; erasing the person removes it', async () => {
+  it('made private, a card disappears for every caller at once; made public, it comes back; an edit replaces it', async () => {
     expect((await send('/api/profile/privacy', { isPublic: false }, owners.fern!.token, 'PATCH')).statusCode).toBe(200);
     for (const caller of callers) expect((await list('?count=100', caller === 'owner' ? owners.fern!.token : tokenOf(caller))).ids).not.toContain(owners.fern!.profileId);
     expect((await send('/api/profile/privacy', { isPublic: true }, owners.fern!.token, 'PATCH')).statusCode).toBe(200);
@@ -260,6 +261,17 @@ describe('the candidate cards privacy matrix', () => {
     expect((await send('/api/profile', { ...form(SEEDED[0]!), jobTitle: 'Frontend Lead', isActivelyLooking: false }, owners.fern!.token, 'PUT')).statusCode).toBe(200);
     const edited = (await get('/api/candidates?search=frontend')).json();
     expect(edited).toEqual([expect.objectContaining({ id: owners.fern!.profileId, title: 'Frontend Lead', lookingStatus: 'passive', availability: 'open' })]);
+  });
+
+  it('erasing a person removes their card', async () => {
+    expect((await list('?count=100')).ids).toContain(owners.quinn!.profileId);
+    const erased = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null }, owners.quinn!.userId, 'test-erase-quinn');
+    position = maxPosition(position, erased.position);
+    const after = await list('?count=100');
+    expect(after.ids).not.toContain(owners.quinn!.profileId);
+    expect(after.total).toBe(3);
+    const sample = await get('/api/candidates?random=true&count=100');
+    expect(sample.json<Array<{ id: string }>>().map((card) => card.id)).not.toContain(owners.quinn!.profileId);
   });
 });
 
