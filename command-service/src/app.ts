@@ -7,6 +7,7 @@ import { applicationRoutes } from './applications/routes';
 import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
 import { jobRoutes } from './jobs/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
@@ -31,6 +32,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(resumeRoutes, { deps, ai, reader: deps.resumeReader ?? ownReader! });
   await app.register(candidateSummaryRoutes, { deps });
   await app.register(profileRoutes, { deps });
+  await app.register(companyRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -18,3 +18,4 @@ export * from './profiles/events';
 export * from './profiles/api';
 export * from './profiles/json-resume';
 export * from './candidates/api';
+export * from './companies/profile';

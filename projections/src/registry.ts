@@ -2,9 +2,18 @@ import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
+import { companiesProjection } from './companies/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
-export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection, candidateProfilesProjection, candidateSummariesProjection, candidateCardsProjection];
+export const allProjections: readonly ProjectionDefinition[] = [
+  usersProjection,
+  jobBoardProjection,
+  applicationsProjection,
+  candidateProfilesProjection,
+  candidateSummariesProjection,
+  companiesProjection,
+  candidateCardsProjection,
+];

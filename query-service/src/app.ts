@@ -7,6 +7,7 @@ import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import { candidateQueryRoutes } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
+import { companyQueryRoutes } from './companies/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
 import type { JobSearchIndex } from './jobs/search-index';
@@ -43,6 +44,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   });
   await app.register(profileQueryRoutes, { readStore: deps.readStore });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
+  await app.register(companyQueryRoutes, { readStore: deps.readStore });
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
 }
 

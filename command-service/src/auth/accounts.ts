@@ -43,9 +43,10 @@ export async function requireAccount(deps: CommandServiceDeps, request: FastifyR
 }
 
 /**
- * Company names, per event store: a company's name never changes once registered (there is no
- * rename command), so a job post reads the company stream once per process, not on every post.
- * Bounded: the oldest names are forgotten first.
+ * Company names, per event store: a company's name changes only when its profile is saved
+ * (ADR 028), so a job post reads the company stream once per process, not on every post, and
+ * the profile route puts the new name here. Another process keeps the old name for its jobs until
+ * it restarts (a job records the name it was posted under). Bounded: the oldest names go first.
  */
 const companyNames = new WeakMap<CommandServiceDeps['eventStore'], Map<string, string>>();
 const COMPANY_NAMES_KEPT = 10_000;
@@ -61,6 +62,11 @@ export async function loadCompanyName(deps: CommandServiceDeps, companyId: strin
   if (names.size >= COMPANY_NAMES_KEPT) names.delete(names.keys().next().value!);
   names.set(companyId, state.name);
   return state.name;
+}
+
+/** The name a company's profile was just saved with, for this process's later job posts. */
+export function rememberCompanyName(deps: CommandServiceDeps, companyId: string, name: string): void {
+  companyNames.get(deps.eventStore)?.set(companyId, name);
 }
 
 /** The account id an email belongs to, read from its reservation stream (consistent, no lag). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role, UserType } from './api';
 import type { EventSchemas } from '../common/events';
+import { CompanyProfileUpdated } from '../companies/profile';
 
 /**
  * Stream `email-<sha256(normalised email)>`: appended with expected version "no stream",
@@ -96,7 +97,7 @@ export type UserEvent =
 
 export type IdentityEvent = { type: 'IdentityLinked'; data: IdentityLinked } | { type: 'IdentityUnlinked'; data: IdentityUnlinked };
 
-export type CompanyEvent = { type: 'CompanyRegistered'; data: CompanyRegistered };
+export type CompanyEvent = { type: 'CompanyRegistered'; data: CompanyRegistered } | { type: 'CompanyProfileUpdated'; data: CompanyProfileUpdated };
 
 export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
 export const userStreamId = (userId: string) => `user-${userId}`;
@@ -114,5 +115,5 @@ export const UserEventSchemas = {
   PersonErased,
 } satisfies EventSchemas<UserEvent>;
 export const EmailEventSchemas = { EmailReserved, EmailReservationReleased } satisfies EventSchemas<EmailEvent>;
-export const CompanyEventSchemas = { CompanyRegistered } satisfies EventSchemas<CompanyEvent>;
+export const CompanyEventSchemas = { CompanyRegistered, CompanyProfileUpdated } satisfies EventSchemas<CompanyEvent>;
 export const IdentityEventSchemas = { IdentityLinked, IdentityUnlinked } satisfies EventSchemas<IdentityEvent>;

@@ -11,6 +11,7 @@ import { PERSONAL_DATA_RULES } from './rules';
 const LOOKS_PERSONAL = /^(name|fullName|firstName|lastName|contactName|email|phone|location|address|currentRole|subject|linkedin\w*|resume\w*|message|note|cv|birth\w*)$/i;
 const NOT_A_PERSONS: Record<string, string[]> = {
   CompanyRegistered: ['name', 'location'], // a company's, public on its jobs
+  CompanyProfileUpdated: ['name', 'address'], // a company's, public on its jobs
   JobPosted: ['location'], // where the job is
   JobImported: ['location'],
   ImportedJobRevised: ['location'],

@@ -1,4 +1,4 @@
-import { CompanyRegistered, PERSONAL_DATA_RULES, PersonErased, UserRegistered, UserRoleChanged, isAdminRole, userFromRegistration, type User } from '@hireloop/contracts';
+import { CompanyProfileUpdated, CompanyRegistered, PERSONAL_DATA_RULES, PersonErased, UserRegistered, UserRoleChanged, isAdminRole, userFromRegistration, type User } from '@hireloop/contracts';
 import type { ProjectionDefinition } from '../shared/projection';
 
 /** `erasedAt`: the person was forgotten (ADR 019); the document stays, scrubbed, so counts hold. */
@@ -13,12 +13,22 @@ export const usersProjection: ProjectionDefinition = {
     users: { indexes: [{ fields: ['email'] }], documentIndex: true },
     'user-companies': {},
   },
-  eventTypes: ['UserRegistered', 'CompanyRegistered', 'UserRoleChanged', 'PersonErased'],
+  eventTypes: ['UserRegistered', 'CompanyRegistered', 'CompanyProfileUpdated', 'UserRoleChanged', 'PersonErased'],
   async apply(event, tx) {
     switch (event.type) {
       case 'CompanyRegistered': {
         const data = CompanyRegistered.parse(event.data);
         await tx.collection<CompanyNameDocument>('user-companies').put({ _id: data.companyId, name: data.name });
+        return;
+      }
+      case 'CompanyProfileUpdated': {
+        // A renamed company (ADR 028): its users show the new name (documentIndex serves the filter).
+        const data = CompanyProfileUpdated.parse(event.data);
+        await tx.collection<CompanyNameDocument>('user-companies').put({ _id: data.companyId, name: data.name });
+        const users = tx.collection<UserDocument>('users');
+        for (const user of await users.find({ companyId: data.companyId })) {
+          if (user.companyName !== data.name) await users.put({ ...user, companyName: data.name });
+        }
         return;
       }
       case 'UserRegistered': {

@@ -100,4 +100,33 @@ describe('users read model', () => {
         },
       ]);
   });
+
+  it('a company renamed in its profile shows the new name on its users, and on users who join later', async () => {
+    const shown = (id: string, email: string) => ({
+      _id: id,
+      id,
+      userId: id,
+      name: 'Maya Okafor',
+      email,
+      type: 'company',
+      role: 'company',
+      isAdmin: false,
+      companyId: 'company-1',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    const renamed = { companyId: 'company-1', name: 'Northwind Analytics', website: '', address: '', industry: '', size: '', description: '', updatedBy: 'user-1', updatedAt: '2026-11-23T10:00:00.000Z' };
+    await spec
+      .given([
+        { streamId: 'company-company-1', type: 'CompanyRegistered', data: company },
+        { streamId: 'user-user-1', type: 'UserRegistered', data: companyUser },
+        { streamId: 'user-user-3', type: 'UserRegistered', data: { ...companyUser, userId: 'user-3', companyId: null, email: 'other@example.com' } },
+        { streamId: 'company-company-1', type: 'CompanyProfileUpdated', data: renamed },
+        { streamId: 'user-user-2', type: 'UserRegistered', data: { ...companyUser, userId: 'user-2', email: 'jo@northwind.example' } },
+      ])
+      .then('users', [
+        { ...shown('user-1', 'maya@northwind.example'), companyName: 'Northwind Analytics' },
+        { ...shown('user-2', 'jo@northwind.example'), companyName: 'Northwind Analytics' },
+        { ...shown('user-3', 'other@example.com'), companyId: null, companyName: null },
+      ]);
+  });
 });

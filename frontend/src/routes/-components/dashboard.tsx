@@ -1,13 +1,16 @@
 import type { User } from '@hireloop/contracts';
 import { MESSAGES } from '@hireloop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ActivityIcon, BriefcaseIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { ActivityIcon, BriefcaseIcon, Building2Icon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
+import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
@@ -39,6 +42,8 @@ const WELCOME: Record<User['type'], string> = {
 
 function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
+  const [editingCompany, setEditingCompany] = useState(false);
+  const queryClient = useQueryClient();
   const isCompany = user.type === 'company';
   const profileWizard = useProfileWizardLauncher(user.id);
 
@@ -85,6 +90,8 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
           </CardContent>
         </Card>
 
+        {isCompany ? <CompanyCard onSetUp={() => setEditingCompany(true)} /> : null}
+
         {isCompany ? null : (
           <>
             <CreateProfileCard user={user} wizard={profileWizard} />
@@ -106,10 +113,38 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
       </div>
 
       {isCompany ? (
-        <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+        <>
+          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+          <CompanyProfileDialog
+            open={editingCompany}
+            onOpenChange={setEditingCompany}
+            // A rename shows in the signed-in user's company name (the post-a-job form's default).
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, exact: true })}
+          />
+        </>
       ) : (
         profileWizard.dialog
       )}
     </PageShell>
+  );
+}
+
+/** The Company card (company side): its profile is set up in the company modal. */
+function CompanyCard({ onSetUp }: { onSetUp: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Building2Icon className="size-5 text-primary" aria-hidden="true" />
+          Company
+        </CardTitle>
+        <CardDescription>Tell candidates who you are: your profile shows on your job pages.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" onClick={onSetUp}>
+          Set Up Company Profile
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ArrowLeftIcon, Building2Icon, BriefcaseIcon, DollarSignIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -23,17 +24,19 @@ interface JobDetailProps {
   by: { jobId: string } | { shareToken: string };
   viewer: JobViewer | null;
   viewerLoading?: boolean;
+  /** Shown under the overview once the job is known (the page puts the company's profile there). */
+  aside?: (job: Job) => ReactNode;
 }
 
 /** The public job page (spec part 1, §2 "Job detail"). */
-export function JobDetail({ by, viewer, viewerLoading }: JobDetailProps) {
+export function JobDetail({ by, viewer, viewerLoading, aside }: JobDetailProps) {
   const job = useJob(by);
   const notFound = job.isError || (!job.isPending && !job.data);
   useDocumentTitle(job.data ? jobDocumentTitle(job.data) : notFound ? pageTitle(JOB_NOT_FOUND_TITLE) : null);
 
   if (job.isPending) return <JobDetailSkeleton />;
   if (notFound || !job.data) return <JobNotFound />;
-  return <JobDetailContent job={job.data} viewer={viewer} viewerLoading={viewerLoading} />;
+  return <JobDetailContent job={job.data} viewer={viewer} viewerLoading={viewerLoading} aside={aside} />;
 }
 
 function BackToJobs() {
@@ -82,7 +85,7 @@ function JobDetailSkeleton() {
   );
 }
 
-function JobDetailContent({ job, viewer, viewerLoading }: { job: Job; viewer: JobViewer | null; viewerLoading?: boolean }) {
+function JobDetailContent({ job, viewer, viewerLoading, aside }: { job: Job; viewer: JobViewer | null; viewerLoading?: boolean; aside?: JobDetailProps['aside'] }) {
   return (
     <article className="grid gap-6" aria-labelledby="job-title">
       <BackToJobs />
@@ -154,11 +157,14 @@ function JobDetailContent({ job, viewer, viewerLoading }: { job: Job; viewer: Jo
             <JobDescription job={job} />
           </CardContent>
         </Card>
-        <Card>
-          <CardContent className="pt-5">
-            <JobOverview job={job} narrow />
-          </CardContent>
-        </Card>
+        <div className="grid gap-6">
+          <Card>
+            <CardContent className="pt-5">
+              <JobOverview job={job} narrow />
+            </CardContent>
+          </Card>
+          {aside?.(job)}
+        </div>
       </div>
     </article>
   );
