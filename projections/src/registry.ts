@@ -1,4 +1,5 @@
 import { applicationsProjection } from './applications/projection';
+import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
@@ -7,4 +8,12 @@ import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
-export const allProjections: readonly ProjectionDefinition[] = [usersProjection, jobBoardProjection, applicationsProjection, candidateProfilesProjection, candidateSummariesProjection, companiesProjection];
+export const allProjections: readonly ProjectionDefinition[] = [
+  usersProjection,
+  jobBoardProjection,
+  applicationsProjection,
+  candidateProfilesProjection,
+  candidateSummariesProjection,
+  companiesProjection,
+  candidateCardsProjection,
+];

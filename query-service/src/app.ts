@@ -5,6 +5,7 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
+import { candidateQueryRoutes } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
@@ -44,6 +45,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(profileQueryRoutes, { readStore: deps.readStore });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
+  await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

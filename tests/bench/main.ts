@@ -4,10 +4,11 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,memory,assets,resumes), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,memory,assets,resumes), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
- * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5) tune it.
+ * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_CANDIDATE_SIZES (anonymous
+ * cards, default 10000,50000) tune it.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -24,6 +25,7 @@ import { personalDataRules } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
+import { candidateCardsProjection, cardOf, type CardDocument } from '@hireloop/projections/candidate-cards/projection';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { physicalCollection } from '@hireloop/projections/shared/projection';
@@ -39,7 +41,8 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,memory,assets,resumes').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,memory,assets,resumes').split(','));
+const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -535,6 +538,97 @@ async function matchesSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Browse Candidates (GET /api/candidates: text + location + status filters, page 3) against a
+// bare fastify route with the same JSON
+
+/** Browse Candidates' searches: a text on title or skills, a location and a looking status, page 3 of 12. */
+const CANDIDATE_SEARCHES = [
+  'search=engineer&location=berlin&lookingStatus=active&count=12&page=3',
+  'search=react&location=new%20york&lookingStatus=passive&count=12&page=3',
+  'search=python&location=remote&lookingStatus=active&count=12&page=3',
+  'search=data&location=london&count=12&page=3',
+];
+
+/** Card documents written straight into the read model, as the projection would write them. */
+async function fillCards(readStore: Runtime['readStore'], from: number, to: number) {
+  const name = physicalCollection(candidateCardsProjection, 'cards');
+  const started = performance.now();
+  for (let start = from; start < to; start += 1000) {
+    const docs: CardDocument[] = [];
+    for (let i = start; i < Math.min(to, start + 1000); i++) {
+      const job = syntheticJob(i);
+      const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+      const id = `bench-card-${i}`;
+      docs.push(
+        cardOf({ _id: id, id, userId: `bench-user-${i}`, title: job.title, location: job.location, experience: `${(i % 12) + 1} years`, availability: i % 3 === 0 ? 'open' : 'immediate', lookingStatus: i % 3 === 0 ? 'passive' : 'active', workPreference: 'remote', skills: job.skills, isPublic: true, createdAt: at, updatedAt: at }),
+      );
+    }
+    await readStore.transaction(async (tx) => tx.collection<CardDocument>(name).putMany(docs));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function candidatesSection() {
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      for (const [collection, spec] of Object.entries(candidateCardsProjection.collections)) {
+        await runtime.readStore.ensureCollection(physicalCollection(candidateCardsProjection, collection), spec.indexes ?? []);
+      }
+      const app = await buildApp({ ...runtime, rateLimiter: createUnlimitedRateLimiter() }, { commands: false, projections: false, spaDir: false, logger: false });
+      const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const rows: string[] = [];
+      try {
+        let loaded = 0;
+        for (const size of CANDIDATE_SIZES) {
+          const seconds = await fillCards(runtime.readStore, loaded, size);
+          rows.push(`| ${thousands(size)} | writing ${thousands(size - loaded)} cards | ${fixed(seconds, 1)} s | | | | |`);
+          loaded = size;
+          log(`candidates: loaded ${thousands(size)} cards (+${fixed(seconds, 1)} s)`);
+          const urls = CANDIDATE_SEARCHES.map((query) => `${appUrl}/api/candidates?${query}`);
+          const sample = await fetch(urls[0]!);
+          if (sample.status !== 200) throw new Error(`candidates: ${sample.status} ${await sample.text()}`);
+          const body: unknown = await sample.json();
+          const total = sample.headers.get('x-total-count') ?? '0';
+          const baseline = Fastify();
+          baseline.get('/bare', async (_request, reply) => {
+            reply.header('x-total-count', total);
+            return body;
+          });
+          const bareUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+          try {
+            await generateLoad([{ seconds: 2, streams: [{ label: 'warm-up', urls, concurrency: CONCURRENCY }] }]);
+            const rounds = 4;
+            const plan: LoadRound[] = [];
+            for (let round = 0; round < rounds; round++) {
+              plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'bare', urls: [`${bareUrl}/bare`], concurrency: CONCURRENCY }] });
+              plan.push({ seconds: SEARCH_SECONDS / rounds, streams: [{ label: 'browse', urls, concurrency: CONCURRENCY }] });
+            }
+            const results = await generateLoad(plan);
+            const browse = results.find((r) => r.label === 'browse')!;
+            const reference = results.find((r) => r.label === 'bare')!;
+            rows.push(
+              `| ${thousands(size)} | GET /api/candidates (text + location + status, page 3) | ${browse.requests} | ${fixed(browse.throughput)} | ${fixed(browse.p50, 2)} | ${fixed(browse.p99, 2)} | ${browse.errors} |`,
+              `| ${thousands(size)} | bare fastify route, same JSON | ${reference.requests} | ${fixed(reference.throughput)} | ${fixed(reference.p50, 2)} | ${fixed(reference.p99, 2)} | ${reference.errors} |`,
+              `| ${thousands(size)} | browse ÷ bare throughput | | ${fixed(browse.throughput / reference.throughput, 2)} | | | |`,
+            );
+          } finally {
+            await baseline.close();
+          }
+        }
+      } finally {
+        await app.close();
+      }
+      line(`### Browse Candidates: ${CONCURRENCY} clients, ${SEARCH_SECONDS} s per route in 4 alternating rounds`);
+      line();
+      line('| cards | route | requests | req/s | p50 ms | p99 ms | errors |');
+      line('|---:|---|---:|---:|---:|---:|---:|');
+      rows.forEach((row) => line(row));
+      line();
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Memory over a million searches (the index and the analytics counter, without HTTP)
 
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
@@ -633,6 +727,7 @@ async function main() {
     ['search', searchSection],
     ['profiles', profilesSection],
     ['matches', matchesSection],
+    ['candidates', candidatesSection],
     ['memory', memorySection],
     ['assets', assetsSection],
     ['resumes', resumesSection],

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { CANDIDATES_CHANGED_EVENT, CandidateList, CandidateListQuery, type CandidatesChanged, DomainError, ErrorBody, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
+import { listCandidateCards, randomCandidateCards, UnmatchableCandidateFilterError } from '@hireloop/projections/candidate-cards/queries';
+import type { ProjectionProgress } from '../shared/projection-progress';
+import { CandidateCardsFeed } from './feed';
+
+export interface CandidateQueryOptions {
+  readStore: ReadStore;
+  progress: ProjectionProgress;
+  /** How often an open event stream gets a comment, so proxies and browsers keep it open. */
+  keepAliveMs?: number;
+}
+
+/**
+ * The anonymous candidate cards (issue 11, ADR 026), readable by anyone — visitors included: the
+ * job board's side panel shows them. Only public profiles have a card, and a card carries none of
+ * a person's name, contact details, links or pictures (`toCard` picks its fields one by one).
+ */
+export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> = async (app, { readStore, progress, keepAliveMs = 25_000 }) => {
+  const feed = new CandidateCardsFeed(readStore, progress, (error) => app.log.warn({ err: error }, 'candidate feed: reading the last change of the cards failed'));
+  const streams = new Set<() => void>();
+  // Before the server closes: it waits for open connections, and a stream never ends by itself.
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+    feed.stop();
+  });
+
+  app.get(
+    '/api/candidates',
+    { config: { frequent: true }, schema: { tags: ['candidates'], querystring: CandidateListQuery, response: { 200: CandidateList, 400: ErrorBody } } },
+    async (request, reply) => {
+      await request.readModelsCaughtUp([candidateCardsProjection.name]);
+      const query = request.query;
+      // The side panel: filters and page do not apply, and no total (counting would read the whole pool).
+      if (query.random) return randomCandidateCards(readStore, query.count);
+      try {
+        const { cards, total } = await listCandidateCards(readStore, query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return cards;
+      } catch (error) {
+        if (error instanceof UnmatchableCandidateFilterError) throw new DomainError('validation', 'search, location and skills must each be a single line of text.');
+        throw error;
+      }
+    },
+  );
+
+  /**
+   * Server-Sent Events: `event: candidates-changed` with `{"position": "…"}` each time the pool of
+   * cards changes (a profile made public or private, updated, erased), a comment every
+   * `keepAliveMs`. The client reads the list again, with the position as X-Min-Position.
+   */
+  app.get('/api/candidates/events', { schema: { tags: ['candidates'], produces: ['text/event-stream'] } }, async (request, reply) => {
+    const raw = reply.raw;
+    // Fastify's hooks (security headers) have set what they set so far; the stream keeps them.
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    reply.hijack();
+    raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // nginx and similar proxies must not buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 5000\n\n');
+    let open = true;
+    const send = (position: string) => {
+      const data: z.output<typeof CandidatesChanged> = { position };
+      if (open) raw.write(`event: ${CANDIDATES_CHANGED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    let unsubscribe: (() => void) | null = null;
+    const keepAlive = setInterval(() => {
+      if (open) raw.write(': keep-alive\n\n');
+    }, keepAliveMs);
+    keepAlive.unref();
+    const end = () => {
+      if (!open) return;
+      open = false;
+      clearInterval(keepAlive);
+      unsubscribe?.();
+      streams.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+    raw.on('close', end);
+    raw.on('error', end);
+    try {
+      const stop = await feed.subscribe(send);
+      if (open) unsubscribe = stop;
+      else stop();
+    } catch (error) {
+      request.log.warn({ err: error }, 'candidate feed: could not subscribe');
+      end();
+    }
+  });
+};
