@@ -90,7 +90,10 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   };
   let stopWatchingProfiles: (() => void) | null = null;
   app.addHook('onReady', async () => {
-    stopWatchingProfiles = options.progress.watch(candidateProfilesProjection.name, forgetProfiles);
+    // Without the profiles read model in this service (a board-only app), profiles are read every time, never kept.
+    if (options.progress.knows(candidateProfilesProjection.name)) {
+      stopWatchingProfiles = options.progress.watch(candidateProfilesProjection.name, forgetProfiles);
+    }
   });
   app.addHook('onClose', async () => stopWatchingProfiles?.());
   const profileOf = async (userId: string): Promise<CandidateProfile | null> => {

@@ -57,6 +57,11 @@ export class ProjectionProgress {
     return this.reached.get(projection);
   }
 
+  /** Whether this service runs `projection` (an app may be built with only some read models). */
+  knows(projection: string): boolean {
+    return this.projections.some((p) => p.name === projection);
+  }
+
   /**
    * Calls `listener` (synchronously, before any `waitFor` wakes; it must not throw) whenever
    * `projection` is heard to have moved on, and polls its checkpoint while started. Returns the
