@@ -126,7 +126,11 @@ describe('schema migrations', () => {
     const pool = new pg.Pool({ connectionString: old.url });
     try {
       const eventStore = await createPostgresEventStore({ pool });
-      expect((await eventStore.readAll(START)).events.map((event) => event.streamId)).toEqual(['user-ada']);
+      // readAll shows an event once every older transaction of the server has ended (gap safety), and other
+      // suites' transactions on the same server may still be open: wait for it rather than read once.
+      await expect
+        .poll(async () => (await eventStore.readAll(START)).events.map((event) => event.streamId), { timeout: 30_000, interval: 100 })
+        .toEqual(['user-ada']);
       await eventStore.close();
       const readStore = await createPostgresReadStore({ pool });
       expect(await readStore.getCheckpoint('users_v1')).toBe('0000000000000000000001');
