@@ -87,7 +87,11 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     const eventStore = personalData.eventStore;
     const readStore = await createPostgresReadStore({ pool });
     closers.unshift(() => readStore.close());
-    const secrets = await createPostgresAccountSecrets({ pool });
+    // Active sessions remembered per process, evicted on every revocation heard from PostgreSQL (ADR 029).
+    const secrets = await createPostgresAccountSecrets({
+      pool,
+      cacheSessions: { onError: (error) => log(`Session revocations not heard (sessions are read from the database until listening again): ${error instanceof Error ? error.message : String(error)}`) },
+    });
     closers.unshift(() => secrets.close());
     const rateLimiter = await createPostgresRateLimiter({ pool });
     const idempotency = await createPostgresIdempotencyStore({ pool });

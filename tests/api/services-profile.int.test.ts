@@ -76,6 +76,28 @@ describe('the services profile behind the gateway', () => {
     expect(me.json()).toMatchObject({ name: 'Ingrid Solberg', companyName: 'Fjordline' });
   });
 
+  it('stops answering a signed-out token on the query service, which remembered the session (ADR 029)', async () => {
+    const signup = await gateway.inject({
+      method: 'POST',
+      url: '/api/auth/company/signup',
+      payload: { companyName: 'Nordlys', contactName: 'Sigrid Dahl', email: 'sigrid@nordlys.example', password: 'nordlys-secret-1' },
+    });
+    const auth = { authorization: `Bearer ${signup.json().token}` };
+    const mine = () => gateway.inject({ method: 'GET', url: '/api/jobs?mine=true', headers: { ...auth, [MIN_POSITION_HEADER]: String(signup.headers[POSITION_HEADER]) } });
+    // Read twice: the second answer comes from the query service's remembered session.
+    expect((await mine()).statusCode).toBe(200);
+    expect((await mine()).statusCode).toBe(200);
+    // Signed out by the command service (another runtime: only PostgreSQL's notification tells the query service).
+    expect((await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: auth, payload: {} })).statusCode).toBe(200);
+    const signedOutAt = Date.now();
+    let status = (await mine()).statusCode;
+    while (status === 200 && Date.now() - signedOutAt < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      status = (await mine()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+
   it('passes a bad body through to the command service, which answers 400', async () => {
     const response = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: '{nope', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { requireTables } from '../migrations/required-tables';
+import { SessionCache } from './session-cache';
 import type { AccountSecrets, OidcLoginState, Session } from './types';
 
 /** Made by the migrations (ADR 022). */
@@ -21,7 +22,26 @@ const toSession = (row: SessionRow): Session => ({
   revokedAt: row.revoked_at?.toISOString() ?? null,
 });
 
-export async function createPostgresAccountSecrets(options: { connectionString?: string; pool?: pg.Pool }): Promise<AccountSecrets> {
+/** Where revocations are announced (the user id as payload, never a token or its hash). */
+export const SESSIONS_REVOKED_CHANNEL = 'hireloop_sessions_revoked';
+
+export interface SessionCacheOptions {
+  /** Longest an active session is answered from memory (default 60 s). */
+  maxAgeMs?: number;
+  maxEntries?: number;
+  /** Wait before listening again after the notification connection failed (default 1 s, doubling to 30 s). */
+  reconnectMs?: number;
+  /** Told when the notification connection fails (sessions are then read from the table each time). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * `cacheSessions`: remember active sessions in this process (ADR 029). Every revocation —
+ * sign-out, revoke all, forget — announces the user on `SESSIONS_REVOKED_CHANNEL` in the same
+ * statement (PostgreSQL delivers it at commit, to every process listening), and this process
+ * evicts its own at once; the cache is used only while the process is listening.
+ */
+export async function createPostgresAccountSecrets(options: { connectionString?: string; pool?: pg.Pool; cacheSessions?: SessionCacheOptions }): Promise<AccountSecrets> {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 5 });
   try {
@@ -30,15 +50,20 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
     if (ownsPool) await pool.end();
     throw error;
   }
+  const cache = options.cacheSessions ? new SessionCache({ maxAgeMs: options.cacheSessions.maxAgeMs ?? 60_000, maxEntries: options.cacheSessions.maxEntries ?? 10_000 }) : null;
+  const listener = cache && options.cacheSessions ? await listenForRevocations(pool, cache, options.cacheSessions) : null;
 
   return {
     async forgetUser(userId) {
+      cache?.evictUser(userId);
       await pool.query(
         `WITH credentials AS (DELETE FROM auth_credentials WHERE user_id = $1),
-              sessions AS (DELETE FROM auth_sessions WHERE user_id = $1)
-         DELETE FROM auth_one_time_secrets WHERE user_id = $1`,
+              sessions AS (DELETE FROM auth_sessions WHERE user_id = $1),
+              secrets AS (DELETE FROM auth_one_time_secrets WHERE user_id = $1)
+         SELECT pg_notify('${SESSIONS_REVOKED_CHANNEL}', $1)`,
         [userId],
       );
+      cache?.evictUser(userId);
     },
     async deletePasswordHash(userId) {
       await pool.query('DELETE FROM auth_credentials WHERE user_id = $1', [userId]);
@@ -63,18 +88,36 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
       ]);
     },
     async findActiveSession(tokenHash, now) {
+      const cached = cache?.get(tokenHash, now);
+      if (cached) return cached;
+      const since = cache?.generation ?? 0;
       const { rows } = await pool.query<SessionRow>(
         'SELECT * FROM auth_sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
         [tokenHash, now],
       );
-      return rows[0] ? toSession(rows[0]) : null;
+      const session = rows[0] ? toSession(rows[0]) : null;
+      if (session) cache?.put(session, since);
+      return session;
     },
     async revokeSession(tokenHash, at) {
-      await pool.query('UPDATE auth_sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, at]);
+      // Evicted before (no lookup under way is remembered) and after (none that read the row before the commit).
+      cache?.evictToken(tokenHash);
+      await pool.query(
+        `WITH revoked AS (UPDATE auth_sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING user_id)
+         SELECT pg_notify('${SESSIONS_REVOKED_CHANNEL}', user_id) FROM revoked`,
+        [tokenHash, at],
+      );
+      cache?.evictToken(tokenHash);
     },
     async revokeAllSessions(userId, at) {
-      const result = await pool.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
-      return result.rowCount ?? 0;
+      cache?.evictUser(userId);
+      const { rows } = await pool.query<{ revoked: number }>(
+        `WITH revoked AS (UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING 1)
+         SELECT count(*)::int AS revoked, pg_notify('${SESSIONS_REVOKED_CHANNEL}', $1) FROM revoked`,
+        [userId, at],
+      );
+      cache?.evictUser(userId);
+      return rows[0]?.revoked ?? 0;
     },
     async saveOneTimeSecret(secret) {
       await pool.query('INSERT INTO auth_one_time_secrets (secret_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -122,7 +165,82 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
       return { state: row.state, codeVerifier: row.code_verifier, nonce: row.nonce, expiresAt: row.expires_at.toISOString() } satisfies OidcLoginState;
     },
     async close() {
+      await listener?.stop();
       if (ownsPool) await pool.end();
+    },
+  };
+}
+
+/**
+ * One connection held for `LISTEN`: each notification evicts that user's sessions. While it is
+ * down (a dropped connection, a restart) the cache is distrusted — emptied and unused — and the
+ * connection is made again with a growing pause.
+ */
+async function listenForRevocations(pool: pg.Pool, cache: SessionCache, options: SessionCacheOptions): Promise<{ stop(): Promise<void> }> {
+  const firstPause = options.reconnectMs ?? 1000;
+  let pause = firstPause;
+  let stopped = false;
+  let client: pg.PoolClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === SESSIONS_REVOKED_CHANNEL && message.payload) cache.evictUser(message.payload);
+  };
+  const lost = (held: pg.PoolClient, error: unknown) => {
+    if (client !== held) return;
+    cache.distrust();
+    client = null;
+    held.removeListener('notification', onNotification);
+    held.release(error instanceof Error ? error : true);
+    if (!stopped) {
+      options.onError?.(error);
+      timer = setTimeout(() => void connect(), pause);
+      timer.unref();
+      pause = Math.min(pause * 2, 30_000);
+    }
+  };
+  const connect = async () => {
+    timer = null;
+    if (stopped) return;
+    let held: pg.PoolClient;
+    try {
+      held = await pool.connect();
+    } catch (error) {
+      options.onError?.(error);
+      if (!stopped) {
+        timer = setTimeout(() => void connect(), pause);
+        timer.unref();
+        pause = Math.min(pause * 2, 30_000);
+      }
+      return;
+    }
+    client = held;
+    held.on('notification', onNotification);
+    held.on('error', (error) => lost(held, error));
+    held.on('end', () => lost(held, new Error('the session notification connection ended')));
+    try {
+      await held.query(`LISTEN ${SESSIONS_REVOKED_CHANNEL}`);
+    } catch (error) {
+      lost(held, error);
+      return;
+    }
+    if (stopped || client !== held) return;
+    pause = firstPause;
+    // Listening from here on: anything revoked before is in the table, and nothing is cached yet.
+    cache.trust();
+  };
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      cache.distrust();
+      const held = client;
+      client = null;
+      if (held) {
+        held.removeListener('notification', onNotification);
+        await held.query(`UNLISTEN ${SESSIONS_REVOKED_CHANNEL}`).catch(() => undefined);
+        held.release();
+      }
     },
   };
 }

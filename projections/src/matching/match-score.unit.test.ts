@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_SCORE_VERSION, experienceYears, matchJob, type MatchJob, type MatchProfile } from './match-score';
+import { MATCH_SCORE_VERSION, experienceYears, matchJob, matcherFor, type MatchJob, type MatchProfile } from './match-score';
 
 /**
  * The match score's specification (ADR 027), as a table: each row a profile and a job, and
@@ -208,6 +208,14 @@ describe('matchJob', () => {
   it('has at least twelve rows, and the same inputs always give the same answer', () => {
     expect(rows.length).toBeGreaterThanOrEqual(12);
     for (const row of rows) expect(matchJob(row.profile, row.job)).toEqual(matchJob(structuredClone(row.profile), structuredClone(row.job)));
+  });
+
+  it('scores every job of the table the same way when one profile is scored against many jobs (matcherFor)', () => {
+    for (const row of rows) {
+      const match = matcherFor(row.profile);
+      // Every job of the table against this profile, twice: remembered facts change nothing.
+      for (const other of [...rows, ...rows]) expect(match(other.job)).toEqual(matchJob(row.profile, other.job));
+    }
   });
 
   it('compares skills without case, and never gives more than 3 reasons and 2 warnings', () => {

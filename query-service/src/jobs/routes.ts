@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
-import { MATCH_SCORE_VERSION, withMatch } from '@hireloop/projections/matching/match-score';
+import { MATCH_SCORE_VERSION, matcherFor, withMatch, type MatchJob, type MatchResult } from '@hireloop/projections/matching/match-score';
 import { applicationsProjection } from '@hireloop/projections/applications/projection';
 import { findApplication } from '@hireloop/projections/applications/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
@@ -53,6 +53,12 @@ const SUGGESTION_LATEST_JOBS = 50;
 /** Profiles kept in memory for scoring the board (the oldest read goes first). */
 const PROFILE_CACHE = 1000;
 
+/** A signed-in candidate's profile and its scorer (the profile's part of scoring done once). */
+interface Viewer {
+  profile: CandidateProfile;
+  match: (job: MatchJob) => MatchResult;
+}
+
 const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search, location: '', type: '', status: 'open', page: 1, pageSize, mine: false });
 
 /**
@@ -82,7 +88,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
    * read model stays where it was: any move of it (heard on the bus, polled, or waited for by
    * read-your-writes) empties the cache, and a read that overlapped a move is not kept.
    */
-  const profiles = new Map<string, CandidateProfile | null>();
+  const profiles = new Map<string, Viewer | null>();
   let profilesGeneration = 0;
   const forgetProfiles = () => {
     profilesGeneration++;
@@ -96,22 +102,23 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     }
   });
   app.addHook('onClose', async () => stopWatchingProfiles?.());
-  const profileOf = async (userId: string): Promise<CandidateProfile | null> => {
+  const profileOf = async (userId: string): Promise<Viewer | null> => {
     if (stopWatchingProfiles && profiles.has(userId)) return profiles.get(userId)!;
     const generation = profilesGeneration;
     const profile = await findProfileByUserId(readStore, userId);
+    const viewer = profile && { profile, match: matcherFor(profile) };
     if (stopWatchingProfiles && generation === profilesGeneration) {
       if (profiles.size >= PROFILE_CACHE) profiles.delete(profiles.keys().next().value!);
-      profiles.set(userId, profile);
+      profiles.set(userId, viewer);
     }
-    return profile;
+    return viewer;
   };
 
   /**
    * The profile to score jobs against: the signed-in caller's own candidate profile, or null
    * (visitors, companies, candidates without a profile). Waits for `projections` too, in one wait.
    */
-  const viewerProfile = async (request: FastifyRequest, projections: readonly string[]): Promise<CandidateProfile | null> => {
+  const viewerProfile = async (request: FastifyRequest, projections: readonly string[]): Promise<Viewer | null> => {
     const session = await request.session();
     if (!session) {
       await request.readModelsCaughtUp(projections);
@@ -127,7 +134,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       let companyId: string | null = null;
-      let profile: CandidateProfile | null = null;
+      let viewer: Viewer | null = null;
       if (request.query.mine) {
         const session = await request.requireSession();
         // One wait for both read models this answer depends on.
@@ -136,7 +143,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         if (!user?.companyId) throw new DomainError('forbidden', 'Only company accounts have their own jobs.');
         companyId = user.companyId;
       } else {
-        profile = await viewerProfile(request, [jobBoardProjection.name]);
+        viewer = await viewerProfile(request, [jobBoardProjection.name]);
       }
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
       // which first catches up with everything the wait above made sure the read model holds.
@@ -147,7 +154,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       reply.header(TOTAL_COUNT_HEADER, String(total));
       variesByViewer(reply);
       // Scored here, for this page only: the board's order and total do not depend on the score (ADR 027).
-      return profile ? jobs.map((job) => withMatch(profile, job)) : jobs;
+      return viewer ? jobs.map((job) => withMatch(viewer.match, job)) : jobs;
     },
   );
 
@@ -176,8 +183,9 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       for (const query of searches) {
         for (const job of (await searchIndex.search(jobSearch(query))).jobs) if (job.isActive) pool.set(job.id, job);
       }
+      const match = matcherFor(profile);
       const scored = [...pool.values()]
-        .map((job) => withMatch(profile, job))
+        .map((job) => withMatch(match, job))
         .sort((a, b) => b.matchScore! - a.matchScore! || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? -1 : 1));
       return { jobs: scored.slice(0, request.query.count), matchScoreVersion: MATCH_SCORE_VERSION };
     },
@@ -216,12 +224,12 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     '/api/jobs/:jobId',
     { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
     async (request, reply) => {
-      const profile = await viewerProfile(request, [jobBoardProjection.name]);
+      const viewer = await viewerProfile(request, [jobBoardProjection.name]);
       const job = await findJob(readStore, request.params.jobId);
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       options.onView?.(job.id, 'id');
       variesByViewer(reply);
-      return profile ? withMatch(profile, job) : job;
+      return viewer ? withMatch(viewer.match, job) : job;
     },
   );
 };
