@@ -20,3 +20,6 @@ export * from './profiles/api';
 export * from './profiles/json-resume';
 export * from './candidates/api';
 export * from './companies/profile';
+export * from './subscriptions/plans';
+export * from './subscriptions/events';
+export * from './subscriptions/api';

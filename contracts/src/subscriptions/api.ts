@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BillingPeriod, PlanId, SubscriptionPlan } from './plans';
+
+export const SUBSCRIPTION_MESSAGES = {
+  companiesOnly: 'Only company accounts have a subscription.',
+  noCompany: 'Your account belongs to no company.',
+  alreadyOnPlan: 'Your company is already on this plan.',
+  changePaidPlanInPortal: 'Your company has a paid plan: change or cancel it from the billing portal (changes take effect at the next billing cycle).',
+  noBillingAccount: 'Your company has no billing account yet: choose a paid plan first.',
+  checkoutUnavailable: 'Unable to create checkout session. Please try again.',
+  missingSignature: 'Missing Stripe-Signature header.',
+  badSignature: 'Invalid Stripe signature: the payload was changed or not signed with this endpoint’s secret.',
+  staleSignature: 'Stale Stripe signature: the event was signed more than 300 seconds ago.',
+  badEvent: 'The webhook body is not a Stripe event.',
+  checkoutNotFound: 'This test checkout does not exist or has expired. Start again from the pricing page.',
+  // Toasts of the spec (part 2 §8), for the pricing page.
+  freePlanTitle: 'Welcome to the product!',
+  freePlanText: 'Free plan activated. You can now browse candidates but need to upgrade to contact them.',
+  redirecting: 'Redirecting to payment...',
+  activatedTitle: 'Subscription Activated!',
+  failedTitle: 'Subscription failed',
+  failedText: 'Failed to create subscription. Please try again.',
+  noCheckoutUrl: 'Error: Unable to create checkout session. Please try again.',
+} as const;
+
+/** `GET /api/subscription/plans`: the list of plans (anyone). */
+export const SubscriptionPlansResponse = z.array(SubscriptionPlan);
+export type SubscriptionPlansResponse = z.infer<typeof SubscriptionPlansResponse>;
+
+/**
+ * A company's subscription status as the pricing page shows it. `none`: never chose a plan (the
+ * pricing modal opens); `pending`: a checkout was started and not completed yet.
+ */
+export const SUBSCRIPTION_STATUSES = ['none', 'pending', 'trialing', 'active', 'past_due', 'canceled'] as const;
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** `GET /api/subscription/current` (company users): planId, status, planDetails (part 2 §3, §7). */
+export const CurrentSubscription = z.object({
+  planId: PlanId.nullable(),
+  status: SubscriptionStatus,
+  planDetails: SubscriptionPlan.nullable(),
+  billingPeriod: BillingPeriod.nullable(),
+  /** The paid period (or the trial) runs until then. */
+  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+  /** The plan the company moves to at `currentPeriodEnd` (a cancellation moves it to free). */
+  scheduledPlanId: PlanId.nullable(),
+  /** A checkout started and not completed: its plan. */
+  pendingPlanId: PlanId.nullable(),
+});
+export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
+
+export const NO_SUBSCRIPTION: CurrentSubscription = {
+  planId: null,
+  status: 'none',
+  planDetails: null,
+  billingPeriod: null,
+  currentPeriodEnd: null,
+  trialEnd: null,
+  scheduledPlanId: null,
+  pendingPlanId: null,
+};
+
+/** `POST /api/subscription/create`: the plan chosen; the billing period of the page's toggle (default monthly). */
+export const CreateSubscriptionBody = z.object({
+  planId: PlanId,
+  billingPeriod: BillingPeriod.default('monthly'),
+});
+export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
+
+/** The free plan applies at once; a paid plan answers the provider's checkout page to go to. */
+export const CreateSubscriptionResponse = z.union([
+  z.object({ success: z.literal(true), planId: z.literal('free'), status: z.literal('active') }),
+  z.object({ success: z.literal(true), planId: PlanId, checkoutUrl: z.string(), sessionId: z.string() }),
+]);
+export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
+
+/** `POST /api/subscription/portal`: the provider's billing portal, for card changes and cancelling. */
+export const BillingPortalResponse = z.object({ success: z.literal(true), url: z.string() });
+export type BillingPortalResponse = z.infer<typeof BillingPortalResponse>;
+
+/** `POST /api/stripe/webhook`: what was done with a verified event. */
+export const WebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;

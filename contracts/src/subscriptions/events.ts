@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { EventSchemas } from '../common/events';
+import { BillingPeriod, PaidPlanId, PlanId } from './plans';
+
+/**
+ * Stream `subscription-<companyId>`: a company's plan (ADR 030). Nothing here is a person's data
+ * (ADR 019): ids of the company, of the user who acted, and the payment provider's own ids
+ * (customer, subscription, checkout session, event), which name no person.
+ */
+export const subscriptionStreamId = (companyId: string) => `subscription-${companyId}`;
+
+/** A company user chose a paid plan; the provider's checkout was opened for it. */
+export const SubscriptionCheckoutStarted = z.object({
+  companyId: z.string(),
+  planId: PaidPlanId,
+  billingPeriod: BillingPeriod,
+  checkoutSessionId: z.string(),
+  customerId: z.string(),
+  startedBy: z.string(),
+  startedAt: z.string(),
+});
+export type SubscriptionCheckoutStarted = z.infer<typeof SubscriptionCheckoutStarted>;
+
+/** A company user chose the free plan: it applies at once. */
+export const FreePlanActivated = z.object({
+  companyId: z.string(),
+  activatedBy: z.string(),
+  activatedAt: z.string(),
+});
+export type FreePlanActivated = z.infer<typeof FreePlanActivated>;
+
+/** The provider's subscription statuses (Stripe's list). */
+export const PROVIDER_SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export const ProviderSubscriptionStatus = z.enum(PROVIDER_SUBSCRIPTION_STATUSES);
+export type ProviderSubscriptionStatus = z.infer<typeof ProviderSubscriptionStatus>;
+
+/**
+ * The provider's subscription as one webhook event showed it: every event below carries the whole
+ * of it, so the read model and the decider take the last event as it is. `eventCreatedAt` and the
+ * period start are what orders two snapshots of one subscription (ADR 030), never arrival order.
+ */
+export const ProviderSubscriptionSnapshot = z.object({
+  companyId: z.string(),
+  /** The provider's event this was learnt from (`evt_…`): deliveries of it are applied once. */
+  providerEventId: z.string(),
+  eventCreatedAt: z.string(),
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  planId: PaidPlanId,
+  billingPeriod: BillingPeriod,
+  providerStatus: ProviderSubscriptionStatus,
+  /** When the provider created the subscription: a newer subscription of a company replaces an older one. */
+  subscriptionCreatedAt: z.string(),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type ProviderSubscriptionSnapshot = z.infer<typeof ProviderSubscriptionSnapshot>;
+
+export const SubscriptionTrialing = ProviderSubscriptionSnapshot;
+export const SubscriptionActivated = ProviderSubscriptionSnapshot;
+/** Payment failed (`past_due`, `unpaid`) or collection paused: the plan is kept, not paid for. */
+export const SubscriptionPastDue = ProviderSubscriptionSnapshot;
+export const SubscriptionCanceled = ProviderSubscriptionSnapshot;
+/**
+ * The subscription will end at the end of the period (canceled in the billing portal): access is
+ * kept until `effectiveAt`, then the company is on `toPlanId`.
+ */
+export const SubscriptionPlanChangeScheduled = ProviderSubscriptionSnapshot.extend({
+  toPlanId: PlanId,
+  effectiveAt: z.string().nullable(),
+});
+export type SubscriptionPlanChangeScheduled = z.infer<typeof SubscriptionPlanChangeScheduled>;
+
+export type SubscriptionEvent =
+  | { type: 'SubscriptionCheckoutStarted'; data: SubscriptionCheckoutStarted }
+  | { type: 'FreePlanActivated'; data: FreePlanActivated }
+  | { type: 'SubscriptionTrialing'; data: ProviderSubscriptionSnapshot }
+  | { type: 'SubscriptionActivated'; data: ProviderSubscriptionSnapshot }
+  | { type: 'SubscriptionPastDue'; data: ProviderSubscriptionSnapshot }
+  | { type: 'SubscriptionCanceled'; data: ProviderSubscriptionSnapshot }
+  | { type: 'SubscriptionPlanChangeScheduled'; data: SubscriptionPlanChangeScheduled };
+
+export const SubscriptionEventSchemas = {
+  SubscriptionCheckoutStarted,
+  FreePlanActivated,
+  SubscriptionTrialing,
+  SubscriptionActivated,
+  SubscriptionPastDue,
+  SubscriptionCanceled,
+  SubscriptionPlanChangeScheduled,
+} satisfies EventSchemas<SubscriptionEvent>;
+
+/** The event types that carry a provider snapshot. */
+export const PROVIDER_SNAPSHOT_EVENT_TYPES = ['SubscriptionTrialing', 'SubscriptionActivated', 'SubscriptionPastDue', 'SubscriptionCanceled', 'SubscriptionPlanChangeScheduled'] as const;
