@@ -42,7 +42,7 @@ const USAGE = `Usage: hireloop <command>
                               "[erased]" everywhere, their account is closed, their email is free again
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
-OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS (see README.md).`;
+OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
 
 // The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
 const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);

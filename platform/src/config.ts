@@ -57,6 +57,15 @@ const Schema = z.object({
   RESUME_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
   /** Worker threads that read resumes (each can use one core). */
   RESUME_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Stripe (ADR 030): the secret API key turns the `stripe` payments adapter on; without it the
+   * embedded `simulated` checkout is used. The webhook signing secret is required with the key
+   * (and, when set alone, signs the simulated events). Both are secrets: never logged.
+   */
+  STRIPE_SECRET_KEY: optionalSetting,
+  STRIPE_WEBHOOK_SECRET: optionalSetting,
+  /** Another server speaking Stripe's API (tests); default api.stripe.com. */
+  STRIPE_API_BASE: optionalSetting.pipe(z.url({ error: 'STRIPE_API_BASE must be a URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.AI_PROVIDER === 'openai' && !config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     throw new Error('Invalid configuration: AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)');
+  }
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)');
   }
   return {
     ...config,
