@@ -7,6 +7,7 @@ import { registerCommandService } from '@hireloop/command-service/app';
 import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { AiPort } from '@hireloop/platform/ai';
+import type { PaymentsPort } from '@hireloop/platform/payments';
 import { createResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import type { Bus } from '@hireloop/platform/bus';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
@@ -48,6 +49,8 @@ export interface AppDeps {
   linkedin?: IdentityProvider | null;
   /** The AI port (AI_PROVIDER); default: the offline adapter. */
   ai?: AiPort;
+  /** The Payments port; default: the simulated checkout. */
+  payments?: PaymentsPort;
 }
 
 export interface AppOptions {
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   if (commands) {
     await registerCommandService(app, {
       ai: deps.ai,
+      payments: deps.payments,
       resumeReader,
       eventStore: deps.eventStore,
       personalData: deps.personalData,

@@ -26,8 +26,10 @@ export async function buildGateway(options: GatewayOptions) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const isRead = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0] ?? '';
-    // Sign-in redirects are GETs with effects (state, sessions); providers and the mail outbox live on the command side.
-    const commandGet = pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox';
+    // Sign-in redirects are GETs with effects (state, sessions); providers, the mail outbox and the
+    // simulated checkout page (its sessions live in the command service's memory) are on the command side.
+    const commandGet =
+      pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox' || pathname.startsWith('/api/payments/simulated/');
     return (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
   };
   // Reads are logged at info by the query service that answers them; here only their errors are.

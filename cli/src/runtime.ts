@@ -17,6 +17,7 @@ import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data
 import { protectPersonalData, type PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import { personalDataRules } from '@hireloop/contracts';
 import { migrate } from '@hireloop/platform/migrations/migrate';
+import { createPayments, type PaymentsPort } from '@hireloop/platform/payments';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import pg from 'pg';
@@ -37,6 +38,8 @@ export interface Runtime {
   linkedin: IdentityProvider | null;
   /** The AI port chosen by AI_PROVIDER (ADR 025). */
   ai: AiPort;
+  /** The Payments port: Stripe when STRIPE_SECRET_KEY is set, else the simulated checkout (ADR 030). */
+  payments: PaymentsPort;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -126,6 +129,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       mailer,
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
+      payments: createPayments(config, systemClock),
       bus,
       clock: systemClock,
       ids: randomIds,

@@ -13,6 +13,9 @@ import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
 import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
+import { createSimulatedPayments } from '@hireloop/platform/payments';
+import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
+import { subscriptionRoutes } from './subscriptions/routes';
 import type { CommandServiceDeps } from './shared/deps';
 
 /** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
@@ -33,6 +36,10 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(candidateSummaryRoutes, { deps });
   await app.register(profileRoutes, { deps });
   await app.register(companyRoutes, { deps });
+  // Payments (ADR 030): the configured adapter, or the simulated one (no Stripe keys, tests).
+  const payments = deps.payments ?? createSimulatedPayments({ publicUrl: deps.publicUrl, clock: deps.clock });
+  await app.register(subscriptionRoutes, { deps, payments });
+  if (payments.simulatedCheckout) await app.register(simulatedCheckoutRoutes, { checkout: payments.simulatedCheckout });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -5,6 +5,7 @@ import type { EventStore } from '@hireloop/platform/event-store';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import type { PaymentsPort } from '@hireloop/platform/payments';
 import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
@@ -33,6 +34,8 @@ export interface CommandServiceDeps {
   mailer: Mailer;
   /** The AI port (ADR 025); default: the offline `local` adapter. */
   ai?: AiPort;
+  /** The Payments port (ADR 030); default: the `simulated` adapter. */
+  payments?: PaymentsPort;
   /** Reads uploaded resumes in worker threads with a time limit; default: one started on demand. */
   resumeReader?: ResumeReader;
 }

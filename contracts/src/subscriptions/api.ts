@@ -23,6 +23,15 @@ export const SUBSCRIPTION_MESSAGES = {
   noCheckoutUrl: 'Error: Unable to create checkout session. Please try again.',
 } as const;
 
+/**
+ * Where the provider's checkout sends the browser back (part 2 §4 "Checkout return": the page
+ * refreshes the subscription on `checkout=success` or `session_id`). The provider fills in the id.
+ */
+export const CHECKOUT_SUCCESS_PATH = '/pricing?checkout=success&session_id={CHECKOUT_SESSION_ID}';
+export const CHECKOUT_CANCEL_PATH = '/pricing?checkout=canceled';
+/** Where the billing portal sends the browser back. */
+export const BILLING_PORTAL_RETURN_PATH = '/pricing';
+
 /** `GET /api/subscription/plans`: the list of plans (anyone). */
 export const SubscriptionPlansResponse = z.array(SubscriptionPlan);
 export type SubscriptionPlansResponse = z.infer<typeof SubscriptionPlansResponse>;

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BILLING_PORTAL_RETURN_PATH,
+  BillingPortalResponse,
+  CHECKOUT_CANCEL_PATH,
+  CHECKOUT_SUCCESS_PATH,
+  CreateSubscriptionBody,
+  CreateSubscriptionResponse,
+  DomainError,
+  ErrorBody,
+  SUBSCRIPTION_MESSAGES,
+  TRIAL_DAYS,
+  WebhookResponse,
+  subscriptionStreamId,
+} from '@hireloop/contracts';
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import { PaymentsUnavailableError, WebhookSignatureError, type PaymentsPort, type WebhookEvent } from '@hireloop/platform/payments';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadCompanyName, requireAccount } from '../auth/accounts';
+import { handleCommand } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { commandContext, withPosition } from '../shared/request-context';
+import { loadState } from '../shared/stream';
+import { assertCheckoutAllowed, subscriptionDecider } from './decider';
+import { readProviderEvent } from './provider-events';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 412: ErrorBody, 502: ErrorBody };
+const PAYMENTS_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
+/** How often a webhook event is decided again when other deliveries for the company land first. */
+const WEBHOOK_ATTEMPTS = 20;
+
+/** The signed-in company user's company: 401 visitor, 403 candidate or a user without a company. */
+async function requireCompany(deps: CommandServiceDeps, request: FastifyRequest) {
+  const account = await requireAccount(deps, request);
+  if (account.type !== 'company') throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.companiesOnly);
+  if (!account.companyId) throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.noCompany);
+  return { account, companyId: account.companyId };
+}
+
+const unreachable = (reply: FastifyReply, request: FastifyRequest, error: unknown) => {
+  if (!(error instanceof PaymentsUnavailableError)) throw error;
+  request.log.warn({ err: error }, 'payment provider call failed');
+  return reply.code(502).send({ success: false, error: PAYMENTS_UNREACHABLE });
+};
+
+/**
+ * Subscriptions (ADR 030): choosing a plan, the billing portal, and the provider's webhook — the
+ * one way a paid plan changes, for Stripe's events and the simulated checkout's alike.
+ */
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: PaymentsPort }> = async (app, { deps, payments }) => {
+  const base = deps.publicUrl.replace(/\/$/, '');
+
+  /** The free plan applies at once; a paid plan answers the provider's checkout page (14-day trial). */
+  app.post(
+    '/api/subscription/create',
+    { onRequest: signedInOnly, schema: { tags: ['subscriptions'], body: CreateSubscriptionBody, response: { 200: CreateSubscriptionResponse, ...errors } } },
+    async (request, reply) => {
+      const { account, companyId } = await requireCompany(deps, request);
+      const { planId, billingPeriod } = request.body;
+      const streamId = subscriptionStreamId(companyId);
+      const context = commandContext(deps, request, { userId: account.userId, role: account.role });
+      const at = deps.clock.now().toISOString();
+      if (planId === 'free') {
+        const result = await handleCommand(deps.eventStore, streamId, subscriptionDecider, { type: 'ActivateFreePlan', data: { companyId, by: account.userId, at } }, context);
+        return withPosition(reply, result.position).send({ success: true, planId: 'free', status: 'active' });
+      }
+      // Refuse before asking the provider for anything; the decider checks again on append.
+      const { state, version } = await loadState(deps.eventStore, streamId, subscriptionDecider);
+      assertCheckoutAllowed(state, planId);
+      let session: { sessionId: string; url: string };
+      let customerId: string;
+      try {
+        customerId =
+          state.customerId ??
+          // One customer per company: a retry (even from another process) gets the same one back.
+          (await payments.createCustomer({ companyId, companyName: (await loadCompanyName(deps, companyId)) ?? companyId, idempotencyKey: `customer-${companyId}` })).customerId;
+        session = await payments.createCheckoutSession({
+          companyId,
+          customerId,
+          planId,
+          billingPeriod,
+          trialDays: TRIAL_DAYS,
+          successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
+          cancelUrl: `${base}${CHECKOUT_CANCEL_PATH}`,
+          // Decided at this stream version: a request retried before anything was recorded gets the same session.
+          idempotencyKey: `checkout-${companyId}-v${version}-${planId}-${billingPeriod}`,
+        });
+      } catch (error) {
+        return unreachable(reply, request, error);
+      }
+      const result = await handleCommand(
+        deps.eventStore,
+        streamId,
+        subscriptionDecider,
+        { type: 'StartCheckout', data: { companyId, planId, billingPeriod, checkoutSessionId: session.sessionId, customerId, by: account.userId, at } },
+        context,
+      );
+      return withPosition(reply, result.position).send({ success: true, planId, checkoutUrl: session.url, sessionId: session.sessionId });
+    },
+  );
+
+  /** The provider's billing portal (card changes, invoices, cancelling at the period's end). */
+  app.post(
+    '/api/subscription/portal',
+    { onRequest: signedInOnly, schema: { tags: ['subscriptions'], response: { 200: BillingPortalResponse, ...errors } } },
+    async (request, reply) => {
+      const { companyId } = await requireCompany(deps, request);
+      const { state } = await loadState(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider);
+      if (!state.customerId) throw new DomainError('conflict', SUBSCRIPTION_MESSAGES.noBillingAccount);
+      try {
+        const { url } = await payments.createPortalSession({ customerId: state.customerId, returnUrl: `${base}${BILLING_PORTAL_RETURN_PATH}`, idempotencyKey: `portal-${companyId}-${request.id}` });
+        return { success: true as const, url };
+      } catch (error) {
+        return unreachable(reply, request, error);
+      }
+    },
+  );
+
+  await app.register(webhookRoute, { deps, payments });
+};
+
+/** Applies one verified provider event to its company's stream; answers whether it changed anything. */
+export async function applyProviderEvent(deps: CommandServiceDeps, request: FastifyRequest, event: WebhookEvent): Promise<{ applied: boolean; position: string }> {
+  const reading = readProviderEvent(event);
+  if (reading.kind === 'malformed') throw new DomainError('validation', `${SUBSCRIPTION_MESSAGES.badEvent} (${reading.reason})`);
+  if (reading.kind === 'ignored') return { applied: false, position: '' };
+  const { snapshot } = reading;
+  const context = { ...commandContext(deps, request, 'system'), causationId: event.id };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await handleCommand(deps.eventStore, subscriptionStreamId(snapshot.companyId), subscriptionDecider, { type: 'ApplyProviderSubscription', data: snapshot }, context);
+      return { applied: result.events.length > 0, position: result.position };
+    } catch (error) {
+      // Many deliveries for one company at once: deciding again on what the others recorded is
+      // always right (a duplicate becomes a no-op), so keep going rather than make Stripe retry.
+      if (error instanceof DomainError && error.code === 'version_conflict' && attempt < WEBHOOK_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * `POST /api/stripe/webhook`: the signature is checked on the raw body, as received, so this
+ * plugin keeps JSON bodies as bytes (its own scope; every other route still gets parsed JSON).
+ */
+const webhookRoute: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: PaymentsPort }> = async (app, { deps, payments }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/api/stripe/webhook',
+    { schema: { tags: ['subscriptions'], headers: z.object({ 'stripe-signature': z.string().optional() }).loose(), response: { 200: WebhookResponse, 400: ErrorBody, 412: ErrorBody } } },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '') throw new DomainError('validation', SUBSCRIPTION_MESSAGES.missingSignature);
+      if (!Buffer.isBuffer(request.body)) throw new DomainError('validation', SUBSCRIPTION_MESSAGES.badEvent);
+      let event: WebhookEvent;
+      try {
+        event = payments.verifyWebhook(request.body, signature, deps.clock.now());
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        throw new DomainError('validation', error.reason === 'stale' ? SUBSCRIPTION_MESSAGES.staleSignature : SUBSCRIPTION_MESSAGES.badSignature);
+      }
+      const { applied, position } = await applyProviderEvent(deps, request, event);
+      return withPosition(reply, position).send({ received: true, applied });
+    },
+  );
+};
