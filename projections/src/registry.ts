@@ -5,6 +5,7 @@ import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
+import { subscriptionsProjection } from './subscriptions/projection';
 import { usersProjection } from './users/projection';
 
 /** Every read model the services use. */
@@ -16,4 +17,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateSummariesProjection,
   companiesProjection,
   candidateCardsProjection,
+  subscriptionsProjection,
 ];

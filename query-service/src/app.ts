@@ -10,6 +10,7 @@ import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
+import { subscriptionQueryRoutes } from './subscriptions/routes';
 import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
 import { readYourWritesPlugin } from './shared/read-your-writes';
@@ -45,6 +46,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(profileQueryRoutes, { readStore: deps.readStore });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
+  await app.register(subscriptionQueryRoutes, { readStore: deps.readStore });
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
 }
 

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CurrentSubscription, DomainError, ErrorBody, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_PLANS, SubscriptionPlansResponse } from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import { subscriptionsProjection } from '@hireloop/projections/subscriptions/projection';
+import { findCurrentSubscription } from '@hireloop/projections/subscriptions/queries';
+import { usersProjection } from '@hireloop/projections/users/projection';
+import { findUserById } from '@hireloop/projections/users/queries';
+
+/** Plans and a company's current subscription (ADR 030). */
+export const subscriptionQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+  /** Anyone: the plans and prices of part 2 §9 (constants of `contracts`, so any cache may keep them a while). */
+  app.get('/api/subscription/plans', { config: { frequent: true }, schema: { tags: ['subscriptions'], response: { 200: SubscriptionPlansResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return [...SUBSCRIPTION_PLANS];
+  });
+
+  /** The signed-in company user's company: 401 visitor, 403 not a company user; status 'none' before any choice. */
+  app.get(
+    '/api/subscription/current',
+    { schema: { tags: ['subscriptions'], response: { 200: CurrentSubscription, 401: ErrorBody, 403: ErrorBody } } },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      await request.readModelsCaughtUp([usersProjection.name, subscriptionsProjection.name]);
+      const user = await findUserById(readStore, session.userId);
+      if (!user || user.type !== 'company') throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.companiesOnly);
+      if (!user.companyId) throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.noCompany);
+      reply.header('cache-control', 'private, no-store');
+      return findCurrentSubscription(readStore, user.companyId);
+    },
+  );
+};
