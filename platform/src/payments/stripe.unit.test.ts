@@ -1,6 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePayments } from './stripe';
+import { startStripeTestServer, type StripeTestRequest } from './stripe-test-server';
 import { PaymentsUnavailableError, WebhookSignatureError } from './types';
 import { signWebhook } from './webhooks';
 
@@ -8,52 +8,20 @@ import { signWebhook } from './webhooks';
  * The `stripe` adapter on its production code path: the real SDK, pointed at a local server that
  * answers the calls the adapter makes in Stripe's shape (form-encoded requests, JSON objects).
  */
-interface Received {
-  path: string;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-  body: Record<string, string>;
-}
-let server: FastifyInstance;
+let server: Awaited<ReturnType<typeof startStripeTestServer>>;
 let apiBase = '';
-const received: Received[] = [];
-/** Requests to fail with a 500 before answering (to see the SDK's retry). */
-let failNext = 0;
-/** Answer Stripe's error shape for the next request. */
-let refuseNext = false;
+let received: StripeTestRequest[] = [];
 
 beforeAll(async () => {
-  server = Fastify();
-  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  const objects: Record<string, (body: Record<string, string>, n: number) => object> = {
-    '/v1/customers': (body, n) => ({ id: `cus_test_${n}`, object: 'customer', name: body.name, metadata: { companyId: body['metadata[companyId]'] } }),
-    '/v1/checkout/sessions': (body, n) => ({ id: `cs_test_${n}`, object: 'checkout.session', mode: body.mode, url: `https://checkout.stripe.test/c/pay/cs_test_${n}` }),
-    '/v1/billing_portal/sessions': (body, n) => ({ id: `bps_test_${n}`, object: 'billing_portal.session', customer: body.customer, url: `https://billing.stripe.test/p/session/${n}` }),
-  };
-  for (const [path, answer] of Object.entries(objects)) {
-    server.post(path, async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string>;
-      received.push({ path, idempotencyKey: request.headers['idempotency-key'] as string | undefined, authorization: request.headers.authorization, body });
-      if (failNext > 0) {
-        failNext -= 1;
-        return reply.code(500).send({ error: { type: 'api_error', message: 'Something broke' } });
-      }
-      if (refuseNext) {
-        refuseNext = false;
-        return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'No such customer: cus_gone', param: 'customer' } });
-      }
-      return answer(body, received.length);
-    });
-  }
-  apiBase = await server.listen({ host: '127.0.0.1', port: 0 });
+  server = await startStripeTestServer();
+  apiBase = server.url;
+  received = server.received;
 });
 afterAll(async () => {
   await server.close();
 });
 beforeEach(() => {
-  received.length = 0;
-  failNext = 0;
-  refuseNext = false;
+  server.reset();
 });
 
 const secretKey = 'sk_test_local_51abcdef';
@@ -63,7 +31,7 @@ const payments = () => createStripePayments({ secretKey, webhookSecret, apiBase,
 describe('stripe adapter through the SDK', () => {
   it('creates a customer per company with the idempotency key given, authenticated with the secret key', async () => {
     const { customerId } = await payments().createCustomer({ companyId: 'company-1', companyName: 'Northwind', idempotencyKey: 'customer-company-1' });
-    expect(customerId).toBe('cus_test_1');
+    expect(customerId).toMatch(/^cus_test_\d+$/);
     expect(received).toEqual([
       { path: '/v1/customers', idempotencyKey: 'customer-company-1', authorization: `Bearer ${secretKey}`, body: { name: 'Northwind', 'metadata[companyId]': 'company-1' } },
     ]);
@@ -80,7 +48,8 @@ describe('stripe adapter through the SDK', () => {
       cancelUrl: 'http://hireloop.test/pricing',
       idempotencyKey: 'checkout-company-1-3-vc_startup-annual',
     });
-    expect(session).toEqual({ sessionId: 'cs_test_1', url: 'https://checkout.stripe.test/c/pay/cs_test_1' });
+    expect(session.sessionId).toMatch(/^cs_test_\d+$/);
+    expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.sessionId}`);
     const [call] = received;
     expect(call!.idempotencyKey).toBe('checkout-company-1-3-vc_startup-annual');
     expect(call!.body).toMatchObject({
@@ -107,9 +76,9 @@ describe('stripe adapter through the SDK', () => {
   });
 
   it('a failed call is retried by the SDK with the same idempotency key', async () => {
-    failNext = 1;
+    server.failNext(1);
     const { url } = await payments().createPortalSession({ customerId: 'cus_123', returnUrl: 'http://hireloop.test/pricing', idempotencyKey: 'portal-company-1-req-9' });
-    expect(url).toBe('https://billing.stripe.test/p/session/2');
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/\d+$/);
     expect(received.map((call) => [call.path, call.idempotencyKey])).toEqual([
       ['/v1/billing_portal/sessions', 'portal-company-1-req-9'],
       ['/v1/billing_portal/sessions', 'portal-company-1-req-9'],
@@ -118,7 +87,7 @@ describe('stripe adapter through the SDK', () => {
   });
 
   it('a refusal is a PaymentsUnavailableError that names Stripe’s error, never the key', async () => {
-    refuseNext = true;
+    server.refuseNext('No such customer: cus_gone');
     const error = await payments()
       .createPortalSession({ customerId: 'cus_gone', returnUrl: 'http://hireloop.test/pricing', idempotencyKey: 'k' })
       .catch((caught: unknown) => caught);
