@@ -6,7 +6,7 @@ import { createMemoryEventStore } from '@hireloop/platform/event-store';
 import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
 import { personalDataRules } from '@hireloop/contracts';
-import { createBaseApp } from '@hireloop/platform/http/app';
+import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
 import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
 import { startMailWorker } from '@hireloop/platform/mailer/worker';
@@ -15,7 +15,7 @@ import { registerCommandService } from '../app';
 import type { CommandServiceDeps } from './deps';
 
 /** The command routes on memory adapters, for `app.inject()` tests. */
-export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}) {
+export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}, appOptions: BaseAppOptions = {}) {
   const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: overrides.clock ?? systemClock });
   const inbox = recipientsInbox(outbox);
   const personalData = protectPersonalData({ eventStore: createMemoryEventStore(), keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
@@ -35,7 +35,7 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     ...overrides,
   };
   const stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
-  const app = createBaseApp();
+  const app = createBaseApp(appOptions);
   await registerCommandService(app, deps);
   app.addHook('onClose', async () => {
     await stopMailWorker();

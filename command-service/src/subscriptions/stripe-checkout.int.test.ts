@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionStreamId } from '@hireloop/contracts';
-import { createStripePayments } from '@hireloop/platform/payments';
+import { createStripePayments, signWebhook } from '@hireloop/platform/payments';
 import { startStripeTestServer } from '@hireloop/platform/payments/stripe-test-server';
 import { buildTestCommandApp, company } from '../shared/test-app';
 
@@ -17,9 +18,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripe.close();
 });
+const SECRET_KEY = 'sk_test_route_6fQ2kLm9';
+const WEBHOOK_SECRET = 'whsec_route_Zk81mQ2pL0';
+const logLines: string[] = [];
 beforeEach(async () => {
   stripe.reset();
-  ctx = await buildTestCommandApp({ payments: createStripePayments({ secretKey: 'sk_test_route', webhookSecret: 'whsec_route', apiBase: stripe.url, timeoutMs: 5_000 }) });
+  logLines.length = 0;
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  ctx = await buildTestCommandApp(
+    { payments: createStripePayments({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url, timeoutMs: 5_000 }) },
+    { logger: { level: 'debug', stream } },
+  );
 });
 afterEach(async () => {
   await ctx.app.close();
@@ -43,7 +57,7 @@ describe('POST /api/subscription/create with the stripe adapter', () => {
     expect(checkoutUrl).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
 
     const [customer] = calls('/v1/customers');
-    expect(customer).toMatchObject({ idempotencyKey: `customer-${owner.companyId}`, authorization: 'Bearer sk_test_route', body: { name: company.companyName, 'metadata[companyId]': owner.companyId } });
+    expect(customer).toMatchObject({ idempotencyKey: `customer-${owner.companyId}`, authorization: `Bearer ${SECRET_KEY}`, body: { name: company.companyName, 'metadata[companyId]': owner.companyId } });
     const [checkout] = calls('/v1/checkout/sessions');
     expect(checkout!.idempotencyKey).toBe(`checkout-${owner.companyId}-v-1-vc_startup-monthly`);
     expect(checkout!.body).toMatchObject({
@@ -92,5 +106,19 @@ describe('POST /api/subscription/create with the stripe adapter', () => {
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/\d+$/);
     expect(calls('/v1/billing_portal/sessions')[0]).toMatchObject({ idempotencyKey: expect.stringMatching(new RegExp(`^portal-${owner.companyId}-`)), body: { customer: checkouts[0]!.body.customer, return_url: 'http://hireloop.test/pricing' } });
+  });
+
+  it('neither Stripe secret reaches the log: a failed call, a refused webhook and a checkout are logged without them', async () => {
+    const owner = await signUpCompany();
+    stripe.failNext(3, '/v1/checkout/sessions');
+    expect((await choose(owner.token, { planId: 'small_business' })).statusCode).toBe(502);
+    expect((await choose(owner.token, { planId: 'small_business' })).statusCode).toBe(200);
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: {} } });
+    const { signature } = signWebhook(WEBHOOK_SECRET, payload, Math.floor(Date.now() / 1000));
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: `${payload} `, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    expect(refused.statusCode).toBe(400);
+    expect(logLines.some((line) => line.includes('payment provider call failed'))).toBe(true);
+    const log = logLines.join('\n');
+    for (const secret of [SECRET_KEY, WEBHOOK_SECRET, signature.split('v1=')[1]!]) expect(log).not.toContain(secret);
   });
 });
