@@ -19,6 +19,7 @@ import { personalDataRules } from '@hireloop/contracts';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
+import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import pg from 'pg';
 
 /** Every adapter a process needs, chosen by configuration only. */
@@ -37,6 +38,8 @@ export interface Runtime {
   linkedin: IdentityProvider | null;
   /** The AI port chosen by AI_PROVIDER (ADR 025). */
   ai: AiPort;
+  /** How far each reaction has read the log (they resume there after a restart). */
+  reactionCheckpoints: ReactionCheckpoints;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -94,6 +97,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     });
     closers.unshift(() => secrets.close());
     const rateLimiter = await createPostgresRateLimiter({ pool });
+    const reactionCheckpoints = await createPostgresReactionCheckpoints({ pool });
     const idempotency = await createPostgresIdempotencyStore({ pool });
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
@@ -126,6 +130,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       mailer,
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
+      reactionCheckpoints,
       bus,
       clock: systemClock,
       ids: randomIds,
