@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { candidateStreamId, candidateSummaryStreamId, type CandidateProfileCreated } from '@hireloop/contracts';
+import { sampleProfileContent } from '@hireloop/contracts/testing/profiles';
 import { localAi, type AiPort } from '@hireloop/platform/ai';
 import { createMemoryBus } from '@hireloop/platform/bus';
 import { createMemoryEventStore, START } from '@hireloop/platform/event-store';
@@ -44,31 +45,13 @@ function world(reactionCheckpoints?: ReactionCheckpoints) {
 async function profile(deps: CommandServiceDeps, title: string) {
   const profileId = randomUUID();
   const userId = randomUUID();
-  const data = {
+  const data: CandidateProfileCreated = {
+    ...sampleProfileContent({ title, location: 'Lisbon, Portugal', workPreference: 'remote' }),
     profileId,
     userId,
     source: 'wizard',
     createdAt: new Date().toISOString(),
-    firstName: 'Test',
-    lastName: 'Person',
-    email: 'test.person@example.com',
-    phone: '',
-    linkedinUrl: '',
-    summary: '',
-    title,
-    skills: ['TypeScript'],
-    experience: '5 years',
-    location: 'Lisbon, Portugal',
-    githubUrl: '',
-    portfolioUrl: '',
-    education: '',
-    salaryExpectation: '',
-    profilePicture: null,
-    coverPhoto: null,
-    availability: 'immediate',
-    workPreference: 'remote',
-    isPublic: true,
-  } satisfies CandidateProfileCreated;
+  };
   await deps.eventStore.append(candidateStreamId(profileId), [
     { type: 'CandidateProfileCreated', data, metadata: { eventId: randomUUID(), occurredAt: data.createdAt, actor: { userId, role: 'candidate' }, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } },
   ]);
