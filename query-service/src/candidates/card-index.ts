@@ -103,6 +103,8 @@ export class CardIndexData implements MirrorData<StoredCardSource> {
   /** Public slots newest first; `unordered` slots are put in (or out) lazily. */
   private order = new Int32Array(0);
   private readonly unordered = new Set<number>();
+  /** Scratch list of the scan (one scan runs at a time: answers are synchronous). */
+  private scratch = new Int32Array(0);
   /** Matching slots in order, by filter (least recently used first); emptied by any change. */
   private readonly matches = new Map<string, Int32Array>();
 
@@ -238,17 +240,25 @@ export class CardIndexData implements MirrorData<StoredCardSource> {
     const location = filter.location === null ? null : this.table('locations', filter.location);
     const skills = filter.skills === null ? null : this.table('lines', filter.skills);
     const order = this.order;
-    const found = new Int32Array(order.length);
-    let count = 0;
-    for (let rank = 0; rank < order.length; rank++) {
-      const slot = order[rank]!;
-      if (status !== 0 && this.status[slot] !== status) continue;
-      if (location !== null && location[this.locationKeys[slot]!] === 0) continue;
-      if (search !== null && search[this.titleKeys[slot]!] === 0 && !anyAccepted(this.searchSkillKeys[slot]!, search)) continue;
-      if (skills !== null && !anyAccepted(this.skillKeys[slot]!, skills)) continue;
-      found[count++] = slot;
+    let slots: Int32Array;
+    if (status === 0 && search === null && location === null && skills === null) {
+      // No filter: `order` itself (never changed in place: `settle` makes a new one).
+      slots = order;
+    } else {
+      if (this.scratch.length < order.length) this.scratch = new Int32Array(this.capacity);
+      const found = this.scratch;
+      let count = 0;
+      for (let rank = 0; rank < order.length; rank++) {
+        const slot = order[rank]!;
+        if (status !== 0 && this.status[slot] !== status) continue;
+        if (location !== null && location[this.locationKeys[slot]!] === 0) continue;
+        if (search !== null && search[this.titleKeys[slot]!] === 0 && !anyAccepted(this.searchSkillKeys[slot]!, search)) continue;
+        if (skills !== null && !anyAccepted(this.skillKeys[slot]!, skills)) continue;
+        found[count++] = slot;
+      }
+      // One allocation of the matches' size: what is kept.
+      slots = found.slice(0, count);
     }
-    const slots = found.slice(0, count);
     this.matches.set(filter.key, slots);
     if (this.matches.size > MATCH_CACHE) this.matches.delete(this.matches.keys().next().value!);
     return slots;
