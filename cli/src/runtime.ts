@@ -20,6 +20,7 @@ import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createPayments, type PaymentsPort } from '@hireloop/platform/payments';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
+import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import pg from 'pg';
 
 /** Every adapter a process needs, chosen by configuration only. */
@@ -40,6 +41,8 @@ export interface Runtime {
   ai: AiPort;
   /** The Payments port: Stripe when STRIPE_SECRET_KEY is set, else the simulated checkout (ADR 030). */
   payments: PaymentsPort;
+  /** How far each reaction has read the log (they resume there after a restart). */
+  reactionCheckpoints: ReactionCheckpoints;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -97,6 +100,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     });
     closers.unshift(() => secrets.close());
     const rateLimiter = await createPostgresRateLimiter({ pool });
+    const reactionCheckpoints = await createPostgresReactionCheckpoints({ pool });
     const idempotency = await createPostgresIdempotencyStore({ pool });
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
@@ -130,6 +134,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
       payments: createPayments(config, systemClock),
+      reactionCheckpoints,
       bus,
       clock: systemClock,
       ids: randomIds,

@@ -5,6 +5,7 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
+import type { CandidateCardIndex } from './candidates/card-index';
 import { candidateQueryRoutes } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
@@ -27,6 +28,8 @@ export interface QueryServiceDeps {
   onView?: JobQueryOptions['onView'];
   /** The board's in-memory search index (default: a new one following `progress`); loaded when the app is ready. */
   searchIndex?: JobSearchIndex;
+  /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
+  cardIndex?: CandidateCardIndex;
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -47,8 +50,9 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
   await app.register(subscriptionQueryRoutes, { readStore: deps.readStore });
-  await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
+  await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
 }
 
 export { JobSearchIndex } from './jobs/search-index';
+export { CandidateCardIndex } from './candidates/card-index';
 export { ProjectionProgress } from './shared/projection-progress';

@@ -17,18 +17,19 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPostgresEventStore, START, type EventMetadata, type EventStore } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, encodePosition, START, type EventMetadata, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createPostgresReadStore } from '@hireloop/platform/read-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
-import { personalDataRules } from '@hireloop/contracts';
+import { MIN_POSITION_HEADER, personalDataRules, type CandidateProfileCreated } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
-import { candidateCardsProjection, cardOf, type CardDocument } from '@hireloop/projections/candidate-cards/projection';
+import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
-import { physicalCollection } from '@hireloop/projections/shared/projection';
+import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
+import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
 import { buildApp } from '../../cli/src/app';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
@@ -549,23 +550,64 @@ const CANDIDATE_SEARCHES = [
   'search=data&location=london&count=12&page=3',
 ];
 
-/** Card documents written straight into the read model, as the projection would write them. */
+/**
+ * Profiles `from`..`to`-1 (public) through the candidate-cards projection's own apply and the
+ * runner's write buffer (the runner's path without the event log), moving the checkpoint with
+ * them, so the query side (its card index) sees them. Returns the seconds it took and the
+ * checkpoint reached.
+ */
 async function fillCards(readStore: Runtime['readStore'], from: number, to: number) {
-  const name = physicalCollection(candidateCardsProjection, 'cards');
   const started = performance.now();
+  let position = '';
   for (let start = from; start < to; start += 1000) {
-    const docs: CardDocument[] = [];
-    for (let i = start; i < Math.min(to, start + 1000); i++) {
-      const job = syntheticJob(i);
-      const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-      const id = `bench-card-${i}`;
-      docs.push(
-        cardOf({ _id: id, id, userId: `bench-user-${i}`, title: job.title, location: job.location, experience: `${(i % 12) + 1} years`, availability: i % 3 === 0 ? 'open' : 'immediate', lookingStatus: i % 3 === 0 ? 'passive' : 'active', workPreference: 'remote', skills: job.skills, isPublic: true, createdAt: at, updatedAt: at }),
-      );
-    }
-    await readStore.transaction(async (tx) => tx.collection<CardDocument>(name).putMany(docs));
+    await readStore.transaction(async (tx) => {
+      const buffered = bufferedTransaction(tx);
+      const scoped = scopedTransaction(candidateCardsProjection, buffered.tx);
+      for (let i = start; i < Math.min(to, start + 1000); i++) {
+        const job = syntheticJob(i);
+        const id = `bench-card-${i}`;
+        const data: CandidateProfileCreated = {
+          firstName: 'Bench',
+          lastName: `Candidate ${i}`,
+          title: job.title,
+          skills: job.skills,
+          experience: `${(i % 12) + 1} years`,
+          location: job.location,
+          summary: '',
+          phone: '',
+          email: '',
+          linkedinUrl: '',
+          githubUrl: '',
+          portfolioUrl: '',
+          education: '',
+          salaryExpectation: '',
+          profilePicture: null,
+          coverPhoto: null,
+          availability: i % 3 === 0 ? 'open' : 'immediate',
+          workPreference: 'remote',
+          isPublic: true,
+          profileId: id,
+          userId: `bench-user-${i}`,
+          source: 'seed',
+          createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        };
+        position = encodePosition(0, i + 1);
+        const event = {
+          type: 'CandidateProfileCreated',
+          data,
+          metadata: { eventId: '', occurredAt: data.createdAt, actor: 'system', correlationId: '', causationId: null, schemaVersion: 1 },
+          streamId: `candidate-${id}`,
+          streamVersion: 0,
+          position,
+          recordedAt: '',
+        } as RecordedEvent;
+        await candidateCardsProjection.apply(event, scoped);
+      }
+      await buffered.flush();
+      await tx.setCheckpoint(checkpointName(candidateCardsProjection), position);
+    });
   }
-  return (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, position };
 }
 
 async function candidatesSection() {
@@ -580,12 +622,13 @@ async function candidatesSection() {
       try {
         let loaded = 0;
         for (const size of CANDIDATE_SIZES) {
-          const seconds = await fillCards(runtime.readStore, loaded, size);
+          const { seconds, position } = await fillCards(runtime.readStore, loaded, size);
           rows.push(`| ${thousands(size)} | writing ${thousands(size - loaded)} cards | ${fixed(seconds, 1)} s | | | | |`);
           loaded = size;
           log(`candidates: loaded ${thousands(size)} cards (+${fixed(seconds, 1)} s)`);
           const urls = CANDIDATE_SEARCHES.map((query) => `${appUrl}/api/candidates?${query}`);
-          const sample = await fetch(urls[0]!);
+          // Waits for the read model to be known at the fill's checkpoint, and the card index to hold it.
+          const sample = await fetch(urls[0]!, { headers: { [MIN_POSITION_HEADER]: position } });
           if (sample.status !== 200) throw new Error(`candidates: ${sample.status} ${await sample.text()}`);
           const body: unknown = await sample.json();
           const total = sample.headers.get('x-total-count') ?? '0';

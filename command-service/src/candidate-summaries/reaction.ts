@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { candidateSummaryStreamId, type CandidateSummaryRequested } from '@hireloop/contracts';
 import { AiServiceError, type AiPort } from '@hireloop/platform/ai';
-import { DuplicateEventError, START, type RecordedEvent } from '@hireloop/platform/event-store';
+import { DuplicateEventError, START, type Position, type RecordedEvent } from '@hireloop/platform/event-store';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
@@ -93,9 +93,14 @@ export interface SummaryReactionOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The reaction's name in `reactionCheckpoints`. */
+export const SUMMARY_REACTION = 'candidate-summary';
+
 /**
- * Starts the reaction: follows the log from its start (jobs already answered do nothing, so a
- * restart costs two stream reads per profile event, no AI call) and works the queued jobs.
+ * Starts the reaction: follows the log from where it last handed work over (its checkpoint,
+ * saved after each batch is queued; from the start without one) and works the queued jobs. A
+ * batch queued again after a crash is deduplicated by the bus (message id per event), and a job
+ * already answered does nothing.
  */
 export async function startCandidateSummaryReaction(deps: CommandServiceDeps, ai: AiPort, options: SummaryReactionOptions = {}) {
   const stopWorker = await deps.bus.work<SummaryJob>({ queue: 'candidate-summary', subject: SUMMARY_DUE_SUBJECT, maxAttempts: 5, ackWaitMs: 120_000 }, async ({ data }) => {
@@ -106,13 +111,22 @@ export async function startCandidateSummaryReaction(deps: CommandServiceDeps, ai
       throw error;
     }
   });
+  const checkpoints = deps.reactionCheckpoints;
+  let from: Position = START;
+  try {
+    from = (await checkpoints?.get(SUMMARY_REACTION)) ?? START;
+  } catch (error) {
+    await stopWorker();
+    throw error;
+  }
   const subscription = deps.eventStore.subscribe(
-    START,
-    async (events) => {
+    from,
+    async (events, nextPosition) => {
       for (const event of events) {
         const job = jobOf(event);
         if (job) await deps.bus.enqueue(SUMMARY_DUE_SUBJECT, job, { messageId: `candidate-summary-${job.eventId}` });
       }
+      await checkpoints?.set(SUMMARY_REACTION, nextPosition);
     },
     { eventTypes: TRIGGER_TYPES, onError: options.onError },
   );

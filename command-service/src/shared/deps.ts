@@ -9,6 +9,7 @@ import type { PaymentsPort } from '@hireloop/platform/payments';
 import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
+import type { ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 
 /** What the command side needs from the outside world; the composition root (cli) provides it. */
@@ -21,6 +22,8 @@ export interface CommandServiceDeps {
   rateLimiter: RateLimiter;
   /** The first answers of writes sent with an Idempotency-Key (ADR 015). */
   idempotency: IdempotencyStore;
+  /** How far each reaction has read the log; without it a reaction reads the log from its start on each start. */
+  reactionCheckpoints?: ReactionCheckpoints;
   /** Carries mail to the mail worker (durable work queue). */
   bus: Bus;
   clock: Clock;

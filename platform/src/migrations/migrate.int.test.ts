@@ -34,6 +34,7 @@ const FIXED_TABLES = [
   'personal_data_keys',
   'projection_checkpoints',
   'rate_limit_windows',
+  'reaction_checkpoints',
   'schema_migrations',
 ];
 

@@ -21,8 +21,55 @@ export type CardDocument = CandidateCard & {
   randomKey: number;
 };
 
-/** Every profile's card facts, public or not, so that a profile made public again gets its card back. */
-export type CardSourceDocument = Omit<CardDocument, 'searchText' | 'skillsText' | 'locationText' | 'randomKey'> & { isPublic: boolean };
+/**
+ * Every profile's card facts, public or not, so that a profile made public again gets its card
+ * back, with the log position of its last change: the query service's card index follows this
+ * collection by position (ADR 026), so every write sets it and nothing is deleted from it.
+ */
+export type CardSourceDocument = Omit<CardDocument, 'searchText' | 'skillsText' | 'locationText' | 'randomKey'> & { isPublic: boolean; position: string; erased?: never };
+
+/**
+ * What erasing the person leaves of each of their sources: the profile id and the position of
+ * the erasure (so that the card index sees the card go), every fact blanked, no user id.
+ */
+export type ErasedCardSourceDocument = {
+  _id: string;
+  id: string;
+  userId: '';
+  isPublic: false;
+  erased: true;
+  position: string;
+  title: '';
+  location: '';
+  experience: '';
+  availability: '';
+  lookingStatus: '';
+  workPreference: '';
+  skills: [];
+  createdAt: '';
+  updatedAt: '';
+};
+
+/** A document of `sources`: a profile's facts, or what its erasure left. */
+export type StoredCardSource = CardSourceDocument | ErasedCardSourceDocument;
+
+export const erasedCardSource = (profileId: string, position: string): ErasedCardSourceDocument => ({
+  _id: profileId,
+  id: profileId,
+  userId: '',
+  isPublic: false,
+  erased: true,
+  position,
+  title: '',
+  location: '',
+  experience: '',
+  availability: '',
+  lookingStatus: '',
+  workPreference: '',
+  skills: [],
+  createdAt: '',
+  updatedAt: '',
+});
 
 /** The one document of `changes`: the log position of the last event that added, replaced or removed a card. */
 export interface CardChangesDocument {
@@ -54,8 +101,9 @@ const cardFields = (content: Pick<ProfileContent, 'title' | 'location' | 'experi
   skills: [...content.skills],
 });
 
-export const cardOf = (source: CardSourceDocument): CardDocument => {
-  const { isPublic: _isPublic, ...card } = source;
+/** The card of a (public) source; the position is the source's own, not the card's. */
+export const cardOf = (source: Omit<CardSourceDocument, 'position'> & { position?: string }): CardDocument => {
+  const { isPublic: _isPublic, position: _position, erased: _erased, ...card } = source;
   return {
     ...card,
     searchText: [source.title, ...source.skills].map(oneLine).join(CARD_TEXT_SEPARATOR).toLowerCase(),
@@ -70,12 +118,14 @@ export const cardOf = (source: CardSourceDocument): CardDocument => {
  * `GET /api/candidates` (Browse Candidates, the job board's side panel). `cards` holds exactly the
  * public profiles' cards: a profile made private loses its card, made public gets it back, an
  * update replaces it, and erasing the person deletes it. `sources` keeps every profile's card
- * facts (the visibility event carries none), `changes` the position of the last change of a card,
- * which the live feed reads to tell the read model's progress that changed cards from the rest.
+ * facts (the visibility event carries none) with the position of their last change, erasure
+ * leaving a blank tombstone: the query service's card index follows it (ADR 026). `changes` holds
+ * the position of the last change of a card, which the live feed reads to tell the read model's
+ * progress that changed cards from the rest. Version 2: `sources` got positions and tombstones.
  */
 export const candidateCardsProjection: ProjectionDefinition = {
   name: 'candidate-cards',
-  version: 1,
+  version: 2,
   collections: {
     cards: {
       indexes: [
@@ -87,12 +137,19 @@ export const candidateCardsProjection: ProjectionDefinition = {
         { fields: ['locationText'], kind: 'substring' },
       ],
     },
-    sources: { indexes: [{ fields: ['userId'] }] },
+    // The card index catches up by position.
+    sources: { indexes: [{ fields: ['userId'] }, { fields: ['position'] }] },
     changes: {},
   },
   eventTypes: ['CandidateProfileCreated', 'CandidateProfileUpdated', 'CandidateProfileVisibilityChanged', 'PersonErased'],
   async apply(event, tx) {
-    const sources = tx.collection<CardSourceDocument>('sources');
+    const sources = tx.collection<StoredCardSource>('sources');
+    const { position } = event;
+    /** The facts of a profile (null: never created, or erased). */
+    const sourceOf = async (profileId: string): Promise<CardSourceDocument | null> => {
+      const stored = await sources.get(profileId);
+      return stored && !stored.erased ? stored : null;
+    };
     const cards = tx.collection<CardDocument>('cards');
     const changed = () => tx.collection<CardChangesDocument>('changes').put({ _id: CARD_CHANGES_ID, position: event.position });
     const save = async (source: CardSourceDocument, wasPublic: boolean) => {
@@ -104,30 +161,32 @@ export const candidateCardsProjection: ProjectionDefinition = {
     switch (event.type) {
       case 'CandidateProfileCreated': {
         const data = CandidateProfileCreated.parse(event.data);
-        const previous = await sources.get(data.profileId);
+        const previous = await sourceOf(data.profileId);
         await save(
-          { _id: data.profileId, id: data.profileId, userId: data.userId, ...cardFields(data), isPublic: data.isPublic, createdAt: data.createdAt, updatedAt: data.createdAt },
+          { _id: data.profileId, id: data.profileId, userId: data.userId, ...cardFields(data), isPublic: data.isPublic, createdAt: data.createdAt, updatedAt: data.createdAt, position },
           previous?.isPublic ?? false,
         );
         return;
       }
       case 'CandidateProfileUpdated': {
         const data = CandidateProfileUpdated.parse(event.data);
-        const previous = await sources.get(data.profileId);
+        const previous = await sourceOf(data.profileId);
         if (!previous) return;
-        await save({ ...previous, ...cardFields(data), isPublic: data.isPublic, updatedAt: data.updatedAt }, previous.isPublic);
+        await save({ ...previous, ...cardFields(data), isPublic: data.isPublic, updatedAt: data.updatedAt, position }, previous.isPublic);
         return;
       }
       case 'CandidateProfileVisibilityChanged': {
         const { profileId, isPublic, changedAt } = CandidateProfileVisibilityChanged.parse(event.data);
-        const previous = await sources.get(profileId);
+        const previous = await sourceOf(profileId);
         if (!previous) return;
-        await save({ ...previous, isPublic, updatedAt: changedAt }, previous.isPublic);
+        await save({ ...previous, isPublic, updatedAt: changedAt, position }, previous.isPublic);
         return;
       }
       case 'PersonErased': {
         const { userId } = PersonErased.parse(event.data);
-        await sources.deleteMany({ userId });
+        // Tombstones rather than deletions: the card index reads what changed by position.
+        const erased = await sources.find({ userId });
+        if (erased.length > 0) await sources.putMany(erased.map((source) => erasedCardSource(source._id, position)));
         if ((await cards.deleteMany({ userId })) > 0) await changed();
         return;
       }

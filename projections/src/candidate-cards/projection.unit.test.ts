@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateProfileCreated, ProfileContent } from '@hireloop/contracts';
+import { encodePosition } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
 import { projectionSpec } from '../shared/projection-spec';
-import { candidateCardsProjection, randomKeyOf } from './projection';
+import { candidateCardsProjection, erasedCardSource, randomKeyOf } from './projection';
 import { candidateFilter, listCandidateCards, randomCandidateCards, toCard } from './queries';
 
 const spec = projectionSpec(candidateCardsProjection);
@@ -98,10 +99,29 @@ describe('candidate cards read model', () => {
     await spec.given([created('p-1', 'user-1'), update({ isPublic: false }, '2026-11-23T08:00:00.000Z')]).then('cards', []);
   });
 
-  it('erasing a person deletes their card and their hidden facts, and only theirs', async () => {
+  it('keeps every profile\'s facts in sources, public or not, with the position of its last change', async () => {
+    const source = (profileId: string, userId: string, isPublic: boolean, position: string, updatedAt = CREATED) => {
+      const { searchText: _search, skillsText: _skills, locationText: _location, randomKey: _random, ...facts } = card(profileId, userId, {}, updatedAt);
+      return { ...facts, isPublic, position };
+    };
+    await spec
+      .given([created('p-1', 'user-1'), created('p-2', 'user-2'), visibility('p-1', 'user-1', false, '2026-11-23T09:00:00.000Z')])
+      .then('sources', [source('p-1', 'user-1', false, encodePosition(0, 3), '2026-11-23T09:00:00.000Z'), source('p-2', 'user-2', true, encodePosition(0, 2))]);
+  });
+
+  it('erasing a person deletes their card and leaves of their facts only blank tombstones (so the card index sees them go), and only theirs', async () => {
     const erased = { streamId: 'user-user-1', type: 'PersonErased', data: { userId: 'user-1', erasedAt: '2026-11-24T00:00:00.000Z' } };
     await spec.given([created('p-1', 'user-1'), created('p-2', 'user-2'), erased]).then('cards', [card('p-2', 'user-2')]);
-    await spec.given([created('p-1', 'user-1', { isPublic: false }), erased]).then('sources', []);
+    const tombstone = erasedCardSource('p-1', encodePosition(0, 3));
+    expect(tombstone).toMatchObject({ _id: 'p-1', userId: '', isPublic: false, erased: true });
+    // Not one of the erased profile's facts stays, whichever field held it.
+    const left = JSON.stringify(tombstone);
+    for (const fact of ['user-1', 'Data Engineer', 'London', '5+ years', 'immediate', 'active', 'remote', 'SQL', 'Python', CREATED]) expect(left).not.toContain(fact);
+    await spec.given([created('p-1', 'user-1', { isPublic: false }), created('p-3', 'user-1'), erased]).then('sources', [tombstone, erasedCardSource('p-3', encodePosition(0, 3))]);
+    // Events of an erased profile coming later find nothing to update.
+    const later = [created('p-1', 'user-1'), erased, visibility('p-1', 'user-1', true, '2026-11-25T00:00:00.000Z')];
+    await spec.given(later).then('cards', []);
+    await spec.given(later).then('sources', [erasedCardSource('p-1', encodePosition(0, 2))]);
   });
 
   it('stores nothing personal', async () => {

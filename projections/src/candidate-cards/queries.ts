@@ -1,9 +1,12 @@
 import type { CandidateCard, CandidateListQuery } from '@hireloop/contracts';
 import { escapeRegex, type Filter, type ReadStore } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
-import { CARD_CHANGES_ID, CARD_TEXT_SEPARATOR, candidateCardsProjection, type CardChangesDocument, type CardDocument } from './projection';
+import { CARD_CHANGES_ID, CARD_TEXT_SEPARATOR, candidateCardsProjection, type CardChangesDocument, type CardDocument, type StoredCardSource } from './projection';
 
 export const cardsCollection = (readStore: ReadStore) => readStore.collection<CardDocument>(physicalCollection(candidateCardsProjection, 'cards'));
+
+/** Every profile's card facts (and erased profiles' tombstones), with positions: what the query service's card index follows. */
+export const cardSourcesCollection = (readStore: ReadStore) => readStore.collection<StoredCardSource>(physicalCollection(candidateCardsProjection, 'sources'));
 
 /** What a caller may ever see of a card: an explicit pick, so no stored field (userId, texts, keys) can leak. */
 export const toCard = (doc: CardDocument): CandidateCard => ({

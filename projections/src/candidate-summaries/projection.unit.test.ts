@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { candidateStreamId, candidateSummaryStreamId, type CandidateProfileCreated } from '@hireloop/contracts';
+import { sampleProfileContent } from '@hireloop/contracts/testing/profiles';
 import { projectionSpec } from '../shared/projection-spec';
 import { candidateSummariesProjection, summaryStatus, type CandidateSummaryDocument } from './projection';
 
 const spec = projectionSpec(candidateSummariesProjection);
 const at = '2026-11-23T10:00:00.000Z';
-const content: CandidateProfileCreated = {
-  profileId: 'p1',
-  userId: 'u1',
-  source: 'wizard',
-  createdAt: at,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  title: 'Software Engineer',
-  skills: ['TypeScript'],
-  experience: '5+ years',
-  location: 'London',
-  summary: 'Bio',
-  phone: '+44 20 5555 0100',
-  email: 'ada@example.com',
-  linkedinUrl: '',
-  githubUrl: '',
-  portfolioUrl: '',
-  education: '',
-  salaryExpectation: '',
-  profilePicture: null,
-  coverPhoto: null,
-  availability: 'immediate',
-  workPreference: 'hybrid',
-  isPublic: true,
-};
+const content: CandidateProfileCreated = { ...sampleProfileContent({ location: 'London' }), profileId: 'p1', userId: 'u1', source: 'wizard', createdAt: at };
 const profile = (type: string, data: object) => ({ streamId: candidateStreamId('p1'), type, data });
 const summaryEvent = (type: string, data: object) => ({ streamId: candidateSummaryStreamId('p1'), type, data: { profileId: 'p1', userId: 'u1', ...data } });
 const generated = (profileVersion: number) =>

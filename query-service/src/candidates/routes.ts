@@ -5,11 +5,17 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
 import { listCandidateCards, randomCandidateCards, UnmatchableCandidateFilterError } from '@hireloop/projections/candidate-cards/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
+import { CandidateCardIndex } from './card-index';
 import { CandidateCardsFeed } from './feed';
 
 export interface CandidateQueryOptions {
   readStore: ReadStore;
   progress: ProjectionProgress;
+  /**
+   * Answers the list from memory; one is made if not given (when this service runs the
+   * candidate-cards read model; without it the read store answers). Either way it loads when the app is ready.
+   */
+  cardIndex?: CandidateCardIndex;
   /** How often an open event stream gets a comment, so proxies and browsers keep it open. */
   keepAliveMs?: number;
 }
@@ -19,7 +25,24 @@ export interface CandidateQueryOptions {
  * job board's side panel shows them. Only public profiles have a card, and a card carries none of
  * a person's name, contact details, links or pictures (`toCard` picks its fields one by one).
  */
-export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> = async (app, { readStore, progress, keepAliveMs = 25_000 }) => {
+export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> = async (app, { readStore, progress, keepAliveMs = 25_000, ...options }) => {
+  const cardIndex =
+    options.cardIndex ??
+    (progress.knows(candidateCardsProjection.name)
+      ? new CandidateCardIndex(readStore, {
+          progress,
+          onLoad: (load) => {
+            if (load.kind === 'full') app.log.info({ kind: load.kind, cards: load.documents, ms: load.ms }, 'candidate card index loaded');
+          },
+          onError: (error) => app.log.warn({ err: error }, 'candidate card index load failed'),
+        })
+      : null);
+  if (cardIndex) {
+    // Loaded in the background from start-up, not on the first request; `ready()` does not wait for it.
+    app.addHook('onReady', async () => cardIndex.start());
+    app.addHook('onClose', async () => cardIndex.stop());
+  }
+
   const feed = new CandidateCardsFeed(readStore, progress, (error) => app.log.warn({ err: error }, 'candidate feed: reading the last change of the cards failed'));
   const streams = new Set<() => void>();
   // Before the server closes: it waits for open connections, and a stream never ends by itself.
@@ -37,7 +60,11 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
       // The side panel: filters and page do not apply, and no total (counting would read the whole pool).
       if (query.random) return randomCandidateCards(readStore, query.count);
       try {
-        const { cards, total } = await listCandidateCards(readStore, query);
+        // Same answer as `listCandidateCards(readStore, ...)` (the reference), from the in-memory index,
+        // which first catches up with everything the wait above made sure the read model holds.
+        const { cards, total, answeredBy } = cardIndex ? await cardIndex.list(query) : { ...(await listCandidateCards(readStore, query)), answeredBy: null };
+        // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
+        if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'candidate list answered by the read store: the card index is not ready yet');
         reply.header(TOTAL_COUNT_HEADER, String(total));
         return cards;
       } catch (error) {

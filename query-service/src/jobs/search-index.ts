@@ -1,12 +1,10 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Job } from '@hireloop/contracts';
-import { START, comparePositions, type Position } from '@hireloop/platform/event-store';
-import { compareCodePoints, type Filter, type ReadStore } from '@hireloop/platform/read-store';
+import { compareCodePoints, type ReadStore } from '@hireloop/platform/read-store';
 import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hireloop/projections/job-board/job-search';
 import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
-import { checkpointName } from '@hireloop/projections/shared/projection';
-import type { ProjectionProgress } from '../shared/projection-progress';
+import { Dictionary, MatchTable } from '../shared/distinct-values';
+import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
 
 /**
  * The board search (`GET /api/jobs`) answered from memory.
@@ -108,42 +106,6 @@ function plan(search: JobSearch): SearchPlan {
       unsupported(sort, 'sort');
   }
   return { required, forbidden, keywords: [...new Set(keywords)], locationWords: [...new Set(words)], type: typeSearch, companyId, skip, limit };
-}
-
-/** Distinct values of a field, numbered in order of arrival (numbers never change). */
-class Dictionary {
-  readonly values: string[] = [];
-  private readonly keys = new Map<string, number>();
-  key(value: string): number {
-    let key = this.keys.get(value);
-    if (key === undefined) {
-      key = this.values.length;
-      this.values.push(value);
-      this.keys.set(value, key);
-    }
-    return key;
-  }
-  find(value: string): number | undefined {
-    return this.keys.get(value);
-  }
-}
-
-/** Which distinct values contain `text`: computed once, extended as new values arrive. */
-class MatchTable {
-  matches = new Uint8Array(16);
-  computed = 0;
-  constructor(readonly text: string) {}
-  update(values: readonly string[]) {
-    if (this.computed === values.length) return this.matches;
-    if (this.matches.length < values.length) {
-      const grown = new Uint8Array(Math.max(values.length, this.matches.length * 2));
-      grown.set(this.matches);
-      this.matches = grown;
-    }
-    for (let key = this.computed; key < values.length; key++) this.matches[key] = values[key]!.includes(this.text) ? 1 : 0;
-    this.computed = values.length;
-    return this.matches;
-  }
 }
 
 const popcount = (word: number) => {
@@ -770,88 +732,66 @@ export interface JobSearchAnswer {
   answeredBy: 'index' | 'read-store';
 }
 
-export interface JobSearchIndexOptions {
-  /**
-   * How the index hears that the job board moved on (bus messages, with polling as the
-   * fallback). Without it every search reads the projection checkpoint: a standalone index
-   * (scripts, tests).
-   */
-  progress?: Pick<ProjectionProgress, 'position' | 'watch'>;
-  /** Documents per read-store query while loading. */
-  pageSize?: number;
-  /**
-   * Longest a search waits for the index to hold what it must see (the start-up load, a
-   * reload, a catch-up) before the read store answers it instead.
-   */
-  maxWaitMs?: number;
-  /**
-   * How often (at most) a search also checks in the background that the index holds as many
-   * jobs as the read model (a rebuild that shrank it, documents written without a position).
-   */
-  verifyEveryMs?: number;
+/** `ReadModelMirror`'s options (`progress`, `pageSize`, `maxWaitMs`, `verifyEveryMs`, `onError`, `now`), loads told in jobs. */
+export interface JobSearchIndexOptions extends Omit<ReadModelMirrorOptions, 'onLoad'> {
   /** Told after each load: full (every job) or incremental (the jobs changed since the last one). */
   onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
-  /** Failures of loads (each reported once; searches are then answered by the read store). */
-  onError?: (error: unknown) => void;
-  now?: () => number;
-}
-
-const JOB_BOARD = jobBoardProjection.name;
-
-/** A load under way, and the job-board position the query service knew of when it began. */
-interface RunningLoad {
-  done: Promise<void>;
-  covers: Position | undefined;
 }
 
 /**
  * The board's search index. `start()` loads it in the background; `search()` answers exactly
  * what `searchJobs()` would over the read model as it stood when the search began, or at least
- * as far as `request.readModelsCaughtUp` waited for (read-your-writes: call it first).
+ * as far as `request.readModelsCaughtUp` waited for (read-your-writes: call it first). Following
+ * the read model (loads, catch-ups, the read-store fallback) is `ReadModelMirror`'s.
  */
 export class JobSearchIndex {
-  private data: IndexData | null = null;
-  /** The projection checkpoint read before the last load: every change up to it is in `data`. */
-  private checkpoint: Position = START;
-  private verifiedAt = Number.NEGATIVE_INFINITY;
-  private running: RunningLoad | null = null;
-  private queued: Promise<void> | null = null;
-  private queuedVerify = false;
-  private reloading = false;
-  private started = false;
-  private stopped = false;
-  private unwatch: (() => void) | null = null;
-  private readonly pageSize: number;
-  private readonly maxWaitMs: number;
-  private readonly verifyEveryMs: number;
-  private readonly now: () => number;
-  /** Loads, for tests and logs. */
-  fullLoads = 0;
-  incrementalLoads = 0;
-  /** Searches answered from memory, and by the read store while the index was not ready. */
-  readonly answers = { index: 0, readStore: 0 };
+  private readonly mirror: ReadModelMirror<JobBoardDocument, IndexData>;
 
   constructor(
     private readonly readStore: ReadStore,
-    private readonly options: JobSearchIndexOptions = {},
+    options: JobSearchIndexOptions = {},
   ) {
-    this.pageSize = options.pageSize ?? 5000;
-    this.maxWaitMs = options.maxWaitMs ?? 5000;
-    this.verifyEveryMs = options.verifyEveryMs ?? 10_000;
-    this.now = options.now ?? Date.now;
+    const { onLoad, ...mirrorOptions } = options;
+    this.mirror = new ReadModelMirror(
+      readStore,
+      {
+        projection: jobBoardProjection,
+        collection: jobsCollection,
+        createData: () => new IndexData(),
+        finishFullLoad: (data, previous) => {
+          data.trim();
+          data.keepKeywords(previous?.recentKeywords(WARM_KEYWORDS) ?? []);
+        },
+      },
+      { ...mirrorOptions, onLoad: onLoad && (({ kind, documents, ms }) => onLoad({ kind, jobs: documents, ms })) },
+    );
   }
 
   get size() {
-    return this.data?.size ?? 0;
+    return this.mirror.current?.size ?? 0;
   }
 
   /** Whether a load has completed (searches are answered from memory). */
   get loaded() {
-    return this.data !== null;
+    return this.mirror.current !== null;
+  }
+
+  /** Loads, for tests and logs. */
+  get fullLoads() {
+    return this.mirror.fullLoads;
+  }
+
+  get incrementalLoads() {
+    return this.mirror.incrementalLoads;
+  }
+
+  /** Searches answered from memory, and by the read store while the index was not ready. */
+  get answers() {
+    return this.mirror.answers;
   }
 
   stats(): SearchIndexStats | null {
-    return this.data?.stats() ?? null;
+    return this.mirror.current?.stats() ?? null;
   }
 
   /**
@@ -859,215 +799,31 @@ export class JobSearchIndex {
    * tells that the job board moved on (so that searches seldom find the index behind).
    */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
-    this.unwatch =
-      this.options.progress?.watch(JOB_BOARD, (position) => {
-        if (comparePositions(position, this.checkpoint) > 0) this.background(this.catchUp(position));
-      }) ?? null;
-    this.background(this.update(false));
+    this.mirror.start();
   }
 
   /** Stops following the read model; a load under way ends at its next page. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.unwatch?.();
-    this.unwatch = null;
-    await Promise.allSettled([this.running?.done, this.queued]);
-  }
-
-  /**
-   * One page of the board and how many jobs match in all: what `searchJobs` answers, and who
-   * answered (`read-store` only while the index is not loaded or not caught up yet). A search
-   * the index cannot answer throws `UnsupportedJobSearchError`: it is never sent elsewhere.
-   */
-  async search(search: JobSearch): Promise<JobSearchAnswer> {
-    const searchPlan = plan(search);
-    if (!(await this.holdsWhatSearchMustSee())) {
-      this.answers.readStore++;
-      return { ...(await searchJobs(this.readStore, search)), answeredBy: 'read-store' };
-    }
-    this.answers.index++;
-    return { ...this.data!.search(searchPlan), answeredBy: 'index' };
-  }
-
-  /**
-   * Whether the index holds every change a search starting now must see: what the query
-   * service has heard the job board committed (with `progress`; `readModelsCaughtUp` made that
-   * at least the caller's X-Min-Position), or the checkpoint read now (without). With no I/O
-   * when it does.
-   *
-   * When it does not (the start-up load, a reload, or a catch-up still to do), the search waits
-   * for the load that brings it there, at most `maxWaitMs`, and past that (or if the load fails)
-   * it is answered by the read store: `searchJobs` is the reference, so the answer is the same,
-   * only slower. Waiting is the default rather than the read store at once: at 100,000 jobs one
-   * read-store search scans the whole collection (0.2-1.6 s measured, against ~4 s for the whole
-   * load), so a start-up burst sent there would pile scans onto the database and slow the load
-   * that would answer them all; the bound keeps a slow or failing load from holding searches.
-   */
-  private async holdsWhatSearchMustSee(): Promise<boolean> {
-    const progress = this.options.progress;
-    let needed: Position | undefined;
-    let behind: boolean;
-    if (progress) {
-      needed = progress.position(JOB_BOARD);
-      behind = needed !== undefined && comparePositions(needed, this.checkpoint) > 0;
-    } else {
-      needed = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
-      // Also backwards: a rebuild started over.
-      behind = needed !== this.checkpoint;
-    }
-    if (this.data && !this.reloading && !behind) {
-      this.verifyIfDue();
-      return true;
-    }
-    const caughtUp = this.catchUp(needed).then(
-      // (A stopped index's loads end at once: its data is then no proof of anything.)
-      () => this.data !== null && !this.stopped,
-      () => false,
-    );
-    if (this.maxWaitMs <= 0) return false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(resolve, this.maxWaitMs, false);
-    });
-    try {
-      return await Promise.race([caughtUp, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  stop(): Promise<void> {
+    return this.mirror.stop();
   }
 
   /** Brings the index up to date with the read model now, verifying its size (full reload if needed). */
   refresh(): Promise<void> {
-    return this.update(true);
+    return this.mirror.refresh();
   }
 
   /**
-   * A load that brings the index to `needed` at least: the one under way if it began knowing
-   * of `needed` (the checkpoint it reads is then at or past it), else the next one. Without
-   * `progress` nothing tells what the running load saw: always the next one.
+   * One page of the board and how many jobs match in all: what `searchJobs` answers, and who
+   * answered (`read-store` only while the index is not loaded or not caught up yet: it waits
+   * for the load at most `maxWaitMs`, see `ReadModelMirror`). A search the index cannot answer
+   * throws `UnsupportedJobSearchError`: it is never sent elsewhere.
    */
-  private catchUp(needed: Position | undefined): Promise<void> {
-    const running = this.running;
-    if (running && this.options.progress) {
-      if (needed === undefined || (running.covers !== undefined && comparePositions(running.covers, needed) >= 0)) return running.done;
-    }
-    return this.update(false);
-  }
-
-  private verifyIfDue() {
-    if (!this.running && this.now() - this.verifiedAt >= this.verifyEveryMs) this.background(this.update(false));
-  }
-
-  /** Loads started off the search path report their failures through `onError` (in `update`). */
-  private background(load: Promise<void>) {
-    load.catch(() => undefined);
-  }
-
-  /**
-   * Runs one load at a time. A caller arriving while a load runs may know of a checkpoint that
-   * load did not see: it waits for the next load, which every such caller shares.
-   */
-  private update(verify: boolean): Promise<void> {
-    if (!this.running) {
-      const covers = this.options.progress?.position(JOB_BOARD);
-      const done: Promise<void> = this.load(verify).finally(() => {
-        if (this.running?.done === done) this.running = null;
-      });
-      done.catch((error: unknown) => this.options.onError?.(error));
-      this.running = { done, covers };
-      return done;
-    }
-    this.queuedVerify ||= verify;
-    if (!this.queued) {
-      this.queued = this.running.done
-        .catch(() => undefined)
-        .then(() => {
-          const queuedVerify = this.queuedVerify;
-          this.queued = null;
-          this.queuedVerify = false;
-          return this.update(queuedVerify);
-        });
-    }
-    return this.queued;
-  }
-
-  private async load(verify: boolean): Promise<void> {
-    if (this.stopped) return;
-    const collection = jobsCollection(this.readStore);
-    // Read before the documents: every change up to it is then in what the pages return.
-    const checkpoint = (await this.readStore.getCheckpoint(checkpointName(jobBoardProjection))) ?? START;
-    const due = verify || this.now() - this.verifiedAt >= this.verifyEveryMs;
-    if (this.data && checkpoint === this.checkpoint && !due) return;
-    const expected = due ? await collection.count({}) : null;
-    const data = this.data;
-    // A rebuild moves the checkpoint back (and empties the collection first).
-    if (!data || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
-      if (!(await this.fullLoad(checkpoint))) return;
-    } else {
-      const started = this.now();
-      let changed = 0;
-      for await (const page of this.pages({ position: { $gt: this.checkpoint } })) {
-        if (this.stopped) return;
-        for (const doc of page) data.upsert(doc);
-        changed += page.length;
-      }
-      this.incrementalLoads++;
-      this.options.onLoad?.({ kind: 'incremental', jobs: changed, ms: this.now() - started });
-      this.checkpoint = checkpoint;
-      // Documents the position does not reveal (written without one): start again.
-      if (expected !== null && data.size < expected && !(await this.fullLoad(checkpoint))) return;
-    }
-    if (due) this.verifiedAt = this.now();
-  }
-
-  /** Builds a new index of every job, then swaps it in; false when stopped meanwhile. */
-  private async fullLoad(checkpoint: Position): Promise<boolean> {
-    const started = this.now();
-    const data = new IndexData();
-    this.reloading = true;
-    try {
-      // Documents written meanwhile have positions after `checkpoint`: the next catch-up brings them.
-      for await (const page of this.pages({})) {
-        if (this.stopped) return false;
-        for (const doc of page) data.upsert(doc);
-      }
-      data.trim();
-      data.keepKeywords(this.data?.recentKeywords(WARM_KEYWORDS) ?? []);
-    } finally {
-      this.reloading = false;
-    }
-    this.data = data;
-    this.checkpoint = checkpoint;
-    this.fullLoads++;
-    this.options.onLoad?.({ kind: 'full', jobs: data.size, ms: this.now() - started });
-    return true;
-  }
-
-  /**
-   * The documents matching `filter`, page after page in _id order, each page the ones after
-   * the last _id of the page before (keyset paging: a primary-key range per page, where an
-   * OFFSET would re-read every document it skips). The next page is fetched while the caller
-   * indexes this one, and the event loop gets a turn between pages (indexing is synchronous),
-   * so requests are served during a long load.
-   */
-  private async *pages(filter: Filter): AsyncGenerator<JobBoardDocument[]> {
-    const collection = jobsCollection(this.readStore);
-    const fetch = (after: string | null) =>
-      collection.find(after === null ? filter : { ...filter, _id: { $gt: after } }, { sort: { _id: 1 }, limit: this.pageSize });
-    let next = fetch(null);
-    for (;;) {
-      const page = await next;
-      const last = page.length === this.pageSize ? page.at(-1)!._id : null;
-      if (last !== null) {
-        next = fetch(last);
-        // Awaited on the next turn; if indexing throws first, the failure is the indexing one.
-        next.catch(() => undefined);
-      }
-      yield page;
-      if (last === null) return;
-      await setImmediate();
-    }
+  async search(search: JobSearch): Promise<JobSearchAnswer> {
+    const searchPlan = plan(search);
+    const { answer, answeredBy } = await this.mirror.answer(
+      (data) => data.search(searchPlan),
+      () => searchJobs(this.readStore, search),
+    );
+    return { ...answer, answeredBy };
   }
 }
