@@ -20,3 +20,5 @@ export * from './profiles/api';
 export * from './profiles/json-resume';
 export * from './candidates/api';
 export * from './companies/profile';
+export * from './invitations/events';
+export * from './invitations/api';
