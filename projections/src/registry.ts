@@ -3,6 +3,7 @@ import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
+import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { usersProjection } from './users/projection';
@@ -16,4 +17,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateSummariesProjection,
   companiesProjection,
   candidateCardsProjection,
+  invitationsProjection,
 ];

@@ -1,8 +1,17 @@
+/** A file sent with a mail (an iCalendar invitation, say); text only, since mail crosses the bus as JSON. */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, with its parameters (`text/calendar; charset=utf-8; method=REQUEST`). */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   /**
    * Parts of the text only the recipient may see (reset links, codes). SMTP delivers them; the
    * outbox, which people other than the recipient can read, keeps the mail without them.
@@ -33,5 +42,10 @@ export const REDACTED = '[hidden: only the recipient can see this]';
 export function redactMail<Message extends MailMessage>(message: Message): Omit<Message, 'secrets'> {
   const { secrets = [], ...mail } = message;
   const hide = (text: string) => secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
-  return { ...mail, text: hide(mail.text), ...(mail.html === undefined ? {} : { html: hide(mail.html) }) };
+  return {
+    ...mail,
+    text: hide(mail.text),
+    ...(mail.html === undefined ? {} : { html: hide(mail.html) }),
+    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((attachment) => ({ ...attachment, content: hide(attachment.content) })) }),
+  };
 }
