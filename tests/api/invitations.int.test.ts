@@ -467,3 +467,17 @@ describe('an invitation link expires after 30 days', () => {
     expect((await get(`/api/invitations/${boToken}`, null)).statusCode).toBe(404);
   });
 });
+
+describe('abuse limits', () => {
+  it('an account sending invitation requests in a burst is told to wait (429), whatever the requests were', async () => {
+    const burst = await signUpCompany('burst', 'Burst Hiring');
+    const job = await postJob(burst, 'Data Engineer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await post('/api/job-invitations/send', burst.token, { jobId: job, candidateId: `missing-${i}` })).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const limited = await post('/api/job-invitations/bulk', burst.token, { jobId: job, candidateIds: [adaProfile] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Failed to send job invitation: you have sent many invitations in a short time\. Please try again in \d+ minutes?\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

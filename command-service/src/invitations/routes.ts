@@ -36,6 +36,7 @@ import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
 import { invitationDecider, invitationIdFor, type InvitationSender, type InvitationState } from './decider';
 import { availabilityMail, companyContact, invitationLink, invitationMail, revealMail } from './mail';
+import { throttleInvitations } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const DAY_MS = 86_400_000;
@@ -113,6 +114,7 @@ async function requireSender(deps: CommandServiceDeps, request: FastifyRequest) 
   const account = await requireAccount(deps, request);
   // Refused before anything is read: a candidate has nobody to invite.
   if (account.type !== 'company' && !isAdminRole(account.role)) throw new DomainError('forbidden', INVITATION_MESSAGES.companiesOnly);
+  await throttleInvitations(deps, account.userId);
   return account;
 }
 

@@ -31,6 +31,7 @@ export const INVITATION_MESSAGES = {
   candidateNotFound: 'Failed to send job invitation: candidate not found.',
   alreadyInvited: 'Failed to send job invitation: this candidate already has an open invitation to this job.',
   listCompaniesOnly: 'Only company accounts have invitation requests.',
+  tooManyInvitations: (minutes: number) => `Failed to send job invitation: you have sent many invitations in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 /** 'Bulk Invitation Complete: Successfully invited X of Y candidates' (part 2 §8). */
