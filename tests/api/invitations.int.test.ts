@@ -2,6 +2,7 @@ import nodeIcal, { type VEvent } from 'node-ical';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES, MIN_POSITION_HEADER, bulkInvitationComplete, type Role } from '@hireloop/contracts';
+import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
@@ -84,17 +85,18 @@ interface Caller {
   token: string;
   email: string;
   companyId: string | null;
+  userId: string;
 }
 const signUpCompany = async (key: string, companyName: string): Promise<Caller> => {
   const email = `${key}@${key}.example`;
   const response = await post('/api/auth/company/signup', null, { companyName, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
   expect(response.statusCode).toBe(201);
-  return { token: response.json().token, email, companyId: response.json().user.companyId };
+  return { token: response.json().token, email, companyId: response.json().user.companyId, userId: response.json().user.id };
 };
 const signUpCandidate = async (name: string, email: string): Promise<Caller> => {
   const response = await post('/api/auth/candidate/signup', null, { name, email, password: 'candidate-password-1' });
   expect(response.statusCode).toBe(201);
-  return { token: response.json().token, email, companyId: null };
+  return { token: response.json().token, email, companyId: null, userId: response.json().user.id };
 };
 const createProfile = async (caller: Caller, title: string, profileEmail: string) => {
   const response = await post('/api/profile', caller.token, {
@@ -318,6 +320,9 @@ describe('revealing and offering interview times', () => {
     expect(mail!.text).toContain('Ada Lovelace');
     expect(mail!.text).toContain('ada.contact@candidates.example');
     expect(mail!.text).toContain(`${PUBLIC_URL}/profile/${adaProfile}`);
+    const [kept] = await runtime.mailer.list({ to: owner.email });
+    expect(kept!.text).toContain(REDACTED);
+    expectNoneOf(kept!.text, ['Ada Lovelace', 'ada.contact@candidates.example']);
     const page = await get(`/api/invitations/${adaToken}`, null);
     expect(page.json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: false });
   });
@@ -355,13 +360,13 @@ describe('revealing and offering interview times', () => {
       availableDays: ['Monday', 'Wednesday'],
       availableTimes: ['9:00 AM - 12:00 PM'],
       timezone: 'America/New_York',
-      additionalNotes: 'Mornings are best.',
+      additionalNotes: 'Mornings are best, before 11; never Fridays.',
     });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toEqual({ success: true, hasSubmittedAvailability: true });
     const [mail] = await mailsTo(owner.email, 2);
     expect(mail!.subject).toBe('Interview availability for Staff Data Engineer: Ada Lovelace');
-    expect(mail!.text).toContain('Notes: Mornings are best.');
+    expect(mail!.text).toContain('Notes: Mornings are best, before 11; never Fridays.');
     const [calendar] = mail!.attachments ?? [];
     expect(calendar).toMatchObject({ filename: 'interview-availability.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
     expect(calendar!.content).toContain('METHOD:REQUEST');
@@ -376,9 +381,11 @@ describe('revealing and offering interview times', () => {
     expect(new Set(events.map((event) => event.uid)).size).toBe(2);
     expect(events.every((event) => Number(event.sequence) >= 1)).toBe(true);
     expect(JSON.stringify(events[0]!.organizer)).toContain('ada.contact@candidates.example');
-    // The outbox copy keeps the calendar too (it holds no secret).
+    // The outbox copy keeps the calendar, without who the candidate is or their notes.
     const [kept] = await runtime.mailer.list({ to: owner.email });
-    expect(kept!.attachments?.[0]?.content).toBe(calendar!.content);
+    expect(kept!.attachments?.[0]?.content).toContain(events[0]!.uid);
+    // (Also where the calendar folded a long line, or escaped the notes' commas and semicolons.)
+    expectNoneOf(JSON.stringify(kept).replace(/\\r\\n /g, ''), ['Lovelace', 'ada.contact@candidates.example', 'before 11', 'never Fridays']);
   });
 
   it('offering times twice is a 409, and the company’s list shows the interview being scheduled', async () => {
@@ -387,7 +394,7 @@ describe('revealing and offering interview times', () => {
     const list = await get('/api/job-invitations', owner.token);
     expect(list.json().invitations[0]).toMatchObject({
       status: 'interview_scheduled',
-      availability: { availableDays: ['Monday', 'Wednesday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'America/New_York', additionalNotes: 'Mornings are best.' },
+      availability: { availableDays: ['Monday', 'Wednesday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'America/New_York', additionalNotes: 'Mornings are best, before 11; never Fridays.' },
     });
     const page = await get(`/api/invitations/${adaToken}`, null);
     expect(page.json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: true });
@@ -479,5 +486,35 @@ describe('abuse limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(/^Failed to send job invitation: you have sent many invitations in a short time\. Please try again in \d+ minutes?\.$/);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('erasing the candidate (ADR 019)', () => {
+  it('leaves no table holding the personal message, the notes, or who the candidate is, and the company still sees the request', async () => {
+    const pool = new pg.Pool({ connectionString: db.url });
+    const tablesHolding = async (text: string) => {
+      const { rows: tables } = await pool.query<{ schema: string; name: string }>(
+        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+      );
+      const holding: string[] = [];
+      for (const table of tables) {
+        const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table.schema}"."${table.name}" AS t WHERE t::text LIKE $1`, [`%${text}%`]);
+        if (Number(rows[0]!.n) > 0) holding.push(table.name);
+      }
+      return holding;
+    };
+    try {
+      const texts = ['We loved your pipeline work.', 'Mornings are best, before 11; never Fridays.', 'before 11', 'never Fridays', 'Lovelace', 'ada.contact@candidates.example', 'ada@candidates.example'];
+      // Before: the scan finds them (so it can fail).
+      expect(await tablesHolding('We loved your pipeline work.')).not.toEqual([]);
+      const report = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, ada.userId, 'test-erase-ada');
+      position = maxPosition(position, report.position);
+      const list = await get('/api/job-invitations', owner.token);
+      const request = list.json().invitations.find((invitation: { candidateId: string }) => invitation.candidateId === adaProfile);
+      expect(request).toMatchObject({ status: 'interview_scheduled', candidate: null, availability: { additionalNotes: '[erased]', timezone: '[erased]' } });
+      for (const text of texts) expect(await tablesHolding(text), text).toEqual([]);
+    } finally {
+      await pool.end();
+    }
   });
 });

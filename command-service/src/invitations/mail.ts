@@ -6,6 +6,9 @@ import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
 import { availabilityCalendar } from './ics';
 
+/** A text as iCalendar writes it (RFC 5545 §3.3.11): so a secret is also found inside the calendar. */
+const icsText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
 const base = (deps: CommandServiceDeps) => deps.publicUrl.replace(/\/$/, '');
 
 /** The link the candidate opens: the token is the secret, so the outbox keeps the mail without it (ADR 009). */
@@ -45,6 +48,9 @@ export function revealMail(options: { to: string; companyName: string; jobTitle:
       '',
       'They may now send you the times they are available for an interview.',
     ].join('\n'),
+    // Who the candidate is goes to the company only: the outbox, read by others, keeps the mail
+    // without it, so erasing the candidate leaves no copy there either (ADR 009, ADR 019).
+    secrets: [options.candidate.name, options.candidate.email],
   };
 }
 
@@ -86,6 +92,8 @@ export function availabilityMail(options: {
       'The attached calendar file holds one event per proposed slot; accept the one that suits you.',
     ].join('\n'),
     attachments: [{ filename: 'interview-availability.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: calendar }],
+    // As for the reveal: the candidate's name, email and notes reach the company only (and are hidden in the calendar's outbox copy too).
+    secrets: [options.candidate.name, options.candidate.email, availability.additionalNotes].flatMap((secret) => [secret, icsText(secret)]),
   };
 }
 

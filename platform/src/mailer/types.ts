@@ -38,14 +38,18 @@ export interface Mailer {
 
 export const REDACTED = '[hidden: only the recipient can see this]';
 
+/** iCalendar folds lines longer than 75 octets (a line break and a space): unfolded, a secret split by a fold is found. */
+const unfolded = (attachment: MailAttachment) => (attachment.contentType.startsWith('text/calendar') ? attachment.content.replace(/\r?\n[ \t]/g, '') : attachment.content);
+
 /** The mail as anyone but its recipient may see it: every secret replaced. */
 export function redactMail<Message extends MailMessage>(message: Message): Omit<Message, 'secrets'> {
   const { secrets = [], ...mail } = message;
   const hide = (text: string) => secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
   return {
     ...mail,
+    subject: hide(mail.subject),
     text: hide(mail.text),
     ...(mail.html === undefined ? {} : { html: hide(mail.html) }),
-    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((attachment) => ({ ...attachment, content: hide(attachment.content) })) }),
+    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((attachment) => ({ ...attachment, content: secrets.some(Boolean) ? hide(unfolded(attachment)) : attachment.content })) }),
   };
 }
