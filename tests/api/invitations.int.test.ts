@@ -513,6 +513,10 @@ describe('erasing the candidate (ADR 019)', () => {
       const request = list.json().invitations.find((invitation: { candidateId: string }) => invitation.candidateId === adaProfile);
       expect(request).toMatchObject({ status: 'interview_scheduled', candidate: null, availability: { additionalNotes: '[erased]', timezone: '[erased]' } });
       for (const text of texts) expect(await tablesHolding(text), text).toEqual([]);
+      // Nobody can invite an erased candidate any more; a bulk request skips them.
+      const bulk = await post('/api/job-invitations/bulk', owner.token, { jobId, candidateIds: [adaProfile] });
+      expect(bulk.statusCode).toBe(200);
+      expect(bulk.json().skipped).toEqual([{ candidateId: adaProfile, reason: 'candidate_not_found', message: INVITATION_MESSAGES.candidateNotFound }]);
     } finally {
       await pool.end();
     }

@@ -49,10 +49,14 @@ interface Candidate {
   name: string;
 }
 
-/** The candidate behind a profile id (a card's id), read from the profile's stream: consistent, no read model. */
+/**
+ * The candidate behind a profile id (a card's id), read from the profile's stream: consistent, no
+ * read model. An erased candidate has none (nothing can be sealed for them any more, ADR 019).
+ */
 async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
   const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
   if (state.status !== 'created') return null;
+  if ((await loadUserAccount(deps, state.userId)).status !== 'registered') return null;
   return { profileId, userId: state.userId, name: [state.content.firstName, state.content.lastName].filter(Boolean).join(' ') };
 }
 
