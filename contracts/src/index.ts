@@ -23,3 +23,5 @@ export * from './companies/profile';
 export * from './subscriptions/plans';
 export * from './subscriptions/events';
 export * from './subscriptions/api';
+export * from './invitations/events';
+export * from './invitations/api';

@@ -3,6 +3,7 @@ import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
+import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { subscriptionsProjection } from './subscriptions/projection';
@@ -18,4 +19,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   companiesProjection,
   candidateCardsProjection,
   subscriptionsProjection,
+  invitationsProjection,
 ];

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
-import { createPostgresOutbox } from '@hireloop/platform/mailer/outbox';
+import { createMemoryOutbox, createPostgresOutbox } from '@hireloop/platform/mailer/outbox';
 import { createSmtpMailer } from '@hireloop/platform/mailer/smtp';
+import { REDACTED } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import pg from 'pg';
 import { buildApp } from '../../cli/src/app';
@@ -30,6 +31,35 @@ describe('mail', () => {
     expect(mail.from).toBe('no-reply@hireloop.test');
     expect(mail.raw).toContain('Subject: Hello from Hireloop');
     expect(mail.raw).toContain('Plain text body');
+  });
+
+  it('the SMTP adapter delivers attachments: an iCalendar request arrives as a text/calendar part', async () => {
+    const mailer = createSmtpMailer({ url: smtp.url, from: 'Hireloop <no-reply@hireloop.test>' });
+    const calendar = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:slot-1@hireloop', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    await mailer.send({
+      to: 'maya@northwind.example',
+      subject: 'Interview availability',
+      text: 'See the attached calendar.',
+      attachments: [{ filename: 'interview-availability.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: calendar }],
+    });
+    await mailer.close();
+    const mail = await smtp.waitForMail('maya@northwind.example');
+    expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST;\s+name=interview-availability\.ics/);
+    expect(mail.raw).toContain('Content-Disposition: attachment; filename=interview-availability.ics');
+    // However nodemailer encoded the part, the calendar is in it.
+    const part = mail.raw.split(/Content-Type: text\/calendar/)[1]!;
+    const body = part.split(/\r?\n\r?\n/)[1]!.split(/\r?\n--/)[0]!;
+    const decoded = /Content-Transfer-Encoding: base64/i.test(part.split(/\r?\n\r?\n/)[0]!) ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8') : decodeQuotedPrintable(body);
+    expect(decoded).toContain('METHOD:REQUEST');
+    expect(decoded).toContain('UID:slot-1@hireloop');
+  });
+
+  it('the outbox keeps attachments, with any secret of the mail hidden in them too', async () => {
+    const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: fixedClock('2026-11-22T10:00:00.000Z') });
+    await outbox.send({ to: 'ada@example.com', subject: 'With a file', text: 'Open https://x.test/invitation/S3CR3T', secrets: ['https://x.test/invitation/S3CR3T'], attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: 'link: https://x.test/invitation/S3CR3T' }] });
+    const [kept] = await outbox.list();
+    expect(kept!.attachments).toEqual([{ filename: 'a.txt', contentType: 'text/plain', content: `link: ${REDACTED}` }]);
+    expect(JSON.stringify(kept)).not.toContain('S3CR3T');
   });
 
   it('the outbox keeps mail in PostgreSQL, newest first, filterable by recipient', async () => {

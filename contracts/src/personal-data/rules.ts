@@ -1,4 +1,5 @@
 import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
+import type { InterviewAvailabilitySubmitted, InvitationSent } from '../invitations/events';
 import type { CandidateProfileCreated, CandidateProfileUpdated, CandidateSummaryGenerated } from '../profiles/events';
 
 /**
@@ -51,6 +52,10 @@ export const PERSONAL_DATA_RULES = {
   CandidateProfileCreated: rule<CandidateProfileCreated>('userId', PROFILE_ERASED),
   CandidateProfileUpdated: rule<CandidateProfileUpdated>('userId', PROFILE_ERASED),
   CandidateSummaryGenerated: rule<CandidateSummaryGenerated>('userId', { summaryText: ERASED, strengths: [], fitRoles: [] }),
+  // A company's personal message to a candidate, and the candidate's notes and time zone, are the
+  // candidate's to have forgotten (ADR 031); the days and slots they offered say nothing about who they are.
+  InvitationSent: rule<InvitationSent>('candidateUserId', { message: ERASED }),
+  InterviewAvailabilitySubmitted: rule<InterviewAvailabilitySubmitted>('candidateUserId', { additionalNotes: ERASED, timezone: ERASED }),
 } as const;
 
 /** The rules as the event store applies them, by event type. */

@@ -8,7 +8,7 @@ import { PERSONAL_DATA_RULES } from './rules';
  * A field whose name says it may hold a person's data must be sealed (a rule in
  * PERSONAL_DATA_RULES) or be listed below with the reason it is not a person's.
  */
-const LOOKS_PERSONAL = /^(name|fullName|firstName|lastName|contactName|email|phone|location|address|currentRole|subject|linkedin\w*|resume\w*|message|note|cv|birth\w*)$/i;
+const LOOKS_PERSONAL = /^(name|fullName|firstName|lastName|contactName|email|phone|location|address|currentRole|subject|linkedin\w*|resume\w*|message|note|notes|additionalNotes|timezone|cv|birth\w*)$/i;
 const NOT_A_PERSONS: Record<string, string[]> = {
   CompanyRegistered: ['name', 'location'], // a company's, public on its jobs
   CompanyProfileUpdated: ['name', 'address'], // a company's, public on its jobs

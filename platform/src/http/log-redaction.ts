@@ -1,7 +1,8 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * What keeps secrets out of the log. URLs carry them: the reset link `/reset-password/<token>`,
+ * What keeps secrets out of the log. URLs carry them: the reset link `/reset-password/<token>`, an
+ * invitation link `/invitation/<token>` (and its API, `/api/invitations/<token>/reveal`),
  * LinkedIn's callback `?code=…&state=…`, the one-time sign-in code `/dashboard?auth=…`. Rather
  * than listing routes, the rule redacts every path segment after a secret-bearing segment and
  * the value of every query parameter whose name looks secret, wherever a URL shows up: the
@@ -10,7 +11,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 export const REDACTED = '[REDACTED]';
 
 /** Path segments whose following segments are secrets. */
-const SECRET_PATH_SEGMENTS = new Set(['reset-password']);
+const SECRET_PATH_SEGMENTS = new Set(['reset-password', 'invitation', 'invitations']);
 
 /** Parameter names (lower case, letters and digits only) that hold secrets as a whole name… */
 const SECRET_NAMES = new Set(['auth', 'code', 'state', 'nonce', 'key', 'sig', 'otp', 'jwt', 'pin', 'pwd', 'pass', 'ticket', 'assertion', 'samlresponse']);

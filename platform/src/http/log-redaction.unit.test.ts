@@ -19,6 +19,13 @@ describe('redactUrl', () => {
     ['/reset%2Dpassword/S3CR3T', `/reset-password/${R}`],
     ['/reset-password\\S3CR3T', `/reset-password/${R}`],
     ['https://hireloop.example/reset-password/S3CR3T', `https://hireloop.example/reset-password/${R}`],
+    // The invitation link and its API (ADR 031); the company's list of requests carries no token.
+    ['/invitation/S3CR3T', `/invitation/${R}`],
+    ['https://hireloop.example/invitation/S3CR3T?ref=mail', `https://hireloop.example/invitation/${R}?ref=mail`],
+    ['/api/invitations/S3CR3T', `/api/invitations/${R}`],
+    ['/api/invitations/S3CR3T/reveal', `/api/invitations/${R}`],
+    ['/api/invitations/S3CR3T/availability', `/api/invitations/${R}`],
+    ['/api/job-invitations', '/api/job-invitations'],
     // LinkedIn's callback and the one-time sign-in code.
     ['/api/auth/linkedin/callback?code=S3CR3T&state=S3CR3T', `/api/auth/linkedin/callback?code=${R}&state=${R}`],
     ['/api/auth/linkedin/callback?state=S3CR3T&code=S3CR3T&iss=https%3A%2F%2Fwww.linkedin.com', `/api/auth/linkedin/callback?state=${R}&code=${R}&iss=https%3A%2F%2Fwww.linkedin.com`],

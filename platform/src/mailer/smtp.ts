@@ -7,7 +7,14 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+      });
     },
     async list() {
       return [];

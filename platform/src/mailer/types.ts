@@ -1,8 +1,17 @@
+/** A file sent with a mail (an iCalendar invitation, say); text only, since mail crosses the bus as JSON. */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, with its parameters (`text/calendar; charset=utf-8; method=REQUEST`). */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   /**
    * Parts of the text only the recipient may see (reset links, codes). SMTP delivers them; the
    * outbox, which people other than the recipient can read, keeps the mail without them.
@@ -29,9 +38,18 @@ export interface Mailer {
 
 export const REDACTED = '[hidden: only the recipient can see this]';
 
+/** iCalendar folds lines longer than 75 octets (a line break and a space): unfolded, a secret split by a fold is found. */
+const unfolded = (attachment: MailAttachment) => (attachment.contentType.startsWith('text/calendar') ? attachment.content.replace(/\r?\n[ \t]/g, '') : attachment.content);
+
 /** The mail as anyone but its recipient may see it: every secret replaced. */
 export function redactMail<Message extends MailMessage>(message: Message): Omit<Message, 'secrets'> {
   const { secrets = [], ...mail } = message;
   const hide = (text: string) => secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
-  return { ...mail, text: hide(mail.text), ...(mail.html === undefined ? {} : { html: hide(mail.html) }) };
+  return {
+    ...mail,
+    subject: hide(mail.subject),
+    text: hide(mail.text),
+    ...(mail.html === undefined ? {} : { html: hide(mail.html) }),
+    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((attachment) => ({ ...attachment, content: secrets.some(Boolean) ? hide(unfolded(attachment)) : attachment.content })) }),
+  };
 }

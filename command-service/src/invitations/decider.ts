@@ -1,0 +1,158 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  DomainError,
+  INVITATION_MESSAGES,
+  InvitationEventSchemas,
+  isAdminRole,
+  type AvailabilityBody,
+  type InvitationEvent,
+  type Role,
+  type UserType,
+} from '@hireloop/contracts';
+import type { JobState } from '../jobs/decider';
+import { assertNever, type Decider } from '../shared/decider';
+
+/**
+ * The id of the invitation of one candidate to one job: sha256 of `invitation:<jobId>:<userId>`,
+ * its first 32 hex digits. So the stream `invitation-<id>` is found from the pair (one open
+ * invitation per candidate and job is the stream's own rule) and from the token, which starts
+ * with it (ADR 031). Knowing an id grants nothing: every use checks the token's hash.
+ */
+export const invitationIdFor = (jobId: string, candidateUserId: string): string =>
+  createHash('sha256').update(`invitation:${jobId}:${candidateUserId}`).digest('hex').slice(0, 32);
+
+export interface InvitationAvailability {
+  availableDays: string[];
+  availableTimes: string[];
+  timezone: string;
+  additionalNotes: string;
+  submittedAt: string;
+}
+
+/** Stream `invitation-<invitationId>`: the latest invitation of a candidate to a job. */
+export type InvitationState =
+  | { status: 'none' }
+  | {
+      status: 'sent' | 'revealed' | 'availability_submitted';
+      invitationId: string;
+      jobId: string;
+      companyId: string;
+      candidateUserId: string;
+      candidateProfileId: string;
+      tokenHash: string;
+      sentAt: string;
+      expiresAt: string;
+      revealedAt: string | null;
+      availability: InvitationAvailability | null;
+    };
+
+/** Who sends: a company user, or an admin acting for any company. */
+export interface InvitationSender {
+  userId: string;
+  type: UserType;
+  role: Role;
+  companyId: string | null;
+}
+
+export type InvitationCommand =
+  | {
+      type: 'SendInvitation';
+      data: {
+        invitationId: string;
+        job: JobState;
+        /** The candidate's profile as its stream stands: null when there is none. */
+        candidate: { profileId: string; userId: string } | null;
+        message: string;
+        tokenHash: string;
+        by: InvitationSender;
+        now: string;
+        expiresAt: string;
+      };
+    }
+  | { type: 'RevealProfile'; data: { tokenHash: string; now: string } }
+  | { type: 'SubmitAvailability'; data: { tokenHash: string; now: string; availability: AvailabilityBody } };
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** An invitation is open until its link expires, whatever the candidate did with it. */
+const isOpen = (state: InvitationState, now: string) => state.status !== 'none' && now < state.expiresAt;
+
+/**
+ * The invitation a token opens, or the one answer for unknown, replaced and expired tokens: a
+ * guessed or forwarded old link learns nothing (ADR 031).
+ */
+function invitationOfToken(state: InvitationState, tokenHash: string, now: string) {
+  if (state.status === 'none' || !sameHash(state.tokenHash, tokenHash) || !isOpen(state, now)) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+  return state;
+}
+
+export const invitationDecider: Decider<InvitationCommand, InvitationEvent, InvitationState> = {
+  schemas: InvitationEventSchemas,
+  initialState: () => ({ status: 'none' }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'InvitationSent': {
+        const { invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt } = event.data;
+        // A new invitation after an expired one starts over, with its own token.
+        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, revealedAt: null, availability: null };
+      }
+      case 'InvitationRevealed':
+        return state.status === 'none' ? state : { ...state, status: 'revealed', revealedAt: event.data.revealedAt };
+      case 'InterviewAvailabilitySubmitted': {
+        if (state.status === 'none') return state;
+        const { availableDays, availableTimes, timezone, additionalNotes, submittedAt } = event.data;
+        return { ...state, status: 'availability_submitted', availability: { availableDays, availableTimes, timezone, additionalNotes, submittedAt } };
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'SendInvitation': {
+        const { invitationId, job, candidate, message, tokenHash, by, now, expiresAt } = command.data;
+        const admin = isAdminRole(by.role);
+        if (by.type !== 'company' && !admin) throw new DomainError('forbidden', INVITATION_MESSAGES.companiesOnly);
+        if (job.status === 'none') throw new DomainError('not_found', INVITATION_MESSAGES.jobNotFound);
+        if (job.source !== 'internal' || !job.companyId) throw new DomainError('validation', INVITATION_MESSAGES.jobNotOnHireloop);
+        if (!admin && job.companyId !== by.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.notYourJob);
+        if (job.status === 'closed') throw new DomainError('conflict', INVITATION_MESSAGES.jobClosed);
+        if (!candidate) throw new DomainError('not_found', INVITATION_MESSAGES.candidateNotFound);
+        if (isOpen(state, now)) throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
+        return [
+          {
+            type: 'InvitationSent',
+            data: {
+              invitationId,
+              jobId: job.jobId,
+              companyId: job.companyId,
+              candidateUserId: candidate.userId,
+              candidateProfileId: candidate.profileId,
+              message,
+              tokenHash,
+              sentBy: by.userId,
+              sentAt: now,
+              expiresAt,
+            },
+          },
+        ];
+      }
+      case 'RevealProfile': {
+        const invitation = invitationOfToken(state, command.data.tokenHash, command.data.now);
+        // Revealing again changes nothing: a second click (or a retry after a lost answer) succeeds.
+        if (invitation.status !== 'sent') return [];
+        const { invitationId, jobId, companyId, candidateUserId } = invitation;
+        return [{ type: 'InvitationRevealed', data: { invitationId, jobId, companyId, candidateUserId, revealedAt: command.data.now } }];
+      }
+      case 'SubmitAvailability': {
+        const invitation = invitationOfToken(state, command.data.tokenHash, command.data.now);
+        if (invitation.status === 'sent') throw new DomainError('conflict', INVITATION_MESSAGES.revealFirst);
+        if (invitation.status === 'availability_submitted') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
+        const { invitationId, jobId, companyId, candidateUserId } = invitation;
+        return [{ type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId, companyId, candidateUserId, ...command.data.availability, submittedAt: command.data.now } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { INVITATION_MESSAGES, type AvailabilityBody, type InvitationEvent, type InvitationSent, type JobPosted } from '@hireloop/contracts';
+import { jobDecider, type JobState } from '../jobs/decider';
+import { fold } from '../shared/decider';
+import { deciderSpec } from '../shared/decider-spec';
+import { invitationDecider, invitationIdFor, type InvitationCommand, type InvitationSender } from './decider';
+
+const spec = deciderSpec(invitationDecider);
+
+const posted: JobPosted = {
+  jobId: 'job-1',
+  shareToken: 'share-1',
+  companyId: 'company-1',
+  postedBy: 'user-owner',
+  title: 'Senior Data Engineer',
+  company: 'Northwind',
+  location: 'Austin, TX',
+  salary: null,
+  type: 'Full-time',
+  remote: false,
+  description: 'Pipelines.',
+  requirements: [],
+  skills: ['Kafka'],
+  experience: 'Entry level',
+  benefits: null,
+  source: 'internal',
+  externalUrl: null,
+};
+const openJob = fold(jobDecider, [{ type: 'JobPosted', data: posted }]);
+const closedJob = fold(jobDecider, [
+  { type: 'JobPosted', data: posted },
+  { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-20T00:00:00.000Z' } },
+]);
+const importedJob = fold(jobDecider, [{ type: 'JobPosted', data: { ...posted, companyId: null, source: 'indeed', externalUrl: 'https://jobs.example/1' } }]);
+
+const owner: InvitationSender = { userId: 'user-owner', type: 'company', role: 'company', companyId: 'company-1' };
+const otherCompany: InvitationSender = { userId: 'user-other', type: 'company', role: 'company', companyId: 'company-2' };
+const candidateCaller: InvitationSender = { userId: 'user-candidate', type: 'candidate', role: 'candidate', companyId: null };
+const admin: InvitationSender = { userId: 'user-admin', type: 'candidate', role: 'admin', companyId: null };
+const superAdminOfAnotherCompany: InvitationSender = { userId: 'user-super', type: 'company', role: 'super_admin', companyId: 'company-2' };
+
+const candidate = { profileId: 'profile-1', userId: 'user-ada' };
+const invitationId = invitationIdFor('job-1', 'user-ada');
+const NOW = '2026-11-25T10:00:00.000Z';
+const EXPIRES = '2026-12-25T10:00:00.000Z';
+const AFTER_EXPIRY = '2026-12-25T10:00:00.001Z';
+
+const send = (overrides: Partial<Extract<InvitationCommand, { type: 'SendInvitation' }>['data']> = {}): InvitationCommand => ({
+  type: 'SendInvitation',
+  data: { invitationId, job: openJob, candidate, message: 'We loved your pipeline work.', tokenHash: 'hash-1', by: owner, now: NOW, expiresAt: EXPIRES, ...overrides },
+});
+const sent = (overrides: Partial<InvitationSent> = {}): InvitationEvent => ({
+  type: 'InvitationSent',
+  data: {
+    invitationId,
+    jobId: 'job-1',
+    companyId: 'company-1',
+    candidateUserId: 'user-ada',
+    candidateProfileId: 'profile-1',
+    message: 'We loved your pipeline work.',
+    tokenHash: 'hash-1',
+    sentBy: 'user-owner',
+    sentAt: NOW,
+    expiresAt: EXPIRES,
+    ...overrides,
+  },
+});
+const revealed: InvitationEvent = { type: 'InvitationRevealed', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', revealedAt: '2026-11-26T10:00:00.000Z' } };
+const availability: AvailabilityBody = { availableDays: ['Monday', 'Wednesday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'America/New_York', additionalNotes: 'Mornings are best.' };
+const submitted: InvitationEvent = {
+  type: 'InterviewAvailabilitySubmitted',
+  data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', ...availability, submittedAt: '2026-11-26T11:00:00.000Z' },
+};
+const reveal = (tokenHash = 'hash-1', now = '2026-11-26T10:00:00.000Z'): InvitationCommand => ({ type: 'RevealProfile', data: { tokenHash, now } });
+const submit = (tokenHash = 'hash-1', now = '2026-11-26T11:00:00.000Z'): InvitationCommand => ({ type: 'SubmitAvailability', data: { tokenHash, now, availability } });
+
+describe('sending an invitation', () => {
+  it('a company invites a candidate with a profile to its own open job', () => {
+    spec.given([]).when(send()).then([sent()]);
+  });
+
+  it('an admin invites for any company, and the invitation belongs to the job’s company', () => {
+    spec.given([]).when(send({ by: admin })).then([sent({ sentBy: 'user-admin' })]);
+    spec.given([]).when(send({ by: superAdminOfAnotherCompany })).then([sent({ sentBy: 'user-super' })]);
+  });
+
+  it('a company inviting to another company’s job is refused (403)', () => {
+    spec.given([]).when(send({ by: otherCompany })).thenThrows(INVITATION_MESSAGES.notYourJob);
+    expect(() => invitationDecider.decide(send({ by: otherCompany }), invitationDecider.initialState())).toThrow(expect.objectContaining({ code: 'forbidden' }));
+  });
+
+  it('a candidate cannot invite anyone', () => {
+    spec.given([]).when(send({ by: candidateCaller })).thenThrows(INVITATION_MESSAGES.companiesOnly);
+  });
+
+  it('the job must exist, be posted on Hireloop and be open', () => {
+    spec.given([]).when(send({ job: { status: 'none' } as JobState })).thenThrows(INVITATION_MESSAGES.jobNotFound);
+    spec.given([]).when(send({ job: importedJob, by: admin })).thenThrows(INVITATION_MESSAGES.jobNotOnHireloop);
+    spec.given([]).when(send({ job: closedJob })).thenThrows(INVITATION_MESSAGES.jobClosed);
+  });
+
+  it('the candidate must have a profile', () => {
+    spec.given([]).when(send({ candidate: null })).thenThrows(INVITATION_MESSAGES.candidateNotFound);
+  });
+
+  it('one open invitation per candidate and job, whatever its state', () => {
+    spec.given([sent()]).when(send({ tokenHash: 'hash-2' })).thenThrows(INVITATION_MESSAGES.alreadyInvited);
+    spec.given([sent(), revealed, submitted]).when(send({ tokenHash: 'hash-2', now: '2026-12-01T00:00:00.000Z' })).thenThrows(INVITATION_MESSAGES.alreadyInvited);
+  });
+
+  it('once the link expired, the candidate may be invited again, with a new token', () => {
+    spec.given([sent()]).when(send({ tokenHash: 'hash-2', now: AFTER_EXPIRY, expiresAt: '2027-01-24T10:00:00.001Z' })).then([
+      sent({ tokenHash: 'hash-2', sentAt: AFTER_EXPIRY, expiresAt: '2027-01-24T10:00:00.001Z' }),
+    ]);
+  });
+});
+
+describe('revealing the profile (by token, no sign-in)', () => {
+  it('the candidate reveals their profile to the company', () => {
+    spec.given([sent()]).when(reveal()).then([revealed]);
+  });
+
+  it('revealing twice changes nothing and succeeds (idempotent)', () => {
+    spec.given([sent(), revealed]).when(reveal()).then([]);
+    spec.given([sent(), revealed, submitted]).when(reveal()).then([]);
+  });
+
+  it('an unknown token, a wrong one or an expired link gets the spec’s not-found answer', () => {
+    spec.given([]).when(reveal()).thenThrows(INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(reveal('hash-x')).thenThrows(INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(reveal('hash-1', EXPIRES)).thenThrows(INVITATION_MESSAGES.notFound);
+  });
+
+  it('the token of an earlier, expired invitation no longer works once a new one was sent', () => {
+    const later = sent({ tokenHash: 'hash-2', sentAt: AFTER_EXPIRY, expiresAt: '2027-01-24T10:00:00.001Z' });
+    spec.given([sent(), later]).when(reveal('hash-1', '2026-12-26T00:00:00.000Z')).thenThrows(INVITATION_MESSAGES.notFound);
+  });
+});
+
+describe('submitting interview availability (by token, no sign-in)', () => {
+  it('after the reveal, the candidate offers days and slots', () => {
+    spec.given([sent(), revealed]).when(submit()).then([submitted]);
+  });
+
+  it('before the reveal it is refused (409)', () => {
+    spec.given([sent()]).when(submit()).thenThrows(INVITATION_MESSAGES.revealFirst);
+    expect(() => invitationDecider.decide(submit(), fold(invitationDecider, [sent()]))).toThrow(expect.objectContaining({ code: 'conflict' }));
+  });
+
+  it('twice is refused (409)', () => {
+    spec.given([sent(), revealed, submitted]).when(submit()).thenThrows(INVITATION_MESSAGES.availabilityAlreadySubmitted);
+  });
+
+  it('an expired link gets the not-found answer', () => {
+    spec.given([sent(), revealed]).when(submit('hash-1', AFTER_EXPIRY)).thenThrows(INVITATION_MESSAGES.notFound);
+    expect(() => invitationDecider.decide(submit('hash-1', AFTER_EXPIRY), fold(invitationDecider, [sent(), revealed]))).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('invitation ids', () => {
+  it('are stable per candidate and job, differ between pairs, and are 32 hex digits', () => {
+    expect(invitationIdFor('job-1', 'user-ada')).toBe(invitationId);
+    expect(invitationIdFor('job-2', 'user-ada')).not.toBe(invitationId);
+    expect(invitationId).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

@@ -1,0 +1,310 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import { hashToken } from '@hireloop/platform/accounts/tokens';
+import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import type { Actor } from '@hireloop/platform/event-store';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AvailabilityBody,
+  AvailabilityResponse,
+  BulkInvitationBody,
+  BulkInvitationResponse,
+  DomainError,
+  ErrorBody,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  InvitationTokenParams,
+  RevealResponse,
+  SendInvitationBody,
+  SendInvitationResponse,
+  bulkInvitationComplete,
+  candidateStreamId,
+  invitationIdOfToken,
+  invitationStreamId,
+  isAdminRole,
+  jobStreamId,
+  type InvitationEvent,
+  type SkippedCandidate,
+} from '@hireloop/contracts';
+import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
+import { jobDecider, type JobState } from '../jobs/decider';
+import { profileDecider } from '../profiles/decider';
+import { appendDecisions, decideOn, handleCommand, type CommandContext, type Decision } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { loadState } from '../shared/stream';
+import { commandContext, withPosition } from '../shared/request-context';
+import { invitationDecider, invitationIdFor, type InvitationSender, type InvitationState } from './decider';
+import { availabilityMail, companyContact, invitationLink, invitationMail, revealMail } from './mail';
+import { throttleInvitations } from './throttle';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
+const DAY_MS = 86_400_000;
+/** How often a bulk invitation is decided again when another send changed one of its streams first. */
+const BULK_ATTEMPTS = 3;
+
+interface Candidate {
+  profileId: string;
+  userId: string;
+  name: string;
+}
+
+/**
+ * The candidate behind a profile id (a card's id), read from the profile's stream: consistent, no
+ * read model. An erased candidate has none (nothing can be sealed for them any more, ADR 019).
+ */
+async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
+  const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
+  if (state.status !== 'created') return null;
+  if ((await loadUserAccount(deps, state.userId)).status !== 'registered') return null;
+  return { profileId, userId: state.userId, name: [state.content.firstName, state.content.lastName].filter(Boolean).join(' ') };
+}
+
+interface PreparedInvitation {
+  decision: Decision<InvitationEvent>;
+  candidate: Candidate;
+  invitationId: string;
+  token: string;
+  expiresAt: string;
+}
+
+/**
+ * Decides one invitation (without appending it). The token is made here and lives only in the
+ * mail: the stream keeps its sha256 (ADR 031). A missing profile still runs the decider (on a
+ * stream no invitation can have), so the rules answer in their one order.
+ */
+async function prepareInvitation(deps: CommandServiceDeps, job: JobState, jobId: string, profileId: string, message: string, by: InvitationSender): Promise<PreparedInvitation> {
+  const candidate = await loadCandidate(deps, profileId);
+  const invitationId = invitationIdFor(jobId, candidate?.userId ?? `no-profile:${profileId}`);
+  const token = `${invitationId}.${deps.ids.newToken(32)}`;
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
+  const decision = await decideOn(deps.eventStore, invitationStreamId(invitationId), invitationDecider, {
+    type: 'SendInvitation',
+    data: { invitationId, job, candidate: candidate && { profileId, userId: candidate.userId }, message, tokenHash: hashToken(token), by, now: now.toISOString(), expiresAt },
+  });
+  return { decision, candidate: candidate!, invitationId, token, expiresAt };
+}
+
+/** Mail is a side effect of a change already recorded: a queue that fails is logged, the answer stands. */
+async function sendMail(deps: CommandServiceDeps, log: FastifyBaseLogger, build: () => Promise<Parameters<typeof enqueueMail>[1] | null>, messageId: string) {
+  try {
+    const mail = await build();
+    if (mail) await enqueueMail(deps.bus, mail, messageId);
+  } catch (error) {
+    log.warn({ err: error, messageId }, 'invitation mail could not be queued');
+  }
+}
+
+async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, job: JobState, prepared: PreparedInvitation, message: string) {
+  if (job.status === 'none') return;
+  await sendMail(
+    deps,
+    log,
+    async () => {
+      const account = await loadUserAccount(deps, prepared.candidate.userId);
+      if (account.status !== 'registered') return null;
+      const companyName = (await loadCompanyName(deps, job.companyId)) ?? job.content.company;
+      const link = invitationLink(deps, prepared.token);
+      return invitationMail({ to: account.email, candidateName: prepared.candidate.name || account.name, companyName, jobTitle: job.content.title, message, link, expiresAt: prepared.expiresAt });
+    },
+    `invitation-${hashToken(prepared.token)}`,
+  );
+}
+
+const senderOf = (account: RegisteredAccount): InvitationSender => ({ userId: account.userId, type: account.type, role: account.role, companyId: account.companyId });
+
+async function requireSender(deps: CommandServiceDeps, request: FastifyRequest) {
+  const account = await requireAccount(deps, request);
+  // Refused before anything is read: a candidate has nobody to invite.
+  if (account.type !== 'company' && !isAdminRole(account.role)) throw new DomainError('forbidden', INVITATION_MESSAGES.companiesOnly);
+  await throttleInvitations(deps, account.userId);
+  return account;
+}
+
+/** The invitation a token names, and who acts with it: the candidate it was sent to (no sign-in, §6). */
+async function invitationByToken(deps: CommandServiceDeps, token: string) {
+  const invitationId = invitationIdOfToken(token);
+  if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+  const streamId = invitationStreamId(invitationId);
+  const { state } = await loadState(deps.eventStore, streamId, invitationDecider);
+  if (state.status === 'none') throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+  const actor: Actor = { userId: state.candidateUserId, role: 'candidate' };
+  return { streamId, actor };
+}
+
+/** What the company's mails say about the candidate once they revealed: their profile's name and email. */
+async function revealedCandidate(deps: CommandServiceDeps, state: Extract<InvitationState, { candidateUserId: string }>) {
+  const { state: profile } = await loadState(deps.eventStore, candidateStreamId(state.candidateProfileId), profileDecider);
+  const account = await loadUserAccount(deps, state.candidateUserId);
+  const accountEmail = account.status === 'registered' ? account.email : '';
+  if (profile.status !== 'created') return { name: account.status === 'registered' ? account.name : '', email: accountEmail };
+  return { name: [profile.content.firstName, profile.content.lastName].filter(Boolean).join(' '), email: profile.content.email || accountEmail };
+}
+
+async function jobTitle(deps: CommandServiceDeps, jobId: string) {
+  const { state } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
+  return state.status === 'none' ? 'your job' : state.content.title;
+}
+
+/**
+ * Invitations (ADR 031): a company (or an admin for it) invites a candidate to one of its jobs;
+ * the candidate, by the token in the mail and without signing in, reveals their profile and
+ * offers interview times. Every step is an event on the stream of that candidate and job.
+ */
+export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/job-invitations/send',
+    { onRequest: signedInOnly, schema: { tags: ['invitations'], body: SendInvitationBody, response: { 201: SendInvitationResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await requireSender(deps, request);
+      const { jobId, candidateId, message } = request.body;
+      const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
+      const prepared = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+      let position: string;
+      try {
+        position = await appendDecisions(deps.eventStore, [prepared.decision], commandContext(deps, request, { userId: account.userId, role: account.role }));
+      } catch (error) {
+        // Two sends at once: the second lost the race on the invitation's stream.
+        if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
+        throw error;
+      }
+      await mailInvitation(deps, request.log, job, prepared, message);
+      return withPosition(reply, position)
+        .status(201)
+        .send({ success: true, message: INVITATION_MESSAGES.sent, invitationId: prepared.invitationId, status: 'email_sent', expiresAt: prepared.expiresAt });
+    },
+  );
+
+  /**
+   * One command, one event per candidate invited, appended all-or-nothing. Candidates without a
+   * profile, already invited or listed twice are skipped with the reason; anything about the job
+   * or the sender refuses the whole request. A retry with the same Idempotency-Key replays the
+   * first answer (ADR 015); without it, a retry skips those already invited.
+   */
+  app.post(
+    '/api/job-invitations/bulk',
+    { onRequest: signedInOnly, schema: { tags: ['invitations'], body: BulkInvitationBody, response: { 200: BulkInvitationResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await requireSender(deps, request);
+      const { jobId, candidateIds, message } = request.body;
+      const context: CommandContext = commandContext(deps, request, { userId: account.userId, role: account.role });
+      for (let attempt = 1; ; attempt++) {
+        const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
+        const prepared: PreparedInvitation[] = [];
+        const invited: Array<{ candidateId: string; invitationId: string }> = [];
+        const skipped: SkippedCandidate[] = [];
+        const seen = new Set<string>();
+        for (const candidateId of candidateIds) {
+          if (seen.has(candidateId)) {
+            skipped.push({ candidateId, reason: 'duplicate', message: 'Listed more than once; invited once.' });
+            continue;
+          }
+          seen.add(candidateId);
+          try {
+            const one = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+            prepared.push(one);
+            invited.push({ candidateId, invitationId: one.invitationId });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            if (error.message === INVITATION_MESSAGES.candidateNotFound) skipped.push({ candidateId, reason: 'candidate_not_found', message: error.message });
+            else if (error.message === INVITATION_MESSAGES.alreadyInvited) skipped.push({ candidateId, reason: 'already_invited', message: error.message });
+            else throw error;
+          }
+        }
+        let position: string;
+        try {
+          position = await appendDecisions(
+            deps.eventStore,
+            prepared.map((one) => one.decision),
+            context,
+          );
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'version_conflict' && attempt < BULK_ATTEMPTS) continue;
+          throw error;
+        }
+        for (const one of prepared) await mailInvitation(deps, request.log, job, one, message);
+        const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
+        return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
+      }
+    },
+  );
+
+  app.post(
+    '/api/invitations/:token/reveal',
+    { schema: { tags: ['invitations'], params: InvitationTokenParams, body: z.unknown().optional(), response: { 200: RevealResponse, ...errors } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const { streamId, actor } = await invitationByToken(deps, token);
+      let decidedOn: InvitationState = invitationDecider.initialState();
+      const result = await handleCommand(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        (state) => {
+          decidedOn = state;
+          return { type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } };
+        },
+        commandContext(deps, request, actor),
+      );
+      const event = result.events[0];
+      if (event?.type === 'InvitationRevealed' && decidedOn.status !== 'none') {
+        const invitation = decidedOn;
+        await sendMail(
+          deps,
+          request.log,
+          async () => {
+            const company = await companyContact(deps, invitation.companyId);
+            if (!company) return null;
+            const profileUrl = `${deps.publicUrl.replace(/\/$/, '')}/profile/${invitation.candidateProfileId}`;
+            return revealMail({ to: company.email, companyName: company.name, jobTitle: await jobTitle(deps, invitation.jobId), candidate: await revealedCandidate(deps, invitation), profileUrl });
+          },
+          `invitation-revealed-${invitation.invitationId}-${result.nextExpectedVersion}`,
+        );
+      }
+      return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.profileRevealed, hasRevealed: true });
+    },
+  );
+
+  app.post(
+    '/api/invitations/:token/availability',
+    { schema: { tags: ['invitations'], params: InvitationTokenParams, body: AvailabilityBody, response: { 200: AvailabilityResponse, ...errors } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const { streamId, actor } = await invitationByToken(deps, token);
+      let decidedOn: InvitationState = invitationDecider.initialState();
+      const result = await handleCommand(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        (state) => {
+          decidedOn = state;
+          return { type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } };
+        },
+        commandContext(deps, request, actor),
+      );
+      const event = result.events[0];
+      if (event?.type === 'InterviewAvailabilitySubmitted' && decidedOn.status !== 'none') {
+        const invitation = decidedOn;
+        await sendMail(
+          deps,
+          request.log,
+          async () => {
+            const company = await companyContact(deps, invitation.companyId);
+            if (!company) return null;
+            return availabilityMail({
+              to: company.email,
+              companyName: company.name,
+              jobTitle: await jobTitle(deps, invitation.jobId),
+              candidate: await revealedCandidate(deps, invitation),
+              availability: event.data,
+              sequence: result.nextExpectedVersion,
+            });
+          },
+          `invitation-availability-${invitation.invitationId}-${result.nextExpectedVersion}`,
+        );
+      }
+      return withPosition(reply, result.position).send({ success: true, hasSubmittedAvailability: true });
+    },
+  );
+};

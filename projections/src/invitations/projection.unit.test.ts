@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ERASED, type InterviewAvailabilitySubmitted, type InvitationRevealed, type InvitationSent } from '@hireloop/contracts';
+import { projectionSpec } from '../shared/projection-spec';
+import { invitationsProjection } from './projection';
+import { invitationStatus } from './queries';
+
+const spec = projectionSpec(invitationsProjection);
+const stream = 'invitation-0123456789abcdef0123456789abcdef';
+const sent: InvitationSent = {
+  invitationId: '0123456789abcdef0123456789abcdef',
+  jobId: 'job-1',
+  companyId: 'company-1',
+  candidateUserId: 'user-ada',
+  candidateProfileId: 'profile-1',
+  message: 'We loved your pipeline work.',
+  tokenHash: 'hash-1',
+  sentBy: 'user-owner',
+  sentAt: '2026-11-25T10:00:00.000Z',
+  expiresAt: '2026-12-25T10:00:00.000Z',
+};
+const revealed: InvitationRevealed = { invitationId: sent.invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', revealedAt: '2026-11-26T10:00:00.000Z' };
+const submitted: InterviewAvailabilitySubmitted = {
+  invitationId: sent.invitationId,
+  jobId: 'job-1',
+  companyId: 'company-1',
+  candidateUserId: 'user-ada',
+  availableDays: ['Monday'],
+  availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'],
+  timezone: 'Europe/Berlin',
+  additionalNotes: 'Mornings are best.',
+  submittedAt: '2026-11-26T11:00:00.000Z',
+};
+const { sentBy: _sentBy, ...document } = sent;
+const base = { _id: sent.invitationId, ...document, revealedAt: null, availability: null };
+
+describe('invitations read model', () => {
+  it('a sent invitation is listed with its token hash, never the token', async () => {
+    await spec.given([{ streamId: stream, type: 'InvitationSent', data: sent }]).then('invitations', [base]);
+  });
+
+  it('the reveal and the offered times follow', async () => {
+    await spec
+      .given([
+        { streamId: stream, type: 'InvitationSent', data: sent },
+        { streamId: stream, type: 'InvitationRevealed', data: revealed },
+        { streamId: stream, type: 'InterviewAvailabilitySubmitted', data: submitted },
+      ])
+      .then('invitations', [
+        {
+          ...base,
+          revealedAt: revealed.revealedAt,
+          availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'], timezone: 'Europe/Berlin', additionalNotes: 'Mornings are best.', submittedAt: submitted.submittedAt },
+        },
+      ]);
+  });
+
+  it('a new invitation after an expired one replaces it, with its own token', async () => {
+    const again = { ...sent, tokenHash: 'hash-2', sentAt: '2027-01-01T00:00:00.000Z', expiresAt: '2027-01-31T00:00:00.000Z' };
+    await spec
+      .given([
+        { streamId: stream, type: 'InvitationSent', data: sent },
+        { streamId: stream, type: 'InvitationRevealed', data: revealed },
+        { streamId: stream, type: 'InvitationSent', data: again },
+      ])
+      .then('invitations', [{ ...base, tokenHash: 'hash-2', sentAt: again.sentAt, expiresAt: again.expiresAt }]);
+  });
+
+  it('erasing the candidate scrubs the message, the notes and the time zone', async () => {
+    await spec
+      .given([
+        { streamId: stream, type: 'InvitationSent', data: sent },
+        { streamId: stream, type: 'InvitationRevealed', data: revealed },
+        { streamId: stream, type: 'InterviewAvailabilitySubmitted', data: submitted },
+        { streamId: 'user-user-ada', type: 'PersonErased', data: { userId: 'user-ada', erasedAt: '2026-11-27T00:00:00.000Z' } },
+      ])
+      .then('invitations', [
+        {
+          ...base,
+          message: ERASED,
+          revealedAt: revealed.revealedAt,
+          availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'], timezone: ERASED, additionalNotes: ERASED, submittedAt: submitted.submittedAt },
+        },
+      ]);
+  });
+});
+
+describe('a request’s status for the company', () => {
+  const at = (iso: string) => new Date(iso);
+  const doc = { revealedAt: null, availability: null, expiresAt: sent.expiresAt };
+  it('moves from email_sent to candidate_accepted to interview_scheduled', () => {
+    expect(invitationStatus(doc, at('2026-11-25T11:00:00.000Z'))).toBe('email_sent');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt }, at('2026-11-26T10:30:00.000Z'))).toBe('candidate_accepted');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted } }, at('2026-11-27T00:00:00.000Z'))).toBe('interview_scheduled');
+  });
+
+  it('is expired once the link is 30 days old without times offered; times offered stay scheduled', () => {
+    expect(invitationStatus(doc, at(sent.expiresAt))).toBe('expired');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt }, at('2027-01-01T00:00:00.000Z'))).toBe('expired');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted } }, at('2027-01-01T00:00:00.000Z'))).toBe('interview_scheduled');
+  });
+});

@@ -1,0 +1,33 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { InvitationStatus } from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import { physicalCollection } from '../shared/projection';
+import { invitationsProjection, type InvitationDocument } from './projection';
+
+const invitationsCollection = (readStore: ReadStore) => readStore.collection<InvitationDocument>(physicalCollection(invitationsProjection, 'invitations'));
+
+/**
+ * The invitation a token opens: its id names the document, its hash must match, and the link
+ * must not have expired. Anything else is null, one answer for all (ADR 031).
+ */
+export async function findInvitationByToken(readStore: ReadStore, invitationId: string, tokenHash: string, now: Date): Promise<InvitationDocument | null> {
+  const doc = await invitationsCollection(readStore).get(invitationId);
+  if (!doc || doc.tokenHash.length !== tokenHash.length || !timingSafeEqual(Buffer.from(doc.tokenHash), Buffer.from(tokenHash))) return null;
+  return now.toISOString() < doc.expiresAt ? doc : null;
+}
+
+/** A company's requests, newest first. */
+export async function findInvitationsOfCompany(readStore: ReadStore, companyId: string, limit = 500): Promise<InvitationDocument[]> {
+  return invitationsCollection(readStore).find({ companyId }, { sort: { sentAt: -1, _id: 1 }, limit });
+}
+
+/**
+ * Where a request stands for the company (part 1 §4): the mail went out, the candidate accepted
+ * (revealed), an interview is being scheduled (times offered). `offer_stage` has no event yet. A
+ * link unused for 30 days is `expired`; one that led to times offered stays scheduled.
+ */
+export function invitationStatus(doc: Pick<InvitationDocument, 'revealedAt' | 'availability' | 'expiresAt'>, now: Date): InvitationStatus {
+  if (doc.availability) return 'interview_scheduled';
+  if (now.toISOString() >= doc.expiresAt) return 'expired';
+  return doc.revealedAt ? 'candidate_accepted' : 'email_sent';
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CompanyInvitationsResponse,
+  DomainError,
+  ErrorBody,
+  INVITATION_MESSAGES,
+  InvitationResponse,
+  InvitationTokenParams,
+  invitationIdOfToken,
+  type CompanyInvitation,
+} from '@hireloop/contracts';
+import { hashToken } from '@hireloop/platform/accounts/tokens';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import type { Clock } from '@hireloop/platform/runtime';
+import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
+import { findProfileById, profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
+import { companiesProjection } from '@hireloop/projections/companies/projection';
+import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
+import { invitationsProjection } from '@hireloop/projections/invitations/projection';
+import { findInvitationByToken, findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
+import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
+import { findJob, jobsCollection } from '@hireloop/projections/job-board/queries';
+import { usersProjection } from '@hireloop/projections/users/projection';
+import { findUserById } from '@hireloop/projections/users/queries';
+
+/**
+ * The invitation page by token (part 1 §2, §7), for whoever holds the link, signed in or not; and
+ * a company's list of its requests (ADR 031). The candidate's name and email appear only in the
+ * list of the company the candidate revealed their profile to, never by token.
+ */
+export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock }> = async (app, { readStore, clock }) => {
+  app.get(
+    '/api/invitations/:token',
+    { schema: { tags: ['invitations'], params: InvitationTokenParams, response: { 200: InvitationResponse, 404: ErrorBody } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const invitationId = invitationIdOfToken(token);
+      if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+      await request.readModelsCaughtUp([invitationsProjection.name, jobBoardProjection.name, companiesProjection.name, candidateProfilesProjection.name]);
+      const invitation = await findInvitationByToken(readStore, invitationId, hashToken(token), clock.now());
+      const job = invitation && (await findJob(readStore, invitation.jobId));
+      if (!invitation || !job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+      const company = await findCompanyPublicProfile(readStore, invitation.companyId);
+      const profile = await findProfileById(readStore, invitation.candidateProfileId);
+      // The link is the credential: nothing may keep the answer but the browser showing it.
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        job,
+        company: company ? { name: company.name, description: company.description, industry: company.industry, size: company.size } : { name: job.company, description: '', industry: '', size: '' },
+        invitation: { message: invitation.message, sentAt: invitation.sentAt, expiresAt: invitation.expiresAt },
+        candidate: { candidateId: invitation.candidateProfileId, title: profile?.title ?? '' },
+        hasRevealed: invitation.revealedAt !== null,
+        hasSubmittedAvailability: invitation.availability !== null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/job-invitations',
+    { schema: { tags: ['invitations'], response: { 200: CompanyInvitationsResponse, 401: ErrorBody, 403: ErrorBody } } },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      await request.readModelsCaughtUp([usersProjection.name, invitationsProjection.name, jobBoardProjection.name, candidateProfilesProjection.name]);
+      const user = await findUserById(readStore, session.userId);
+      if (!user || user.type !== 'company' || !user.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.listCompaniesOnly);
+      const docs = await findInvitationsOfCompany(readStore, user.companyId);
+      const jobIds = [...new Set(docs.map((doc) => doc.jobId))];
+      const profileIds = [...new Set(docs.map((doc) => doc.candidateProfileId))];
+      const jobs = new Map((jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : []).map((job) => [job._id, job]));
+      const profiles = new Map((profileIds.length ? await profilesCollection(readStore).find({ _id: { $in: profileIds } }) : []).map((profile) => [profile._id, profile]));
+      const now = clock.now();
+      const invitations = docs.map((doc): CompanyInvitation => {
+        const profile = profiles.get(doc.candidateProfileId);
+        return {
+          invitationId: doc.invitationId,
+          jobId: doc.jobId,
+          jobTitle: jobs.get(doc.jobId)?.title ?? '',
+          candidateId: doc.candidateProfileId,
+          candidateTitle: profile?.title ?? '',
+          status: invitationStatus(doc, now),
+          sentAt: doc.sentAt,
+          expiresAt: doc.expiresAt,
+          revealedAt: doc.revealedAt,
+          availability: doc.availability,
+          // Only what the candidate chose to show this company: nothing before the reveal.
+          candidate: doc.revealedAt && profile ? { name: [profile.firstName, profile.lastName].filter(Boolean).join(' '), email: profile.email } : null,
+        };
+      });
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, invitations };
+    },
+  );
+};
