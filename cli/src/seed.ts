@@ -1,7 +1,8 @@
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { importFeed } from '@hireloop/command-service/imports/importer';
 import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
-import type { CandidateSignupBody, CompanySignupBody, PostJobBody, ProfileFormBody } from '@hireloop/contracts';
+import type { CandidateSignupBody, CompanyProfileBody, CompanySignupBody, PlanId, PostJobBody, ProfileFormBody } from '@hireloop/contracts';
+import { SIMULATED_CHECKOUT_PATH } from '@hireloop/platform/payments';
 import type { Clock } from '@hireloop/platform/runtime';
 import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { buildApp, type AppDeps } from './app';
@@ -278,6 +279,53 @@ export interface PlannedCompany {
   jobs: PlannedJob[];
 }
 
+/**
+ * What the companies did once the talent side opened (ADRs 028, 030, 031): each filled in its
+ * company profile; Northwind Analytics took a trial of Small Business through checkout and asked
+ * Lena Marsh to apply for its Senior Data Engineer role; Brightpath Health stayed on the free
+ * plan; Fjordline and Maple Ledger have not chosen a plan yet (they see the pricing modal).
+ */
+const COMPANY_STORIES: Record<string, { profile: Omit<CompanyProfileBody, 'name'>; plan: PlanId | null; invites: Array<{ candidateEmail: string; jobTitle: string; message: string }> }> = {
+  'Northwind Analytics': {
+    profile: {
+      website: 'https://northwind-analytics.example',
+      address: '401 Congress Ave, Austin, TX 78701',
+      industry: 'Data & Analytics',
+      size: '51-200',
+      description: 'Northwind Analytics builds the dashboards 900 retailers use to see their stores in real time. We are a data company first: our engineers own pipelines from the first event to the last chart.',
+    },
+    plan: 'small_business',
+    invites: [
+      {
+        candidateEmail: 'lena.marsh@example.com',
+        jobTitle: 'Senior Data Engineer',
+        message: 'Hi Lena, your Kafka and dbt work is exactly what our streaming team needs. Would you apply for our Senior Data Engineer role?',
+      },
+    ],
+  },
+  'Brightpath Health': {
+    profile: {
+      website: 'https://brightpath-health.example',
+      address: '600 California St, San Francisco, CA 94108',
+      industry: 'Healthcare',
+      size: '201-500',
+      description: 'Brightpath Health runs the scheduling and records software behind 300 community clinics.',
+    },
+    plan: 'free',
+    invites: [],
+  },
+  'Fjordline Software': {
+    profile: { website: '', address: 'Oslo, Norway', industry: 'Software', size: '11-50', description: 'Fjordline makes build tools for game studios.' },
+    plan: null,
+    invites: [],
+  },
+  'Maple Ledger': {
+    profile: { website: '', address: 'Toronto, Canada', industry: 'Fintech', size: '11-50', description: 'Maple Ledger keeps the books of small businesses across Canada.' },
+    plan: null,
+    invites: [],
+  },
+};
+
 export interface FeedJob {
   externalId: string;
   title: string;
@@ -447,9 +495,46 @@ export async function seed(deps: AppDeps): Promise<string> {
     candidates++;
     candidateTokens.set(candidate, signup.json<{ token: string }>().token);
   }
+  const profileIds = new Map<string, string>();
   async function createProfile(candidate: PlannedCandidate) {
     const created = await app.inject({ method: 'POST', url: '/api/profile', headers: { authorization: `Bearer ${candidateTokens.get(candidate)}` }, payload: candidate.profile });
     if (created.statusCode !== 201) throw new Error(`Seeding the profile of ${candidate.account.name} failed: ${created.statusCode} ${created.body}`);
+    profileIds.set(candidate.account.email, created.json<{ profile: { id: string } }>().profile.id);
+  }
+
+  let profiles = 0;
+  let plans = 0;
+  let checkoutsLeft = 0;
+  let invitations = 0;
+  /** The talent side, a day ago: company profiles, plans, requests to apply (companies seeded in this run only). */
+  async function companyStory(company: PlannedCompany) {
+    const story = COMPANY_STORIES[company.account.companyName];
+    const token = tokens.get(company);
+    if (!story || !token) return;
+    const auth = { authorization: `Bearer ${token}` };
+    const saved = await app.inject({ method: 'PUT', url: '/api/company/profile', headers: auth, payload: { name: company.account.companyName, ...story.profile } });
+    if (saved.statusCode !== 200) throw new Error(`Seeding the company profile of ${company.account.companyName} failed: ${saved.statusCode} ${saved.body}`);
+    profiles++;
+    if (story.plan) {
+      const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: auth, payload: { planId: story.plan, billingPeriod: 'monthly' } });
+      if (created.statusCode >= 300) throw new Error(`Seeding the plan of ${company.account.companyName} failed: ${created.statusCode} ${created.body}`);
+      const answer = created.json<{ checkoutUrl?: string; sessionId?: string }>();
+      if (!answer.checkoutUrl) plans++;
+      // The simulated checkout (no Stripe keys): confirmed as the company would, through the same webhook path.
+      else if (answer.checkoutUrl.includes(SIMULATED_CHECKOUT_PATH)) {
+        const confirmed = await app.inject({ method: 'POST', url: `${SIMULATED_CHECKOUT_PATH}/${answer.sessionId}/confirm` });
+        if (confirmed.statusCode >= 400) throw new Error(`Seeding the checkout of ${company.account.companyName} failed: ${confirmed.statusCode} ${confirmed.body}`);
+        plans++;
+      } else checkoutsLeft++; // A real Stripe account: the checkout waits for a person.
+    }
+    for (const invite of story.invites) {
+      const jobId = [...jobIds].find(([planned]) => company.jobs.includes(planned) && planned.job.title === invite.jobTitle)?.[1];
+      const candidateId = profileIds.get(invite.candidateEmail);
+      if (!jobId || !candidateId) continue;
+      const sent = await app.inject({ method: 'POST', url: '/api/job-invitations/send', headers: auth, payload: { jobId, candidateId, message: invite.message } });
+      if (sent.statusCode !== 201 && sent.statusCode !== 200) throw new Error(`Seeding the invitation of ${invite.candidateEmail} failed: ${sent.statusCode} ${sent.body}`);
+      invitations++;
+    }
   }
   async function apply(candidate: PlannedCandidate, job: PlannedJob) {
     // Only to jobs posted in this run (a company seeded before keeps its own history).
@@ -466,6 +551,8 @@ export async function seed(deps: AppDeps): Promise<string> {
       clock.set(action.at);
       await action.run();
     }
+    clock.set(new Date(now.getTime() - DAY));
+    for (const company of plan.companies) await companyStory(company);
     clock.set(now);
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
@@ -481,5 +568,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''} and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
 }
