@@ -106,9 +106,15 @@ describe('match scores and suggested jobs', () => {
     expect(after.matchScore).toBe(matchJob({ ...profileForMatch, skills: edited.skills, experience: edited.experience }, after).score);
     expect(after.matchScore).toBeGreaterThan(before.matchScore!);
     expect(after.matchReasons[0]).toBe('You have 3 of 3 listed skills: Go, Kubernetes and Terraform.');
+    // The board (the search index's job objects, whose scores the query service keeps per viewer) is scored against the edit too.
+    const board = (await get('/api/jobs', bearer(tokens.candidate))).json<Job[]>();
+    const onBoard = board.find((job) => job.id === jobIds[1])!;
+    expect(onBoard.matchScore).toBe(after.matchScore);
+    for (const job of board) expect(job.matchScore).toBe(matchJob({ ...profileForMatch, skills: edited.skills, experience: edited.experience }, job).score);
     // Back as it was, for the tests that follow.
     expect((await send('PUT', '/api/profile', PROFILE, bearer(tokens.candidate))).statusCode).toBe(200);
     expect((await get(`/api/jobs/${jobIds[1]}`, bearer(tokens.candidate))).json<Job>().matchScore).toBe(before.matchScore);
+    expect((await get('/api/jobs', bearer(tokens.candidate))).json<Job[]>().find((job) => job.id === jobIds[1])!.matchScore).toBe(before.matchScore);
   });
 
   it.each([

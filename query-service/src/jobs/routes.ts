@@ -57,7 +57,22 @@ const PROFILE_CACHE = 1000;
 interface Viewer {
   profile: CandidateProfile;
   match: (job: MatchJob) => MatchResult;
+  /**
+   * The jobs scored for this viewer, by the job object the search index answers (the same object
+   * while the job is unchanged, ADR 029); dropped with the viewer when the profiles move on.
+   */
+  scored: WeakMap<Job, Job>;
 }
+
+/** A job scored for the viewer, from what was scored before when it is the same job object. */
+const scoredFor = (viewer: Viewer, job: Job): Job => {
+  let scored = viewer.scored.get(job);
+  if (!scored) {
+    scored = withMatch(viewer.match, job);
+    viewer.scored.set(job, scored);
+  }
+  return scored;
+};
 
 const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search, location: '', type: '', status: 'open', page: 1, pageSize, mine: false });
 
@@ -106,7 +121,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     if (stopWatchingProfiles && profiles.has(userId)) return profiles.get(userId)!;
     const generation = profilesGeneration;
     const profile = await findProfileByUserId(readStore, userId);
-    const viewer = profile && { profile, match: matcherFor(profile) };
+    const viewer = profile && { profile, match: matcherFor(profile), scored: new WeakMap<Job, Job>() };
     if (stopWatchingProfiles && generation === profilesGeneration) {
       if (profiles.size >= PROFILE_CACHE) profiles.delete(profiles.keys().next().value!);
       profiles.set(userId, viewer);
@@ -154,7 +169,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       reply.header(TOTAL_COUNT_HEADER, String(total));
       variesByViewer(reply);
       // Scored here, for this page only: the board's order and total do not depend on the score (ADR 027).
-      return viewer ? jobs.map((job) => withMatch(viewer.match, job)) : jobs;
+      return viewer ? jobs.map((job) => scoredFor(viewer, job)) : jobs;
     },
   );
 

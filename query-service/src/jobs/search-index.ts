@@ -264,6 +264,20 @@ class IndexData {
   private searchTexts: string[] = [];
   /** The documents as read (the page's jobs are made from them with `toJob`, as `searchJobs` does). */
   private docs: JobBoardDocument[] = [];
+  /**
+   * Each document's `Job`, made once: the same object for as long as the document is unchanged,
+   * so what callers work out from a job (a match score, ADR 029) can be kept by its identity.
+   */
+  private readonly jobs = new WeakMap<JobBoardDocument, Job>();
+
+  private jobOf(doc: JobBoardDocument): Job {
+    let job = this.jobs.get(doc);
+    if (!job) {
+      job = toJob(doc);
+      this.jobs.set(doc, job);
+    }
+    return job;
+  }
   private flags = new Uint8Array(0);
   private locationKeys = new Int32Array(0);
   private typeKeys = new Int32Array(0);
@@ -689,13 +703,13 @@ class IndexData {
         }
       }
       ranks.sort();
-      for (let i = skip; i < end; i++) page.push(toJob(this.docs[this.order[ranks[i]!]!]!));
+      for (let i = skip; i < end; i++) page.push(this.jobOf(this.docs[this.order[ranks[i]!]!]!));
     } else {
       let seen = 0;
       for (let rank = 0; rank < n && seen < end; rank++) {
         const slot = this.order[rank]!;
         if ((candidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-        if (seen >= skip) page.push(toJob(this.docs[slot]!));
+        if (seen >= skip) page.push(this.jobOf(this.docs[slot]!));
         seen++;
       }
     }
