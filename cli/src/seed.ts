@@ -456,6 +456,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     ]),
   ]);
   const candidateTokens = new Map<PlannedCandidate, string>();
+  const candidateIds = new Map<PlannedCandidate, string>();
   const candidateActions = plan.candidates.flatMap((candidate) => [
     { at: candidate.signedUpAt, candidate, signUp: true, run: () => signUpCandidate(candidate) },
     { at: candidate.profileAt, candidate, signUp: false, run: () => createProfile(candidate) },
@@ -494,6 +495,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     if (signup.statusCode !== 201) throw new Error(`Seeding ${candidate.account.name} failed: ${signup.statusCode} ${signup.body}`);
     candidates++;
     candidateTokens.set(candidate, signup.json<{ token: string }>().token);
+    candidateIds.set(candidate, signup.json<{ user: { id: string } }>().user.id);
   }
   const profileIds = new Map<string, string>();
   async function createProfile(candidate: PlannedCandidate) {
@@ -506,6 +508,7 @@ export async function seed(deps: AppDeps): Promise<string> {
   let plans = 0;
   let checkoutsLeft = 0;
   let invitations = 0;
+  let moves = 0;
   /** The talent side, a day ago: company profiles, plans, requests to apply (companies seeded in this run only). */
   async function companyStory(company: PlannedCompany) {
     const story = COMPANY_STORIES[company.account.companyName];
@@ -526,6 +529,19 @@ export async function seed(deps: AppDeps): Promise<string> {
         if (confirmed.statusCode >= 400) throw new Error(`Seeding the checkout of ${company.account.companyName} failed: ${confirmed.statusCode} ${confirmed.body}`);
         plans++;
       } else checkoutsLeft++; // A real Stripe account: the checkout waits for a person.
+    }
+    // The company answers the applications to its jobs: the first it invites to interview, the others it has looked at.
+    let answered = 0;
+    for (const candidate of plan.candidates) {
+      for (const application of candidate.applications) {
+        const jobId = application.company === company ? jobIds.get(application.job) : undefined;
+        const candidateUserId = candidateIds.get(candidate);
+        if (!jobId || !candidateUserId) continue;
+        const status = answered++ === 0 ? 'interview' : 'viewed';
+        const moved = await app.inject({ method: 'POST', url: `/api/jobs/${jobId}/applicants/${candidateUserId}/status`, headers: auth, payload: { status } });
+        if (moved.statusCode !== 200) throw new Error(`Seeding the answer to ${candidate.account.name}'s application failed: ${moved.statusCode} ${moved.body}`);
+        moves++;
+      }
     }
     for (const invite of story.invites) {
       const jobId = [...jobIds].find(([planned]) => company.jobs.includes(planned) && planned.job.title === invite.jobTitle)?.[1];
@@ -568,5 +584,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''} and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''}, ${moves} applications answered and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -12,6 +12,7 @@ import { invitationRoutes } from './invitations/routes';
 import { jobRoutes } from './jobs/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
+import { startNoResponseSweeper } from './applications/no-response';
 import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
 import { createSimulatedPayments } from '@hireloop/platform/payments';
@@ -46,12 +47,15 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;
   let stopSummaries: (() => Promise<void>) | null = null;
+  let noResponse: Awaited<ReturnType<typeof startNoResponseSweeper>> | null = null;
   app.addHook('onReady', async () => {
     stopResetWorker = await startPasswordResetWorker(deps);
+    noResponse = await startNoResponseSweeper(deps, { onError: (error) => app.log.warn({ err: error }, 'marking unanswered applications failed') });
     stopSummaries = await startCandidateSummaryReaction(deps, ai, { onError: (error) => app.log.warn({ err: error }, 'AI summary work failed') });
   });
   app.addHook('onClose', async () => {
     await stopSummaries?.();
+    await noResponse?.stop();
     await stopResetWorker?.();
     await ownReader?.close();
   });

@@ -1,18 +1,18 @@
 import { signedInOnly } from '@hireloop/platform/http/auth';
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApplyResponse, DomainError, ErrorBody, JOB_MESSAGES, jobStreamId } from '@hireloop/contracts';
+import type { FastifyRequest } from 'fastify';
+import { APPLICATION_EVENT_STATUS, ApplicationMoved, ApplyResponse, type ApplicationStatus, type Role, DomainError, ErrorBody, JOB_MESSAGES, MoveApplicationBody, jobStreamId } from '@hireloop/contracts';
 import { requireAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
 import { handleCommand } from '../shared/command-handler';
 import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { applicationDecider } from './decider';
+import { applicationStreamId } from './stream-id';
+import { applicationDecider, type ApplicationCommand, type ApplicationMover, type ApplicationState } from './decider';
 
-export const applicationStreamId = (jobId: string, candidateUserId: string) =>
-  `application-${createHash('sha256').update(`${jobId}:${candidateUserId}`).digest('hex')}`;
+export { applicationStreamId } from './stream-id';
 
 export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
   app.post(
@@ -46,6 +46,80 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
         if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', JOB_MESSAGES.alreadyApplied);
         throw error;
       }
+    },
+  );
+
+  /**
+   * Runs a move on the application's stream and answers where the application is after it: a move
+   * to where it already is records nothing, so the state it was decided on (kept per request) says.
+   */
+  const runMove = async (streamId: string, command: ApplicationCommand, request: FastifyRequest, actor: { userId: string; role: Role }) => {
+    const decidedOn: { state: ApplicationState } = { state: { status: 'none' } };
+    const result = await handleCommand(
+      deps.eventStore,
+      streamId,
+      applicationDecider,
+      (state) => {
+        decidedOn.state = state;
+        return command;
+      },
+      commandContext(deps, request, actor),
+    );
+    const last = result.events.at(-1);
+    const status: ApplicationStatus = last ? APPLICATION_EVENT_STATUS[last.type] : decidedOn.state.status === 'none' ? 'applied' : decidedOn.state.status;
+    return { position: result.position, status };
+  };
+  const moverOf = (account: Awaited<ReturnType<typeof requireAccount>>): ApplicationMover => ({ userId: account.userId, role: account.role, type: account.type, companyId: account.companyId });
+  const IdParam = z.string().min(1).max(100);
+
+  /** The company that posted the job (or an admin) moves an application: viewed, interview, declined (issue 13). */
+  app.post(
+    '/api/jobs/:jobId/applicants/:candidateUserId/status',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags: ['applications'],
+        params: z.object({ jobId: IdParam, candidateUserId: IdParam }),
+        body: MoveApplicationBody,
+        response: { 200: ApplicationMoved, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      const { jobId, candidateUserId } = request.params;
+      const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
+      const moved = await runMove(
+        applicationStreamId(jobId, candidateUserId),
+        { type: 'MoveApplication', data: { to: request.body.status, by: moverOf(account), job, at: deps.clock.now().toISOString() } },
+        request,
+        { userId: account.userId, role: account.role },
+      );
+      return withPosition(reply, moved.position).send({ success: true, status: moved.status });
+    },
+  );
+
+  /** The candidate withdraws their own application to a job. */
+  app.post(
+    '/api/jobs/:jobId/application/withdraw',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags: ['applications'],
+        params: z.object({ jobId: IdParam }),
+        body: z.unknown().optional(),
+        response: { 200: ApplicationMoved, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      const { jobId } = request.params;
+      const moved = await runMove(
+        applicationStreamId(jobId, account.userId),
+        { type: 'WithdrawApplication', data: { by: moverOf(account), at: deps.clock.now().toISOString() } },
+        request,
+        { userId: account.userId, role: account.role },
+      );
+      return withPosition(reply, moved.position).send({ success: true, status: moved.status });
     },
   );
 };

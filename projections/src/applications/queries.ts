@@ -14,3 +14,10 @@ export async function findApplicationsOfCandidate(readStore: ReadStore, candidat
     .collection<ApplicationDocument>(physicalCollection(applicationsProjection, 'applications'))
     .find({ candidateUserId }, { sort: { submittedAt: -1, _id: 1 }, limit });
 }
+
+/** The applications to one job, newest first. */
+export async function findApplicationsToJob(readStore: ReadStore, jobId: string, limit = 1000) {
+  return readStore
+    .collection<ApplicationDocument>(physicalCollection(applicationsProjection, 'applications'))
+    .find({ jobId }, { sort: { submittedAt: -1, _id: 1 }, limit });
+}

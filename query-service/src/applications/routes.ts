@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, ErrorBody, JOB_MESSAGES, MyApplicationsResponse, type CandidateApplication } from '@hireloop/contracts';
+import { z } from 'zod';
+import { APPLICATION_MESSAGES, DomainError, ErrorBody, JOB_MESSAGES, JobApplicantsResponse, MyApplicationsResponse, type CandidateApplication, type JobApplicant } from '@hireloop/contracts';
+import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
+import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { applicationsProjection } from '@hireloop/projections/applications/projection';
-import { findApplicationsOfCandidate } from '@hireloop/projections/applications/queries';
+import { findApplicationsOfCandidate, findApplicationsToJob } from '@hireloop/projections/applications/queries';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
-import { findUserById } from '@hireloop/projections/users/queries';
+import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
-/** `GET /api/applications`: the signed-in candidate's applications, newest first, with the job each is for (part 2 §2). */
+/**
+ * `GET /api/applications`: the signed-in candidate's applications, newest first, with the job each
+ * is for (part 2 §2) and its timeline (issue 13). `GET /api/jobs/{jobId}/applicants`: the
+ * applications to one job, for the company that posted it and for admins.
+ */
 export const applicationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
   app.get(
     '/api/applications',
@@ -35,11 +42,57 @@ export const applicationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStor
             location: job.location,
             appliedAt: application.submittedAt,
             jobIsOpen: job.isActive,
+            status: application.status,
+            timeline: application.timeline,
           },
         ];
       });
       reply.header('cache-control', 'private, no-store');
       return { applications };
+    },
+  );
+
+  app.get(
+    '/api/jobs/:jobId/applicants',
+    {
+      schema: {
+        tags: ['applications'],
+        params: z.object({ jobId: z.string().min(1).max(100) }),
+        response: { 200: JobApplicantsResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      await request.readModelsCaughtUp([usersProjection.name, applicationsProjection.name, jobBoardProjection.name, candidateProfilesProjection.name]);
+      const user = await findUserById(readStore, session.userId);
+      const isAdmin = user?.role === 'admin' || user?.role === 'super_admin';
+      if (!user || (user.type !== 'company' && !isAdmin)) throw new DomainError('forbidden', APPLICATION_MESSAGES.companiesOnly);
+      const job = await jobsCollection(readStore).get(request.params.jobId);
+      if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
+      // Another company's job is refused, not hidden: its existence is public on the board.
+      if (!isAdmin && (job.companyId === null || job.companyId !== user.companyId)) throw new DomainError('forbidden', APPLICATION_MESSAGES.notYourJob);
+      const applications = await findApplicationsToJob(readStore, job._id);
+      const userIds = applications.map((application) => application.candidateUserId);
+      const [users, profiles] = userIds.length
+        ? await Promise.all([usersCollection(readStore).find({ _id: { $in: userIds } }), profilesCollection(readStore).find({ userId: { $in: userIds } })])
+        : [[], []];
+      const names = new Map(users.filter((doc) => !doc.erasedAt).map((doc) => [doc._id, doc.name]));
+      const profileOf = new Map(profiles.map((profile) => [profile.userId, profile]));
+      const applicants = applications.map((application): JobApplicant => {
+        const profile = profileOf.get(application.candidateUserId);
+        return {
+          applicationId: application.applicationId,
+          candidateUserId: application.candidateUserId,
+          candidateName: names.get(application.candidateUserId) ?? '',
+          profileId: profile?.id ?? null,
+          candidateTitle: profile?.title ?? '',
+          appliedAt: application.submittedAt,
+          status: application.status,
+          timeline: application.timeline,
+        };
+      });
+      reply.header('cache-control', 'private, no-store');
+      return { applicants };
     },
   );
 };

@@ -102,6 +102,8 @@ const application = (overrides: Partial<CandidateApplication> = {}): CandidateAp
   location: 'Remote',
   appliedAt: '2026-03-01T12:00:00.000Z',
   jobIsOpen: true,
+  status: 'applied',
+  timeline: [{ status: 'applied', at: overrides.appliedAt ?? '2026-03-01T12:00:00.000Z' }],
   ...overrides,
 });
 
@@ -279,7 +281,8 @@ describe('candidate dashboard', () => {
     });
     const { user } = await renderDashboard();
     const list = await card('Applications').findByRole('list', { name: 'Your applications' });
-    const [first, second] = within(list).getAllByRole('listitem');
+    // The applications, not the steps of their timelines.
+    const [first, second] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
     expect(within(first!).getByRole('link', { name: 'Senior Go Engineer' })).toHaveAttribute('href', '/job/j1');
     expect(first).toHaveTextContent('Acme · Remote');
     expect(first).toHaveTextContent('Applied March 1, 2026');
@@ -291,6 +294,41 @@ describe('candidate dashboard', () => {
 
     await user.click(within(first!).getByRole('link', { name: 'Senior Go Engineer' }));
     expect(await screen.findByRole('heading', { name: 'Job' })).toBeInTheDocument();
+  });
+
+  it("shows each application's timeline, and the candidate withdraws one after saying so twice", async () => {
+    answers['GET /api/profile'] = noProfile;
+    const moving = application({
+      status: 'interview',
+      timeline: [
+        { status: 'applied', at: '2026-03-01T12:00:00.000Z' },
+        { status: 'viewed', at: '2026-03-03T09:00:00.000Z' },
+        { status: 'interview', at: '2026-03-05T15:00:00.000Z' },
+      ],
+    });
+    const declined = application({ applicationId: 'a2', jobId: 'j2', jobTitle: 'Platform Engineer', status: 'declined', timeline: [{ status: 'applied', at: '2026-02-10T09:00:00.000Z' }, { status: 'declined', at: '2026-02-20T09:00:00.000Z' }] });
+    answers['GET /api/applications'] = json(200, { applications: [moving, declined] });
+    const { user } = await renderDashboard();
+    const list = await card('Applications').findByRole('list', { name: 'Your applications' });
+    const [first, second] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(within(first!).getByText('Invited to interview', { selector: 'span, div' })).toBeInTheDocument();
+    expect(within(first!).getByRole('list', { name: 'Timeline of Senior Go Engineer' })).toHaveTextContent(
+      'Applied March 1, 2026Viewed by the company March 3, 2026Invited to interview March 5, 2026',
+    );
+    // Declined is final: nothing to withdraw.
+    expect(within(second!).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Withdraw' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    answers['POST /api/jobs/j1/application/withdraw'] = json(200, { success: true, status: 'withdrawn' });
+    answers['GET /api/applications'] = json(200, {
+      applications: [{ ...moving, status: 'withdrawn', timeline: [...moving.timeline, { status: 'withdrawn', at: '2026-03-06T10:00:00.000Z' }] }, declined],
+    });
+    await user.click(within(first!).getByRole('button', { name: 'Yes, withdraw' }));
+    expect(requests).toContainEqual({ method: 'POST', url: '/api/jobs/j1/application/withdraw' });
+    const updated = await card('Applications').findByRole('list', { name: 'Timeline of Senior Go Engineer' });
+    await waitFor(() => expect(updated).toHaveTextContent('Withdrawn March 6, 2026'));
+    expect(within(card('Applications').getByRole('list', { name: 'Your applications' })).queryAllByRole('button', { name: 'Withdraw' })).toHaveLength(0);
   });
 
   it('says when there are no applications yet', async () => {

@@ -1,4 +1,4 @@
-import type { CandidateProfile, User } from '@hireloop/contracts';
+import type { CandidateApplication, CandidateProfile, User } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { FileTextIcon, MapPinIcon, PencilIcon, SparklesIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyApplications } from '../api/get-my-applications';
 import { useMyProfile } from '../api/get-my-profile';
+import { APPLICATION_STATUS_TEXT, FINAL_APPLICATION_STATUSES, useWithdrawApplication } from '../api/withdraw-application';
 import { formatDay, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
 import { SuggestedJobsList } from './suggested-jobs';
@@ -156,8 +157,57 @@ export function CreateProfileCard({ user, wizard }: { user: User; wizard: Wizard
 }
 
 /**
+ * One application's timeline (issue 13): where it is now, each step with its day, and Withdraw
+ * (asked twice) while it is not declined or withdrawn.
+ */
+function ApplicationTimeline({ application, userId }: { application: CandidateApplication; userId: string }) {
+  const withdraw = useWithdrawApplication(userId);
+  const [asking, setAsking] = useState(false);
+  const { timeline, status } = application;
+  const final = FINAL_APPLICATION_STATUSES.includes(status);
+  return (
+    <div className="grid gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={status === 'interview' ? 'default' : 'secondary'}>{APPLICATION_STATUS_TEXT[status]}</Badge>
+      </div>
+      <ol aria-label={`Timeline of ${application.jobTitle}`} className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+        {timeline.map((step, index) => (
+          <li key={`${step.status}-${index}`}>
+            {APPLICATION_STATUS_TEXT[step.status]} <time dateTime={step.at}>{formatDay(step.at)}</time>
+          </li>
+        ))}
+      </ol>
+      {final ? null : asking ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Withdraw this application?">
+          <span>Withdraw this application?</span>
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={withdraw.isPending}
+            onClick={() => withdraw.mutate({ jobId: application.jobId }, { onSettled: () => setAsking(false) })}
+          >
+            {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw'}
+          </Button>
+          <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => setAsking(false)}>
+            Keep it
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setAsking(true)}>
+            Withdraw
+          </Button>
+        </div>
+      )}
+      {withdraw.isError ? <p role="alert" className="text-xs text-destructive">Could not withdraw the application. Please try again.</p> : null}
+    </div>
+  );
+}
+
+/**
  * Applications (candidate): the candidate's real applications from `GET /api/applications`,
- * newest first, each linking to its job; 'Closed' when the job no longer takes applications.
+ * newest first, each linking to its job with its timeline; 'Closed' when the job no longer
+ * takes applications.
  */
 export function ApplicationsCard({ user }: { user: User }) {
   const query = useMyApplications(user.id);
@@ -197,9 +247,7 @@ export function ApplicationsCard({ user }: { user: User }) {
                 <p className="text-sm text-muted-foreground">
                   {[application.company, application.location].filter(Boolean).join(' · ')}
                 </p>
-                <p className="text-xs text-muted-foreground">
-                  Applied <time dateTime={application.appliedAt}>{formatDay(application.appliedAt)}</time>
-                </p>
+                <ApplicationTimeline application={application} userId={user.id} />
               </li>
             ))}
           </ul>
