@@ -1,6 +1,6 @@
 import type { Job } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { ClockIcon, LockIcon, MapPinIcon, RotateCcwIcon } from 'lucide-react';
+import { ClockIcon, LockIcon, MapPinIcon, RotateCcwIcon, UsersIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -23,6 +23,7 @@ import { useJobList } from '../api/get-jobs';
 import { formatRelativeAge } from '../lib/format-job';
 import { JOBS_PAGE_SIZE, pageCountOf, showingRange, showingText } from '../lib/pagination';
 import { JobStatusBadge } from './job-details';
+import { ApplicantsDialog } from './applicants-dialog';
 import { Pagination } from '../../../components/ui/pagination';
 
 export const JOB_STATUS_TEXT = {
@@ -45,6 +46,7 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
   const list = useJobList({ mine: true, status: 'all', page, pageSize: JOBS_PAGE_SIZE });
   const changeStatus = useChangeJobStatus();
   const [confirming, setConfirming] = useState<{ job: Job; open: boolean } | null>(null);
+  const [applicantsOf, setApplicantsOf] = useState<{ job: Job; open: boolean } | null>(null);
   const [openedAt] = useState(() => Date.now());
   const now = new Date(list.dataUpdatedAt || openedAt);
 
@@ -149,23 +151,29 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
                         </span>
                       </p>
                     </div>
-                    {job.isActive ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={busy}
-                        aria-haspopup="dialog"
-                        onClick={() => setConfirming({ job, open: true })}
-                      >
-                        <LockIcon aria-hidden="true" />
-                        Close Job
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setApplicantsOf({ job, open: true })}>
+                        <UsersIcon aria-hidden="true" />
+                        Applicants
                       </Button>
-                    ) : (
-                      <Button variant="outline" size="sm" disabled={busy} onClick={() => change(job, 'reopen')}>
-                        <RotateCcwIcon aria-hidden="true" />
-                        {busy ? 'Reopening...' : 'Reopen Job'}
-                      </Button>
-                    )}
+                      {job.isActive ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={busy}
+                          aria-haspopup="dialog"
+                          onClick={() => setConfirming({ job, open: true })}
+                        >
+                          <LockIcon aria-hidden="true" />
+                          Close Job
+                        </Button>
+                      ) : (
+                        <Button variant="outline" size="sm" disabled={busy} onClick={() => change(job, 'reopen')}>
+                          <RotateCcwIcon aria-hidden="true" />
+                          {busy ? 'Reopening...' : 'Reopen Job'}
+                        </Button>
+                      )}
+                    </div>
                   </CardContent>
                 </Card>
               </li>
@@ -182,6 +190,13 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
   return (
     <div className="grid gap-4">
       {content}
+      {applicantsOf ? (
+        <ApplicantsDialog
+          job={applicantsOf.job}
+          open={applicantsOf.open}
+          onOpenChange={(open) => setApplicantsOf((current) => (current ? { ...current, open } : current))}
+        />
+      ) : null}
       {confirming ? (
         <Dialog
           open={confirming.open}

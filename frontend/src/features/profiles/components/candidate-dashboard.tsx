@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyApplications } from '../api/get-my-applications';
 import { useMyProfile } from '../api/get-my-profile';
-import { APPLICATION_STATUS_TEXT, FINAL_APPLICATION_STATUSES, useWithdrawApplication } from '../api/withdraw-application';
+import { APPLICATION_STATUS_TEXT, FINAL_APPLICATION_STATUSES } from '../../../lib/application-status';
+import { useWithdrawApplication } from '../api/withdraw-application';
 import { formatDay, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
 import { SuggestedJobsList } from './suggested-jobs';

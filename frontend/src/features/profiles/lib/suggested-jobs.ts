@@ -17,9 +17,4 @@ export function suggestedJobsTerm(profile: Pick<CandidateProfile, 'title' | 'ski
   return (profile.title.trim() || profile.skills[0]?.trim() || '').slice(0, JOB_SEARCH_TEXT_MAX_LENGTH);
 }
 
-/** A date as people read it ("March 1, 2026"); '' when it is not a date. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
+export { formatDay } from '../../../lib/application-status';
