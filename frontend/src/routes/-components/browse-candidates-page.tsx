@@ -25,6 +25,7 @@ export function BrowseCandidatesPage({
         viewer={user ? { type: user.type } : null}
         viewerLoading={isLoading}
         onPaidPlan={isOnPaidPlan(subscription.data)}
+        planPending={user?.type === 'company' && subscription.isPending}
       />
     </PageShell>
   );

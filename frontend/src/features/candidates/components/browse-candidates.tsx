@@ -37,6 +37,8 @@ interface BrowseCandidatesProps {
   viewerLoading: boolean;
   /** Whether the company is on a paid plan: Contact instead of 'Upgrade to Contact' (part 2 §2). */
   onPaidPlan?: boolean;
+  /** The plan is still being looked up: Contact waits, rather than offering an upgrade to a paying company. */
+  planPending?: boolean;
 }
 
 /** Browse Candidates (part 2 §2, 'Company View'): company only. */
@@ -88,7 +90,7 @@ function countText(total: number): string {
   return `${total} ${total === 1 ? 'candidate' : 'candidates'} found`;
 }
 
-function CandidateBrowser({ search, onSearchChange, onPaidPlan = false }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
+function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPending = false }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
   const list = useCandidateList(search);
   useCandidateEvents();
   const { contact, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
@@ -138,7 +140,13 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false }: Omit<B
         >
           {list.data.candidates.map((card) => (
             <li key={card.id} className="grid">
-              <BrowseCard card={card} onPaidPlan={onPaidPlan} sending={sending === card.id} onContact={() => contact(card.id)} />
+              <BrowseCard
+                card={card}
+                onPaidPlan={onPaidPlan}
+                waiting={planPending || sending === card.id}
+                sending={sending === card.id}
+                onContact={() => contact(card.id)}
+              />
             </li>
           ))}
         </ul>
@@ -181,7 +189,19 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false }: Omit<B
   );
 }
 
-function BrowseCard({ card, onPaidPlan, sending, onContact }: { card: CandidateCard; onPaidPlan: boolean; sending: boolean; onContact: () => void }) {
+function BrowseCard({
+  card,
+  onPaidPlan,
+  waiting,
+  sending,
+  onContact,
+}: {
+  card: CandidateCard;
+  onPaidPlan: boolean;
+  waiting: boolean;
+  sending: boolean;
+  onContact: () => void;
+}) {
   return (
     <Card className="flex flex-col">
       <CardHeader className="flex-row items-center gap-3">
@@ -202,8 +222,8 @@ function BrowseCard({ card, onPaidPlan, sending, onContact }: { card: CandidateC
             View Profile
           </Link>
         </Button>
-        {onPaidPlan ? (
-          <Button size="sm" onClick={onContact} disabled={sending}>
+        {onPaidPlan || waiting ? (
+          <Button size="sm" onClick={onContact} disabled={waiting}>
             <MessageSquareIcon aria-hidden="true" />
             {sending ? 'Sending...' : 'Contact'}
           </Button>

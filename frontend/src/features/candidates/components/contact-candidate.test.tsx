@@ -43,7 +43,7 @@ beforeEach(() => {
   answers.push(jsonAnswer(200, [card], { 'x-total-count': '1' }));
 });
 
-async function renderBrowse(onPaidPlan: boolean) {
+async function renderBrowse(onPaidPlan: boolean, planPending = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -54,6 +54,7 @@ async function renderBrowse(onPaidPlan: boolean) {
           viewer={{ type: 'company' }}
           viewerLoading={false}
           onPaidPlan={onPaidPlan}
+          planPending={planPending}
         />
       </AuthDialogContext.Provider>
     </QueryClientProvider>,
@@ -74,6 +75,12 @@ describe('contacting a candidate from Browse Candidates', { timeout: 20_000 }, (
     expect(toasts()).toEqual([{ title: 'Premium Feature Required', description: 'Upgrade to a premium plan to contact candidates directly.', variant: 'destructive' }]);
     expect(prompt).not.toHaveBeenCalled();
     expect(contactCalls()).toEqual([]);
+  });
+
+  it('while the plan is still being looked up, Contact waits (no upgrade offered to a company that may be paying)', async () => {
+    await renderBrowse(false, true);
+    expect(screen.getByRole('button', { name: 'Contact' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Contact' })).not.toBeInTheDocument();
   });
 
   it('on a paid plan, Contact opens the prompt with the default text and sends the message trimmed: Contact Sent!', async () => {
