@@ -8,6 +8,7 @@ import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
+import { contactRoutes } from './contacts/routes';
 import { invitationRoutes } from './invitations/routes';
 import { jobRoutes } from './jobs/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
@@ -43,6 +44,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(subscriptionRoutes, { deps, payments });
   if (payments.simulatedCheckout) await app.register(simulatedCheckoutRoutes, { checkout: payments.simulatedCheckout });
   await app.register(invitationRoutes, { deps });
+  await app.register(contactRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -25,3 +25,5 @@ export * from './subscriptions/events';
 export * from './subscriptions/api';
 export * from './invitations/events';
 export * from './invitations/api';
+export * from './contacts/events';
+export * from './contacts/api';

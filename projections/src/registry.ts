@@ -3,6 +3,7 @@ import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
+import { inboxProjection } from './inbox/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
@@ -20,4 +21,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateCardsProjection,
   subscriptionsProjection,
   invitationsProjection,
+  inboxProjection,
 ];

@@ -9,6 +9,7 @@ import type { CandidateCardIndex } from './candidates/card-index';
 import { candidateQueryRoutes } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
+import { inboxQueryRoutes } from './inbox/routes';
 import { invitationQueryRoutes } from './invitations/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
@@ -53,6 +54,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(subscriptionQueryRoutes, { readStore: deps.readStore });
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
   await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
+  await app.register(inboxQueryRoutes, { readStore: deps.readStore });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

@@ -1,3 +1,4 @@
+import type { CandidateContacted } from '../contacts/events';
 import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
 import type { InterviewAvailabilitySubmitted, InvitationSent } from '../invitations/events';
 import type { CandidateProfileCreated, CandidateProfileUpdated, CandidateSummaryGenerated } from '../profiles/events';
@@ -56,6 +57,9 @@ export const PERSONAL_DATA_RULES = {
   // candidate's to have forgotten (ADR 031); the days and slots they offered say nothing about who they are.
   InvitationSent: rule<InvitationSent>('candidateUserId', { message: ERASED }),
   InterviewAvailabilitySubmitted: rule<InterviewAvailabilitySubmitted>('candidateUserId', { additionalNotes: ERASED, timezone: ERASED }),
+  // A company's message to a candidate is the candidate's to have forgotten, like an invitation's
+  // (ADR 032): it lives in their inbox and mailbox. The sender is named by user id only.
+  CandidateContacted: rule<CandidateContacted>('candidateUserId', { message: ERASED }),
 } as const;
 
 /** The rules as the event store applies them, by event type. */

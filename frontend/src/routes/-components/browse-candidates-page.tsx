@@ -2,6 +2,7 @@ import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BrowseCandidates } from '../../features/candidates/components/browse-candidates';
 import type { BrowseCandidatesSearch } from '../../features/candidates/lib/browse-search';
+import { isOnPaidPlan, useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { usePageTitle } from '../../lib/page-title';
 
 /** `/browse-candidates` and `/candidates` (part 2 §2): the company's candidate browser. */
@@ -13,6 +14,8 @@ export function BrowseCandidatesPage({
   onSearchChange: (next: BrowseCandidatesSearch) => void;
 }) {
   const { user, isLoading } = useAuth();
+  // Only company users have a subscription to look up (part 2 §6).
+  const subscription = useCurrentSubscription(user?.type === 'company');
   usePageTitle('Browse Candidates');
   return (
     <PageShell>
@@ -21,6 +24,8 @@ export function BrowseCandidatesPage({
         onSearchChange={onSearchChange}
         viewer={user ? { type: user.type } : null}
         viewerLoading={isLoading}
+        onPaidPlan={isOnPaidPlan(subscription.data)}
+        planPending={user?.type === 'company' && subscription.isPending}
       />
     </PageShell>
   );

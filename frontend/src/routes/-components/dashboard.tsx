@@ -2,7 +2,7 @@ import type { User } from '@hireloop/contracts';
 import { MESSAGES } from '@hireloop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ActivityIcon, BriefcaseIcon, Building2Icon, PlusIcon, SearchIcon } from 'lucide-react';
+import { ActivityIcon, BriefcaseIcon, Building2Icon, InboxIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
@@ -96,6 +96,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
           <>
             <CreateProfileCard user={user} wizard={profileWizard} />
             <ApplicationsCard user={user} />
+            <InboxCard />
           </>
         )}
 
@@ -126,6 +127,26 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
         profileWizard.dialog
       )}
     </PageShell>
+  );
+}
+
+/** Inbox (candidate): the messages companies send through Hireloop (ADR 032), on their own page. */
+function InboxCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <InboxIcon className="size-5 text-primary" aria-hidden="true" />
+          Inbox
+        </CardTitle>
+        <CardDescription>Messages companies send you through Hireloop.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" asChild>
+          <Link to="/inbox">Open Inbox</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 

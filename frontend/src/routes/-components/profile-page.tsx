@@ -1,21 +1,34 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { UpgradeDialog } from '../../features/candidates/components/upgrade-dialog';
+import { useContactCandidate } from '../../features/candidates/hooks/use-contact-candidate';
 import { ProfileLoadFailed, ProfileNotFound, ProfilePage } from '../../features/profiles/components/profile-page';
 import { ProfileLoading, useProfilePageMeta } from '../../features/profiles/components/profile-page-loading';
+import { isOnPaidPlan, useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { errorStatus } from '../../lib/api-client';
 
 /** `/profile/{id}` for the signed-in person (or a visitor); routes join the auth and profiles features. */
 export function ProfileRoutePage({ profileId }: { profileId: string }) {
   useProfilePageMeta();
   const { user, isLoading } = useAuth();
+  // Only company users have a subscription to look up (part 2 §6).
+  const subscription = useCurrentSubscription(user?.type === 'company');
+  const onPaidPlan = isOnPaidPlan(subscription.data);
+  const { contact, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
   return (
     <PageShell>
       {isLoading ? (
         <ProfileLoading />
       ) : (
-        <ProfilePage profileId={profileId} viewer={user ? { userId: user.userId, type: user.type } : null} />
+        <ProfilePage
+          profileId={profileId}
+          viewer={user ? { userId: user.userId, type: user.type } : null}
+          companyOnPaidPlan={onPaidPlan}
+          onContact={contact}
+        />
       )}
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type CandidateCard } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, Building2Icon, MapPinIcon, SearchIcon, UserIcon, UserRoundIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { ArrowLeftIcon, Building2Icon, MapPinIcon, MessageSquareIcon, SearchIcon, UserIcon, UserRoundIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { useDebouncedText } from '../../../lib/use-debounced-text';
 import { cn } from '../../../lib/utils';
 import { useCandidateList } from '../api/get-candidates';
 import { useCandidateEvents } from '../api/use-candidate-events';
+import { useContactCandidate } from '../hooks/use-contact-candidate';
 import {
   ALL_CANDIDATES,
   LOOKING_STATUS_OPTIONS,
@@ -34,6 +35,10 @@ interface BrowseCandidatesProps {
   onSearchChange: (next: BrowseCandidatesSearch) => void;
   viewer: CandidateViewer | null;
   viewerLoading: boolean;
+  /** Whether the company is on a paid plan: Contact instead of 'Upgrade to Contact' (part 2 §2). */
+  onPaidPlan?: boolean;
+  /** The plan is still being looked up: Contact waits, rather than offering an upgrade to a paying company. */
+  planPending?: boolean;
 }
 
 /** Browse Candidates (part 2 §2, 'Company View'): company only. */
@@ -85,10 +90,10 @@ function countText(total: number): string {
   return `${total} ${total === 1 ? 'candidate' : 'candidates'} found`;
 }
 
-function CandidateBrowser({ search, onSearchChange }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
+function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPending = false }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
   const list = useCandidateList(search);
   useCandidateEvents();
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const { contact, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
   const changeFilters = (change: Partial<BrowseCandidatesFilters>) =>
     onSearchChange(withCandidateFilterChange(search, change));
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.count)) : 1;
@@ -135,7 +140,13 @@ function CandidateBrowser({ search, onSearchChange }: Omit<BrowseCandidatesProps
         >
           {list.data.candidates.map((card) => (
             <li key={card.id} className="grid">
-              <BrowseCard card={card} onContact={() => setUpgradeOpen(true)} />
+              <BrowseCard
+                card={card}
+                onPaidPlan={onPaidPlan}
+                waiting={planPending || sending === card.id}
+                sending={sending === card.id}
+                onContact={() => contact(card.id)}
+              />
             </li>
           ))}
         </ul>
@@ -178,7 +189,19 @@ function CandidateBrowser({ search, onSearchChange }: Omit<BrowseCandidatesProps
   );
 }
 
-function BrowseCard({ card, onContact }: { card: CandidateCard; onContact: () => void }) {
+function BrowseCard({
+  card,
+  onPaidPlan,
+  waiting,
+  sending,
+  onContact,
+}: {
+  card: CandidateCard;
+  onPaidPlan: boolean;
+  waiting: boolean;
+  sending: boolean;
+  onContact: () => void;
+}) {
   return (
     <Card className="flex flex-col">
       <CardHeader className="flex-row items-center gap-3">
@@ -199,9 +222,16 @@ function BrowseCard({ card, onContact }: { card: CandidateCard; onContact: () =>
             View Profile
           </Link>
         </Button>
-        <Button size="sm" onClick={onContact}>
-          Upgrade to Contact
-        </Button>
+        {onPaidPlan || waiting ? (
+          <Button size="sm" onClick={onContact} disabled={waiting}>
+            <MessageSquareIcon aria-hidden="true" />
+            {sending ? 'Sending...' : 'Contact'}
+          </Button>
+        ) : (
+          <Button size="sm" onClick={onContact}>
+            Upgrade to Contact
+          </Button>
+        )}
       </CardFooter>
     </Card>
   );

@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 
 /**
  * The premium-upgrade dialog (part 2 §8 "Contact: a free or no plan blocks contacting and opens
- * the upgrade dialog"). Plans come with subscriptions; until then every company is on the free plan.
+ * the upgrade dialog"): for a company without a paid plan, and when the server answers a contact
+ * with requiresUpgrade (ADR 032).
  */
 export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

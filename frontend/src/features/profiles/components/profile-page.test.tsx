@@ -126,7 +126,7 @@ function ToastDurations() {
   );
 }
 
-function renderPage(view: ProfileView | null, viewer: ProfileViewer | null, options: { companyOnPaidPlan?: boolean } = {}) {
+function renderPage(view: ProfileView | null, viewer: ProfileViewer | null, options: { companyOnPaidPlan?: boolean; onContact?: (profileId: string) => void } = {}) {
   if (view) answer(PROFILE, json(200, view));
   const reload = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } } });
@@ -141,7 +141,7 @@ function renderPage(view: ProfileView | null, viewer: ProfileViewer | null, opti
     getParentRoute: () => rootRoute,
     path: '/profile/$id',
     component: () => (
-      <ProfilePage profileId="p1" viewer={viewer} reload={reload} companyOnPaidPlan={options.companyOnPaidPlan} />
+      <ProfilePage profileId="p1" viewer={viewer} reload={reload} companyOnPaidPlan={options.companyOnPaidPlan} onContact={options.onContact} />
     ),
   });
   const jobs = createRoute({ getParentRoute: () => rootRoute, path: '/jobs', component: () => <h1>Jobs</h1> });
@@ -490,6 +490,16 @@ describe('the full public display (public and actively looking)', () => {
     await user.click(await screen.findByRole('button', { name: 'Contact' }));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
+  });
+
+  it('sends Contact through the platform when the route gives it a way to (ADR 032), with the profile’s id', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const onContact = vi.fn();
+    const { user } = renderPage({ view: 'public', profile: fullProfile() }, company, { companyOnPaidPlan: true, onContact });
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    expect(onContact).toHaveBeenCalledWith(fullProfile().id);
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("copies the page's address: 'Link Copied!' for 3 seconds", async () => {

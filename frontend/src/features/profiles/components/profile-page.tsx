@@ -19,17 +19,19 @@ export const CONTACT_ALERT = 'Contact requests are sent through the platform. Th
 interface ProfilePageProps {
   profileId: string;
   viewer: ProfileViewer | null;
-  /**
-   * Whether the viewer is a company on a paid plan (Contact instead of Upgrade). Plans do not
-   * exist yet, so every company counts as free.
-   */
+  /** Whether the viewer is a company on a paid plan (Contact instead of Upgrade). */
   companyOnPaidPlan?: boolean;
+  /**
+   * What Contact does: the route sends a message through the platform (ADR 032). Without it,
+   * Contact only shows an alert, as the spec's page did (part 2 §2).
+   */
+  onContact?: (profileId: string) => void;
   /** Make Private / Make Public reload the page on success (part 2 §2). */
   reload?: () => void;
 }
 
 /** `/profile/{id}`: one of the three displays of part 2 §2, by what the server says this viewer may see. */
-export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, reload = () => window.location.reload() }: ProfilePageProps) {
+export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, onContact, reload = () => window.location.reload() }: ProfilePageProps) {
   useProfilePageMeta();
   const view = useProfileView(profileId, viewer?.userId ?? null);
 
@@ -43,7 +45,12 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, relo
       <PublicProfile
         profile={data.profile}
         headings={PAGE_HEADINGS}
-        actions={<NonOwnerAction action={contactAction({ viewerType: viewer?.type ?? null, onPaidPlan: companyOnPaidPlan })} />}
+        actions={
+          <NonOwnerAction
+            action={contactAction({ viewerType: viewer?.type ?? null, onPaidPlan: companyOnPaidPlan })}
+            onContact={onContact ? () => onContact(data.profile.id) : () => window.alert(CONTACT_ALERT)}
+          />
+        }
       />
     );
   }
@@ -62,11 +69,11 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, relo
   );
 }
 
-/** Contact (a company on a paid plan: only an alert, part 2 §2) or Upgrade (the plans, in a new tab). */
-function NonOwnerAction({ action }: { action: 'contact' | 'upgrade' }) {
+/** Contact (a company on a paid plan: a message through the platform) or Upgrade (the plans, in a new tab). */
+function NonOwnerAction({ action, onContact }: { action: 'contact' | 'upgrade'; onContact: () => void }) {
   if (action === 'contact') {
     return (
-      <Button onClick={() => window.alert(CONTACT_ALERT)}>
+      <Button onClick={onContact}>
         <MessageSquareIcon aria-hidden="true" />
         Contact
       </Button>

@@ -1,0 +1,24 @@
+import type { MailMessage } from '@hireloop/platform/mailer/types';
+
+/**
+ * The company's message, as the candidate gets it by email (part 2 §8: "the message goes to the
+ * candidate by email"). The same message waits in their Hireloop inbox. Nothing in it is a secret
+ * from the outbox: it is the candidate's own mail, and erasing them deletes it (ADR 019).
+ */
+export function contactMail(options: { to: string; candidateName: string; companyName: string; message: string; inboxUrl: string }): MailMessage {
+  return {
+    to: options.to,
+    subject: `${options.companyName} would like to get in touch`,
+    text: [
+      `Hi ${options.candidateName || 'there'},`,
+      '',
+      `${options.companyName} saw your anonymous profile on Hireloop and sent you a message:`,
+      '',
+      options.message,
+      '',
+      `You can read it again in your Hireloop inbox: ${options.inboxUrl}`,
+      '',
+      'The company sees only your anonymous profile: your name and email stay private unless you choose to share them.',
+    ].join('\n'),
+  };
+}

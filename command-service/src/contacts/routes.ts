@@ -1,0 +1,122 @@
+import {
+  CONTACT_MESSAGES,
+  ContactCandidateBody,
+  ContactCandidateResponse,
+  DomainError,
+  ErrorBody,
+  UpgradeRequiredBody,
+  UpgradeRequiredError,
+  candidateContactStreamId,
+  candidateStreamId,
+  subscriptionStreamId,
+} from '@hireloop/contracts';
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loadCompanyName, loadUserAccount, requireAccount } from '../auth/accounts';
+import { profileDecider } from '../profiles/decider';
+import { handleCommand } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { commandContext, withPosition } from '../shared/request-context';
+import { loadState } from '../shared/stream';
+import { subscriptionDecider } from '../subscriptions/decider';
+import { contactDecider, contactThreadIdFor } from './decider';
+import { contactMail } from './mail';
+import { throttleContacts } from './throttle';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
+
+interface Candidate {
+  profileId: string;
+  userId: string;
+  isPublic: boolean;
+  name: string;
+}
+
+/**
+ * The candidate behind a card's id, from the profile's stream (consistent, no read model). An
+ * erased candidate has none: nothing can be sealed for them any more (ADR 019).
+ */
+async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
+  const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
+  if (state.status !== 'created') return null;
+  if ((await loadUserAccount(deps, state.userId)).status !== 'registered') return null;
+  const name = [state.content.firstName, state.content.lastName].filter(Boolean).join(' ');
+  return { profileId, userId: state.userId, isPublic: state.content.isPublic, name };
+}
+
+/** Mail is a side effect of a message already recorded: a queue that fails is logged, the answer stands (as invitations do). */
+async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }) {
+  try {
+    const account = await loadUserAccount(deps, options.candidate.userId);
+    if (account.status !== 'registered') return;
+    const companyName = (await loadCompanyName(deps, options.companyId)) ?? 'A company';
+    const mail = contactMail({
+      to: account.email,
+      candidateName: options.candidate.name || account.name,
+      companyName,
+      message: options.message,
+      inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox`,
+    });
+    await enqueueMail(deps.bus, mail, `contact-${options.contactId}`);
+  } catch (error) {
+    log.warn({ err: error, contactId: options.contactId }, 'contact mail could not be queued');
+  }
+}
+
+/**
+ * Contacting candidates (ADR 032): a company on a paid plan sends a candidate with a public
+ * profile a message. One `CandidateContacted` on the stream of that company and candidate; the
+ * candidate gets it by email and in their inbox (`GET /api/inbox`).
+ */
+export const contactRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/candidates/contact',
+    { onRequest: signedInOnly, schema: { tags: ['contacts'], body: ContactCandidateBody, response: { 201: ContactCandidateResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      // Refused before anything is read or counted: only a company has anyone to contact.
+      if (account.type !== 'company') throw new DomainError('forbidden', CONTACT_MESSAGES.companiesOnly);
+      if (!account.companyId) throw new DomainError('forbidden', CONTACT_MESSAGES.noCompany);
+      const companyId = account.companyId;
+      await throttleContacts(deps, account.userId);
+
+      const { candidateId, message, contactType } = request.body;
+      // The plan, from the company's subscription stream: a webhook just applied counts at once.
+      const { state: subscription } = await loadState(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider);
+      const candidate = await loadCandidate(deps, candidateId);
+      const threadId = contactThreadIdFor(companyId, candidate?.userId ?? `no-profile:${candidateId}`);
+      const contactId = deps.ids.newId();
+      let result;
+      try {
+        result = await handleCommand(
+          deps.eventStore,
+          candidateContactStreamId(threadId),
+          contactDecider,
+          {
+            type: 'ContactCandidate',
+            data: {
+              contactId,
+              threadId,
+              by: { userId: account.userId, type: account.type, companyId },
+              subscription,
+              candidate: candidate && { profileId: candidate.profileId, userId: candidate.userId, isPublic: candidate.isPublic },
+              contactType,
+              message,
+              now: deps.clock.now().toISOString(),
+            },
+          },
+          commandContext(deps, request, { userId: account.userId, role: account.role }),
+        );
+      } catch (error) {
+        // The page shows 'Premium Required' with this text and opens the upgrade dialog (part 2 §8).
+        if (error instanceof UpgradeRequiredError) return reply.code(403).send({ success: false, error: error.message, requiresUpgrade: true });
+        throw error;
+      }
+      const contacted = result.events[0]!.data;
+      await mailCandidate(deps, request.log, { contactId, candidate: candidate!, companyId, message: contacted.message });
+      return withPosition(reply, result.position).status(201).send({ success: true, message: CONTACT_MESSAGES.sentTitle, contactId });
+    },
+  );
+};

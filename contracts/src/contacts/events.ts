@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { EventSchemas } from '../common/events';
+
+/**
+ * Stream `candidate-contact-<threadId>`: the messages one company sent one candidate (ADR 032).
+ * The thread id is derived from the pair (`contactThreadIdFor` in command-service), so the stream
+ * is found without a lookup and two companies never write to the same stream.
+ */
+export const candidateContactStreamId = (threadId: string) => `candidate-contact-${threadId}`;
+
+/** The kinds of contact the spec's call names (part 2 §7: `contactType`, value `inquiry`). */
+export const CONTACT_TYPES = ['inquiry'] as const;
+export const ContactType = z.enum(CONTACT_TYPES);
+export type ContactType = z.infer<typeof ContactType>;
+
+/**
+ * A company on a paid plan sent a candidate a message through Hireloop. The message is sealed
+ * under the candidate's key (ADR 019, ADR 032): it was written to them, lands in their inbox and
+ * mailbox, and goes when they are erased. The sender is named by user id only.
+ */
+export const CandidateContacted = z.object({
+  contactId: z.string(),
+  threadId: z.string(),
+  companyId: z.string(),
+  /** The candidate's user id: whose key seals the message. */
+  candidateUserId: z.string(),
+  candidateProfileId: z.string(),
+  contactType: ContactType,
+  /** The company's message, trimmed, never empty; sealed. */
+  message: z.string(),
+  /** The company user who sent it. */
+  sentBy: z.string(),
+  sentAt: z.string(),
+});
+export type CandidateContacted = z.infer<typeof CandidateContacted>;
+
+export type ContactEvent = { type: 'CandidateContacted'; data: CandidateContacted };
+
+export const ContactEventSchemas = { CandidateContacted } satisfies EventSchemas<ContactEvent>;

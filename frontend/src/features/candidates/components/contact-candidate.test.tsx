@@ -1,0 +1,155 @@
+import { CONTACT_MESSAGES, DEFAULT_CONTACT_MESSAGE, type CandidateCard } from '@hireloop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../components/ui/toast';
+import { AuthDialogContext } from '../../../lib/auth-dialog';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
+import { BROWSE_CANDIDATES_SEARCH_DEFAULTS } from '../lib/browse-search';
+import { CONTACT_PROMPT } from '../hooks/use-contact-candidate';
+import { BrowseCandidates } from './browse-candidates';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
+    <a href={params ? to.replace('$id', params.id) : to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+// The toasts are what this test reads: each call is one toast shown.
+vi.mock('../../../components/ui/toast', () => ({ toast: vi.fn(() => ({ id: 1, dismiss: () => {} })) }));
+
+const { calls, answers } = stubFetch();
+const card: CandidateCard = {
+  id: 'p1',
+  title: 'Data Engineer',
+  location: 'Lisbon',
+  experience: '7',
+  availability: 'immediate',
+  lookingStatus: 'active',
+  workPreference: 'remote',
+  skills: ['Kafka', 'SQL'],
+};
+let prompt: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  vi.stubGlobal('EventSource', undefined);
+  prompt = vi.fn();
+  vi.stubGlobal('prompt', prompt);
+  // The card list, then whatever each test answers the contact with.
+  answers.push(jsonAnswer(200, [card], { 'x-total-count': '1' }));
+});
+
+async function renderBrowse(onPaidPlan: boolean, planPending = false) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthDialogContext.Provider value={{ openAuthDialog: vi.fn(), preloadAuthDialog: () => {} }}>
+        <BrowseCandidates
+          search={BROWSE_CANDIDATES_SEARCH_DEFAULTS}
+          onSearchChange={() => {}}
+          viewer={{ type: 'company' }}
+          viewerLoading={false}
+          onPaidPlan={onPaidPlan}
+          planPending={planPending}
+        />
+      </AuthDialogContext.Provider>
+    </QueryClientProvider>,
+  );
+  await screen.findByText('1 candidate found');
+  return { user: userEvent.setup({ delay: null }) };
+}
+
+const contactCalls = () => calls.filter((call) => call.url === '/api/candidates/contact');
+const toasts = () => vi.mocked(toast).mock.calls.map(([options]) => options);
+
+describe('contacting a candidate from Browse Candidates', { timeout: 20_000 }, () => {
+  it('a company without a paid plan keeps Upgrade to Contact: Premium Feature Required and the upgrade dialog, nothing sent', async () => {
+    const { user } = await renderBrowse(false);
+    expect(screen.queryByRole('button', { name: 'Contact' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Contact' }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Contact Candidates' })).toBeInTheDocument();
+    expect(toasts()).toEqual([{ title: 'Premium Feature Required', description: 'Upgrade to a premium plan to contact candidates directly.', variant: 'destructive' }]);
+    expect(prompt).not.toHaveBeenCalled();
+    expect(contactCalls()).toEqual([]);
+  });
+
+  it('while the plan is still being looked up, Contact waits (no upgrade offered to a company that may be paying)', async () => {
+    await renderBrowse(false, true);
+    expect(screen.getByRole('button', { name: 'Contact' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Contact' })).not.toBeInTheDocument();
+  });
+
+  it('on a paid plan, Contact opens the prompt with the default text and sends the message trimmed: Contact Sent!', async () => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue('  We loved your pipeline work.  \n');
+    answers.push(jsonAnswer(201, { success: true, message: 'Contact Sent!', contactId: 'c-1' }));
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    expect(prompt).toHaveBeenCalledWith(CONTACT_PROMPT, DEFAULT_CONTACT_MESSAGE);
+    await waitFor(() => expect(toasts()).toEqual([{ title: 'Contact Sent!', description: CONTACT_MESSAGES.sentText, variant: 'success' }]));
+    expect(contactCalls()).toHaveLength(1);
+    expect(contactCalls()[0]!.init.method).toBe('POST');
+    expect(JSON.parse(contactCalls()[0]!.init.body as string)).toEqual({ candidateId: 'p1', message: 'We loved your pipeline work.', contactType: 'inquiry' });
+  });
+
+  it.each([
+    ['Cancel', null],
+    ['an empty message', ''],
+    ['a whitespace-only message', ' \n\t '],
+  ])('%s sends nothing', async (_what, typed) => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue(typed);
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(contactCalls()).toEqual([]);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('a reply with requiresUpgrade: Premium Required with the server’s text, and the upgrade dialog', async () => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue('Hello');
+    answers.push(jsonAnswer(403, { success: false, error: CONTACT_MESSAGES.subscriptionEnded, requiresUpgrade: true }));
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Contact Candidates' })).toBeInTheDocument();
+    expect(toasts()).toEqual([{ title: 'Premium Required', description: CONTACT_MESSAGES.subscriptionEnded, variant: 'destructive' }]);
+  });
+
+  it('requiresUpgrade without a text: Premium Required with the spec’s default', async () => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue('Hello');
+    answers.push(jsonAnswer(403, { success: false, error: '', requiresUpgrade: true }));
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    await waitFor(() => expect(toasts()).toEqual([{ title: 'Premium Required', description: 'Please upgrade to contact candidates.', variant: 'destructive' }]));
+  });
+
+  it('another failure: Failed to Send, with the server’s text or the spec’s default; no upgrade dialog', async () => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue('Hello');
+    answers.push(jsonAnswer(404, { success: false, error: CONTACT_MESSAGES.candidateNotFound }));
+    answers.push(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const contact = await screen.findByRole('button', { name: 'Contact' });
+    await user.click(contact);
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Contact' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Contact' }));
+    await waitFor(() => expect(toasts()).toHaveLength(2));
+    expect(toasts()).toEqual([
+      { title: 'Failed to Send', description: CONTACT_MESSAGES.candidateNotFound, variant: 'destructive' },
+      { title: 'Failed to Send', description: 'Unable to send message. Please try again.', variant: 'destructive' },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a network failure: Connection Error', async () => {
+    const { user } = await renderBrowse(true);
+    prompt.mockReturnValue('Hello');
+    // No answer left: the stub fails the call as a network failure does.
+    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ title: 'Connection Error', description: 'Unable to send message. Please check your connection and try again.', variant: 'destructive' }]),
+    );
+  });
+});

@@ -1,0 +1,10 @@
+import type { ReadStore } from '@hireloop/platform/read-store';
+import { physicalCollection } from '../shared/projection';
+import { inboxProjection, type InboxDocument } from './projection';
+
+const messagesCollection = (readStore: ReadStore) => readStore.collection<InboxDocument>(physicalCollection(inboxProjection, 'messages'));
+
+/** A candidate's own messages, newest first. */
+export async function findInboxOfCandidate(readStore: ReadStore, candidateUserId: string, limit = 200): Promise<InboxDocument[]> {
+  return messagesCollection(readStore).find({ candidateUserId }, { sort: { sentAt: -1, _id: 1 }, limit });
+}
