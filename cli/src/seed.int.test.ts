@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 2 plans chosen, 5 applications answered and 1 invitation sent/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 2 plans chosen, 5 applications answered, 1 candidate contacted and 1 invitation sent/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -41,6 +41,10 @@ describe('hireloop seed', () => {
         expect(applications.json().applications.map((a: { jobTitle: string }) => a.jobTitle).sort()).toEqual(candidate.applications.map((a) => a.job.job.title).sort());
         // Each was answered by its company (issue 13's timeline).
         for (const application of applications.json().applications as Array<{ status: string }>) expect(['viewed', 'interview']).toContain(application.status);
+        if (candidate.account.email === 'tomas.herrera@example.com') {
+          const inbox = await app.inject({ method: 'GET', url: '/api/inbox', headers });
+          expect(JSON.stringify(inbox.json())).toContain('Northwind Analytics');
+        }
         const seenByVisitor = await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` });
         expect(seenByVisitor.statusCode).toBe(candidate.profile.isPublic ? 200 : 404);
       }

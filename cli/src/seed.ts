@@ -282,10 +282,19 @@ export interface PlannedCompany {
 /**
  * What the companies did once the talent side opened (ADRs 028, 030, 031): each filled in its
  * company profile; Northwind Analytics took a trial of Small Business through checkout and asked
- * Lena Marsh to apply for its Senior Data Engineer role; Brightpath Health stayed on the free
+ * Lena Marsh to apply for its Senior Data Engineer role and wrote to Tomás Herrera; Brightpath Health stayed on the free
  * plan; Fjordline and Maple Ledger have not chosen a plan yet (they see the pricing modal).
  */
-const COMPANY_STORIES: Record<string, { profile: Omit<CompanyProfileBody, 'name'>; plan: PlanId | null; invites: Array<{ candidateEmail: string; jobTitle: string; message: string }> }> = {
+const COMPANY_STORIES: Record<
+  string,
+  {
+    profile: Omit<CompanyProfileBody, 'name'>;
+    plan: PlanId | null;
+    invites: Array<{ candidateEmail: string; jobTitle: string; message: string }>;
+    /** Messages sent from Browse Candidates (a paid plan's feature, ADR 032). */
+    contacts?: Array<{ candidateEmail: string; message: string }>;
+  }
+> = {
   'Northwind Analytics': {
     profile: {
       website: 'https://northwind-analytics.example',
@@ -300,6 +309,12 @@ const COMPANY_STORIES: Record<string, { profile: Omit<CompanyProfileBody, 'name'
         candidateEmail: 'lena.marsh@example.com',
         jobTitle: 'Senior Data Engineer',
         message: 'Hi Lena, your Kafka and dbt work is exactly what our streaming team needs. Would you apply for our Senior Data Engineer role?',
+      },
+    ],
+    contacts: [
+      {
+        candidateEmail: 'tomas.herrera@example.com',
+        message: 'Hi Tomás, we are building a new dashboard front end in React and TypeScript next quarter. Would you be open to a conversation?',
       },
     ],
   },
@@ -509,6 +524,7 @@ export async function seed(deps: AppDeps): Promise<string> {
   let checkoutsLeft = 0;
   let invitations = 0;
   let moves = 0;
+  let contacts = 0;
   /** The talent side, a day ago: company profiles, plans, requests to apply (companies seeded in this run only). */
   async function companyStory(company: PlannedCompany) {
     const story = COMPANY_STORIES[company.account.companyName];
@@ -542,6 +558,14 @@ export async function seed(deps: AppDeps): Promise<string> {
         if (moved.statusCode !== 200) throw new Error(`Seeding the answer to ${candidate.account.name}'s application failed: ${moved.statusCode} ${moved.body}`);
         moves++;
       }
+    }
+    // Contacting needs the paid plan to be in place (the simulated checkout above; not with a real Stripe account yet).
+    for (const contact of checkoutsLeft === 0 ? (story.contacts ?? []) : []) {
+      const candidateId = profileIds.get(contact.candidateEmail);
+      if (!candidateId) continue;
+      const sent = await app.inject({ method: 'POST', url: '/api/candidates/contact', headers: auth, payload: { candidateId, message: contact.message } });
+      if (sent.statusCode >= 300) throw new Error(`Seeding the message to ${contact.candidateEmail} failed: ${sent.statusCode} ${sent.body}`);
+      contacts++;
     }
     for (const invite of story.invites) {
       const jobId = [...jobIds].find(([planned]) => company.jobs.includes(planned) && planned.job.title === invite.jobTitle)?.[1];
@@ -584,5 +608,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''}, ${moves} applications answered and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''}, ${moves} applications answered, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
 }
