@@ -1,3 +1,4 @@
+import { SIMULATED_CHECKOUT_PATH } from '@hireloop/platform/payments';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { importFeed } from '@hireloop/command-service/imports/importer';
 import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
@@ -427,7 +428,23 @@ export async function seed(deps: AppDeps): Promise<string> {
     if (signup.statusCode === 409) return; // seeded before
     if (signup.statusCode !== 201) throw new Error(`Seeding ${company.account.companyName} failed: ${signup.statusCode} ${signup.body}`);
     companies++;
-    tokens.set(company, signup.json<{ token: string }>().token);
+    const token = signup.json<{ token: string }>().token;
+    await takeUnlimitedPlan(company, token);
+    tokens.set(company, token);
+  }
+  /**
+   * A demo company posts a dozen jobs, more than the free plan allows (plan limits, ADR 030): it
+   * takes the Enterprise plan through the simulated checkout, which starts its trial.
+   */
+  async function takeUnlimitedPlan(company: PlannedCompany, token: string) {
+    const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: { authorization: `Bearer ${token}` }, payload: { planId: 'enterprise' } });
+    if (created.statusCode !== 200) throw new Error(`Seeding ${company.account.companyName}'s plan failed: ${created.statusCode} ${created.body}`);
+    const checkoutPath = new URL(created.json<{ checkoutUrl: string }>().checkoutUrl, 'http://localhost').pathname;
+    if (!checkoutPath.startsWith(SIMULATED_CHECKOUT_PATH)) {
+      throw new Error('Seeding needs the simulated payments adapter (no STRIPE_SECRET_KEY): the demo companies take a plan through its test checkout.');
+    }
+    const confirmed = await app.inject({ method: 'POST', url: `${checkoutPath}/confirm`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    if (confirmed.statusCode !== 303) throw new Error(`Seeding ${company.account.companyName}'s plan failed: ${confirmed.statusCode} ${confirmed.body}`);
   }
   async function post(company: PlannedCompany, planned: PlannedJob) {
     const posted = await app.inject({ method: 'POST', url: '/api/jobs', headers: { authorization: `Bearer ${tokens.get(company)}` }, payload: planned.job });
