@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 2 plans chosen, 5 applications answered, 1 candidate contacted and 1 invitation sent/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 candidate contacted and 1 invitation sent/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -52,7 +52,7 @@ describe('hireloop seed', () => {
       const northwind = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'talent@northwind-analytics.example', password: SEED_PASSWORD } });
       const company = { authorization: `Bearer ${northwind.json().token}`, [MIN_POSITION_HEADER]: String(northwind.headers['x-position']) };
       expect((await app.inject({ method: 'GET', url: '/api/company/profile', headers: company })).json().profile).toMatchObject({ industry: 'Data & Analytics', size: '51-200' });
-      expect((await app.inject({ method: 'GET', url: '/api/subscription/current', headers: company })).json()).toMatchObject({ planId: 'small_business', status: 'trialing' });
+      expect((await app.inject({ method: 'GET', url: '/api/subscription/current', headers: company })).json()).toMatchObject({ planId: 'enterprise', status: 'trialing' });
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
       expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status])).toEqual([['Senior Data Engineer', 'Senior Data Engineer', 'email_sent']]);
     } finally {

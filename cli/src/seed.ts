@@ -280,16 +280,18 @@ export interface PlannedCompany {
 }
 
 /**
- * What the companies did once the talent side opened (ADRs 028, 030, 031): each filled in its
- * company profile; Northwind Analytics took a trial of Small Business through checkout and asked
- * Lena Marsh to apply for its Senior Data Engineer role and wrote to Tomás Herrera; Brightpath Health stayed on the free
- * plan; Fjordline and Maple Ledger have not chosen a plan yet (they see the pricing modal).
+ * The companies' plans and what they did once the talent side opened (ADRs 028, 030–033): each
+ * took a paid plan's trial through checkout when it signed up (Northwind Analytics Enterprise, the
+ * others VC Startup), filled in its company profile and answered the applications to its jobs;
+ * Northwind also asked Lena Marsh to apply for its Senior Data Engineer role and wrote to Tomás
+ * Herrera from Browse Candidates.
  */
 const COMPANY_STORIES: Record<
   string,
   {
     profile: Omit<CompanyProfileBody, 'name'>;
-    plan: PlanId | null;
+    /** Taken at sign-up, before the first job post (each posts more jobs than the free plan allows). */
+    plan: PlanId;
     invites: Array<{ candidateEmail: string; jobTitle: string; message: string }>;
     /** Messages sent from Browse Candidates (a paid plan's feature, ADR 032). */
     contacts?: Array<{ candidateEmail: string; message: string }>;
@@ -303,7 +305,7 @@ const COMPANY_STORIES: Record<
       size: '51-200',
       description: 'Northwind Analytics builds the dashboards 900 retailers use to see their stores in real time. We are a data company first: our engineers own pipelines from the first event to the last chart.',
     },
-    plan: 'small_business',
+    plan: 'enterprise',
     invites: [
       {
         candidateEmail: 'lena.marsh@example.com',
@@ -326,17 +328,17 @@ const COMPANY_STORIES: Record<
       size: '201-500',
       description: 'Brightpath Health runs the scheduling and records software behind 300 community clinics.',
     },
-    plan: 'free',
+    plan: 'vc_startup',
     invites: [],
   },
   'Fjordline Software': {
     profile: { website: '', address: 'Oslo, Norway', industry: 'Software', size: '11-50', description: 'Fjordline makes build tools for game studios.' },
-    plan: null,
+    plan: 'vc_startup',
     invites: [],
   },
   'Maple Ledger': {
     profile: { website: '', address: 'Toronto, Canada', industry: 'Fintech', size: '11-50', description: 'Maple Ledger keeps the books of small businesses across Canada.' },
-    plan: null,
+    plan: 'vc_startup',
     invites: [],
   },
 };
@@ -491,7 +493,24 @@ export async function seed(deps: AppDeps): Promise<string> {
     if (signup.statusCode === 409) return; // seeded before
     if (signup.statusCode !== 201) throw new Error(`Seeding ${company.account.companyName} failed: ${signup.statusCode} ${signup.body}`);
     companies++;
-    tokens.set(company, signup.json<{ token: string }>().token);
+    const token = signup.json<{ token: string }>().token;
+    await takePlan(company, token, COMPANY_STORIES[company.account.companyName]?.plan ?? 'enterprise');
+    tokens.set(company, token);
+  }
+  /**
+   * A demo company posts a dozen jobs, more than the free plan allows (plan limits, ADR 030): it
+   * takes its paid plan through the simulated checkout first, which starts its trial.
+   */
+  async function takePlan(company: PlannedCompany, token: string, planId: PlanId) {
+    const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: { authorization: `Bearer ${token}` }, payload: { planId } });
+    if (created.statusCode !== 200) throw new Error(`Seeding ${company.account.companyName}'s plan failed: ${created.statusCode} ${created.body}`);
+    const checkoutPath = new URL(created.json<{ checkoutUrl: string }>().checkoutUrl, 'http://localhost').pathname;
+    if (!checkoutPath.startsWith(SIMULATED_CHECKOUT_PATH)) {
+      throw new Error('Seeding needs the simulated payments adapter (no STRIPE_SECRET_KEY): the demo companies take a plan through its test checkout.');
+    }
+    const confirmed = await app.inject({ method: 'POST', url: `${checkoutPath}/confirm`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    if (confirmed.statusCode !== 303) throw new Error(`Seeding ${company.account.companyName}'s plan failed: ${confirmed.statusCode} ${confirmed.body}`);
+    plans++;
   }
   async function post(company: PlannedCompany, planned: PlannedJob) {
     const posted = await app.inject({ method: 'POST', url: '/api/jobs', headers: { authorization: `Bearer ${tokens.get(company)}` }, payload: planned.job });
@@ -521,7 +540,6 @@ export async function seed(deps: AppDeps): Promise<string> {
 
   let profiles = 0;
   let plans = 0;
-  let checkoutsLeft = 0;
   let invitations = 0;
   let moves = 0;
   let contacts = 0;
@@ -534,18 +552,6 @@ export async function seed(deps: AppDeps): Promise<string> {
     const saved = await app.inject({ method: 'PUT', url: '/api/company/profile', headers: auth, payload: { name: company.account.companyName, ...story.profile } });
     if (saved.statusCode !== 200) throw new Error(`Seeding the company profile of ${company.account.companyName} failed: ${saved.statusCode} ${saved.body}`);
     profiles++;
-    if (story.plan) {
-      const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: auth, payload: { planId: story.plan, billingPeriod: 'monthly' } });
-      if (created.statusCode >= 300) throw new Error(`Seeding the plan of ${company.account.companyName} failed: ${created.statusCode} ${created.body}`);
-      const answer = created.json<{ checkoutUrl?: string; sessionId?: string }>();
-      if (!answer.checkoutUrl) plans++;
-      // The simulated checkout (no Stripe keys): confirmed as the company would, through the same webhook path.
-      else if (answer.checkoutUrl.includes(SIMULATED_CHECKOUT_PATH)) {
-        const confirmed = await app.inject({ method: 'POST', url: `${SIMULATED_CHECKOUT_PATH}/${answer.sessionId}/confirm` });
-        if (confirmed.statusCode >= 400) throw new Error(`Seeding the checkout of ${company.account.companyName} failed: ${confirmed.statusCode} ${confirmed.body}`);
-        plans++;
-      } else checkoutsLeft++; // A real Stripe account: the checkout waits for a person.
-    }
     // The company answers the applications to its jobs: the first it invites to interview, the others it has looked at.
     let answered = 0;
     for (const candidate of plan.candidates) {
@@ -559,8 +565,7 @@ export async function seed(deps: AppDeps): Promise<string> {
         moves++;
       }
     }
-    // Contacting needs the paid plan to be in place (the simulated checkout above; not with a real Stripe account yet).
-    for (const contact of checkoutsLeft === 0 ? (story.contacts ?? []) : []) {
+    for (const contact of story.contacts ?? []) {
       const candidateId = profileIds.get(contact.candidateEmail);
       if (!candidateId) continue;
       const sent = await app.inject({ method: 'POST', url: '/api/candidates/contact', headers: auth, payload: { candidateId, message: contact.message } });
@@ -608,5 +613,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans chosen${checkoutsLeft ? ` (${checkoutsLeft} checkout waiting on Stripe)` : ''}, ${moves} applications answered, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

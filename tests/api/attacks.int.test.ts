@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
-import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
+import { recipientsInbox, subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import type { PostgresEventStore } from '@hireloop/platform/event-store';
 import { REDACTED } from '@hireloop/platform/mailer/types';
@@ -60,7 +60,10 @@ async function signUpCompany() {
   const email = `hiring${++people}@attack.example`;
   const response = await post('/api/auth/company/signup', { companyName: `Company ${people}`, contactName: 'Hiring Team', email, password: 'company-password' });
   expect(response.statusCode).toBe(201);
-  return { email, ...(response.json() as { token: string; user: { id: string } }) };
+  const signedUp = response.json() as { token: string; user: { id: string } };
+  // The abuse limits are counted past any plan's job posts: a plan without a limit (ADR 030).
+  await subscribeToPlan(app, signedUp.token, 'enterprise');
+  return { email, ...signedUp };
 }
 
 const eventsOfType = async (type: string, userId: string) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER, TOTAL_COUNT_HEADER, readBoardActivity } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -43,11 +44,15 @@ const post = async (url: string, payload: unknown, headers: Headers = {}) => rem
 const get = (url: string, headers: Headers = {}) => app.inject({ method: 'GET', url, headers: { [MIN_POSITION_HEADER]: position, ...headers } });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const company = async (name: string) =>
-  (await post('/api/auth/company/signup', { companyName: name, contactName: `${name} Hiring`, email: `jobs@${name.toLowerCase()}.example`, password: 'company-password' })).json() as {
+const company = async (name: string) => {
+  const signedUp = (await post('/api/auth/company/signup', { companyName: name, contactName: `${name} Hiring`, email: `jobs@${name.toLowerCase()}.example`, password: 'company-password' })).json() as {
     token: string;
     user: { companyId: string };
   };
+  // These companies post many jobs: a plan without a job post limit (plan limits, ADR 030).
+  await subscribeToPlan(app, signedUp.token, 'enterprise');
+  return signedUp;
+};
 const candidate = async (email: string) => (await post('/api/auth/candidate/signup', { name: 'Ada Lovelace', email, password: 'candidate-password' })).json() as { token: string };
 
 const job = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, POSITION_HEADER, PROFILE_MESSAGES, type Job } from '@hireloop/contracts';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { MATCH_SCORE_VERSION, matchJob } from '@hireloop/projections/matching/match-score';
 import { buildApp } from '../../cli/src/app';
@@ -60,6 +61,8 @@ describe('match scores and suggested jobs', () => {
   beforeAll(async () => {
     const company = await send('POST', '/api/auth/company/signup', { companyName: 'Matchworks', contactName: 'Hiring', email: 'jobs@matchworks.example', password: 'company-password' });
     tokens.company = company.json().token;
+    // More jobs than the free plan allows (plan limits, ADR 030).
+    await subscribeToPlan(app, tokens.company, 'enterprise');
     for (const job of JOBS) {
       const posted = await send('POST', '/api/jobs', job, bearer(tokens.company));
       expect(posted.statusCode).toBe(201);

@@ -47,6 +47,8 @@ describe('company posts a job, visitor sees it', () => {
 
     await page.goto(`${app.url}/dashboard`);
     await expectPage(page.getByText('Manage your company profile and job postings')).toBeVisible();
+    // A company without a plan is shown the pricing modal once (part 2 §2).
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).getByRole('button', { name: 'Maybe Later' }).click();
     await page.getByRole('button', { name: 'Post New Job' }).click();
     const form = page.getByRole('dialog', { name: 'Post a New Job' });
     await form.getByLabel('Job Title').fill('Staff Frontend Engineer (E2E)');

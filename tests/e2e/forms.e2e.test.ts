@@ -93,6 +93,8 @@ describe('forms in the browser', () => {
   it('posting a job without its required fields says so at each of them and in the toast', async () => {
     const page = await newPage(companyToken);
     await page.goto(`${app.url}/dashboard`);
+    // A company without a plan is shown the pricing modal once (part 2 §2).
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).getByRole('button', { name: 'Maybe Later' }).click();
     await page.getByRole('button', { name: 'Post New Job' }).click();
     const form = page.getByRole('dialog', { name: 'Post a New Job' });
     await form.getByLabel('Location').fill('Austin, TX');

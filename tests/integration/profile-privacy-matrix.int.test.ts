@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, PROFILE_MESSAGES, type Role } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
 import { buildApp } from '../../cli/src/app';
@@ -315,6 +316,8 @@ describe('my applications (GET /api/applications)', () => {
   it('lists the candidate’s applications newest first with the job’s title, company, location and open state', async () => {
     const company = await post('/api/auth/company/signup', { companyName: 'Applied Widgets', contactName: 'Hiring', email: 'jobs@applied.example', password: 'matrix-password-1' });
     const companyToken = company.json().token as string;
+    // Two open jobs: more than the free plan allows (plan limits, ADR 030).
+    await subscribeToPlan(app, companyToken, 'small_business');
     const job = (title: string) => ({ title, location: 'Porto, Portugal', description: `Build ${title} things.`, type: 'Full-time' });
     const first = (await post('/api/jobs', job('Widget Engineer'), companyToken)).json().job.id as string;
     const second = (await post('/api/jobs', job('Gadget Engineer'), companyToken)).json().job.id as string;

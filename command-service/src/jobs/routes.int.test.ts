@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@hireloop/contracts';
-import { buildTestCommandApp, candidate, company } from '../shared/test-app';
+import { MESSAGES, jobPostLimitReached, subscriptionStreamId } from '@hireloop/contracts';
+import { buildTestCommandApp, candidate, company, subscribeToPlan } from '../shared/test-app';
 
 let ctx: Awaited<ReturnType<typeof buildTestCommandApp>>;
 let companyToken: string;
@@ -90,9 +90,52 @@ describe('the cost of posting', () => {
       reads.push(streamId);
       return inner(streamId, options);
     };
+    await subscribeToPlan(ctx.app, companyToken, 'enterprise');
     for (let i = 0; i < 3; i++) expect((await postJob(job)).statusCode).toBe(201);
     expect(reads.filter((stream) => stream.startsWith('company-'))).toHaveLength(1);
     const posted = await postJob(job);
     expect(posted.json().job.company).toBe(company.companyName);
+  });
+});
+
+describe('plan limits on job posts (ADR 030)', () => {
+  const closeJob = (jobId: string) => ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/close`, headers: { authorization: `Bearer ${companyToken}` } });
+  const reopenJob = (jobId: string) => ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/reopen`, headers: { authorization: `Bearer ${companyToken}` } });
+
+  it('a company without a plan posts one job; the second is a 403 that says the limit, and nothing is recorded', async () => {
+    expect((await postJob(job)).statusCode).toBe(201);
+    const before = (await ctx.deps.eventStore.readAll('')).events.length;
+    const refused = await postJob({ ...job, title: 'Second job' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(jobPostLimitReached('Free', 1));
+    expect(refused.json().error).toBe('Your Free plan allows 1 open job posting. Upgrade your plan or close a job to post another.');
+    expect((await ctx.deps.eventStore.readAll('')).events.length).toBe(before);
+  });
+
+  it('closing the open job frees the posting; reopening it while another is open is refused', async () => {
+    const first = (await postJob(job)).json().job.id as string;
+    expect((await closeJob(first)).statusCode).toBe(200);
+    expect((await postJob({ ...job, title: 'Second job' })).statusCode).toBe(201);
+    const reopened = await reopenJob(first);
+    expect(reopened.statusCode).toBe(403);
+    expect(reopened.json().error).toBe(jobPostLimitReached('Free', 1));
+  });
+
+  it('five posts at once on the free plan: exactly one goes through', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => postJob({ ...job, title: `Job ${n}` })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
+    const { events } = await ctx.deps.eventStore.readAll('');
+    const counted = events.filter((event) => event.type === 'JobPostingCounted');
+    expect(counted).toHaveLength(1);
+    expect(counted[0]!.streamId).toBe(subscriptionStreamId((counted[0]!.data as { companyId: string }).companyId));
+    expect(events.filter((event) => event.type === 'JobPosted')).toHaveLength(1);
+  });
+
+  it('a paid plan raises the limit: Small Business posts five open jobs, not a sixth', async () => {
+    await subscribeToPlan(ctx.app, companyToken, 'small_business');
+    for (let n = 0; n < 5; n++) expect((await postJob({ ...job, title: `Job ${n}` })).statusCode).toBe(201);
+    const refused = await postJob({ ...job, title: 'Job 6' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(jobPostLimitReached('Small Business', 5));
   });
 });

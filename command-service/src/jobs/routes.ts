@@ -15,13 +15,25 @@ import {
   type PostJobCommandData,
 } from '@hireloop/contracts';
 import { loadCompanyName, requireAccount, type RegisteredAccount } from '../auth/accounts';
-import { handleCommand } from '../shared/command-handler';
+import { decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { jobDecider } from './decider';
+import { jobDecider, type JobCommand } from './decider';
+import { changeJobWithinPlan, countsAgainstPlan } from './plan-limits';
 import { throttleJobPosting } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
+
+/**
+ * Runs a job command; a company user's post or reopening also takes one of the plan's job
+ * postings (plan limits, ADR 030), admins' do not.
+ */
+async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, command: JobCommand, context: CommandContext) {
+  if (countsAgainstPlan(account)) {
+    return changeJobWithinPlan(deps, { companyId: account.companyId, jobId, decideJob: () => decideOn(deps.eventStore, jobStreamId(jobId), jobDecider, command) }, context);
+  }
+  return handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
+}
 const JobParams = z.object({ jobId: z.string().min(1).max(100) });
 
 export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
@@ -30,10 +42,10 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
   const post = async (account: RegisteredAccount, job: PostJobCommandData, companyId: string | null | undefined, request: FastifyRequest) => {
     await throttleJobPosting(deps, account.userId, request.ip);
     const jobId = deps.ids.newId();
-    const result = await handleCommand(
-      deps.eventStore,
-      jobStreamId(jobId),
-      jobDecider,
+    const result = await runJobCommand(
+      deps,
+      account,
+      jobId,
       {
         type: 'PostJob',
         data: {
@@ -85,13 +97,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
       async (request, reply) => {
         const account = await signedInAccount(request);
         const { jobId } = request.params;
-        const result = await handleCommand(
-          deps.eventStore,
-          jobStreamId(jobId),
-          jobDecider,
-          { type: command, data: { jobId, by: { userId: account.userId, role: account.role, companyId: account.companyId }, at: deps.clock.now().toISOString() } },
-          commandContext(deps, request, { userId: account.userId, role: account.role }),
-        );
+        const by = { userId: account.userId, role: account.role, companyId: account.companyId };
+        const at = deps.clock.now().toISOString();
+        const context = commandContext(deps, request, { userId: account.userId, role: account.role });
+        // Reopening takes a posting again; closing frees one (it is no longer open).
+        const result =
+          command === 'ReopenJob'
+            ? await runJobCommand(deps, account, jobId, { type: command, data: { jobId, by, at } }, context)
+            : await handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, { type: command, data: { jobId, by, at } }, context);
         return withPosition(reply, result.position).send({ success: true, jobId, isActive: command === 'ReopenJob' });
       },
     );

@@ -6,7 +6,7 @@ import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/mem
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import type { CommandServiceDeps } from './deps';
-import { buildTestCommandApp, candidate, company } from './test-app';
+import { buildTestCommandApp, candidate, company, subscribeToPlan } from './test-app';
 
 /** Writes sent with an Idempotency-Key, through the command routes (ADR 015). */
 let ctx: Awaited<ReturnType<typeof buildTestCommandApp>>;
@@ -22,6 +22,8 @@ const start = async (overrides: Partial<CommandServiceDeps> = {}) => {
 const signUp = async (who: typeof company = company) => {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/company/signup', payload: who });
   expect(response.statusCode).toBe(201);
+  // The tests post several jobs: a plan without a job post limit (plan limits, ADR 030).
+  await subscribeToPlan(ctx.app, response.json().token as string, 'enterprise');
   return `Bearer ${response.json().token as string}`;
 };
 const postJob = (authorization: string, key: string | null, payload: object = job) =>
@@ -42,6 +44,14 @@ function gatedEventStore(inner: EventStore) {
         await gate;
       }
       return inner.append(streamId, events, options);
+    },
+    // A company user's job post is appended together with its plan's posting (ADR 030).
+    appendToStreams: async (appends) => {
+      if (appends.some((append) => append.streamId.startsWith('job-'))) {
+        entered();
+        await gate;
+      }
+      return inner.appendToStreams(appends);
     },
   };
   return { store, open, appending };
@@ -160,6 +170,11 @@ describe('a write sent again with the same Idempotency-Key', () => {
       append: async (streamId, events, options) => {
         if (streamId.startsWith('job-') && failures-- > 0) throw new Error('connection reset');
         return inner.append(streamId, events, options);
+      },
+      // A company user's job post is appended together with its plan's posting (ADR 030).
+      appendToStreams: async (appends) => {
+        if (appends.some((append) => append.streamId.startsWith('job-')) && failures-- > 0) throw new Error('connection reset');
+        return inner.appendToStreams(appends);
       },
     };
     await ctx.app.close();

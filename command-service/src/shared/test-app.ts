@@ -5,7 +5,8 @@ import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryEventStore } from '@hireloop/platform/event-store';
 import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
-import { personalDataRules } from '@hireloop/contracts';
+import { personalDataRules, type PlanId } from '@hireloop/contracts';
+import type { FastifyInstance } from 'fastify';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
 import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
@@ -85,3 +86,22 @@ export const company = {
   location: 'Austin, TX',
   industry: 'Data',
 };
+
+/**
+ * Puts the company of `token` on `planId` the way a company user does: the free plan at once, a
+ * paid plan through the simulated checkout (it starts the plan's trial). For tests whose company
+ * posts more jobs than the free plan allows (plan limits, ADR 030).
+ */
+export async function subscribeToPlan(app: { inject: FastifyInstance['inject'] }, token: string, planId: PlanId): Promise<void> {
+  const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: { authorization: `Bearer ${token}` }, payload: { planId } });
+  if (created.statusCode !== 200) throw new Error(`Choosing ${planId} failed: ${created.statusCode} ${created.body}`);
+  const { checkoutUrl } = created.json<{ checkoutUrl?: string }>();
+  if (!checkoutUrl) return;
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: `${new URL(checkoutUrl, 'http://localhost').pathname}/confirm`,
+    payload: '',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (confirmed.statusCode !== 303) throw new Error(`The test checkout for ${planId} failed: ${confirmed.statusCode} ${confirmed.body}`);
+}

@@ -2,6 +2,9 @@ import {
   DomainError,
   SUBSCRIPTION_MESSAGES,
   SubscriptionEventSchemas,
+  jobPostLimitReached,
+  planById,
+  withinLimit,
   type BillingPeriod,
   type PaidPlanId,
   type PlanId,
@@ -37,12 +40,19 @@ export interface SubscriptionState {
   scheduledPlanId: PlanId | null;
   currentPeriodEnd: string | null;
   trialEnd: string | null;
+  /** Jobs the company's users posted or reopened, counted against the plan's job postings. */
+  jobPostingIds: readonly string[];
 }
 
 export type SubscriptionCommand =
   | { type: 'ActivateFreePlan'; data: { companyId: string; by: string; at: string } }
   | { type: 'StartCheckout'; data: { companyId: string; planId: PaidPlanId; billingPeriod: BillingPeriod; checkoutSessionId: string; customerId: string; by: string; at: string } }
-  | { type: 'ApplyProviderSubscription'; data: ProviderSubscriptionSnapshot };
+  | { type: 'ApplyProviderSubscription'; data: ProviderSubscriptionSnapshot }
+  /**
+   * A company user posts or reopens `jobId`. `openJobPostings`: how many of the company's other
+   * counted jobs are open now (the caller reads their streams; see `countedJobIds`).
+   */
+  | { type: 'CountJobPosting'; data: { companyId: string; jobId: string; openJobPostings: number; at: string } };
 
 /** How many provider event ids a stream remembers (a company sees a few a month). */
 const SEEN_EVENT_IDS_KEPT = 500;
@@ -107,12 +117,28 @@ function snapshotEvent(state: SubscriptionState, snapshot: ProviderSubscriptionS
   }
 }
 
-const STATUS_OF: Record<Exclude<SubscriptionEvent['type'], 'SubscriptionCheckoutStarted' | 'FreePlanActivated' | 'SubscriptionPlanChangeScheduled'>, SubscriptionStatus> = {
+const STATUS_OF: Record<Exclude<SubscriptionEvent['type'], 'SubscriptionCheckoutStarted' | 'FreePlanActivated' | 'SubscriptionPlanChangeScheduled' | 'JobPostingCounted'>, SubscriptionStatus> = {
   SubscriptionTrialing: 'trialing',
   SubscriptionActivated: 'active',
   SubscriptionPastDue: 'past_due',
   SubscriptionCanceled: 'canceled',
 };
+
+/**
+ * The plan whose limits apply now (plan limits, ADR 030): a paid plan while its subscription is
+ * trialing, active or past due (a failed payment keeps the plan until the provider ends it); the
+ * free plan before any choice, on the free plan, and once a paid subscription was canceled.
+ */
+export function planInForce(state: SubscriptionState): PlanId {
+  if (state.planId === null || state.status === 'canceled' || state.status === 'none') return 'free';
+  if (state.planId !== 'free' && !hasLivePaidSubscription(state)) return 'free';
+  return state.planId;
+}
+
+/** The jobs whose streams the caller reads to count open postings: none when the plan has no limit. */
+export function countedJobIds(state: SubscriptionState, exceptJobId: string): readonly string[] {
+  return planById(planInForce(state)).maxJobPostings === 0 ? [] : state.jobPostingIds.filter((jobId) => jobId !== exceptJobId);
+}
 
 /** Refuses a checkout the company must not start: its plan already, or another paid plan still live. */
 export function assertCheckoutAllowed(state: SubscriptionState, planId: PaidPlanId): void {
@@ -135,6 +161,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     scheduledPlanId: null,
     currentPeriodEnd: null,
     trialEnd: null,
+    jobPostingIds: [],
   }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -175,6 +202,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           trialEnd: snapshot.trialEnd,
         };
       }
+      case 'JobPostingCounted':
+        return state.jobPostingIds.includes(event.data.jobId) ? state : { ...state, jobPostingIds: [...state.jobPostingIds, event.data.jobId] };
       default:
         return assertNever(event);
     }
@@ -200,6 +229,12 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (!isNewer(state, snapshot)) return [];
         const event = snapshotEvent(state, snapshot);
         return event ? [event] : [];
+      }
+      case 'CountJobPosting': {
+        const { companyId, jobId, openJobPostings, at } = command.data;
+        const plan = planById(planInForce(state));
+        if (!withinLimit(plan.maxJobPostings, openJobPostings)) throw new DomainError('forbidden', jobPostLimitReached(plan.name, plan.maxJobPostings));
+        return [{ type: 'JobPostingCounted', data: { companyId, jobId, planId: plan.planId, countedAt: at } }];
       }
       default:
         return assertNever(command);

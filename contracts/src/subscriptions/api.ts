@@ -1,27 +1,8 @@
 import { z } from 'zod';
 import { BillingPeriod, PlanId, SubscriptionPlan } from './plans';
 
-export const SUBSCRIPTION_MESSAGES = {
-  companiesOnly: 'Only company accounts have a subscription.',
-  noCompany: 'Your account belongs to no company.',
-  alreadyOnPlan: 'Your company is already on this plan.',
-  changePaidPlanInPortal: 'Your company has a paid plan: change or cancel it from the billing portal (changes take effect at the next billing cycle).',
-  noBillingAccount: 'Your company has no billing account yet: choose a paid plan first.',
-  checkoutUnavailable: 'Unable to create checkout session. Please try again.',
-  missingSignature: 'Missing Stripe-Signature header.',
-  badSignature: 'Invalid Stripe signature: the payload was changed or not signed with this endpoint’s secret.',
-  staleSignature: 'Stale Stripe signature: the event was signed more than 300 seconds ago.',
-  badEvent: 'The webhook body is not a Stripe event.',
-  checkoutNotFound: 'This test checkout does not exist or has expired. Start again from the pricing page.',
-  // Toasts of the spec (part 2 §8), for the pricing page.
-  freePlanTitle: 'Welcome to the product!',
-  freePlanText: 'Free plan activated. You can now browse candidates but need to upgrade to contact them.',
-  redirecting: 'Redirecting to payment...',
-  activatedTitle: 'Subscription Activated!',
-  failedTitle: 'Subscription failed',
-  failedText: 'Failed to create subscription. Please try again.',
-  noCheckoutUrl: 'Error: Unable to create checkout session. Please try again.',
-} as const;
+// Plain values (texts, limits) without schemas, for the client's first pages (ADR 014).
+export * from './constants';
 
 /**
  * Where the provider's checkout sends the browser back (part 2 §4 "Checkout return": the page

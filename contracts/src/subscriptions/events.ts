@@ -73,6 +73,20 @@ export const SubscriptionPlanChangeScheduled = ProviderSubscriptionSnapshot.exte
 });
 export type SubscriptionPlanChangeScheduled = z.infer<typeof SubscriptionPlanChangeScheduled>;
 
+/**
+ * A company user posted (or reopened) a job: it takes one of the plan's job postings (plan limits,
+ * ADR 030). Recorded on the company's subscription stream, in the same append as the job's own
+ * event, so two posts at once cannot both take the last posting.
+ */
+export const JobPostingCounted = z.object({
+  companyId: z.string(),
+  jobId: z.string(),
+  /** The plan in force when it was counted. */
+  planId: PlanId,
+  countedAt: z.string(),
+});
+export type JobPostingCounted = z.infer<typeof JobPostingCounted>;
+
 export type SubscriptionEvent =
   | { type: 'SubscriptionCheckoutStarted'; data: SubscriptionCheckoutStarted }
   | { type: 'FreePlanActivated'; data: FreePlanActivated }
@@ -80,7 +94,8 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionActivated'; data: ProviderSubscriptionSnapshot }
   | { type: 'SubscriptionPastDue'; data: ProviderSubscriptionSnapshot }
   | { type: 'SubscriptionCanceled'; data: ProviderSubscriptionSnapshot }
-  | { type: 'SubscriptionPlanChangeScheduled'; data: SubscriptionPlanChangeScheduled };
+  | { type: 'SubscriptionPlanChangeScheduled'; data: SubscriptionPlanChangeScheduled }
+  | { type: 'JobPostingCounted'; data: JobPostingCounted };
 
 export const SubscriptionEventSchemas = {
   SubscriptionCheckoutStarted,
@@ -90,6 +105,7 @@ export const SubscriptionEventSchemas = {
   SubscriptionPastDue,
   SubscriptionCanceled,
   SubscriptionPlanChangeScheduled,
+  JobPostingCounted,
 } satisfies EventSchemas<SubscriptionEvent>;
 
 /** The event types that carry a provider snapshot. */

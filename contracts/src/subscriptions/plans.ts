@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNLIMITED } from './constants';
 
 /**
  * The plans and prices (spec part 2 §9, §3 "Subscription plan"). Prices are text numbers in US
@@ -19,12 +20,8 @@ export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export const BillingPeriod = z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' });
 export type BillingPeriod = z.infer<typeof BillingPeriod>;
 
-/** Paid plans start with a free trial of this many days (no card needed, §9 and the FAQ). */
-export const TRIAL_DAYS = 14;
 /** The plan the pricing page marks 'Most Popular'. */
 export const MOST_POPULAR_PLAN: PlanId = 'small_business';
-/** A limit of 0 means unlimited (the cards show 'Unlimited'). */
-export const UNLIMITED = 0;
 
 export const SubscriptionPlan = z.object({
   id: z.number().int(),

@@ -1,17 +1,17 @@
 import { createFileRoute, stripSearchParams, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
+import { useAuth } from '../features/auth/hooks/use-auth';
 import {
   BROWSE_CANDIDATES_SEARCH_DEFAULTS,
   BrowseCandidatesSearch,
 } from '../features/candidates/lib/browse-search';
+import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
+import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 
-/** Parameters of a checkout return (part 2 §8), cleaned from the address. */
-const CHECKOUT_RETURN_PARAMS = ['checkout', 'session_id'];
-
 /**
- * `/candidates`: the candidate browser under the path a checkout return lands on (part 2 §2). The
- * subscription refresh and its toast come with subscriptions; the address is cleaned already.
+ * `/candidates`: the candidate browser under the path a checkout return lands on (part 2 §2, §4):
+ * the subscription is refreshed, the address cleaned to `/candidates`, and the toast shows.
  */
 export const Route = createFileRoute('/candidates')({
   validateSearch: BrowseCandidatesSearch,
@@ -22,11 +22,11 @@ export const Route = createFileRoute('/candidates')({
 function CandidatesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { user } = useAuth();
   const rawSearch = useRouterState({ select: (state) => state.location.searchStr });
-  const isCheckoutReturn = CHECKOUT_RETURN_PARAMS.some((name) => new URLSearchParams(rawSearch).has(name));
-  useEffect(() => {
-    if (isCheckoutReturn) void navigate({ search: (current) => current, replace: true });
-  }, [isCheckoutReturn, navigate]);
+  // The validated search holds no checkout parameters: navigating to it drops them.
+  const clean = useCallback(() => void navigate({ search: (current) => current, replace: true }), [navigate]);
+  useCheckoutReturn({ isReturn: isCheckoutReturn(rawSearch), userId: user?.type === 'company' ? user.id : null, clean });
   return (
     <BrowseCandidatesPage
       search={search}

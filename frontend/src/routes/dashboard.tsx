@@ -1,6 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { exchangeAuthCode } from '../features/auth/api/exchange-code';
+import { useAuth } from '../features/auth/hooks/use-auth';
 import { completeLoginReturn, LoginReturnSearch } from '../features/auth/lib/login-return';
+import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
+import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { setAuthToken } from '../lib/auth-token';
 import { DashboardPage } from './-components/dashboard';
 import { SigningInPage } from './-components/signing-in-page';
@@ -20,5 +24,16 @@ export const Route = createFileRoute('/dashboard')({
     }
   },
   pendingComponent: SigningInPage,
-  component: DashboardPage,
+  component: DashboardRoute,
 });
+
+/** A checkout return may land here too (part 2 §4): refresh the plan, clean the URL, toast. */
+function DashboardRoute() {
+  const { user } = useAuth();
+  const navigate = Route.useNavigate();
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  // The validated search holds no checkout parameters: navigating to it drops them.
+  const clean = useCallback(() => void navigate({ search: (current) => current, replace: true }), [navigate]);
+  useCheckoutReturn({ isReturn: isCheckoutReturn(searchStr), userId: user?.type === 'company' ? user.id : null, clean });
+  return <DashboardPage />;
+}

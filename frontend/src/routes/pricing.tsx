@@ -1,10 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from './-components/placeholder-page';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { LoadingPage, PageShell } from '../components/layout/page-shell';
+import { useAuth } from '../features/auth/hooks/use-auth';
+import { PricingPage } from '../features/subscriptions/components/pricing-page';
+import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
+import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
+import { usePageTitle } from '../lib/page-title';
 
+/** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return. */
 export const Route = createFileRoute('/pricing')({
-  component: () => (
-    <PlaceholderPage title="Pricing">
-      <p className="text-muted-foreground">Plans and prices are coming soon.</p>
-    </PlaceholderPage>
-  ),
+  component: PricingRoute,
 });
+
+function PricingRoute() {
+  usePageTitle('Pricing');
+  const { user, isLoading } = useAuth();
+  const navigate = Route.useNavigate();
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const clean = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
+  useCheckoutReturn({ isReturn: isCheckoutReturn(searchStr), userId: user?.type === 'company' ? user.id : null, clean });
+  if (isLoading) return <LoadingPage />;
+  return (
+    <PageShell>
+      <PricingPage user={user} />
+    </PageShell>
+  );
+}

@@ -358,6 +358,9 @@ describe('candidate dashboard', () => {
     expect(screen.getByRole('button', { name: 'Post New Job' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create a Profile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Applications' })).not.toBeInTheDocument();
-    expect(requests.map((r) => r.url)).toEqual(['/api/auth/user']);
+    const urls = requests.map((r) => r.url);
+    expect(urls.filter((url) => url.startsWith('/api/profile') || url.startsWith('/api/applications'))).toEqual([]);
+    // The company side asks for its plan instead (upgrade banner, job post usage, pricing modal).
+    expect(urls).toContain('/api/subscription/current');
   });
 });

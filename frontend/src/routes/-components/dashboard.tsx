@@ -14,6 +14,9 @@ import { CompanyProfileDialog } from '../../features/companies/components/compan
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
+import { JobPostsUsage } from '../../features/subscriptions/components/job-posts-usage';
+import { PricingModalLauncher } from '../../features/subscriptions/components/pricing-modal-launcher';
+import { UpgradeBanner } from '../../features/subscriptions/components/upgrade-banner';
 import { usePageTitle } from '../../lib/page-title';
 
 /** `/dashboard` (spec part 2, Dashboard). */
@@ -50,6 +53,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   return (
     <PageShell className="grid content-start gap-6">
       {banner}
+      {isCompany ? <UpgradeBanner user={user} /> : null}
       <section className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.name}!</h1>
         <p className="text-muted-foreground">{WELCOME[user.type]}</p>
@@ -68,7 +72,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
               {isCompany ? 'Post openings and keep track of your listings.' : 'Find roles that match your skills.'}
             </CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-wrap gap-2">
+          <CardContent className="flex flex-wrap items-center gap-2">
             {isCompany ? (
               <>
                 <Button onClick={() => setPostingJob(true)}>
@@ -78,6 +82,9 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
                 <Button variant="outline" asChild>
                   <Link to="/dashboard/jobs">View All Jobs</Link>
                 </Button>
+                <div className="basis-full">
+                  <JobPostsUsage user={user} />
+                </div>
               </>
             ) : (
               <Button asChild>
@@ -122,6 +129,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
             // A rename shows in the signed-in user's company name (the post-a-job form's default).
             onSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, exact: true })}
           />
+          <PricingModalLauncher user={user} />
         </>
       ) : (
         profileWizard.dialog

@@ -1,12 +1,21 @@
+import { TRIAL_DAYS } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { SparklesIcon } from 'lucide-react';
+import { CheckIcon, SparklesIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 
+/** What a premium plan adds, in the words of the pricing modal and the dashboard banner. */
+const PREMIUM_POINTS = [
+  'Contact candidates directly',
+  'More job posts (unlimited on Enterprise)',
+  `${TRIAL_DAYS}-day free trial on every paid plan`,
+  'Save up to 20% with annual billing',
+];
+
 /**
  * The premium-upgrade dialog (part 2 §8 "Contact: a free or no plan blocks contacting and opens
- * the upgrade dialog"): for a company without a paid plan, and when the server answers a contact
- * with requiresUpgrade (ADR 032).
+ * the upgrade dialog"): the same offer as the pricing modal, leading to `/pricing`; for a company
+ * without a paid plan, and when the server answers a contact with requiresUpgrade (ADR 032).
  */
 export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -14,13 +23,16 @@ export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Upgrade to Contact Candidates</DialogTitle>
-          <DialogDescription>
-            The free plan lets you browse candidates. Contacting them is part of a paid plan.
-          </DialogDescription>
+          <DialogDescription>Upgrade to a premium plan to contact candidates directly.</DialogDescription>
         </DialogHeader>
-        <p className="text-sm text-muted-foreground">
-          Upgrade to reach candidates directly, invite them to apply and post more jobs.
-        </p>
+        <ul className="grid gap-1.5 text-sm">
+          {PREMIUM_POINTS.map((point) => (
+            <li key={point} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+              {point}
+            </li>
+          ))}
+        </ul>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Maybe Later

@@ -1,0 +1,66 @@
+import { DomainError, MESSAGES, isAdminRole, jobStreamId, subscriptionStreamId, type JobEvent, type Role, type UserType } from '@hireloop/contracts';
+import { maxPosition, NO_STREAM_VERSION, WrongExpectedVersionError } from '@hireloop/platform/event-store';
+import { CONFLICT_ATTEMPTS, decideOn, toNewEvents, type CommandContext, type Decision } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { loadState, type StoredEvent } from '../shared/stream';
+import { countedJobIds, subscriptionDecider } from '../subscriptions/decider';
+import { jobDecider } from './decider';
+
+/**
+ * Plan limits on job posts (issue 12, ADR 030). A company user's job post, or reopening of a
+ * job, takes one of the plan's open job postings. The plan is read from the company's
+ * subscription stream and the count from the job streams it lists, not from a read model, and the
+ * job's event and the posting's are appended together at the versions they were decided on: two
+ * posts at once cannot both take the last posting (the loser is decided again and refused).
+ * Admins post for companies outside the plans.
+ */
+export const countsAgainstPlan = (account: { type: UserType; role: Role; companyId: string | null }): account is { type: UserType; role: Role; companyId: string } =>
+  account.type === 'company' && !isAdminRole(account.role) && account.companyId !== null;
+
+/** How many of `jobIds` are open jobs of the company now (read from their streams). */
+async function openJobPostings(deps: CommandServiceDeps, companyId: string, jobIds: readonly string[]): Promise<number> {
+  const states = await Promise.all(jobIds.map(async (jobId) => (await loadState(deps.eventStore, jobStreamId(jobId), jobDecider)).state));
+  return states.filter((state) => state.status === 'open' && state.companyId === companyId).length;
+}
+
+export interface CountedJobChange {
+  events: StoredEvent<JobEvent>[];
+  position: string;
+}
+
+/**
+ * Decides the job's command (`decideJob`), and, when it records something, counts the posting on
+ * the company's subscription stream; appends both at once. A plan at its limit throws the
+ * decider's 403 and nothing is recorded.
+ */
+export async function changeJobWithinPlan(
+  deps: CommandServiceDeps,
+  { companyId, jobId, decideJob }: { companyId: string; jobId: string; decideJob: () => Promise<Decision<JobEvent>> },
+  context: CommandContext,
+): Promise<CountedJobChange> {
+  for (let attempt = 1; ; attempt++) {
+    const job = await decideJob();
+    if (job.events.length === 0) return { events: [], position: '' };
+    const posting = await decideOn(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider, async (state) => ({
+      type: 'CountJobPosting' as const,
+      data: { companyId, jobId, openJobPostings: await openJobPostings(deps, companyId, countedJobIds(state, jobId)), at: context.clock.now().toISOString() },
+    }));
+    const occurredAt = context.clock.now().toISOString();
+    try {
+      const results = await deps.eventStore.appendToStreams(
+        [job, posting].map((decision) => ({
+          streamId: decision.streamId,
+          events: toNewEvents(decision.events, context, occurredAt),
+          expectedVersion: decision.version === NO_STREAM_VERSION ? ('no_stream' as const) : decision.version,
+        })),
+      );
+      const position = results.map((result) => result.position).reduce(maxPosition, '');
+      return { events: job.events.map((event) => ({ ...event, occurredAt })), position };
+    } catch (error) {
+      // Another post or a plan change came first: decide again on what is there now.
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new DomainError('version_conflict', MESSAGES.versionConflict);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
