@@ -78,23 +78,29 @@ async function newPage(token: string): Promise<Page> {
 }
 
 describe('contacting a candidate in the browser', () => {
-  it('a company without a plan is sent to upgrade; on small_business (simulated checkout) it contacts a candidate, who gets the mail over SMTP and sees it in /inbox', async () => {
+  it('a company on the free plan hits the contact gate, upgrades through the simulated checkout, returns to Subscription Activated!, contacts a candidate, who gets the mail over SMTP and sees it in /inbox', async () => {
+    // On the free plan (applies at once).
+    const free = await call('POST', '/api/subscription/create', { planId: 'free' }, company.token);
+    assert(free.answer).toMatchObject({ planId: 'free', status: 'active' });
     const page = await newPage(company.token);
     await page.goto(`${app.url}/browse-candidates`);
     const card = page.getByRole('list', { name: 'Candidates' }).getByRole('listitem').filter({ hasText: 'Streaming Data Engineer' });
-    // No plan yet: the card offers Upgrade to Contact, which opens the premium dialog.
+    // The free plan does not contact: the card offers Upgrade to Contact, which opens the premium dialog.
     await card.getByRole('button', { name: 'Upgrade to Contact' }).click();
     await expect(page.getByText(CONTACT_MESSAGES.premiumFeatureTitle, { exact: true })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Upgrade to Contact Candidates' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Contact Candidates' });
+    await expect(upgrade).toBeVisible();
+    await upgrade.getByRole('link', { name: 'View Plans' }).click();
+    await page.waitForURL('**/pricing');
 
-    // small_business through the test checkout page, as a person clicks it.
-    const created = await call('POST', '/api/subscription/create', { planId: 'small_business' }, company.token);
-    await page.goto(created.answer.checkoutUrl as string);
-    await expect(page.getByText('TEST MODE', { exact: false })).toBeVisible();
+    // Small Business from the pricing page, through the test checkout page, as a person clicks it.
+    await page.getByRole('group', { name: 'Small Business' }).getByRole('button', { name: 'Subscribe for $25/month' }).click();
+    await page.waitForURL('**/api/payments/simulated/checkout/**');
+    await expect(page.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.waitForURL('**/pricing?checkout=success**');
-    // The webhook's events reach the read model a moment later (the pricing page polls for them).
+    // Back on the pricing page: the address cleaned, and the toast once the webhook's events are read.
+    await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '', { timeout: 15_000 });
+    await expect(page.getByText('Subscription Activated!', { exact: true }).first()).toBeVisible();
     await trialStarted(company.token);
 
     await page.goto(`${app.url}/browse-candidates`);
