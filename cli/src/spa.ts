@@ -40,6 +40,13 @@ export function loadSpa(dir: string | false): Spa | null {
 export type RenderPage = (pathname: string) => Promise<{ status: number; html: string } | null>;
 
 /**
+ * A file's extension (`.js`, `.svg`, `.webmanifest`): a dot and a few letters or digits. A page's
+ * address may hold a dot too, inside a token (`/invitation/<id>.<43-character secret>`, ADR 031),
+ * and is still a page.
+ */
+const hasFileExtension = (pathname: string) => /^\.[a-z0-9]{1,12}$/i.test(path.extname(pathname));
+
+/**
  * Answers what no route matched: a GET for an address without a file extension outside `/api`
  * is a page of the SPA (its router decides what to show), sent with the scripts of its route
  * to preload; anything else is a JSON 404.
@@ -47,7 +54,7 @@ export type RenderPage = (pathname: string) => Promise<{ status: number; html: s
 export function spaFallback(spa: Spa | null, renderPage?: RenderPage) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !path.extname(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !hasFileExtension(pathname);
     if (!spa || !isPage) return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
     const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: 200, html: spa.indexHtml };
     return reply

@@ -138,7 +138,9 @@ describe.each([
   });
 
   it('has the browser revalidate index.html and every page of the SPA on each visit', async () => {
-    for (const url of ['/', '/index.html', '/jobs', '/jobs?search=data&page=2', '/no-such-page']) {
+    // An invitation link holds a dot (`<id>.<secret>`, ADR 031): still a page, not a missing file.
+    const invitation = `/invitation/${'0123456789abcdef'.repeat(2)}.${'Ab3'.repeat(13)}_-Z`;
+    for (const url of ['/', '/index.html', '/jobs', '/jobs?search=data&page=2', '/no-such-page', invitation]) {
       const response = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);

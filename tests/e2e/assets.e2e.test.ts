@@ -68,6 +68,8 @@ describe('the job board over the network', () => {
       'src/features/profiles/components/profile-wizard-dialog.tsx',
       'src/routes/resume-upload.tsx?tsr-split=component',
       'src/routes/resume-demo.tsx?tsr-split=component',
+      // The invitation page (issue 13) and its flow machine come with their route only.
+      'src/routes/invitation.$token.tsx?tsr-split=component',
       // The anonymous candidates side panel (large screens) loads after the board's first load.
       'src/features/candidates/components/candidate-side-panel.tsx',
     ];

@@ -47,6 +47,16 @@ export async function startTestSmtpServer() {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
+    /** Waits for a mail to `to` whose raw text `matches` (for one of several mails to the same address). */
+    async waitForMailWhere(to: string, matches: (raw: string) => boolean, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.find((m) => m.to.includes(to) && matches(m.raw));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`No such mail to ${to} within ${timeoutMs} ms (${received.filter((m) => m.to.includes(to)).length} others)`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -54,3 +64,12 @@ export async function startTestSmtpServer() {
 /** Undoes quoted-printable soft line breaks and escapes so links can be read from a raw message. */
 export const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The text of a raw message's `text/calendar` part, however nodemailer encoded it (base64 or quoted-printable); null without one. */
+export function calendarPartOf(raw: string): string | null {
+  const part = raw.split(/Content-Type: text\/calendar/)[1];
+  if (part === undefined) return null;
+  const [headers = '', body = ''] = part.split(/\r?\n\r?\n/);
+  const content = body.split(/\r?\n--/)[0] ?? '';
+  return /Content-Transfer-Encoding: base64/i.test(headers) ? Buffer.from(content.replace(/\s/g, ''), 'base64').toString('utf8') : decodeQuotedPrintable(content);
+}

@@ -1,32 +1,64 @@
+import { JOB_MAX_PAGE_SIZE } from '@hireloop/contracts';
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BrowseCandidates } from '../../features/candidates/components/browse-candidates';
 import type { BrowseCandidatesSearch } from '../../features/candidates/lib/browse-search';
+import { useRequestToApply } from '../../features/invitations/hooks/use-request-to-apply';
+import { useJobList } from '../../features/jobs/api/get-jobs';
 import { isOnPaidPlan, useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { usePageTitle } from '../../lib/page-title';
 
-/** `/browse-candidates` and `/candidates` (part 2 §2): the company's candidate browser. */
-export function BrowseCandidatesPage({
-  search,
-  onSearchChange,
-}: {
+interface BrowseCandidatesPageProps {
   search: BrowseCandidatesSearch;
   onSearchChange: (next: BrowseCandidatesSearch) => void;
-}) {
+}
+
+/** `/browse-candidates` and `/candidates` (part 2 §2): the company's candidate browser. */
+export function BrowseCandidatesPage({ search, onSearchChange }: BrowseCandidatesPageProps) {
   const { user, isLoading } = useAuth();
   // Only company users have a subscription to look up (part 2 §6).
   const subscription = useCurrentSubscription(user?.type === 'company');
   usePageTitle('Browse Candidates');
   return (
     <PageShell>
-      <BrowseCandidates
-        search={search}
-        onSearchChange={onSearchChange}
-        viewer={user ? { type: user.type } : null}
-        viewerLoading={isLoading}
-        onPaidPlan={isOnPaidPlan(subscription.data)}
-        planPending={user?.type === 'company' && subscription.isPending}
-      />
+      {user?.type === 'company' ? (
+        <CompanyBrowseCandidates
+          search={search}
+          onSearchChange={onSearchChange}
+          onPaidPlan={isOnPaidPlan(subscription.data)}
+          planPending={subscription.isPending}
+        />
+      ) : (
+        <BrowseCandidates
+          search={search}
+          onSearchChange={onSearchChange}
+          viewer={user ? { type: user.type } : null}
+          viewerLoading={isLoading}
+        />
+      )}
     </PageShell>
+  );
+}
+
+/**
+ * A company's view: the cards with Request to Apply (part 1 §6), which asks about one of the
+ * company's open jobs, so those are read here (`GET /api/jobs?mine=true`).
+ */
+export function CompanyBrowseCandidates({
+  onPaidPlan = false,
+  planPending = false,
+  ...props
+}: BrowseCandidatesPageProps & { onPaidPlan?: boolean; planPending?: boolean }) {
+  const myJobs = useJobList({ mine: true, status: 'open', pageSize: JOB_MAX_PAGE_SIZE });
+  const extras = useRequestToApply({ jobs: myJobs.data?.jobs, jobsFailed: myJobs.isError, retryJobs: () => void myJobs.refetch() });
+  return (
+    <BrowseCandidates
+      {...props}
+      viewer={{ type: 'company' }}
+      viewerLoading={false}
+      onPaidPlan={onPaidPlan}
+      planPending={planPending}
+      extras={extras}
+    />
   );
 }

@@ -354,6 +354,7 @@ describe('candidate dashboard', () => {
 
   it('keeps the company side as it was: no profile or applications cards, and no such calls', async () => {
     const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [] });
     await renderDashboard(company);
     expect(screen.getByRole('button', { name: 'Post New Job' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create a Profile' })).not.toBeInTheDocument();
@@ -362,5 +363,54 @@ describe('candidate dashboard', () => {
     expect(urls.filter((url) => url.startsWith('/api/profile') || url.startsWith('/api/applications'))).toEqual([]);
     // The company side asks for its plan instead (upgrade banner, job post usage, pricing modal).
     expect(urls).toContain('/api/subscription/current');
+    expect(await screen.findByText('No requests yet. Ask candidates to apply from Browse Candidates.')).toBeInTheDocument();
+    // And the list of its requests to apply.
+    expect(requests.map((r) => r.url)).toContain('/api/job-invitations');
+  });
+
+  it('lists the company’s requests to apply with their states; name, email and times once the candidate gave them', async () => {
+    const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    const base = {
+      jobId: 'j1',
+      jobTitle: 'Senior Go Engineer',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-12-20T10:00:00.000Z',
+      revealedAt: null,
+      availability: null,
+      candidate: null,
+    };
+    answers['GET /api/job-invitations'] = json(200, {
+      success: true,
+      invitations: [
+        {
+          ...base,
+          invitationId: 'i2',
+          candidateId: 'p2',
+          candidateTitle: 'Staff Engineer',
+          status: 'interview_scheduled',
+          revealedAt: '2026-11-21T10:00:00.000Z',
+          availability: {
+            availableDays: ['Monday', 'Wednesday'],
+            availableTimes: ['9:00 AM - 12:00 PM'],
+            timezone: 'Europe/Lisbon',
+            additionalNotes: 'Not before 10.',
+            submittedAt: '2026-11-21T11:00:00.000Z',
+          },
+          candidate: { name: 'Ana Silva', email: 'ana@example.com' },
+        },
+        { ...base, invitationId: 'i1', candidateId: 'p1', candidateTitle: 'Backend Engineer', status: 'email_sent' },
+      ],
+    });
+    await renderDashboard(company);
+    const list = await screen.findByRole('list', { name: 'Your requests' });
+    const [revealed, pending] = within(list).getAllByRole('listitem');
+    expect(revealed).toHaveAccessibleName('Ana Silva: Senior Go Engineer');
+    expect(revealed).toHaveTextContent('Interview Scheduled');
+    expect(within(revealed!).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', 'mailto:ana@example.com');
+    expect(revealed).toHaveTextContent('Available Monday, Wednesday · 9:00 AM - 12:00 PM (Europe/Lisbon) · “Not before 10.”');
+    expect(pending).toHaveAccessibleName('Backend Engineer: Senior Go Engineer');
+    expect(pending).toHaveTextContent('Email Sent');
+    expect(pending).toHaveTextContent('Sent November 20, 2026');
+    expect(within(pending!).queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { useAuthDialog } from '../../features/auth/components/auth-dialog-provid
 import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
+import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
@@ -98,6 +99,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
         </Card>
 
         {isCompany ? <CompanyCard onSetUp={() => setEditingCompany(true)} /> : null}
+        {isCompany ? <CompanyRequestsCard /> : null}
 
         {isCompany ? null : (
           <>

@@ -30,6 +30,21 @@ import type { CandidateViewer } from '../lib/viewer';
 import { CandidateBadges, CandidateFactList, CandidateSkills } from './candidate-facts';
 import { UpgradeDialog } from './upgrade-dialog';
 
+/**
+ * What another feature adds to a company's cards (Request to Apply and where its requests stand,
+ * part 1 §6); the page composes them.
+ */
+export interface CandidateCardExtras {
+  /** Shown above the results (an alert of those actions). */
+  notice?: ReactNode;
+  /** Under a card's facts. */
+  details?: (card: CandidateCard) => ReactNode;
+  /** In a card's footer, before Contact. */
+  actions?: (card: CandidateCard) => ReactNode;
+  /** The dialogs those actions open. */
+  dialogs?: ReactNode;
+}
+
 interface BrowseCandidatesProps {
   search: BrowseCandidatesSearch;
   onSearchChange: (next: BrowseCandidatesSearch) => void;
@@ -39,6 +54,8 @@ interface BrowseCandidatesProps {
   onPaidPlan?: boolean;
   /** The plan is still being looked up: Contact waits, rather than offering an upgrade to a paying company. */
   planPending?: boolean;
+  /** What another feature adds to the cards (Request to Apply), composed by the route. */
+  extras?: CandidateCardExtras;
 }
 
 /** Browse Candidates (part 2 §2, 'Company View'): company only. */
@@ -90,7 +107,7 @@ function countText(total: number): string {
   return `${total} ${total === 1 ? 'candidate' : 'candidates'} found`;
 }
 
-function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPending = false }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
+function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPending = false, extras }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
   const list = useCandidateList(search);
   useCandidateEvents();
   const { contact, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
@@ -142,6 +159,7 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPend
             <li key={card.id} className="grid">
               <BrowseCard
                 card={card}
+                extras={extras}
                 onPaidPlan={onPaidPlan}
                 waiting={planPending || sending === card.id}
                 sending={sending === card.id}
@@ -181,22 +199,26 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPend
         </p>
       </div>
       <CandidateFilters filters={search} onChange={changeFilters} />
+      {extras?.notice}
       <section aria-label="Results" className="grid gap-4">
         {results}
       </section>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      {extras?.dialogs}
     </div>
   );
 }
 
 function BrowseCard({
   card,
+  extras,
   onPaidPlan,
   waiting,
   sending,
   onContact,
 }: {
   card: CandidateCard;
+  extras: CandidateCardExtras | undefined;
   onPaidPlan: boolean;
   waiting: boolean;
   sending: boolean;
@@ -214,6 +236,7 @@ function BrowseCard({
         <CandidateFactList card={card} />
         <CandidateSkills skills={card.skills} />
         <CandidateBadges card={card} />
+        {extras?.details?.(card)}
       </CardContent>
       <CardFooter className="flex-wrap">
         <Button variant="outline" size="sm" asChild>
@@ -222,6 +245,7 @@ function BrowseCard({
             View Profile
           </Link>
         </Button>
+        {extras?.actions?.(card)}
         {onPaidPlan || waiting ? (
           <Button size="sm" onClick={onContact} disabled={waiting}>
             <MessageSquareIcon aria-hidden="true" />

@@ -1,0 +1,221 @@
+import { INVITATION_MESSAGES, type InvitationResponse, type Job } from '@hireloop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast, Toaster } from '../../../components/ui/toast';
+import { AuthDialogContext } from '../../../lib/auth-dialog';
+import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
+import { InvitationView } from './invitation-page';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+const { calls, answers } = stubFetch();
+
+afterEach(() => {
+  // The toast store lives outside React: clear it so no toast carries over to the next test.
+  act(() => toast({ title: '' }).dismiss());
+});
+
+const TOKEN = `${'0123456789abcdef'.repeat(2)}.${'S'.repeat(43)}`;
+
+const job: Job = {
+  id: 'j1',
+  shareToken: 't1',
+  title: 'Staff Data Engineer',
+  company: 'Northwind Analytics',
+  companyId: 'c1',
+  location: 'Lisbon, Portugal',
+  salary: '90k',
+  type: 'Full-time',
+  remote: true,
+  description: 'Own the data platform.\n\nMore later.',
+  requirements: [],
+  skills: ['Python', 'Spark'],
+  benefits: null,
+  experience: 'Senior level',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  isActive: true,
+  source: 'internal',
+  externalUrl: null,
+  matchScore: null,
+  matchReasons: [],
+  warnings: [],
+  firstSeenAt: null,
+  lastSeenAt: null,
+  validThrough: null,
+};
+
+const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResponse => ({
+  success: true,
+  job,
+  company: { name: 'Northwind Analytics', description: 'We turn data into decisions.', industry: 'Data & Analytics', size: '51-200' },
+  invitation: { message: 'We loved your Spark work.', sentAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-12-20T10:00:00.000Z' },
+  candidate: { candidateId: 'p1', title: 'Senior Data Engineer' },
+  hasRevealed: false,
+  hasSubmittedAvailability: false,
+  ...overrides,
+});
+
+function renderPage({ signedIn = false } = {}) {
+  const openAuthDialog = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: () => {} }}>
+        <InvitationView token={TOKEN} signedIn={signedIn} jobCard={(shown) => <h2>Job card: {shown.title}</h2>} />
+        <Toaster />
+      </AuthDialogContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { openAuthDialog, user: userEvent.setup({ delay: null }) };
+}
+
+/** The toast with `title`, in the notifications region (hidden from assistive technology while a dialog is open). */
+async function findToast(title: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const notifications = screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
+      const item = within(notifications)
+        .queryAllByRole('listitem', { hidden: true })
+        .find((entry) => within(entry).queryByText(title));
+      if (!item) throw new Error(`No toast "${title}" on screen`);
+      return item;
+    },
+    { timeout: 5000 },
+  );
+}
+
+const bodyOf = (index: number) => JSON.parse(String(calls[index]?.init.body)) as unknown;
+
+describe('the invitation page', { timeout: 20_000 }, () => {
+  it('shows the invitation: headline, job, company with description, industry and size, the message and the privacy notice', async () => {
+    answers.push(jsonAnswer(200, invitation()));
+    const { openAuthDialog, user } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Invited to Apply!" })).toBeInTheDocument();
+    expect(calls.map((call) => [call.url, call.init.cache])).toEqual([[`/api/invitations/${TOKEN}`, 'no-store']]);
+    // The job card of the jobs feature (the route gives it), with the invitation's job.
+    expect(screen.getByRole('heading', { name: 'Job card: Staff Data Engineer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'About Northwind Analytics' })).toBeInTheDocument();
+    expect(screen.getByText('We turn data into decisions.')).toBeInTheDocument();
+    expect(screen.getByText('Data & Analytics')).toBeInTheDocument();
+    expect(screen.getByText('51-200 employees')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal message from Northwind Analytics' })).toBeInTheDocument();
+    expect(screen.getByText('We loved your Spark work.')).toBeInTheDocument();
+    expect(screen.getByText(/Revealing your profile shares your name and email with Northwind Analytics/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reveal My Profile' })).toBeEnabled();
+
+    // Anonymous visitors are offered to confirm their account (the sign-in dialog, staying here).
+    await user.click(screen.getByRole('button', { name: 'Confirm Account & Update Resume' }));
+    expect(openAuthDialog).toHaveBeenCalledWith('signin', { stayOnPage: true });
+  });
+
+  it('a signed-in candidate gets no account prompt; an invitation without a message shows none', async () => {
+    answers.push(jsonAnswer(200, invitation({ invitation: { message: '', sentAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-12-20T10:00:00.000Z' } })));
+    renderPage({ signedIn: true });
+    await screen.findByRole('button', { name: 'Reveal My Profile' });
+    expect(screen.queryByRole('button', { name: 'Confirm Account & Update Resume' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Personal message/)).not.toBeInTheDocument();
+  });
+
+  it('an unknown or expired link: "Invitation Not Found - This invitation link is invalid or has expired."', async () => {
+    answers.push(jsonAnswer(404, { success: false, error: INVITATION_MESSAGES.notFound }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Invitation Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('This invitation link is invalid or has expired.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reveal My Profile' })).not.toBeInTheDocument();
+  });
+
+  it('a failed load (network) also says Invitation Not Found, with Try again', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Invitation Not Found' })).toBeInTheDocument();
+    answers.push(jsonAnswer(200, invitation()));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Reveal My Profile' })).toBeInTheDocument();
+  });
+
+  it('reveal → "Profile Revealed", the dialog opens; submit is disabled until a day and a slot; then the thank-you banner', async () => {
+    answers.push(jsonAnswer(200, invitation()));
+    const { user } = renderPage();
+    const reveal = await screen.findByRole('button', { name: 'Reveal My Profile' });
+    answers.push(jsonAnswer(200, { success: true, message: 'Profile Revealed', hasRevealed: true }));
+    await user.click(reveal);
+    await findToast(INVITATION_MESSAGES.profileRevealed);
+    expect(calls[1]).toMatchObject({ url: `/api/invitations/${TOKEN}/reveal`, init: { method: 'POST' } });
+    expect(bodyOf(1)).toEqual({});
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Interview Availability' }));
+    const submit = dialog.getByRole('button', { name: 'Submit Availability' });
+    expect(submit).toBeDisabled();
+    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequiredTitle)).toBeInTheDocument();
+    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequired)).toBeInTheDocument();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) expect(dialog.getByRole('checkbox', { name: day })).not.toBeChecked();
+    for (const slot of ['9:00 AM - 12:00 PM', '12:00 PM - 3:00 PM', '3:00 PM - 6:00 PM']) expect(dialog.getByRole('checkbox', { name: slot })).not.toBeChecked();
+
+    await user.click(dialog.getByRole('checkbox', { name: 'Wednesday' }));
+    expect(submit).toBeDisabled();
+    await user.click(dialog.getByRole('checkbox', { name: 'Monday' }));
+    await user.click(dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }));
+    expect(submit).toBeEnabled();
+    expect(dialog.queryByText(INVITATION_MESSAGES.selectionRequired)).not.toBeInTheDocument();
+    const zone = dialog.getByRole('combobox', { name: 'Timezone' });
+    await user.clear(zone);
+    await user.type(zone, 'America/New_York');
+    await user.type(dialog.getByRole('textbox', { name: 'Additional notes' }), 'Mornings are best.');
+    answers.push(jsonAnswer(200, { success: true, hasSubmittedAvailability: true }));
+    await user.click(submit);
+
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    expect(screen.getByText(/Your interview availability was sent to Northwind Analytics/)).toBeInTheDocument();
+    expect(calls[2]).toMatchObject({ url: `/api/invitations/${TOKEN}/availability`, init: { method: 'POST' } });
+    expect(bodyOf(2)).toEqual({
+      availableDays: ['Monday', 'Wednesday'],
+      availableTimes: ['9:00 AM - 12:00 PM'],
+      timezone: 'America/New_York',
+      additionalNotes: 'Mornings are best.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Reveal My Profile' })).not.toBeInTheDocument();
+  });
+
+  it('a failed reveal: "Failed to reveal profile. Please try again.", and the button stays', async () => {
+    answers.push(jsonAnswer(200, invitation()));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reveal My Profile' }));
+    // No answer queued: the call fails as a network failure does.
+    await findToast(INVITATION_MESSAGES.revealFailed);
+    expect(await screen.findByRole('button', { name: 'Reveal My Profile' })).toBeEnabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opened again after the reveal: Submit Availability reopens the dialog; a failure says "Failed to submit availability. Please try again."', async () => {
+    answers.push(jsonAnswer(200, invitation({ hasRevealed: true })));
+    const { user } = renderPage();
+    expect(await screen.findByText('Your profile is revealed to Northwind Analytics.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Availability' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Interview Availability' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Friday' }));
+    await user.click(dialog.getByRole('checkbox', { name: '3:00 PM - 6:00 PM' }));
+    answers.push(jsonAnswer(500, { success: false, error: 'Internal Server Error' }));
+    await user.click(dialog.getByRole('button', { name: 'Submit Availability' }));
+    await findToast(INVITATION_MESSAGES.availabilityFailed);
+    expect(dialog.getByRole('checkbox', { name: 'Friday' })).toBeChecked();
+    expect(screen.queryByText('Thank you!')).not.toBeInTheDocument();
+  });
+
+  it('opened after the times were sent: only the thank-you banner', async () => {
+    answers.push(jsonAnswer(200, invitation({ hasRevealed: true, hasSubmittedAvailability: true })));
+    renderPage();
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reveal My Profile|Submit Availability/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,227 @@
+import { INVITATION_MESSAGES, type AvailabilityBody, type InvitationResponse, type Job } from '@hireloop/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, MailIcon, ShieldCheckIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorStatus, NetworkError } from '../../../lib/api-client';
+import { useAuthDialog } from '../../../lib/auth-dialog';
+import { invitationQueryKey, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { invitationMachine, invitationStep } from '../machines/invitation-machine';
+import { AvailabilityDialog } from './availability-dialog';
+
+/** "Invitation Not Found" and "This invitation link is invalid or has expired.": the spec's one text, as title and line. */
+const NOT_FOUND_TEXT = INVITATION_MESSAGES.notFound.slice(INVITATION_MESSAGES.notFoundTitle.length + ' - '.length);
+
+/** The browser's time zone, the availability dialog's default. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+interface InvitationViewProps {
+  token: string;
+  signedIn: boolean;
+  /** The job card (the jobs feature's, given by the page). */
+  jobCard: (job: Job) => ReactNode;
+}
+
+/**
+ * `/invitation/{token}` (part 1 §2): what a company invites the candidate to, the reveal, and the
+ * interview times. No sign-in needed: the link is the credential (§6).
+ */
+export function InvitationView({ token, signedIn, jobCard }: InvitationViewProps) {
+  const invitation = useInvitation(token);
+  if (invitation.isPending) {
+    return (
+      <div role="status" aria-label="Loading invitation" className="grid gap-4">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (invitation.isError) {
+    return <InvitationNotFound networkError={invitation.error instanceof NetworkError || (errorStatus(invitation.error) ?? 0) >= 500} onRetry={() => void invitation.refetch()} />;
+  }
+  return <InvitationFlow token={token} invitation={invitation.data} signedIn={signedIn} jobCard={jobCard} />;
+}
+
+function InvitationNotFound({ networkError, onRetry }: { networkError: boolean; onRetry: () => void }) {
+  return (
+    <div className="grid justify-items-center gap-4 py-16 text-center">
+      <MailIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">{INVITATION_MESSAGES.notFoundTitle}</h1>
+      <p className="max-w-md text-muted-foreground">{NOT_FOUND_TEXT}</p>
+      {networkError ? (
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+      <Button asChild>
+        <Link to="/jobs">Browse Jobs</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The calls of the flow; a success is also written to the cached invitation, so coming back shows where things stand. */
+function providedMachine(queryClient: QueryClient) {
+  const update = (token: string, change: Partial<InvitationResponse>) =>
+    queryClient.setQueryData<InvitationResponse>(invitationQueryKey(token), (current) => (current ? { ...current, ...change } : current));
+  return invitationMachine.provide({
+    actors: {
+      reveal: fromPromise<void, { token: string }>(async ({ input }) => {
+        await revealProfile(input.token);
+        update(input.token, { hasRevealed: true });
+      }),
+      submitAvailability: fromPromise<void, { token: string; body: AvailabilityBody }>(async ({ input }) => {
+        await submitAvailability(input.token, input.body);
+        update(input.token, { hasSubmittedAvailability: true });
+      }),
+    },
+  });
+}
+
+function InvitationFlow({ token, invitation, signedIn, jobCard }: Omit<InvitationViewProps, 'token'> & { token: string; invitation: InvitationResponse }) {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() => providedMachine(queryClient));
+  const actorRef = useActorRef(machine, {
+    input: {
+      token,
+      hasRevealed: invitation.hasRevealed,
+      hasSubmittedAvailability: invitation.hasSubmittedAvailability,
+      timezone: browserTimeZone(),
+    },
+  });
+  const step = useSelector(actorRef, invitationStep);
+  const companyName = invitation.company.name || invitation.job.company;
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-2 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">You&apos;re Invited to Apply!</h1>
+        <p className="text-muted-foreground">
+          {companyName} would like you to apply for the role below
+          {invitation.candidate.title ? ` (they found your ${invitation.candidate.title} profile)` : ''}.
+        </p>
+      </header>
+
+      {step === 'submitted' ? (
+        <Alert variant="success">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>Thank you!</AlertTitle>
+          <AlertDescription>
+            Your interview availability was sent to {companyName}. They will be in touch to schedule your interview.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid content-start gap-6">
+          {jobCard(invitation.job)}
+          {invitation.invitation.message ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Personal message from {companyName}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <blockquote className="border-l-4 border-primary/40 pl-4 whitespace-pre-line text-sm">{invitation.invitation.message}</blockquote>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+        <div className="grid content-start gap-6">
+          <InvitationCompanyCard company={invitation.company} fallbackName={companyName} />
+        </div>
+      </div>
+
+      {step === 'submitted' ? null : (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
+              Your privacy
+            </CardTitle>
+            <CardDescription>
+              {companyName} does not know who you are yet. Revealing your profile shares your name and email with {companyName}, and with no one else.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {signedIn ? null : <ConfirmAccount />}
+            {step === 'notRevealed' || step === 'revealing' ? (
+              <Button className="justify-self-start" disabled={step === 'revealing'} onClick={() => actorRef.send({ type: 'invitation.reveal' })}>
+                {step === 'revealing' ? 'Revealing…' : 'Reveal My Profile'}
+              </Button>
+            ) : (
+              <div className="grid gap-3">
+                <p className="flex items-center gap-2 text-sm text-success">
+                  <CheckCircle2Icon className="size-4" aria-hidden="true" />
+                  Your profile is revealed to {companyName}.
+                </p>
+                <Button className="justify-self-start" onClick={() => actorRef.send({ type: 'availability.open' })}>
+                  <CalendarClockIcon aria-hidden="true" />
+                  Submit Availability
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      <AvailabilityDialog actorRef={actorRef} companyName={companyName} />
+    </div>
+  );
+}
+
+/** For anonymous visitors (part 1 §2): sign in to the account the invitation was sent to, then keep the resume current. */
+function ConfirmAccount() {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+      <p>Have an account with us? Confirm it and update your resume so the company sees your latest experience.</p>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => openAuthDialog('signin', { stayOnPage: true })}>
+        Confirm Account &amp; Update Resume
+      </Button>
+    </div>
+  );
+}
+
+function InvitationCompanyCard({ company, fallbackName }: { company: InvitationResponse['company']; fallbackName: string }) {
+  const facts = [
+    { label: 'Industry', value: company.industry },
+    { label: 'Company size', value: company.size ? `${company.size} employees` : '' },
+  ].filter((fact) => fact.value !== '');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Building2Icon className="size-5 text-primary" aria-hidden="true" />
+          About {company.name || fallbackName}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {company.description ? <p className="whitespace-pre-line text-sm text-muted-foreground">{company.description}</p> : null}
+        {facts.length > 0 ? (
+          <dl className="grid gap-1 text-sm">
+            {facts.map(({ label, value }) => (
+              <div key={label} className="flex gap-2">
+                <dt className="text-muted-foreground">{label}:</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {!company.description && facts.length === 0 ? <p className="text-sm text-muted-foreground">No company details yet.</p> : null}
+      </CardContent>
+    </Card>
+  );
+}

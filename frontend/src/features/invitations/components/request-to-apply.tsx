@@ -1,0 +1,181 @@
+import { INVITATION_MESSAGES, INVITATION_MESSAGE_MAX_LENGTH, type CandidateCard, type CompanyInvitation, type Job } from '@hireloop/contracts';
+import { SendIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { DeferredSelect } from '../../../components/ui/deferred-select';
+import { Textarea } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast';
+import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { useSendInvitation } from '../api/invitations';
+import { INVITATION_STATUS_LABELS, isOpenRequest } from '../lib/status';
+
+/**
+ * The request button of a candidate card (part 1 §6): "Request to Apply" when the company has a
+ * job to ask about; "Must Add Job First" when it has none (pressing it shows why).
+ */
+export function RequestToApplyButton({
+  jobs,
+  onRequest,
+  onMustAddJob,
+}: {
+  /** The company's open jobs; undefined while they load. */
+  jobs: readonly Job[] | undefined;
+  onRequest: () => void;
+  onMustAddJob: () => void;
+}) {
+  if (jobs && jobs.length === 0) {
+    return (
+      <Button size="sm" variant="outline" onClick={onMustAddJob}>
+        {INVITATION_MESSAGES.mustAddJobFirst}
+      </Button>
+    );
+  }
+  return (
+    <Button size="sm" variant="secondary" disabled={!jobs} onClick={onRequest}>
+      <SendIcon aria-hidden="true" />
+      Request to Apply
+    </Button>
+  );
+}
+
+/** Where the company's requests to this candidate stand (part 1 §4), one line per job. */
+export function CandidateRequestStates({ requests }: { requests: readonly CompanyInvitation[] }) {
+  if (requests.length === 0) return null;
+  return (
+    <ul aria-label="Requests to apply" className="grid gap-1 text-sm">
+      {requests.map((request) => (
+        <li key={request.invitationId} className="flex flex-wrap items-center gap-2">
+          <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' ? 'secondary' : 'success'}>
+            {INVITATION_STATUS_LABELS[request.status]}
+          </Badge>
+          <span className="text-muted-foreground">{request.jobTitle}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Request to Apply (part 1 §6, part 2 §7): the company picks one of its jobs, adds a message if it
+ * likes, and the candidate gets the invitation by email. Jobs already asked about stay out.
+ */
+export function RequestToApplyDialog({
+  candidate,
+  jobs,
+  requests,
+  onOpenChange,
+}: {
+  /** The card asked about; null when closed. */
+  candidate: CandidateCard | null;
+  jobs: readonly Job[];
+  requests: readonly CompanyInvitation[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={candidate !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        {candidate ? (
+          <RequestForm key={candidate.id} candidate={candidate} jobs={jobs} requests={requests} onDone={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestForm({
+  candidate,
+  jobs,
+  requests,
+  onDone,
+}: {
+  candidate: CandidateCard;
+  jobs: readonly Job[];
+  requests: readonly CompanyInvitation[];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const asked = new Set(requests.filter((request) => request.candidateId === candidate.id && isOpenRequest(request)).map((request) => request.jobId));
+  const choices = jobs.filter((job) => !asked.has(job.id));
+  const [jobId, setJobId] = useState(choices[0]?.id ?? '');
+  const [message, setMessage] = useState('');
+  const send = useSendInvitation();
+
+  const submit = () =>
+    send.mutate(
+      { jobId, candidateId: candidate.id, message: message.trim() },
+      {
+        onSuccess: (answer) => {
+          toast({ title: answer.message, variant: 'success' });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: INVITATION_MESSAGES.sendFailed,
+            description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? 'Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <form
+      className="grid gap-4"
+      aria-label="Request to Apply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (jobId) submit();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Request to Apply</DialogTitle>
+        <DialogDescription>
+          Ask this {candidate.title || 'candidate'} to apply to one of your jobs. They get an email with a private link; you learn their
+          name and email only if they choose to reveal their profile.
+        </DialogDescription>
+      </DialogHeader>
+      {choices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">You already asked this candidate about each of your open jobs.</p>
+      ) : (
+        <>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-job`}>Job</Label>
+            <DeferredSelect
+              id={`${id}-job`}
+              value={jobId}
+              options={choices.map((job) => ({ value: job.id, label: job.title }))}
+              onValueChange={setJobId}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-message`}>Personal message (optional)</Label>
+            <Textarea
+              id={`${id}-message`}
+              rows={4}
+              maxLength={INVITATION_MESSAGE_MAX_LENGTH}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!jobId || send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send Request'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { CompanyInvitation, InvitationStatus } from '@hireloop/contracts';
+
+/** How a request's state reads on a card and in the list (part 1 §4, plus `expired`, ADR 031). */
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
+  email_sent: 'Email Sent',
+  candidate_accepted: 'Candidate Accepted',
+  interview_scheduled: 'Interview Scheduled',
+  offer_stage: 'Offer Stage',
+  expired: 'Expired',
+};
+
+/** A request still open: the same candidate cannot be asked again for that job until it expires. */
+export const isOpenRequest = (request: Pick<CompanyInvitation, 'status'>) => request.status !== 'expired';
+
+/** The company's requests by candidate (profile id), newest first as the list gives them. */
+export function requestsByCandidate(requests: readonly CompanyInvitation[]): Map<string, CompanyInvitation[]> {
+  const byCandidate = new Map<string, CompanyInvitation[]>();
+  for (const request of requests) {
+    const list = byCandidate.get(request.candidateId) ?? [];
+    list.push(request);
+    byCandidate.set(request.candidateId, list);
+  }
+  return byCandidate;
+}

@@ -1,0 +1,164 @@
+import { INVITATION_MESSAGES, type AvailabilityBody } from '@hireloop/contracts';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { invitationMachine, invitationStep, type InvitationFlowInput, type InvitationNotice } from './invitation-machine';
+
+const TOKEN = `${'a'.repeat(32)}.${'b'.repeat(43)}`;
+
+interface Overrides {
+  reveal?: () => Promise<void>;
+  submit?: (body: AvailabilityBody) => Promise<void>;
+}
+
+/** The machine with provided calls (recorded) and toasts (collected). */
+function start(overrides: Overrides = {}, input: Partial<InvitationFlowInput> = {}) {
+  const calls = { reveal: [] as string[], submit: [] as Array<{ token: string; body: AvailabilityBody }> };
+  const notices: InvitationNotice[] = [];
+  const machine = invitationMachine.provide({
+    actors: {
+      reveal: fromPromise<void, { token: string }>(async ({ input }) => {
+        calls.reveal.push(input.token);
+        await (overrides.reveal ?? (async () => {}))();
+      }),
+      submitAvailability: fromPromise<void, { token: string; body: AvailabilityBody }>(async ({ input }) => {
+        calls.submit.push(input);
+        await (overrides.submit ?? (async () => {}))(input.body);
+      }),
+    },
+    actions: {
+      notify: (_, notice: InvitationNotice) => {
+        notices.push(notice);
+      },
+    },
+  });
+  const actor = createActor(machine, {
+    input: { token: TOKEN, hasRevealed: false, hasSubmittedAvailability: false, timezone: 'Europe/Lisbon', ...input },
+  });
+  actor.start();
+  return { actor, calls, notices, step: () => invitationStep(actor.getSnapshot()) };
+}
+
+const apiError = (status: number, error: string) => new ApiError(status, JSON.stringify({ success: false, error }), '');
+
+describe('the invitation flow machine', () => {
+  it('starts where the invitation stands: not revealed, revealed (dialog closed), or submitted', () => {
+    expect(start().step()).toBe('notRevealed');
+    expect(start({}, { hasRevealed: true }).step()).toBe('revealed');
+    const done = start({}, { hasRevealed: true, hasSubmittedAvailability: true });
+    expect(done.step()).toBe('submitted');
+    expect(done.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('reveal → "Profile Revealed" and the availability dialog opens right after', async () => {
+    const { actor, calls, notices, step } = start();
+    actor.send({ type: 'invitation.reveal' });
+    expect(step()).toBe('revealing');
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'choosing');
+    expect(calls.reveal).toEqual([TOKEN]);
+    expect(notices).toEqual([expect.objectContaining({ title: INVITATION_MESSAGES.profileRevealed, variant: 'success' })]);
+  });
+
+  it('a failed reveal toasts "Failed to reveal profile. Please try again." with the reason, and allows another try', async () => {
+    let fail: Error | null = new NetworkError();
+    const { actor, calls, notices, step } = start({
+      reveal: async () => {
+        if (fail) throw fail;
+      },
+    });
+    actor.send({ type: 'invitation.reveal' });
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'notRevealed');
+    expect(notices).toEqual([{ title: INVITATION_MESSAGES.revealFailed, description: 'Network error. Please try again.', variant: 'destructive' }]);
+
+    fail = apiError(404, INVITATION_MESSAGES.notFound);
+    actor.send({ type: 'invitation.reveal' });
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'notRevealed' && notices.length === 2);
+    expect(notices[1]).toEqual({ title: INVITATION_MESSAGES.revealFailed, description: INVITATION_MESSAGES.notFound, variant: 'destructive' });
+
+    fail = null;
+    actor.send({ type: 'invitation.reveal' });
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'choosing');
+    expect(calls.reveal).toHaveLength(3);
+    expect(step()).toBe('choosing');
+  });
+
+  it('submit without a day or a slot stays put and says "Selection Required"', () => {
+    const { actor, calls, notices, step } = start({}, { hasRevealed: true });
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.toggleDay', day: 'Monday' });
+    actor.send({ type: 'availability.submit' });
+    expect(step()).toBe('choosing');
+    expect(calls.submit).toEqual([]);
+    expect(notices).toEqual([
+      { title: INVITATION_MESSAGES.selectionRequiredTitle, description: INVITATION_MESSAGES.selectionRequired, variant: 'destructive' },
+      { title: INVITATION_MESSAGES.selectionRequiredTitle, description: INVITATION_MESSAGES.selectionRequired, variant: 'destructive' },
+    ]);
+  });
+
+  it('sends the chosen days and slots in the week’s order, the time zone and the notes, then shows the thank-you', async () => {
+    const { actor, calls, step } = start({}, { hasRevealed: true });
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.toggleDay', day: 'Wednesday' });
+    actor.send({ type: 'availability.toggleDay', day: 'Monday' });
+    actor.send({ type: 'availability.toggleDay', day: 'Friday' });
+    actor.send({ type: 'availability.toggleDay', day: 'Friday' }); // unticked again
+    actor.send({ type: 'availability.toggleTime', time: '3:00 PM - 6:00 PM' });
+    actor.send({ type: 'availability.toggleTime', time: '9:00 AM - 12:00 PM' });
+    actor.send({ type: 'availability.setTimezone', timezone: ' America/New_York ' });
+    actor.send({ type: 'availability.setNotes', notes: '  Not before 10.  ' });
+    actor.send({ type: 'availability.submit' });
+    expect(step()).toBe('submitting');
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.submit).toEqual([
+      {
+        token: TOKEN,
+        body: {
+          availableDays: ['Monday', 'Wednesday'],
+          availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'],
+          timezone: 'America/New_York',
+          additionalNotes: 'Not before 10.',
+        },
+      },
+    ]);
+    expect(step()).toBe('submitted');
+  });
+
+  it('a failed submission toasts "Failed to submit availability. Please try again." and keeps the choices', async () => {
+    const { actor, notices, step } = start({ submit: async () => Promise.reject(apiError(400, INVITATION_MESSAGES.timezone)) }, { hasRevealed: true });
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.toggleDay', day: 'Tuesday' });
+    actor.send({ type: 'availability.toggleTime', time: '12:00 PM - 3:00 PM' });
+    actor.send({ type: 'availability.submit' });
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'choosing');
+    expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityFailed, description: INVITATION_MESSAGES.timezone, variant: 'destructive' }]);
+    expect(actor.getSnapshot().context.selection).toMatchObject({ availableDays: ['Tuesday'], availableTimes: ['12:00 PM - 3:00 PM'] });
+    expect(step()).toBe('choosing');
+  });
+
+  it('times already sent (409 from another tab) end at the thank-you, saying so', async () => {
+    const { actor, notices } = start({ submit: async () => Promise.reject(apiError(409, INVITATION_MESSAGES.availabilityAlreadySubmitted)) }, { hasRevealed: true });
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.toggleDay', day: 'Tuesday' });
+    actor.send({ type: 'availability.toggleTime', time: '12:00 PM - 3:00 PM' });
+    actor.send({ type: 'availability.submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityAlreadySubmitted, variant: 'default' }]);
+  });
+
+  it('the dialog closes and opens again without losing the choices; nothing opens it before the reveal', () => {
+    const { actor, step } = start();
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.submit' });
+    expect(step()).toBe('notRevealed');
+
+    const revealed = start({}, { hasRevealed: true });
+    revealed.actor.send({ type: 'availability.open' });
+    revealed.actor.send({ type: 'availability.toggleDay', day: 'Thursday' });
+    revealed.actor.send({ type: 'availability.close' });
+    expect(revealed.step()).toBe('revealed');
+    revealed.actor.send({ type: 'availability.open' });
+    expect(revealed.step()).toBe('choosing');
+    expect(revealed.actor.getSnapshot().context.selection.availableDays).toEqual(['Thursday']);
+  });
+});

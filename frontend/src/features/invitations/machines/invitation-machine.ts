@@ -1,0 +1,239 @@
+import { INVITATION_MESSAGES, type AvailabilityBody, type InterviewDay, type InterviewTimeSlot } from '@hireloop/contracts';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toast, type ToastOptions } from '../../../components/ui/toast';
+import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { revealProfile, submitAvailability } from '../api/invitations';
+
+/** What the candidate picks in the availability dialog (part 1 §3 "Availability payload"). */
+export interface AvailabilitySelection {
+  availableDays: InterviewDay[];
+  availableTimes: InterviewTimeSlot[];
+  timezone: string;
+  additionalNotes: string;
+}
+
+export interface InvitationFlowContext {
+  token: string;
+  /** Where the invitation stood on the server when the page opened (decides the first state). */
+  opened: { hasRevealed: boolean; hasSubmittedAvailability: boolean };
+  selection: AvailabilitySelection;
+}
+
+export interface InvitationFlowInput {
+  token: string;
+  /** Where the invitation stands on the server when the page opens. */
+  hasRevealed: boolean;
+  hasSubmittedAvailability: boolean;
+  /** The browser's time zone: the dialog's default. */
+  timezone: string;
+}
+
+export type InvitationFlowEvent =
+  | { type: 'invitation.reveal' }
+  | { type: 'availability.open' }
+  | { type: 'availability.close' }
+  | { type: 'availability.toggleDay'; day: InterviewDay }
+  | { type: 'availability.toggleTime'; time: InterviewTimeSlot }
+  | { type: 'availability.setTimezone'; timezone: string }
+  | { type: 'availability.setNotes'; notes: string }
+  | { type: 'availability.submit' };
+
+/** What a toast of the flow says (part 1 §8). */
+export type InvitationNotice = Pick<ToastOptions, 'title' | 'description' | 'variant'>;
+
+/** At least one day and one time slot (part 1 §5); until then submit is disabled. */
+export const hasSelection = (selection: AvailabilitySelection) =>
+  selection.availableDays.length > 0 && selection.availableTimes.length > 0;
+
+const toggled = <T>(values: readonly T[], value: T, order: readonly T[]): T[] =>
+  values.includes(value) ? values.filter((v) => v !== value) : order.filter((v) => v === value || values.includes(v));
+
+const DAY_ORDER: readonly InterviewDay[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+const TIME_ORDER: readonly InterviewTimeSlot[] = ['9:00 AM - 12:00 PM', '12:00 PM - 3:00 PM', '3:00 PM - 6:00 PM'];
+
+/**
+ * The reason a failed call gives the person: the network's message, or the server's own words for
+ * a 4xx (its texts start with the toast they belong to), else nothing beyond the toast's title.
+ */
+function reasonOf(error: unknown, title: string): string | undefined {
+  if (error instanceof NetworkError) return error.message;
+  const text = clientErrorText(error);
+  return text && text !== title ? text : undefined;
+}
+
+const alreadySubmitted = (error: unknown) => clientErrorText(error) === INVITATION_MESSAGES.availabilityAlreadySubmitted;
+
+/**
+ * The invitation flow (part 1 §4): not revealed → revealed, with the availability dialog opening
+ * right after → availability submitted (the thank-you banner). The calls are invoked actors and
+ * the toasts an action, so the page provides the real ones and the tests their own.
+ */
+export const invitationMachine = setup({
+  types: {
+    context: {} as InvitationFlowContext,
+    events: {} as InvitationFlowEvent,
+    input: {} as InvitationFlowInput,
+  },
+  actors: {
+    reveal: fromPromise<void, { token: string }>(({ input }) => revealProfile(input.token)),
+    submitAvailability: fromPromise<void, { token: string; body: AvailabilityBody }>(({ input }) =>
+      submitAvailability(input.token, input.body),
+    ),
+  },
+  guards: {
+    openedSubmitted: ({ context }) => context.opened.hasSubmittedAvailability,
+    openedRevealed: ({ context }) => context.opened.hasRevealed,
+    hasSelection: ({ context }) => hasSelection(context.selection),
+    alreadySubmitted: ({ event }) => 'error' in event && alreadySubmitted(event.error),
+  },
+  actions: {
+    /** A toast; the default shows it, tests provide a spy. */
+    notify: (_, notice: InvitationNotice) => {
+      toast(notice);
+    },
+  },
+}).createMachine({
+  id: 'invitation',
+  context: ({ input }) => ({
+    token: input.token,
+    opened: { hasRevealed: input.hasRevealed, hasSubmittedAvailability: input.hasSubmittedAvailability },
+    selection: { availableDays: [], availableTimes: [], timezone: input.timezone, additionalNotes: '' },
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      // Opened again after the reveal: the dialog waits for its button (it opens by itself only right after revealing).
+      always: [{ guard: 'openedSubmitted', target: 'submitted' }, { guard: 'openedRevealed', target: 'revealed' }, { target: 'notRevealed' }],
+    },
+    notRevealed: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'invitation.reveal': 'revealing' } },
+        revealing: {
+          invoke: {
+            src: 'reveal',
+            input: ({ context }) => ({ token: context.token }),
+            onDone: {
+              // The dialog opens right after the reveal (part 1 §4).
+              target: '#invitation.revealed.choosing',
+              actions: {
+                type: 'notify',
+                params: {
+                  title: INVITATION_MESSAGES.profileRevealed,
+                  description: 'Your profile has been shared with the company.',
+                  variant: 'success' as const,
+                },
+              },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  title: INVITATION_MESSAGES.revealFailed,
+                  description: reasonOf(event.error, INVITATION_MESSAGES.revealFailed),
+                  variant: 'destructive' as const,
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+    revealed: {
+      initial: 'closed',
+      on: {
+        'availability.toggleDay': {
+          actions: assign({
+            selection: ({ context, event }) => ({
+              ...context.selection,
+              availableDays: toggled(context.selection.availableDays, event.day, DAY_ORDER),
+            }),
+          }),
+        },
+        'availability.toggleTime': {
+          actions: assign({
+            selection: ({ context, event }) => ({
+              ...context.selection,
+              availableTimes: toggled(context.selection.availableTimes, event.time, TIME_ORDER),
+            }),
+          }),
+        },
+        'availability.setTimezone': {
+          actions: assign({ selection: ({ context, event }) => ({ ...context.selection, timezone: event.timezone }) }),
+        },
+        'availability.setNotes': {
+          actions: assign({ selection: ({ context, event }) => ({ ...context.selection, additionalNotes: event.notes }) }),
+        },
+      },
+      states: {
+        closed: { on: { 'availability.open': 'choosing' } },
+        choosing: {
+          on: {
+            'availability.close': 'closed',
+            'availability.submit': [
+              { guard: 'hasSelection', target: 'submitting' },
+              {
+                actions: {
+                  type: 'notify',
+                  params: {
+                    title: INVITATION_MESSAGES.selectionRequiredTitle,
+                    description: INVITATION_MESSAGES.selectionRequired,
+                    variant: 'destructive' as const,
+                  },
+                },
+              },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            src: 'submitAvailability',
+            input: ({ context }) => ({
+              token: context.token,
+              body: { ...context.selection, timezone: context.selection.timezone.trim(), additionalNotes: context.selection.additionalNotes.trim() },
+            }),
+            onDone: '#invitation.submitted',
+            onError: [
+              {
+                // Sent before (another tab, a lost answer): the company has the times; say so and move on.
+                guard: 'alreadySubmitted',
+                target: '#invitation.submitted',
+                actions: {
+                  type: 'notify',
+                  params: { title: INVITATION_MESSAGES.availabilityAlreadySubmitted, variant: 'default' as const },
+                },
+              },
+              {
+                target: 'choosing',
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    title: INVITATION_MESSAGES.availabilityFailed,
+                    description: reasonOf(event.error, INVITATION_MESSAGES.availabilityFailed),
+                    variant: 'destructive' as const,
+                  }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    submitted: { type: 'final' },
+  },
+});
+
+export type InvitationFlowSnapshot = SnapshotFrom<typeof invitationMachine>;
+
+/** Which screen of the flow a snapshot is on. */
+export type InvitationStep = 'notRevealed' | 'revealing' | 'revealed' | 'choosing' | 'submitting' | 'submitted';
+
+export function invitationStep(snapshot: InvitationFlowSnapshot): InvitationStep {
+  if (snapshot.matches('submitted')) return 'submitted';
+  if (snapshot.matches({ notRevealed: 'revealing' })) return 'revealing';
+  if (snapshot.matches({ revealed: 'choosing' })) return 'choosing';
+  if (snapshot.matches({ revealed: 'submitting' })) return 'submitting';
+  if (snapshot.matches('revealed')) return 'revealed';
+  return 'notRevealed';
+}

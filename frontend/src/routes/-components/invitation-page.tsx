@@ -1,0 +1,19 @@
+import { PageShell } from '../../components/layout/page-shell';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { InvitationView } from '../../features/invitations/components/invitation-page';
+import { JobSummaryCard } from '../../features/jobs/components/job-summary-card';
+import { usePageTitle } from '../../lib/page-title';
+import { useRobotsMeta } from '../../lib/robots-meta';
+
+/** `/invitation/{token}` (part 1 §2): the invitation with the jobs feature's job card. */
+export function InvitationPage({ token }: { token: string }) {
+  const { user } = useAuth();
+  usePageTitle('Invitation');
+  // A link holding a credential: never indexed, never followed.
+  useRobotsMeta('noindex, nofollow');
+  return (
+    <PageShell>
+      <InvitationView token={token} signedIn={user !== null} jobCard={(job) => <JobSummaryCard job={job} />} />
+    </PageShell>
+  );
+}
