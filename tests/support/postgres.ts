@@ -33,7 +33,23 @@ export async function createTestDatabase(prefix = 'hl_test', options: { migrated
       const client = new pg.Client({ connectionString: TEST_SERVER_URL });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // Without FORCE first, for a moment: connections a test just closed may still be on their
+        // way out, and terminating them then makes their pool report an error nobody listens to
+        // any more (an unhandled error fails the whole run). FORCE only for what is really left open.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            const inUse = (error as { code?: string }).code === '55006';
+            if (!inUse) throw error;
+            if (attempt >= 20) {
+              await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       } finally {
         await client.end();
       }
