@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { LoadingPage, PageShell } from '../components/layout/page-shell';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { PricingPage } from '../features/subscriptions/components/pricing-page';
-import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
-import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
+import { useCheckoutCanceled, useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
+import { isCheckoutCanceled, isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { usePageTitle } from '../lib/page-title';
 
-/** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return. */
+/** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return, `?checkout=canceled` its cancel return. */
 export const Route = createFileRoute('/pricing')({
   component: PricingRoute,
 });
@@ -19,6 +19,7 @@ function PricingRoute() {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const clean = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
   useCheckoutReturn({ isReturn: isCheckoutReturn(searchStr), userId: user?.type === 'company' ? user.id : null, clean });
+  useCheckoutCanceled({ isCanceled: isCheckoutCanceled(searchStr), clean });
   if (isLoading) return <LoadingPage />;
   return (
     <PageShell>

@@ -63,3 +63,21 @@ export function useCheckoutReturn({ isReturn, userId, clean }: { isReturn: boole
     return () => controller.abort();
   }, [returned, userId, queryClient]);
 }
+
+/** What the pricing page says when the company comes back from a checkout it left (not in the spec: ADR 030). */
+export const CHECKOUT_CANCELED_TOAST = { title: 'Checkout canceled', description: 'No payment was taken. Choose a plan whenever you are ready.' } as const;
+
+/**
+ * The provider's cancel return (`/pricing?checkout=canceled`): the URL is cleaned and a toast
+ * says nothing was taken. `isCanceled` is read once, when the page opens.
+ */
+export function useCheckoutCanceled({ isCanceled, clean }: { isCanceled: boolean; clean: () => void }) {
+  const [canceled] = useState(isCanceled);
+  const cleaned = useRef(false);
+  useEffect(() => {
+    if (!canceled || cleaned.current) return;
+    cleaned.current = true;
+    clean();
+    toast({ ...CHECKOUT_CANCELED_TOAST });
+  }, [canceled, clean]);
+}

@@ -34,6 +34,11 @@ export function isCheckoutReturn(searchStr: string): boolean {
   return params.get('checkout') === 'success' || params.has('session_id');
 }
 
+/** The provider's return after the company left its checkout without paying (`CHECKOUT_CANCEL_PATH`). */
+export function isCheckoutCanceled(searchStr: string): boolean {
+  return new URLSearchParams(searchStr).get('checkout') === 'canceled';
+}
+
 /** The search without the checkout return's parameters (the URL is cleaned). */
 export function withoutCheckoutParams<Search extends Record<string, unknown>>(search: Search): Search {
   const rest: Record<string, unknown> = { ...search };
