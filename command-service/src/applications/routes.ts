@@ -2,15 +2,15 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { APPLICATION_EVENT_STATUS, ApplicationMoved, ApplyResponse, type ApplicationStatus, type Role, DomainError, ErrorBody, JOB_MESSAGES, MoveApplicationBody, jobStreamId } from '@hireloop/contracts';
+import { ApplicationMoved, ApplyResponse, type ApplicationStatus, type Role, DomainError, ErrorBody, JOB_MESSAGES, MoveApplicationBody, jobStreamId } from '@hireloop/contracts';
 import { requireAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
-import { handleCommand } from '../shared/command-handler';
+import { handleCommand, handleCommandWithState } from '../shared/command-handler';
 import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { applicationStreamId } from './stream-id';
-import { applicationDecider, type ApplicationCommand, type ApplicationMover, type ApplicationState } from './decider';
+import { applicationDecider, type ApplicationCommand, type ApplicationMover } from './decider';
 
 export { applicationStreamId } from './stream-id';
 
@@ -50,23 +50,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
   );
 
   /**
-   * Runs a move on the application's stream and answers where the application is after it: a move
-   * to where it already is records nothing, so the state it was decided on (kept per request) says.
+   * Runs a move on the application's stream and answers where the application is after it (a move
+   * to where it already is records nothing and still answers where it is).
    */
   const runMove = async (streamId: string, command: ApplicationCommand, request: FastifyRequest, actor: { userId: string; role: Role }) => {
-    const decidedOn: { state: ApplicationState } = { state: { status: 'none' } };
-    const result = await handleCommand(
-      deps.eventStore,
-      streamId,
-      applicationDecider,
-      (state) => {
-        decidedOn.state = state;
-        return command;
-      },
-      commandContext(deps, request, actor),
-    );
-    const last = result.events.at(-1);
-    const status: ApplicationStatus = last ? APPLICATION_EVENT_STATUS[last.type] : decidedOn.state.status === 'none' ? 'applied' : decidedOn.state.status;
+    const result = await handleCommandWithState(deps.eventStore, streamId, applicationDecider, () => command, commandContext(deps, request, actor));
+    const status: ApplicationStatus = result.state.status === 'none' ? 'applied' : result.state.status;
     return { position: result.position, status };
   };
   const moverOf = (account: Awaited<ReturnType<typeof requireAccount>>): ApplicationMover => ({ userId: account.userId, role: account.role, type: account.type, companyId: account.companyId });

@@ -2,10 +2,10 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_PROFILE_MESSAGES, CompanyProfileBody, CompanyProfileResponse, DomainError, ErrorBody, companyStreamId } from '@hireloop/contracts';
 import { rememberCompanyName, requireAccount } from '../auth/accounts';
-import { handleCommand } from '../shared/command-handler';
+import { handleCommandWithState } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { companyDecider, companyProfileFromState, type CompanyState } from './decider';
+import { companyDecider, companyProfileFromState } from './decider';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
 
@@ -22,21 +22,17 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
       if (account.type !== 'company') throw new DomainError('forbidden', COMPANY_PROFILE_MESSAGES.companiesOnly);
       const companyId = account.companyId;
       if (!companyId) throw new DomainError('forbidden', COMPANY_PROFILE_MESSAGES.noCompany);
-      let decidedOn: CompanyState = companyDecider.initialState();
-      const result = await handleCommand(
+      const result = await handleCommandWithState(
         deps.eventStore,
         companyStreamId(companyId),
         companyDecider,
-        (state) => {
-          decidedOn = state;
-          return {
-            type: 'UpdateCompanyProfile' as const,
-            data: { companyId, profile: request.body, by: { userId: account.userId, type: account.type, role: account.role, companyId }, at: deps.clock.now().toISOString() },
-          };
-        },
+        () => ({
+          type: 'UpdateCompanyProfile' as const,
+          data: { companyId, profile: request.body, by: { userId: account.userId, type: account.type, role: account.role, companyId }, at: deps.clock.now().toISOString() },
+        }),
         commandContext(deps, request, { userId: account.userId, role: account.role }),
       );
-      const profile = companyProfileFromState(result.events.reduce(companyDecider.evolve, decidedOn));
+      const profile = companyProfileFromState(result.state);
       if (!profile) throw new Error('UpdateCompanyProfile left no company');
       rememberCompanyName(deps, companyId, profile.name);
       return withPosition(reply, result.position).send({ success: true, profile });

@@ -30,7 +30,7 @@ import {
 import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobState } from '../jobs/decider';
 import { profileDecider } from '../profiles/decider';
-import { appendDecisions, decideOn, handleCommand, type CommandContext, type Decision } from '../shared/command-handler';
+import { appendDecisions, decideOn, handleCommandWithState, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
@@ -236,17 +236,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      let decidedOn: InvitationState = invitationDecider.initialState();
-      const result = await handleCommand(
-        deps.eventStore,
-        streamId,
-        invitationDecider,
-        (state) => {
-          decidedOn = state;
-          return { type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } };
-        },
-        commandContext(deps, request, actor),
-      );
+      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } }), commandContext(deps, request, actor));
+      const decidedOn = result.decidedOn;
       const event = result.events[0];
       if (event?.type === 'InvitationRevealed' && decidedOn.status !== 'none') {
         const invitation = decidedOn;
@@ -272,17 +263,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      let decidedOn: InvitationState = invitationDecider.initialState();
-      const result = await handleCommand(
-        deps.eventStore,
-        streamId,
-        invitationDecider,
-        (state) => {
-          decidedOn = state;
-          return { type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } };
-        },
-        commandContext(deps, request, actor),
-      );
+      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } }), commandContext(deps, request, actor));
+      const decidedOn = result.decidedOn;
       const event = result.events[0];
       if (event?.type === 'InterviewAvailabilitySubmitted' && decidedOn.status !== 'none') {
         const invitation = decidedOn;

@@ -14,10 +14,10 @@ import {
   candidateStreamId,
 } from '@hireloop/contracts';
 import { requireAccount } from '../auth/accounts';
-import { handleCommand } from '../shared/command-handler';
+import { handleCommandWithState } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand, type ProfileState } from './decider';
+import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand } from './decider';
 import { profileIdFor } from './profile-id';
 import { throttleProfileWrites } from './throttle';
 
@@ -39,22 +39,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
     if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
     await throttleProfileWrites(deps, account.userId, request.ip);
     const profileId = profileIdFor(account.userId);
-    // The state the command was (last) decided on: with the events appended, the profile as it now stands.
-    let decidedOn: ProfileState = profileDecider.initialState();
     const at = deps.clock.now().toISOString();
-    const result = await handleCommand(
+    const { state, position } = await handleCommandWithState(
       deps.eventStore,
       candidateStreamId(profileId),
       profileDecider,
-      (state) => {
-        decidedOn = state;
-        return command(account, profileId, at);
-      },
+      () => command(account, profileId, at),
       commandContext(deps, request, { userId: registered.userId, role: registered.role }),
     );
-    const state = result.events.reduce(profileDecider.evolve, decidedOn);
     if (state.status !== 'created') throw new Error('the profile command left no profile');
-    return { position: result.position, profile: profileFromState(state) };
+    return { position, profile: profileFromState(state) };
   };
 
   const routeOptions = { onRequest: signedInOnly, bodyLimit: PROFILE_BODY_LIMIT, config: { personalAnswer: true } } as const;

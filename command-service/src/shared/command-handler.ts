@@ -103,6 +103,32 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 }
 
 /**
+ * `handleCommand`, also answering the state the command was (last) decided on and the state after
+ * its events: for answers that show where the stream now stands, a no-op included, without
+ * reading the stream again.
+ */
+export async function handleCommandWithState<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: (state: State) => Command | Promise<Command>,
+  context: CommandContext,
+): Promise<CommandResult<Event> & { decidedOn: State; state: State }> {
+  let decidedOn = decider.initialState();
+  const result = await handleCommand(
+    store,
+    streamId,
+    decider,
+    (state: State) => {
+      decidedOn = state;
+      return command(state);
+    },
+    context,
+  );
+  return { ...result, decidedOn, state: result.events.reduce(decider.evolve, decidedOn) };
+}
+
+/**
  * Appends decisions on several streams all-or-nothing, each at the version it was decided at.
  * A conflict is a 412 (the caller decides whether to decide again).
  */
