@@ -40,7 +40,12 @@ describe('hireloop seed', () => {
         const applications = await app.inject({ method: 'GET', url: '/api/applications', headers });
         expect(applications.json().applications.map((a: { jobTitle: string }) => a.jobTitle).sort()).toEqual(candidate.applications.map((a) => a.job.job.title).sort());
         // Each was answered by its company (issue 13's timeline).
-        for (const application of applications.json().applications as Array<{ status: string }>) expect(['viewed', 'interview']).toContain(application.status);
+        for (const application of applications.json().applications as Array<{ status: string; timeline: Array<{ at: string }> }>) {
+          expect(['viewed', 'interview']).toContain(application.status);
+          // Answered after it was sent, never before.
+          const times = application.timeline.map((step) => step.at);
+          expect(times).toEqual([...times].sort());
+        }
         if (candidate.account.email === 'tomas.herrera@example.com') {
           const inbox = await app.inject({ method: 'GET', url: '/api/inbox', headers });
           expect(JSON.stringify(inbox.json())).toContain('Northwind Analytics');

@@ -596,7 +596,9 @@ export async function seed(deps: AppDeps): Promise<string> {
       clock.set(action.at);
       await action.run();
     }
-    clock.set(new Date(now.getTime() - DAY));
+    // A day ago, or just after the last application if that came later: a company answers what it has received.
+    const lastApplication = Math.max(0, ...plan.candidates.flatMap((candidate) => candidate.applications.map((application) => application.at.getTime())));
+    clock.set(new Date(Math.min(now.getTime(), Math.max(now.getTime() - DAY, lastApplication + HOUR))));
     for (const company of plan.companies) await companyStory(company);
     clock.set(now);
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
