@@ -19,6 +19,7 @@ import { profileRoutes } from './profiles/routes';
 import { createSimulatedPayments } from '@hireloop/platform/payments';
 import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
 import { subscriptionRoutes } from './subscriptions/routes';
+import { candidateViewRoutes } from './subscriptions/candidate-views';
 import type { CommandServiceDeps } from './shared/deps';
 
 /** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
@@ -45,6 +46,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   if (payments.simulatedCheckout) await app.register(simulatedCheckoutRoutes, { checkout: payments.simulatedCheckout });
   await app.register(invitationRoutes, { deps });
   await app.register(contactRoutes, { deps });
+  await app.register(candidateViewRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

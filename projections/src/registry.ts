@@ -1,6 +1,7 @@
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
+import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
 import { inboxProjection } from './inbox/projection';
@@ -22,4 +23,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   inboxProjection,
+  candidateViewsProjection,
 ];

@@ -48,10 +48,10 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     onView: deps.onView,
     searchIndex: deps.searchIndex,
   });
-  await app.register(profileQueryRoutes, { readStore: deps.readStore });
+  await app.register(profileQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
-  await app.register(subscriptionQueryRoutes, { readStore: deps.readStore });
+  await app.register(subscriptionQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
   await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });

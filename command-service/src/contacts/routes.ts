@@ -7,7 +7,6 @@ import {
   UpgradeRequiredBody,
   UpgradeRequiredError,
   candidateContactStreamId,
-  candidateStreamId,
   subscriptionStreamId,
 } from '@hireloop/contracts';
 import { signedInOnly } from '@hireloop/platform/http/auth';
@@ -15,7 +14,7 @@ import { enqueueMail } from '@hireloop/platform/mailer/worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadCompanyName, loadUserAccount, requireAccount } from '../auth/accounts';
-import { profileDecider } from '../profiles/decider';
+import { loadCandidate, type Candidate } from '../profiles/candidate';
 import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
@@ -26,25 +25,6 @@ import { contactMail } from './mail';
 import { throttleContacts } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
-
-interface Candidate {
-  profileId: string;
-  userId: string;
-  isPublic: boolean;
-  name: string;
-}
-
-/**
- * The candidate behind a card's id, from the profile's stream (consistent, no read model). An
- * erased candidate has none: nothing can be sealed for them any more (ADR 019).
- */
-async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
-  const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
-  if (state.status !== 'created') return null;
-  if ((await loadUserAccount(deps, state.userId)).status !== 'registered') return null;
-  const name = [state.content.firstName, state.content.lastName].filter(Boolean).join(' ');
-  return { profileId, userId: state.userId, isPublic: state.content.isPublic, name };
-}
 
 /** Mail is a side effect of a message already recorded: a queue that fails is logged, the answer stands (as invitations do). */
 async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }) {

@@ -176,13 +176,19 @@ export type LimitedCandidateProfile = z.infer<typeof LimitedCandidateProfile>;
 /**
  * `GET /api/profiles/{id}`: which display to show (§2) and what it may show. `owner`: the signed-in
  * owner, everything; `public`: public and immediately available, everything but what is only the
- * owner's (no timestamps); `limited`: the anonymous shape above. A private profile is a 404 to
+ * owner's (no timestamps); `limited`: the anonymous shape above; `gated`: see below. A private profile is a 404 to
  * everyone but its owner.
  */
 export const ProfileView = z.discriminatedUnion('view', [
   z.object({ view: z.literal('owner'), profile: CandidateProfile }),
   z.object({ view: z.literal('public'), profile: CandidateProfile.omit({ createdAt: true, updatedAt: true }) }),
   z.object({ view: z.literal('limited'), profile: LimitedCandidateProfile }),
+  /**
+   * A company user (not an admin) on a profile it may see in full, not yet opened this month: the
+   * limited shape until it opens the profile with `POST /api/profiles/{id}/views`, which counts
+   * one of its plan's candidate views (ADR 030).
+   */
+  z.object({ view: z.literal('gated'), profile: LimitedCandidateProfile }),
 ]);
 export type ProfileView = z.infer<typeof ProfileView>;
 

@@ -38,6 +38,8 @@ export const CurrentSubscription = z.object({
   scheduledPlanId: PlanId.nullable(),
   /** A checkout started and not completed: its plan. */
   pendingPlanId: PlanId.nullable(),
+  /** Full candidate profiles the company opened this calendar month (UTC), against `planDetails.maxCandidateViews`. */
+  candidateViewsUsed: z.number().int().nonnegative(),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
 
@@ -50,6 +52,7 @@ export const NO_SUBSCRIPTION: CurrentSubscription = {
   trialEnd: null,
   scheduledPlanId: null,
   pendingPlanId: null,
+  candidateViewsUsed: 0,
 };
 
 /** `POST /api/subscription/create`: the plan chosen; the billing period of the page's toggle (default monthly). */
@@ -73,3 +76,17 @@ export type BillingPortalResponse = z.infer<typeof BillingPortalResponse>;
 /** `POST /api/stripe/webhook`: what was done with a verified event. */
 export const WebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });
 export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+/**
+ * `POST /api/profiles/{id}/views` (company users): open a candidate's full profile, counting it
+ * against the plan's candidate views this month. `counted`: it took one of them now (false when
+ * it was already counted this month, or the profile has nothing more to open). `used` and `limit`
+ * (0: unlimited) are the month's usage after it.
+ */
+export const CandidateViewResponse = z.object({
+  success: z.literal(true),
+  counted: z.boolean(),
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+});
+export type CandidateViewResponse = z.infer<typeof CandidateViewResponse>;

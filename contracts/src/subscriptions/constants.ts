@@ -36,3 +36,18 @@ export const SUBSCRIPTION_MESSAGES = {
  */
 export const jobPostLimitReached = (planName: string, limit: number): string =>
   `Your ${planName} plan allows ${limit} open job ${limit === 1 ? 'posting' : 'postings'}. Upgrade your plan or close a job to post another.`;
+
+/** The calendar month (UTC, `YYYY-MM`) a moment counts in: candidate views are counted per month. */
+export const usageMonth = (at: string | Date): string => (typeof at === 'string' ? new Date(at) : at).toISOString().slice(0, 7);
+
+export const CANDIDATE_VIEW_MESSAGES = {
+  limitTitle: 'Candidate View Limit Reached',
+  companiesOnly: 'Only company accounts count candidate profile views.',
+} as const;
+
+/**
+ * Opening one more full profile than the plan's candidate views this month (plan limits, ADR 030).
+ * The spec has no text for it; this one says what the limit is, what still works, and the way on.
+ */
+export const candidateViewLimitReached = (planName: string, limit: number): string =>
+  `Your ${planName} plan includes ${limit} candidate profile ${limit === 1 ? 'view' : 'views'} a month, and your company has used them all this month. Profiles you already opened this month stay open. Upgrade your plan to view more.`;

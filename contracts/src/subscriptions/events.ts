@@ -87,6 +87,32 @@ export const JobPostingCounted = z.object({
 });
 export type JobPostingCounted = z.infer<typeof JobPostingCounted>;
 
+/**
+ * Stream `candidate-views-<companyId>-<YYYY-MM>`: the full candidate profiles a company opened in
+ * one calendar month (UTC), counted against its plan's candidate views (ADR 030). A stream per
+ * month keeps each one as short as the plan's limit, and the subscription stream free of them.
+ */
+export const candidateViewsStreamId = (companyId: string, month: string) => `candidate-views-${companyId}-${month}`;
+
+/**
+ * A company user opened the full profile of a candidate: counted once per company, candidate and
+ * month; the candidate's ledger lists it (ADR 037). Ids only: a user id names nobody (ADR 019).
+ */
+export const CandidateViewCounted = z.object({
+  companyId: z.string(),
+  profileId: z.string(),
+  candidateUserId: z.string(),
+  /** The calendar month (UTC) it counts in, `YYYY-MM`. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  planId: PlanId,
+  viewedBy: z.string(),
+  countedAt: z.string(),
+});
+export type CandidateViewCounted = z.infer<typeof CandidateViewCounted>;
+
+export type CandidateViewEvent = { type: 'CandidateViewCounted'; data: CandidateViewCounted };
+export const CandidateViewEventSchemas = { CandidateViewCounted } satisfies EventSchemas<CandidateViewEvent>;
+
 export type SubscriptionEvent =
   | { type: 'SubscriptionCheckoutStarted'; data: SubscriptionCheckoutStarted }
   | { type: 'FreePlanActivated'; data: FreePlanActivated }

@@ -283,3 +283,14 @@ export function displayError(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return error.message;
   return serverErrorText(error) ?? fallback;
 }
+
+/** Whether a failed request says the company's plan does not allow it (a 403 with `requiresUpgrade: true`). */
+export function requiresUpgrade(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  try {
+    const body: unknown = JSON.parse(error.body);
+    return typeof body === 'object' && body !== null && 'requiresUpgrade' in body && body.requiresUpgrade === true;
+  } catch {
+    return false;
+  }
+}

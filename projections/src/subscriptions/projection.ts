@@ -8,7 +8,7 @@ import {
 import type { ProjectionDefinition } from '../shared/projection';
 
 /** A company's subscription as the pricing page reads it (the plan's details are added at read time). */
-export type SubscriptionDocument = Omit<CurrentSubscription, 'planDetails'> & { _id: string; companyId: string; updatedAt: string };
+export type SubscriptionDocument = Omit<CurrentSubscription, 'planDetails' | 'candidateViewsUsed'> & { _id: string; companyId: string; updatedAt: string };
 
 const STATUS_OF_EVENT: Record<string, SubscriptionStatus> = {
   SubscriptionTrialing: 'trialing',

@@ -1,6 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CandidateProfile, DomainError, ErrorBody, JsonResume, LIMITED_VIEW_SKILLS, PROFILE_MESSAGES, ProfileIdParams, ProfileView, profileToJsonResume } from '@hireloop/contracts';
+import {
+  CandidateProfile,
+  DomainError,
+  ErrorBody,
+  isAdminRole,
+  JsonResume,
+  LIMITED_VIEW_SKILLS,
+  PROFILE_MESSAGES,
+  ProfileIdParams,
+  ProfileView,
+  profileToJsonResume,
+  usageMonth,
+  type LimitedCandidateProfile,
+  type User,
+} from '@hireloop/contracts';
+import type { Clock } from '@hireloop/platform/runtime';
+import { candidateViewsProjection } from '@hireloop/projections/candidate-views/projection';
+import { hasCountedView } from '@hireloop/projections/candidate-views/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
@@ -21,21 +38,25 @@ export function profileViewFor(profile: CandidateProfile, callerUserId: string |
     const { createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = profile;
     return { view: 'public', profile: shown };
   }
-  return {
-    view: 'limited',
-    profile: {
-      id: profile.id,
-      title: profile.title,
-      location: profile.location,
-      availability: profile.availability,
-      workPreference: profile.workPreference,
-      skills: profile.skills.slice(0, LIMITED_VIEW_SKILLS),
-      skillCount: profile.skills.length,
-    },
-  };
+  return { view: 'limited', profile: limitedProfile(profile) };
 }
 
-export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+/** The anonymous shape of §2 display 2: nothing the screen blurs is sent. */
+const limitedProfile = (profile: CandidateProfile): LimitedCandidateProfile => ({
+  id: profile.id,
+  title: profile.title,
+  location: profile.location,
+  availability: profile.availability,
+  workPreference: profile.workPreference,
+  skills: profile.skills.slice(0, LIMITED_VIEW_SKILLS),
+  skillCount: profile.skills.length,
+});
+
+/** Whose opening of a full profile counts against a plan's candidate views: a company's users, not admins (ADR 030). */
+const viewCountingCompany = (user: User | null): string | null =>
+  user && user.type === 'company' && !isAdminRole(user.role) && user.companyId ? user.companyId : null;
+
+export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock }> = async (app, { readStore, clock }) => {
   // Every answer depends on who asks and may carry personal data: no cache but the caller's own, and not even that.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -74,10 +95,14 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }>
     { config: { frequent: true }, schema: { tags: ['profiles'], params: ProfileIdParams, response: { 200: ProfileView, 404: ErrorBody } } },
     async (request) => {
       const session = await request.session();
-      await request.readModelsCaughtUp([candidateProfilesProjection.name]);
+      await request.readModelsCaughtUp(session ? [candidateProfilesProjection.name, usersProjection.name, candidateViewsProjection.name] : [candidateProfilesProjection.name]);
       const profile = await findProfileById(readStore, request.params.id);
       const view = profile && profileViewFor(profile, session?.userId ?? null);
       if (!view) throw new DomainError('not_found', PROFILE_MESSAGES.profileNotFound);
+      if (view.view !== 'public' || !session) return view;
+      // A company's users open a full profile by counting it against the plan, once a month (ADR 030).
+      const companyId = viewCountingCompany(await findUserById(readStore, session.userId));
+      if (companyId && !(await hasCountedView(readStore, companyId, profile.id, usageMonth(clock.now())))) return { view: 'gated' as const, profile: limitedProfile(profile) };
       return view;
     },
   );

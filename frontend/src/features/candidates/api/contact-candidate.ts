@@ -1,6 +1,6 @@
 import type { ContactCandidateBody, ContactCandidateResponse } from '@hireloop/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, objectAnswer, sendJson } from '../../../lib/api-client';
+import { objectAnswer, sendJson } from '../../../lib/api-client';
 
 /** `POST /api/candidates/contact` (part 2 §7): candidateId, message, contactType inquiry. */
 export async function contactCandidate(body: ContactCandidateBody): Promise<ContactCandidateResponse> {
@@ -12,12 +12,4 @@ export function useContactCandidateMutation() {
 }
 
 /** Whether a failed contact says the plan does not allow it (part 2 §7: `requiresUpgrade`). */
-export function requiresUpgrade(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  try {
-    const body: unknown = JSON.parse(error.body);
-    return typeof body === 'object' && body !== null && 'requiresUpgrade' in body && body.requiresUpgrade === true;
-  } catch {
-    return false;
-  }
-}
+export { requiresUpgrade } from '../../../lib/api-client';

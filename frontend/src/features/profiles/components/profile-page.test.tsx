@@ -523,3 +523,41 @@ describe('the full public display (public and actively looking)', () => {
     expect(screen.getByRole('list', { name: 'Toast durations' })).toHaveTextContent('Share Profile: 5000');
   });
 });
+
+describe('a company opening a full profile (candidate views per month, ADR 030)', () => {
+  const VIEWS = 'POST /api/profiles/p1/views';
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = fullProfile();
+
+  it('counts the view once, then shows the full profile', async () => {
+    answer(PROFILE, json(200, { view: 'gated', profile: limitedProfile({ availability: 'immediate' }) }), json(200, { view: 'public', profile: shown }));
+    answer(VIEWS, json(200, { success: true, counted: true, used: 3, limit: 10 }));
+    renderPage(null, company);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(requests.filter((request) => `${request.method} ${request.url}` === VIEWS)).toHaveLength(1);
+    expect(screen.queryByText('Private Candidate')).not.toBeInTheDocument();
+  });
+
+  it('when the month’s views are used up, shows the limited profile with the reason and Upgrade', async () => {
+    const reason = 'Your Free plan includes 10 candidate profile views a month, and your company has used them all this month. Profiles you already opened this month stay open. Upgrade your plan to view more.';
+    answer(PROFILE, json(200, { view: 'gated', profile: limitedProfile({ availability: 'immediate' }) }));
+    answer(VIEWS, json(403, { success: false, error: reason, requiresUpgrade: true }));
+    const { container } = renderPage(null, company);
+    expect(await screen.findByRole('heading', { name: 'Candidate View Limit Reached' })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Upgrade/ })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByText('Private Candidate')).toBeInTheDocument();
+    expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
+    expect(requests.filter((request) => `${request.method} ${request.url}` === VIEWS)).toHaveLength(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers to try again when counting fails, and never spins when the profile stays closed', async () => {
+    answer(PROFILE, json(200, { view: 'gated', profile: limitedProfile({ availability: 'immediate' }) }));
+    answer(VIEWS, json(500, { success: false, error: 'Internal error' }), json(200, { success: true, counted: false, used: 0, limit: 10 }));
+    const { user } = renderPage(null, company);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    // Counted, read again, and still gated: said, with the way to try again.
+    expect(await screen.findByText('We could not open this profile. Please try again.')).toBeInTheDocument();
+    expect(requests.filter((request) => `${request.method} ${request.url}` === VIEWS)).toHaveLength(2);
+  });
+});

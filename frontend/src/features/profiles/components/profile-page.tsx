@@ -7,6 +7,7 @@ import { useProfileView } from '../api/get-profile-view';
 import { canRegenerateSummary, contactAction } from '../lib/profile-display';
 import type { ProfileViewer } from '../lib/viewer';
 import { AiSummaryBox } from './profile-page-ai-summary';
+import { GatedProfile } from './profile-page-gated';
 import { LimitedProfile } from './profile-page-limited';
 import { ProfileLoading, useProfilePageMeta } from './profile-page-loading';
 import { OwnerProfile } from './profile-page-owner';
@@ -54,19 +55,15 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, onCo
       />
     );
   }
-  return (
-    <LimitedProfile
-      profile={data.profile}
-      headings={PAGE_HEADINGS}
-      aiSummary={
-        <AiSummaryBox
-          profileId={data.profile.id}
-          canRegenerate={canRegenerateSummary({ isOwner: false, viewerType: viewer?.type ?? null })}
-          level={2}
-        />
-      }
+  const aiSummary = (
+    <AiSummaryBox
+      profileId={data.profile.id}
+      canRegenerate={canRegenerateSummary({ isOwner: false, viewerType: viewer?.type ?? null })}
+      level={2}
     />
   );
+  if (data.view === 'gated') return <GatedProfile profile={data.profile} headings={PAGE_HEADINGS} pricingHref={PRICING_HREF} aiSummary={aiSummary} />;
+  return <LimitedProfile profile={data.profile} headings={PAGE_HEADINGS} aiSummary={aiSummary} />;
 }
 
 /** Contact (a company on a paid plan: a message through the platform) or Upgrade (the plans, in a new tab). */

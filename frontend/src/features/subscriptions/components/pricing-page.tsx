@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
 import { useCurrentSubscription, useOpenJobPostCount, usePlans } from '../api/subscription-api';
 import { useChoosePlan } from '../hooks/use-choose-plan';
-import { effectivePlanId, jobPostsUsageText } from '../lib/plan-access';
+import { candidateViewsUsageText, effectivePlanId, jobPostsUsageText } from '../lib/plan-access';
 import { BillingToggle } from './billing-toggle';
 import { CurrentPlanBanner } from './current-plan-banner';
 import { PlanGrid } from './plan-grid';
@@ -27,7 +27,10 @@ export function PricingPage({ user, redirect }: { user: User | null; redirect?: 
   const [billingPeriod, setBillingPeriod] = useState<BillingPeriod>('monthly');
 
   const currentPlan = plans.data?.find((plan) => plan.planId === effectivePlanId(subscription.data));
-  const usage = currentPlan && openJobPosts.data !== undefined ? jobPostsUsageText(openJobPosts.data, currentPlan) : null;
+  const usage =
+    currentPlan && openJobPosts.data !== undefined && subscription.data
+      ? `${jobPostsUsageText(openJobPosts.data, currentPlan)} • ${candidateViewsUsageText(subscription.data.candidateViewsUsed ?? 0, currentPlan)}`
+      : null;
 
   return (
     <div className="grid gap-10">

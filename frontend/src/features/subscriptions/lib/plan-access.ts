@@ -23,6 +23,11 @@ export function jobPostsUsageText(used: number, plan: Pick<SubscriptionPlan, 'ma
   return `Job Posts ${used} of ${limit}${plan.planId === 'free' ? ' free' : ''}`;
 }
 
+/** The usage line of candidate views: 'Candidate Views N of M this month' (full profiles opened, ADR 030). */
+export function candidateViewsUsageText(used: number, plan: Pick<SubscriptionPlan, 'maxCandidateViews'>): string {
+  return `Candidate Views ${used} of ${limitText(plan.maxCandidateViews)} this month`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Checkout return (part 2 §4): the provider sends the browser back with `checkout=success` and
 // `session_id`; either marks a return.

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANDIDATE_VIEW_MESSAGES, MIN_POSITION_HEADER, PROFILE_MESSAGES, candidateViewLimitReached, type Role } from '@hireloop/contracts';
+import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
+import { loadConfig } from '@hireloop/platform/config';
+import { maxPosition } from '@hireloop/platform/event-store';
+import { buildApp } from '../../cli/src/app';
+import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+
+/*
+ * Plan limits on candidate profile views (issue 12, ADR 030), on the real app over PostgreSQL: a
+ * company's users open a full profile by counting it (POST /api/profiles/{id}/views), once per
+ * company, candidate and month; the profile page (GET /api/profiles/{id}) answers `gated` until
+ * then. The free plan opens 10 a month; the 11th is refused with requiresUpgrade, while the 10
+ * stay open. Every caller kind is tried on both routes.
+ */
+const PUBLIC_URL = 'http://hireloop.test';
+let db: TestDatabase;
+let runtime: Runtime;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let position = '';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL }));
+  app = await buildApp(runtime, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await runtime?.close();
+  await db?.drop();
+});
+
+let addresses = 0;
+const remember = <R extends { headers: Record<string, unknown> }>(response: R): R => {
+  if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
+  return response;
+};
+const post = async (url: string, token: string | null, payload?: unknown) =>
+  remember(
+    await app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      remoteAddress: `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`,
+    }),
+  );
+const get = (url: string, token: string | null) => app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
+const grant = async (email: string, role: Role) => {
+  const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, email, role, 'test');
+  position = maxPosition(position, result.position);
+};
+
+interface Caller {
+  token: string;
+  email: string;
+  companyId: string | null;
+}
+const signUpCompany = async (key: string): Promise<Caller> => {
+  const email = `${key}@${key}.example`;
+  const response = await post('/api/auth/company/signup', null, { companyName: `${key} Labs`, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
+  expect(response.statusCode, response.body).toBe(201);
+  return { token: response.json().token, email, companyId: response.json().user.companyId };
+};
+const signUpCandidate = async (key: string): Promise<Caller> => {
+  const email = `${key}@mail.example`;
+  const response = await post('/api/auth/candidate/signup', null, { name: `Cand ${key}`, email, password: 'candidate-password-1' });
+  expect(response.statusCode, response.body).toBe(201);
+  return { token: response.json().token, email, companyId: null };
+};
+const createProfile = async (caller: Caller, options: { isPublic?: boolean; isActivelyLooking?: boolean } = {}) => {
+  const response = await post('/api/profile', caller.token, {
+    firstName: 'Ada',
+    lastName: 'Quill',
+    jobTitle: 'Data Engineer',
+    skills: ['Kafka', 'SQL'],
+    experience: '7 years',
+    location: 'Lisbon, Portugal',
+    isActivelyLooking: options.isActivelyLooking ?? true,
+    isPublic: options.isPublic ?? true,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().profile.id as string;
+};
+const views = (profileId: string) => `/api/profiles/${profileId}/views`;
+const viewOf = async (profileId: string, token: string | null) => {
+  const response = await get(`/api/profiles/${profileId}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { view: string; profile: Record<string, unknown> };
+};
+
+describe('candidate profile views per month', () => {
+  let free: Caller;
+  let other: Caller;
+  let candidate: Caller;
+  let admin: Caller;
+  let superAdmin: Caller;
+  const profiles: string[] = [];
+  let openProfile: string;
+  let privateProfile: string;
+
+  beforeAll(async () => {
+    free = await signUpCompany('freeco');
+    expect((await post('/api/subscription/create', free.token, { planId: 'free' })).statusCode).toBe(200);
+    other = await signUpCompany('otherco');
+    candidate = await signUpCandidate('owner');
+    profiles.push(await createProfile(candidate));
+    for (let n = 1; n <= 10; n++) profiles.push(await createProfile(await signUpCandidate(`c${n}`)));
+    openProfile = await createProfile(await signUpCandidate('open'), { isActivelyLooking: false });
+    privateProfile = await createProfile(await signUpCandidate('private'), { isPublic: false });
+    admin = await signUpCompany('adminco');
+    await grant(admin.email, 'admin');
+    superAdmin = await signUpCandidate('super');
+    await grant(superAdmin.email, 'super_admin');
+  });
+
+  it('a company user sees `gated` (the limited shape, no name) until the view is counted, then the full profile', async () => {
+    const before = await viewOf(profiles[0]!, free.token);
+    expect(before.view).toBe('gated');
+    expect(before.profile).not.toHaveProperty('firstName');
+    expect(before.profile).not.toHaveProperty('email');
+
+    const counted = await post(views(profiles[0]!), free.token);
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json()).toEqual({ success: true, counted: true, used: 1, limit: 10 });
+    const after = await viewOf(profiles[0]!, free.token);
+    expect(after.view).toBe('public');
+    expect(after.profile).toMatchObject({ firstName: 'Cand', lastName: 'owner', email: 'owner@mail.example' });
+    // Opening it again this month costs nothing.
+    expect((await post(views(profiles[0]!), free.token)).json()).toEqual({ success: true, counted: false, used: 1, limit: 10 });
+    expect((await get('/api/subscription/current', free.token)).json()).toMatchObject({ planId: 'free', candidateViewsUsed: 1 });
+  });
+
+  it('the 11th profile of the month is refused with requiresUpgrade; the 10 opened stay open', async () => {
+    for (const profileId of profiles.slice(1, 10)) expect((await post(views(profileId), free.token)).json()).toMatchObject({ counted: true });
+    const refused = await post(views(profiles[10]!), free.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, error: candidateViewLimitReached('Free', 10), requiresUpgrade: true });
+    expect((await viewOf(profiles[10]!, free.token)).view).toBe('gated');
+    for (const profileId of profiles.slice(0, 10)) expect((await viewOf(profileId, free.token)).view).toBe('public');
+    expect((await get('/api/subscription/current', free.token)).json()).toMatchObject({ candidateViewsUsed: 10 });
+  });
+
+  it('another company counts its own views; a paid plan allows more', async () => {
+    expect((await viewOf(profiles[0]!, other.token)).view).toBe('gated');
+    await subscribeToPlan(app, other.token, 'small_business');
+    const counted = await post(views(profiles[10]!), other.token);
+    expect(counted.json()).toEqual({ success: true, counted: true, used: 1, limit: 50 });
+    expect((await viewOf(profiles[10]!, other.token)).view).toBe('public');
+    expect((await viewOf(profiles[0]!, other.token)).view).toBe('gated');
+  });
+
+  it('two users opening the month’s last view at once: one is counted, the other refused', async () => {
+    const race = await signUpCompany('raceco');
+    for (const profileId of profiles.slice(0, 9)) expect((await post(views(profileId), race.token)).json()).toMatchObject({ counted: true });
+    const answers = await Promise.all([post(views(profiles[9]!), race.token), post(views(profiles[10]!), race.token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
+    expect((await get('/api/subscription/current', race.token)).json()).toMatchObject({ planId: null, candidateViewsUsed: 10 });
+  });
+
+  it('profiles with nothing more to open are not counted: open to opportunities (limited), private and unknown (404)', async () => {
+    expect((await viewOf(openProfile, free.token)).view).toBe('limited');
+    expect((await post(views(openProfile), other.token)).json()).toMatchObject({ counted: false });
+    for (const id of [privateProfile, 'no-such-profile']) {
+      const response = await post(views(id), other.token);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(PROFILE_MESSAGES.profileNotFound);
+    }
+  });
+
+  it('every other caller: visitor 401, candidates 403, admins outside the plans', async () => {
+    expect((await post(views(profiles[1]!), null)).statusCode).toBe(401);
+    expect((await viewOf(profiles[1]!, null)).view).toBe('public');
+
+    const byCandidate = await post(views(profiles[1]!), candidate.token);
+    expect(byCandidate.statusCode).toBe(403);
+    expect(byCandidate.json().error).toBe(CANDIDATE_VIEW_MESSAGES.companiesOnly);
+    expect((await viewOf(profiles[1]!, candidate.token)).view).toBe('public');
+    // The owner sees their own profile as its owner.
+    expect((await viewOf(profiles[0]!, candidate.token)).view).toBe('owner');
+
+    // A company user with the admin role acts outside the plans: nothing is counted, nothing is gated.
+    expect((await post(views(profiles[1]!), admin.token)).json()).toMatchObject({ counted: false });
+    expect((await viewOf(profiles[1]!, admin.token)).view).toBe('public');
+    // A super admin of candidate type is not a company: refused; sees the profile as anyone does.
+    expect((await post(views(profiles[1]!), superAdmin.token)).statusCode).toBe(403);
+    expect((await viewOf(profiles[1]!, superAdmin.token)).view).toBe('public');
+  });
+});
