@@ -2,6 +2,7 @@ import {
   ANALYTICS_COUNTS_SCHEMA_VERSION,
   analyticsCountsStreamId,
   normaliseSearchText,
+  type CandidateCardsShown,
   type JobListQuery,
   type JobSearchesCounted,
   type JobViewsCounted,
@@ -15,6 +16,8 @@ type Via = 'id' | 'share';
 export interface BoardActivityHooks {
   onView(jobId: string, via: Via): void;
   onSearch(query: JobListQuery, total: number): void;
+  /** A company's user was shown these candidates' cards (for the candidates' ledgers, ADR 037). */
+  onCardsShown(companyId: string, profileIds: readonly string[]): void;
 }
 
 export interface BoardActivityLimits {
@@ -22,6 +25,8 @@ export interface BoardActivityLimits {
   maxViewKeys: number;
   /** Distinct (day, normalised query) itemised per flush; further searches count in the day's totals only. */
   maxSearchKeys: number;
+  /** Distinct (day, company, card) recorded per flush; further cards shown are not recorded. */
+  maxShownKeys: number;
 }
 
 interface ViewCount {
@@ -51,6 +56,7 @@ interface DayTotals {
 export interface BoardActivityCounts {
   views: JobViewsCounted | null;
   searches: JobSearchesCounted | null;
+  shown: CandidateCardsShown | null;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -63,15 +69,34 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 export class BoardActivityTally {
   private views = new Map<string, ViewCount>();
   private searches = new Map<string, SearchCount>();
+  /** `<day>\n<companyId>` → the profile ids shown to the company that day. */
+  private shown = new Map<string, { day: string; companyId: string; profileIds: Set<string> }>();
+  private shownKeys = 0;
+  private shownSpan: [number, number] | null = null;
   private days = new Map<string, DayTotals>();
   private viewSpan: [number, number] | null = null;
   private searchSpan: [number, number] | null = null;
 
   constructor(private readonly limits: BoardActivityLimits) {}
 
-  /** Counts held now (itemised views and searches, and day totals). */
+  /** Counts held now (itemised views and searches, day totals, cards shown). */
   get size(): number {
-    return this.views.size + this.searches.size + this.days.size;
+    return this.views.size + this.searches.size + this.days.size + this.shownKeys;
+  }
+
+  cardsShown(at: Date, companyId: string, profileIds: readonly string[]): void {
+    if (profileIds.length === 0) return;
+    const day = dayOf(at);
+    const key = `${day}\n${companyId}`;
+    let entry = this.shown.get(key);
+    for (const profileId of profileIds) {
+      if (entry?.profileIds.has(profileId)) continue;
+      if (this.shownKeys >= this.limits.maxShownKeys) break;
+      if (!entry) this.shown.set(key, (entry = { day, companyId, profileIds: new Set() }));
+      entry.profileIds.add(profileId);
+      this.shownKeys += 1;
+    }
+    this.shownSpan = widen(this.shownSpan, at.getTime());
   }
 
   view(at: Date, jobId: string, via: Via): void {
@@ -130,12 +155,19 @@ export class BoardActivityTally {
             .map(({ search, location, type, status, count, withoutResults }) => ({ search, location, type, status, count, withoutResults })),
         })),
     };
+    const shown: CandidateCardsShown | null =
+      this.shownSpan && this.shown.size > 0
+        ? { ...span(this.shownSpan), shown: [...this.shown.values()].map(({ day, companyId, profileIds }) => ({ day, companyId, profileIds: [...profileIds] })) }
+        : null;
     this.views = new Map();
     this.searches = new Map();
     this.days = new Map();
+    this.shown = new Map();
+    this.shownKeys = 0;
     this.viewSpan = null;
     this.searchSpan = null;
-    return { views, searches };
+    this.shownSpan = null;
+    return { views, searches, shown };
   }
 
   private totals(day: string): DayTotals {
@@ -202,7 +234,7 @@ export class BoardActivityCounter {
   private droppedFlushes = 0;
 
   constructor(private readonly options: BoardActivityOptions) {
-    this.tally = new BoardActivityTally({ maxViewKeys: options.maxViewKeys ?? 5_000, maxSearchKeys: options.maxSearchKeys ?? 1_000 });
+    this.tally = new BoardActivityTally({ maxViewKeys: options.maxViewKeys ?? 5_000, maxSearchKeys: options.maxSearchKeys ?? 1_000, maxShownKeys: options.maxShownKeys ?? 20_000 });
     this.instanceId = options.instanceId ?? options.ids.newId();
     this.flushIntervalMs = options.flushIntervalMs ?? 5_000;
     this.maxPendingFlushes = Math.max(1, options.maxPendingFlushes ?? 60);
@@ -215,6 +247,7 @@ export class BoardActivityCounter {
         if (query.page !== 1 || query.mine || !(query.search || query.location || query.type)) return;
         this.tally.search(clock.now(), query, total);
       },
+      onCardsShown: (companyId, profileIds) => this.tally.cardsShown(clock.now(), companyId, profileIds),
     };
   }
 
@@ -252,8 +285,8 @@ export class BoardActivityCounter {
   }
 
   private cut(): void {
-    const { views, searches } = this.tally.take();
-    if (!views && !searches) return;
+    const { views, searches, shown } = this.tally.take();
+    if (!views && !searches && !shown) return;
     const now = this.options.clock.now();
     const flushId = this.options.ids.newId();
     const event = (type: string, data: unknown): NewEvent => ({
@@ -271,6 +304,7 @@ export class BoardActivityCounter {
     const events: NewEvent[] = [];
     if (views) events.push(event('JobViewsCounted', views));
     if (searches) events.push(event('JobSearchesCounted', searches));
+    if (shown) events.push(event('CandidateCardsShown', shown));
     this.pending.push({ streamId: analyticsCountsStreamId(now.toISOString(), this.instanceId), events });
     if (this.pending.length > this.maxPendingFlushes) {
       this.pending.shift();

@@ -50,6 +50,18 @@ export const JobSearchesCounted = z.object({
 });
 export type JobSearchesCounted = z.infer<typeof JobSearchesCounted>;
 
+/**
+ * Which candidates' cards each company's users were shown (Browse Candidates, the side panel), per
+ * day, in one flush: for the candidate's ledger (issue 13, ADR 037). Profile ids and company ids
+ * only; a flush itemises a bounded number of cards (the rest are not recorded).
+ */
+export const CandidateCardsShown = z.object({
+  from: z.string(),
+  to: z.string(),
+  shown: z.array(z.object({ day: IsoDay, companyId: z.string(), profileIds: z.array(z.string()) })),
+});
+export type CandidateCardsShown = z.infer<typeof CandidateCardsShown>;
+
 /** Stream of the counts one process flushed on one day: flushes of different processes never contend. */
 export const analyticsCountsStreamId = (isoDate: string, instanceId: string) => `analytics-${isoDate.slice(0, 10)}-${instanceId}`;
 
