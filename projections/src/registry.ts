@@ -1,3 +1,4 @@
+import { adminActivitiesProjection } from './admin-activities/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
@@ -22,4 +23,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   inboxProjection,
+  adminActivitiesProjection,
 ];
