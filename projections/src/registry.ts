@@ -1,3 +1,4 @@
+import { adminActivitiesProjection } from './admin-activities/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
@@ -24,4 +25,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   invitationsProjection,
   inboxProjection,
   candidateViewsProjection,
+  adminActivitiesProjection,
 ];

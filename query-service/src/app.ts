@@ -3,6 +3,7 @@ import type { App } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
+import { adminActivityQueryRoutes } from './admin/routes';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import type { CandidateCardIndex } from './candidates/card-index';
@@ -55,6 +56,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
   await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });
+  await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createMemoryEventStore } from '@hireloop/platform/event-store';
+import { createMemoryEventStore, type Actor } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '../runner';
 import { physicalCollection, type ProjectionDefinition } from './projection';
@@ -9,6 +9,8 @@ export interface GivenEvent {
   type: string;
   data: unknown;
   occurredAt?: string;
+  /** Who caused it; the system unless given. */
+  actor?: Actor;
 }
 
 /**
@@ -29,7 +31,7 @@ export const projectionSpec = (projection: ProjectionDefinition) => ({
             metadata: {
               eventId: `event-${++n}`,
               occurredAt: event.occurredAt ?? '2026-11-22T10:00:00.000Z',
-              actor: 'system',
+              actor: event.actor ?? 'system',
               correlationId: 'test',
               causationId: null,
               schemaVersion: 1,
