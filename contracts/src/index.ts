@@ -28,3 +28,4 @@ export * from './invitations/api';
 export * from './contacts/events';
 export * from './contacts/api';
 export * from './admin/activities';
+export * from './ledger/api';

@@ -2,6 +2,7 @@ import { adminActivitiesProjection } from './admin-activities/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
+import { candidateLedgerProjection } from './candidate-ledger/projection';
 import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
@@ -25,5 +26,6 @@ export const allProjections: readonly ProjectionDefinition[] = [
   invitationsProjection,
   inboxProjection,
   candidateViewsProjection,
+  candidateLedgerProjection,
   adminActivitiesProjection,
 ];

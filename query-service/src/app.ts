@@ -7,7 +7,7 @@ import { adminActivityQueryRoutes } from './admin/routes';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import type { CandidateCardIndex } from './candidates/card-index';
-import { candidateQueryRoutes } from './candidates/routes';
+import { candidateQueryRoutes, type CandidateQueryOptions } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
 import { inboxQueryRoutes } from './inbox/routes';
@@ -17,7 +17,9 @@ import { profileQueryRoutes } from './profiles/routes';
 import { subscriptionQueryRoutes } from './subscriptions/routes';
 import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
+import { ledgerQueryRoutes } from './profiles/ledger';
 import { readYourWritesPlugin } from './shared/read-your-writes';
+import { ViewerCompanies } from './shared/viewer-companies';
 
 export interface QueryServiceDeps {
   readStore: ReadStore;
@@ -29,6 +31,8 @@ export interface QueryServiceDeps {
   /** Analytics hooks: searches and job views are counted in memory and flushed in batches (ADR 012). */
   onSearch?: JobQueryOptions['onSearch'];
   onView?: JobQueryOptions['onView'];
+  /** A company's user was shown these candidates' cards (recorded in batches for the candidates' ledgers, ADR 037). */
+  onCardsShown?: CandidateQueryOptions['onCardsShown'];
   /** The board's in-memory search index (default: a new one following `progress`); loaded when the app is ready. */
   searchIndex?: JobSearchIndex;
   /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
@@ -53,9 +57,16 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
   await app.register(subscriptionQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
-  await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
+  await app.register(candidateQueryRoutes, {
+    readStore: deps.readStore,
+    progress: deps.progress,
+    cardIndex: deps.cardIndex,
+    onCardsShown: deps.onCardsShown,
+    viewerCompanies: deps.onCardsShown ? new ViewerCompanies(deps.readStore, deps.clock) : undefined,
+  });
   await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });
+  await app.register(ledgerQueryRoutes, { readStore: deps.readStore });
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
 }
 

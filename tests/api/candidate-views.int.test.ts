@@ -4,6 +4,8 @@ import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
+import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
+import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -13,18 +15,22 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * company's users open a full profile by counting it (POST /api/profiles/{id}/views), once per
  * company, candidate and month; the profile page (GET /api/profiles/{id}) answers `gated` until
  * then. The free plan opens 10 a month; the 11th is refused with requiresUpgrade, while the 10
- * stay open. Every caller kind is tried on both routes.
+ * stay open. Every caller kind is tried on both routes. Then the candidate's ledger (issue 13,
+ * ADR 037): which companies saw their card, opened their profile, asked them to apply, got their
+ * reveal and times, or wrote to them.
  */
 const PUBLIC_URL = 'http://hireloop.test';
 let db: TestDatabase;
 let runtime: Runtime;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let position = '';
+let mail: ReturnType<typeof recipientsInbox>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL }));
-  app = await buildApp(runtime, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
+  mail = recipientsInbox(runtime.mailer);
+  app = await buildApp({ ...runtime, mailer: mail }, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
   await app.ready();
 });
 afterAll(async () => {
@@ -188,5 +194,81 @@ describe('candidate profile views per month', () => {
     // A super admin of candidate type is not a company: refused; sees the profile as anyone does.
     expect((await post(views(profiles[1]!), superAdmin.token)).statusCode).toBe(403);
     expect((await viewOf(profiles[1]!, superAdmin.token)).view).toBe('public');
+  });
+});
+
+async function mailsTo(to: string, count = 1): Promise<MailMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = mail.receivedBy(to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the candidate’s ledger', () => {
+  let lena: Caller;
+  let lenaProfile: string;
+  let northwind: Caller;
+  let globex: Caller;
+
+  beforeAll(async () => {
+    lena = await signUpCandidate('lena');
+    lenaProfile = await createProfile(lena);
+    northwind = await signUpCompany('northwind');
+    await subscribeToPlan(app, northwind.token, 'vc_startup');
+    globex = await signUpCompany('globex');
+  });
+
+  it('lists every company that saw the card, opened the profile, asked to apply, got the reveal and times, or wrote', async () => {
+    // Globex browses: Lena's card is among those shown (recorded in batches, flushed here).
+    const browse = await get('/api/candidates?page=1', globex.token);
+    expect(browse.statusCode).toBe(200);
+    expect(browse.json().map((card: { id: string }) => card.id)).toContain(lenaProfile);
+    // A visitor's browsing is nobody's to record.
+    await get('/api/candidates?page=1', null);
+    await app.boardActivity!.flush();
+
+    // Northwind opens her profile, asks her to apply, she reveals and offers times, then it writes.
+    expect((await post(views(lenaProfile), northwind.token)).json()).toMatchObject({ counted: true });
+    const job = await post('/api/jobs', northwind.token, { title: 'Staff Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.' });
+    expect(job.statusCode, job.body).toBe(201);
+    expect((await post('/api/job-invitations/send', northwind.token, { jobId: job.json().job.id, candidateId: lenaProfile })).statusCode).toBe(201);
+    const [invitation] = await mailsTo(lena.email);
+    const token = /\/invitation\/([0-9a-f]{32}\.[A-Za-z0-9_-]{43})/.exec(invitation!.text)![1]!;
+    expect((await post(`/api/invitations/${token}/reveal`, null, {})).statusCode).toBe(200);
+    const times = await post(`/api/invitations/${token}/availability`, null, { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'Europe/Lisbon', additionalNotes: '' });
+    expect(times.statusCode, times.body).toBe(200);
+    expect((await post('/api/candidates/contact', northwind.token, { candidateId: lenaProfile, message: 'Can we talk on Monday?' })).statusCode).toBe(201);
+
+    const ledger = await get('/api/profile/ledger', lena.token);
+    expect(ledger.statusCode, ledger.body).toBe(200);
+    expect(ledger.headers['cache-control']).toBe('private, no-store');
+    const { companies } = ledger.json() as { companies: Array<{ companyName: string; entries: Array<{ kind: string; count: number; firstAt: string }> }> };
+    expect(companies.map((company) => company.companyName)).toEqual(['northwind Labs', 'globex Labs']);
+    expect(companies[0]!.entries.map((entry) => entry.kind).sort()).toEqual(['availability_sent', 'contacted', 'profile_opened', 'profile_revealed', 'requested_to_apply']);
+    expect(companies[1]!.entries).toEqual([{ kind: 'card_shown', count: 1, firstAt: expect.stringMatching(/T00:00:00.000Z$/), lastAt: expect.any(String) }]);
+    // Nothing of the message, the notes or a token is in it.
+    expect(ledger.body).not.toContain('Monday');
+    expect(ledger.body).not.toContain(token.split('.')[1]!);
+  });
+
+  it('is the candidate’s own: visitor 401, companies 403, another candidate sees only theirs', async () => {
+    expect((await get('/api/profile/ledger', null)).statusCode).toBe(401);
+    for (const company of [northwind, globex]) {
+      const refused = await get('/api/profile/ledger', company.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('Only candidate accounts have a ledger.');
+    }
+    const other = await signUpCandidate('nobody-looked');
+    expect((await get('/api/profile/ledger', other.token)).json()).toEqual({ success: true, companies: [] });
+    // Admins have no view of anyone's ledger: a super admin who is a candidate sees their own, an admin of a company none.
+    const superAdmin = await signUpCandidate('ledger-super');
+    await grant(superAdmin.email, 'super_admin');
+    expect((await get('/api/profile/ledger', superAdmin.token)).json()).toEqual({ success: true, companies: [] });
+    const admin = await signUpCompany('ledgeradmin');
+    await grant(admin.email, 'admin');
+    expect((await get('/api/profile/ledger', admin.token)).statusCode).toBe(403);
   });
 });

@@ -195,3 +195,37 @@ describe('board activity: reads are counted in memory and flushed as one event e
     expect(readBoardActivity({ type: 'JobPosted', data: {} })).toBeNull();
   });
 });
+
+describe('cards shown to companies (the candidates’ ledgers, ADR 037)', () => {
+  it('records each card once per company and day, in one CandidateCardsShown per flush', async () => {
+    const { counter, clock, stored } = counterWith();
+    counter.hooks.onCardsShown('co-1', ['p1', 'p2']);
+    counter.hooks.onCardsShown('co-1', ['p2', 'p3']);
+    counter.hooks.onCardsShown('co-2', ['p1']);
+    clock.advance(3_000); // past midnight: a new day
+    counter.hooks.onCardsShown('co-1', ['p1']);
+    await counter.flush();
+    const events = (await stored()).filter((event) => event.type === 'CandidateCardsShown');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toEqual({
+      from: '2025-03-14T23:59:58.000Z',
+      to: '2025-03-15T00:00:01.000Z',
+      shown: [
+        { day: '2025-03-14', companyId: 'co-1', profileIds: ['p1', 'p2', 'p3'] },
+        { day: '2025-03-14', companyId: 'co-2', profileIds: ['p1'] },
+        { day: '2025-03-15', companyId: 'co-1', profileIds: ['p1'] },
+      ],
+    });
+    expect(counter.stats().keys).toBe(0);
+  });
+
+  it('holds a bounded number of cards per flush', async () => {
+    const { counter, stored } = counterWith({ maxShownKeys: 3 });
+    counter.hooks.onCardsShown('co-1', ['p1', 'p2', 'p3', 'p4']);
+    counter.hooks.onCardsShown('co-2', ['p9']);
+    expect(counter.stats().keys).toBe(3);
+    await counter.flush();
+    const [event] = (await stored()).filter((recorded) => recorded.type === 'CandidateCardsShown');
+    expect((event!.data as { shown: unknown[] }).shown).toEqual([{ day: '2025-03-14', companyId: 'co-1', profileIds: ['p1', 'p2', 'p3'] }]);
+  });
+});

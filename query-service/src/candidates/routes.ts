@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { CANDIDATES_CHANGED_EVENT, CandidateList, CandidateListQuery, type CandidatesChanged, DomainError, ErrorBody, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
@@ -5,6 +6,7 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
 import { listCandidateCards, randomCandidateCards, UnmatchableCandidateFilterError } from '@hireloop/projections/candidate-cards/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
+import type { ViewerCompanies } from '../shared/viewer-companies';
 import { CandidateCardIndex } from './card-index';
 import { CandidateCardsFeed } from './feed';
 
@@ -18,6 +20,10 @@ export interface CandidateQueryOptions {
   cardIndex?: CandidateCardIndex;
   /** How often an open event stream gets a comment, so proxies and browsers keep it open. */
   keepAliveMs?: number;
+  /** Told, after answering, which cards a company's user was shown (for the candidates' ledgers, ADR 037); constant time, never throws. */
+  onCardsShown?: (companyId: string, profileIds: readonly string[]) => void;
+  /** Who is a company's user (needed with `onCardsShown`). */
+  viewerCompanies?: ViewerCompanies;
 }
 
 /**
@@ -25,7 +31,19 @@ export interface CandidateQueryOptions {
  * job board's side panel shows them. Only public profiles have a card, and a card carries none of
  * a person's name, contact details, links or pictures (`toCard` picks its fields one by one).
  */
-export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> = async (app, { readStore, progress, keepAliveMs = 25_000, ...options }) => {
+export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> = async (app, { readStore, progress, keepAliveMs = 25_000, onCardsShown, viewerCompanies, ...options }) => {
+  /** Records which cards a company's user was shown; a failure to tell costs the record, never the answer. */
+  const recordShown = async (request: FastifyRequest, cards: readonly { id: string }[]) => {
+    if (!onCardsShown || !viewerCompanies || cards.length === 0) return;
+    try {
+      const session = await request.session();
+      const companyId = session && (await viewerCompanies.companyOf(session.userId));
+      if (companyId) onCardsShown(companyId, cards.map((card) => card.id));
+    } catch (error) {
+      request.log.warn({ err: error }, 'cards shown not recorded');
+    }
+  };
+
   const cardIndex =
     options.cardIndex ??
     (progress.knows(candidateCardsProjection.name)
@@ -58,7 +76,11 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
       await request.readModelsCaughtUp([candidateCardsProjection.name]);
       const query = request.query;
       // The side panel: filters and page do not apply, and no total (counting would read the whole pool).
-      if (query.random) return randomCandidateCards(readStore, query.count);
+      if (query.random) {
+        const cards = await randomCandidateCards(readStore, query.count);
+        await recordShown(request, cards);
+        return cards;
+      }
       try {
         // Same answer as `listCandidateCards(readStore, ...)` (the reference), from the in-memory index,
         // which first catches up with everything the wait above made sure the read model holds.
@@ -66,6 +88,7 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
         // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
         if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'candidate list answered by the read store: the card index is not ready yet');
         reply.header(TOTAL_COUNT_HEADER, String(total));
+        await recordShown(request, cards);
         return cards;
       } catch (error) {
         if (error instanceof UnmatchableCandidateFilterError) throw new DomainError('validation', 'search, location and skills must each be a single line of text.');
