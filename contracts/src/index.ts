@@ -27,3 +27,4 @@ export * from './invitations/events';
 export * from './invitations/api';
 export * from './contacts/events';
 export * from './contacts/api';
+export * from './admin/analytics';

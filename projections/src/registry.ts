@@ -1,3 +1,4 @@
+import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
@@ -22,4 +23,6 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   inboxProjection,
+  analyticsDailyProjection,
+  analyticsTopJobsProjection,
 ];

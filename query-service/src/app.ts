@@ -3,6 +3,8 @@ import type { App } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
+import { createNotConfiguredWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
+import { analyticsQueryRoutes } from './analytics/routes';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import type { CandidateCardIndex } from './candidates/card-index';
@@ -32,6 +34,8 @@ export interface QueryServiceDeps {
   searchIndex?: JobSearchIndex;
   /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
   cardIndex?: CandidateCardIndex;
+  /** The admin Analytics tab's GA4 section (default: not configured, ADR 034). */
+  webAnalytics?: WebAnalyticsPort;
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -55,6 +59,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(candidateQueryRoutes, { readStore: deps.readStore, progress: deps.progress, cardIndex: deps.cardIndex });
   await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });
+  await app.register(analyticsQueryRoutes, { readStore: deps.readStore, clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });
 }
 
 export { JobSearchIndex } from './jobs/search-index';
