@@ -9,7 +9,8 @@ import {
 } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { loadConfig } from '@hireloop/platform/config';
-import { createFixedWebAnalytics } from '@hireloop/platform/web-analytics';
+import { START } from '@hireloop/platform/event-store';
+import { createFixedWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { physicalCollection } from '@hireloop/projections/shared/projection';
 import { analyticsDailyProjection, analyticsTopJobsProjection } from '@hireloop/projections/analytics/projection';
 import { buildApp } from '../../cli/src/app';
@@ -38,12 +39,26 @@ const ga4Data = {
   trafficSources: [{ source: 'google', medium: 'organic', sessions: 300 }],
 };
 
+/** GA4 as configured for `withGa4`: answering, or failing as an unreachable or refusing Data API would. */
+let ga4Fails = false;
+const fixed = createFixedWebAnalytics(ga4Data);
+const failing = async (): Promise<never> => {
+  throw new Error('PERMISSION_DENIED: service-account@project.iam.gserviceaccount.com lacks access to properties/123');
+};
+const switchable: WebAnalyticsPort = {
+  kind: 'fixed',
+  overview: (range) => (ga4Fails ? failing() : fixed.overview(range)),
+  topPages: (range, limit) => (ga4Fails ? failing() : fixed.topPages(range, limit)),
+  daily: (range) => (ga4Fails ? failing() : fixed.daily(range)),
+  trafficSources: (range, limit) => (ga4Fails ? failing() : fixed.trafficSources(range, limit)),
+};
+
 beforeAll(async () => {
   db = await createTestDatabase();
   runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
   app = await buildApp(runtime, { spaDir: false, readYourWritesTimeoutMs: 15_000 });
   await app.ready();
-  withGa4 = await buildApp({ ...runtime, webAnalytics: createFixedWebAnalytics(ga4Data) }, { spaDir: false, commands: false, projections: false, readYourWritesTimeoutMs: 15_000 });
+  withGa4 = await buildApp({ ...runtime, webAnalytics: switchable }, { spaDir: false, commands: false, projections: false, readYourWritesTimeoutMs: 15_000 });
   await withGa4.ready();
 });
 afterAll(async () => {
@@ -112,8 +127,23 @@ beforeAll(async () => {
   expect((await get('/api/jobs?search=engineer', null)).statusCode).toBe(200);
   expect((await get('/api/jobs?search=ada%20lovelace%20secret', null)).statusCode).toBe(200);
   await app.boardActivity!.flush();
-  position = await runtime.eventStore.headPosition();
+  position = await countsStoredAt();
 });
+
+/**
+ * Where the flushed counts are in the log, once visible: a read of the whole log is gap-safe, so
+ * an event just committed shows only when no older transaction is still open (ADR 001).
+ */
+async function countsStoredAt(): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { events } = await runtime.eventStore.readAll(START, { eventTypes: ['JobViewsCounted', 'JobSearchesCounted'], batchSize: 100 });
+    if (events.some((event) => event.type === 'JobViewsCounted') && events.some((event) => event.type === 'JobSearchesCounted')) {
+      return events.map((event) => event.position).reduce((latest, at) => (at > latest ? at : latest), position);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the flushed counts never became visible');
+}
 
 const ROUTES = ['summary', 'top-jobs', 'daily-metrics', 'ga4/overview', 'ga4/top-pages', 'ga4/daily', 'ga4/traffic-sources'].map((route) => `/api/admin/analytics/${route}`);
 
@@ -214,5 +244,20 @@ describe('admin analytics: GA4', () => {
     expect((await get('/api/admin/analytics/ga4/top-pages', admin.token, withGa4)).json()).toEqual(ga4Data.topPages);
     expect((await get('/api/admin/analytics/ga4/daily?days=7', admin.token, withGa4)).json()).toEqual(ga4Data.daily);
     expect((await get('/api/admin/analytics/ga4/traffic-sources', admin.token, withGa4)).json()).toEqual(ga4Data.trafficSources);
+  });
+
+  it('a failing GA4 is a 502 that names nothing of it, and the next request asks again', async () => {
+    ga4Fails = true;
+    try {
+      for (const url of ROUTES.filter((route) => route.includes('/ga4/'))) {
+        const response = await get(url, admin.token, withGa4);
+        expect(response.statusCode, url).toBe(502);
+        expect(response.json()).toEqual({ success: false, error: ANALYTICS_MESSAGES.ga4Failed });
+        expect(response.body).not.toMatch(/PERMISSION|service-account|properties/);
+      }
+    } finally {
+      ga4Fails = false;
+    }
+    expect((await get('/api/admin/analytics/ga4/overview', admin.token, withGa4)).statusCode).toBe(200);
   });
 });

@@ -1,37 +1,16 @@
+import type { Config } from '../config';
+import { createGa4WebAnalytics, ga4DataApiReports } from './ga4';
+import { WebAnalyticsNotConfiguredError, type WebAnalyticsPort, type WebAnalyticsRange } from './types';
 import type { Ga4DailyEntry, Ga4Overview, Ga4TopPage, Ga4TrafficSource } from '@hireloop/contracts';
 
-/**
- * Web analytics (the admin Analytics tab's GA4 section, ADR 034): page views, users, sessions and
- * where visitors came from, as Google Analytics 4 measures them in the browser. The product's own
- * numbers (signups, job views, applications, searches) come from the event log instead.
- *
- * Adapters: `notConfigured` (the default everywhere, and in every test: each report throws
- * `WebAnalyticsNotConfiguredError`) and `fixed` (answers given data; tests of the routes). A GA4
- * Data API adapter is not written yet (ADR 034 says what it needs).
- */
-export interface WebAnalyticsRange {
-  /** First and last day, both included, as YYYY-MM-DD (UTC). */
-  startDate: string;
-  endDate: string;
-}
+export * from './types';
+export { createGa4WebAnalytics, ga4DataApiReports } from './ga4';
 
-export interface WebAnalyticsPort {
-  readonly kind: 'not_configured' | 'fixed' | 'ga4';
-  overview(range: WebAnalyticsRange): Promise<Ga4Overview>;
-  /** Most viewed first, at most `limit`. */
-  topPages(range: WebAnalyticsRange, limit: number): Promise<Ga4TopPage[]>;
-  /** One entry per day that has data, oldest first. */
-  daily(range: WebAnalyticsRange): Promise<Ga4DailyEntry[]>;
-  /** Most sessions first, at most `limit`. */
-  trafficSources(range: WebAnalyticsRange, limit: number): Promise<Ga4TrafficSource[]>;
-}
-
-/** No GA4 property (or no credentials) is configured: the routes answer the spec's 'GA4 not configured'. */
-export class WebAnalyticsNotConfiguredError extends Error {
-  override readonly name = 'WebAnalyticsNotConfiguredError';
-  constructor() {
-    super('GA4 not configured');
-  }
+/** The adapter the configuration asks for: GA4 when `GA4_PROPERTY_ID` is set, else 'GA4 not configured'. */
+export function createWebAnalytics(config: Pick<Config, 'GA4_PROPERTY_ID' | 'GA4_CREDENTIALS_FILE'>): WebAnalyticsPort {
+  if (!config.GA4_PROPERTY_ID) return createNotConfiguredWebAnalytics();
+  const reports = ga4DataApiReports({ credentialsFile: config.GA4_CREDENTIALS_FILE });
+  return { ...createGa4WebAnalytics({ propertyId: config.GA4_PROPERTY_ID, runReport: reports.runReport }), close: reports.close };
 }
 
 /** The adapter of a deployment without GA4: every report says so. */
