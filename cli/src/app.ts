@@ -21,6 +21,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
+import type { WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { projectionHealth } from '@hireloop/projections/health';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
@@ -51,6 +52,8 @@ export interface AppDeps {
   ai?: AiPort;
   /** The Payments port; default: the simulated checkout. */
   payments?: PaymentsPort;
+  /** The admin Analytics tab's GA4 section; default: not configured (ADR 034). */
+  webAnalytics?: WebAnalyticsPort;
 }
 
 export interface AppOptions {
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       progress,
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
       publicUrl,
+      webAnalytics: deps.webAnalytics,
       ...boardActivity?.hooks,
     });
   }

@@ -18,6 +18,7 @@ import { protectPersonalData, type PersonalDataProtection } from '@hireloop/plat
 import { personalDataRules } from '@hireloop/contracts';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createPayments, type PaymentsPort } from '@hireloop/platform/payments';
+import { createWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
@@ -41,6 +42,8 @@ export interface Runtime {
   ai: AiPort;
   /** The Payments port: Stripe when STRIPE_SECRET_KEY is set, else the simulated checkout (ADR 030). */
   payments: PaymentsPort;
+  /** The admin Analytics tab's GA4 section: the GA4 Data API when GA4_PROPERTY_ID is set, else 'GA4 not configured' (ADR 034). */
+  webAnalytics: WebAnalyticsPort;
   /** How far each reaction has read the log (they resume there after a restart). */
   reactionCheckpoints: ReactionCheckpoints;
   bus: Bus;
@@ -121,6 +124,8 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       ? await createNatsBus({ servers: config.NATS_URL, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` })
       : createMemoryBus();
     closers.unshift(() => bus.close());
+    const webAnalytics = createWebAnalytics(config);
+    closers.unshift(async () => webAnalytics.close?.());
 
     return {
       eventStore,
@@ -134,6 +139,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
       payments: createPayments(config, systemClock),
+      webAnalytics,
       reactionCheckpoints,
       bus,
       clock: systemClock,

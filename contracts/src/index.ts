@@ -29,3 +29,4 @@ export * from './contacts/events';
 export * from './contacts/api';
 export * from './admin/activities';
 export * from './ledger/api';
+export * from './admin/analytics';

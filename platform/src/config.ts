@@ -66,6 +66,13 @@ const Schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalSetting,
   /** Another server speaking Stripe's API (tests); default api.stripe.com. */
   STRIPE_API_BASE: optionalSetting.pipe(z.url({ error: 'STRIPE_API_BASE must be a URL' }).optional()),
+  /**
+   * GA4 (ADR 034): the property whose reports the admin Analytics tab shows. Unset: the tab says
+   * 'GA4 not configured'. Credentials: a service account's JSON key file, or Google's Application
+   * Default Credentials (GOOGLE_APPLICATION_CREDENTIALS) when the file is not given.
+   */
+  GA4_PROPERTY_ID: optionalSetting.pipe(z.string().regex(/^\d{1,20}$/, 'GA4_PROPERTY_ID must be the numeric id of a GA4 property').optional()),
+  GA4_CREDENTIALS_FILE: optionalSetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)');
+  }
+  if (config.GA4_CREDENTIALS_FILE && !config.GA4_PROPERTY_ID) {
+    throw new Error('Invalid configuration: GA4_CREDENTIALS_FILE needs GA4_PROPERTY_ID (the GA4 property to report on)');
   }
   return {
     ...config,

@@ -1,4 +1,5 @@
 import { adminActivitiesProjection } from './admin-activities/projection';
+import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
@@ -28,4 +29,6 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateViewsProjection,
   candidateLedgerProjection,
   adminActivitiesProjection,
+  analyticsDailyProjection,
+  analyticsTopJobsProjection,
 ];

@@ -4,6 +4,8 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { adminActivityQueryRoutes } from './admin/routes';
+import { createNotConfiguredWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
+import { analyticsQueryRoutes } from './analytics/routes';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import type { CandidateCardIndex } from './candidates/card-index';
@@ -37,6 +39,8 @@ export interface QueryServiceDeps {
   searchIndex?: JobSearchIndex;
   /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
   cardIndex?: CandidateCardIndex;
+  /** The admin Analytics tab's GA4 section (default: not configured, ADR 034). */
+  webAnalytics?: WebAnalyticsPort;
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -68,6 +72,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });
   await app.register(ledgerQueryRoutes, { readStore: deps.readStore });
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
+  await app.register(analyticsQueryRoutes, { readStore: deps.readStore, clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

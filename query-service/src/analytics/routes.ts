@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ANALYTICS_MESSAGES,
+  AnalyticsSummary,
+  AnalyticsSummaryQuery,
+  DailyMetricsQuery,
+  DailyMetricsResponse,
+  DomainError,
+  ErrorBody,
+  Ga4DailyResponse,
+  Ga4Overview,
+  Ga4Query,
+  Ga4TopPagesResponse,
+  Ga4TrafficSourcesResponse,
+  TOP_JOBS_DEFAULT_LIMIT,
+  TopJobsQuery,
+  TopJobsResponse,
+  isAdminRole,
+} from '@hireloop/contracts';
+import type { ReadStore } from '@hireloop/platform/read-store';
+import type { Clock } from '@hireloop/platform/runtime';
+import { WebAnalyticsNotConfiguredError, type WebAnalyticsPort, type WebAnalyticsRange } from '@hireloop/platform/web-analytics';
+import { analyticsDailyProjection, analyticsTopJobsProjection } from '@hireloop/projections/analytics/projection';
+import { analyticsSummary, analyticsWindow, dailyMetrics, topJobs } from '@hireloop/projections/analytics/queries';
+import { usersProjection } from '@hireloop/projections/users/projection';
+import { findUserById } from '@hireloop/projections/users/queries';
+
+export interface AnalyticsRoutesOptions {
+  readStore: ReadStore;
+  clock: Clock;
+  /** The GA4 section's source (default in the composition root: not configured). */
+  webAnalytics: WebAnalyticsPort;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const ga4Errors = { ...errors, 502: ErrorBody, 503: ErrorBody };
+
+/**
+ * The admin Analytics tab (spec part 2; ADR 034), admins and super admins only: the product's
+ * numbers from the analytics read models, and the GA4 section through the web-analytics port.
+ * Every answer, errors included, is `private, no-store`.
+ */
+export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, { readStore, clock, webAnalytics }) => {
+  // Visitor 401 and non-admin 403 come before any check of the query string.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+    const session = await request.requireSession();
+    await request.readModelsCaughtUp([usersProjection.name]);
+    const user = await findUserById(readStore, session.userId);
+    if (!user || !isAdminRole(user.role)) throw new DomainError('forbidden', ANALYTICS_MESSAGES.adminOnly);
+  });
+
+  const readModels = [analyticsDailyProjection.name, analyticsTopJobsProjection.name];
+
+  app.get(
+    '/api/admin/analytics/summary',
+    { schema: { tags: ['admin'], querystring: AnalyticsSummaryQuery, response: { 200: AnalyticsSummary, ...errors } } },
+    async (request) => {
+      await request.readModelsCaughtUp(readModels);
+      return analyticsSummary(readStore, analyticsWindow(clock.now(), request.query.days));
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/top-jobs',
+    { schema: { tags: ['admin'], querystring: TopJobsQuery, response: { 200: TopJobsResponse, ...errors } } },
+    async (request) => {
+      await request.readModelsCaughtUp(readModels);
+      return topJobs(readStore, analyticsWindow(clock.now(), request.query.days), request.query.limit);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/daily-metrics',
+    { schema: { tags: ['admin'], querystring: DailyMetricsQuery, response: { 200: DailyMetricsResponse, ...errors } } },
+    async (request) => {
+      await request.readModelsCaughtUp(readModels);
+      return dailyMetrics(readStore, analyticsWindow(clock.now(), request.query.days));
+    },
+  );
+
+  const rangeOf = (days: number): WebAnalyticsRange => {
+    const window = analyticsWindow(clock.now(), days);
+    return { startDate: window.from, endDate: window.to };
+  };
+
+  /** 'GA4 not configured' is a 503 the UI reads to skip the other GA4 calls (§7); a failing GA4 a 502 that names no internals. */
+  const ga4 = async <T>(reply: FastifyReply, report: () => Promise<T>): Promise<T | FastifyReply> => {
+    try {
+      return await report();
+    } catch (error) {
+      if (error instanceof WebAnalyticsNotConfiguredError) {
+        return reply.code(503).send({ success: false as const, error: ANALYTICS_MESSAGES.ga4NotConfigured });
+      }
+      reply.log.warn({ error: error instanceof Error ? error.name : typeof error }, 'GA4 report failed');
+      return reply.code(502).send({ success: false as const, error: ANALYTICS_MESSAGES.ga4Failed });
+    }
+  };
+
+  app.get(
+    '/api/admin/analytics/ga4/overview',
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4Overview, ...ga4Errors } } },
+    async (request, reply) => ga4(reply, () => webAnalytics.overview(rangeOf(request.query.days))),
+  );
+
+  app.get(
+    '/api/admin/analytics/ga4/top-pages',
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4TopPagesResponse, ...ga4Errors } } },
+    async (request, reply) => ga4(reply, () => webAnalytics.topPages(rangeOf(request.query.days), TOP_JOBS_DEFAULT_LIMIT)),
+  );
+
+  app.get(
+    '/api/admin/analytics/ga4/daily',
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4DailyResponse, ...ga4Errors } } },
+    async (request, reply) => ga4(reply, () => webAnalytics.daily(rangeOf(request.query.days))),
+  );
+
+  app.get(
+    '/api/admin/analytics/ga4/traffic-sources',
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4TrafficSourcesResponse, ...ga4Errors } } },
+    async (request, reply) => ga4(reply, () => webAnalytics.trafficSources(rangeOf(request.query.days), TOP_JOBS_DEFAULT_LIMIT)),
+  );
+};
