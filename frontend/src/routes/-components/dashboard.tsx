@@ -14,6 +14,7 @@ import { CompanyProfileDialog } from '../../features/companies/components/compan
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
+import { LedgerCard } from '../../features/profiles/components/ledger-card';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
 import { JobPostsUsage } from '../../features/subscriptions/components/job-posts-usage';
 import { PricingModalLauncher } from '../../features/subscriptions/components/pricing-modal-launcher';
@@ -106,6 +107,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
             <CreateProfileCard user={user} wizard={profileWizard} />
             <ApplicationsCard user={user} />
             <InboxCard />
+            <LedgerCard user={user} />
           </>
         )}
 
