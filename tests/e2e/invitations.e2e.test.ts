@@ -213,6 +213,8 @@ describe('request to apply → invitation → reveal → availability', { timeou
 
     // The company's list: now with who the candidate is, and the times offered.
     await page.goto(`${app.url}/dashboard`);
+    // A company without a plan is offered one once, on its first visit (part 2 §2).
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).getByRole('button', { name: 'Maybe Later' }).click();
     const request = page.getByRole('list', { name: 'Your requests' }).getByRole('listitem', { name: `${CANDIDATE.name}: ${JOB_TITLE}` });
     await expect(request.getByText('Interview Scheduled', { exact: true })).toBeVisible();
     await expect(request.getByRole('link', { name: CANDIDATE.email })).toBeVisible();
