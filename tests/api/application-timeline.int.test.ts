@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER, type CandidateApplication, type JobApplicant } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { startNoResponseSweeper } from '@hireloop/command-service/applications/no-response';
+import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
+import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { loadConfig } from '@hireloop/platform/config';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
@@ -17,12 +19,15 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
 let db: TestDatabase;
 let runtime: Runtime;
 let app: Awaited<ReturnType<typeof buildApp>>;
+let inbox: ReturnType<typeof recipientsInbox>;
 let position = '';
+const PUBLIC_URL = 'http://hireloop.test';
 
 beforeAll(async () => {
   db = await createTestDatabase();
   runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  app = await buildApp(runtime, { spaDir: false, readYourWritesTimeoutMs: 15_000 });
+  inbox = recipientsInbox(runtime.mailer);
+  app = await buildApp({ ...runtime, mailer: inbox }, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
   await app.ready();
 });
 afterAll(async () => {
@@ -81,6 +86,18 @@ beforeAll(async () => {
   for (const candidate of [ada, bo]) expect((await post(`/api/jobs/${jobId}/apply`, candidate.token)).statusCode).toBe(201);
 });
 
+/** Mail leaves through the bus's work queue: wait for the `count`-th mail to `to` (newest first). */
+async function mailsTo(to: string, count = 1): Promise<MailMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = inbox.receivedBy(to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 const statusUrl = (candidate: Caller) => `/api/jobs/${jobId}/applicants/${candidate.userId}/status`;
 const applicantsOf = async (token: string | null) => get(`/api/jobs/${jobId}/applicants`, token);
 const myApplication = async (candidate: Caller) => (await get('/api/applications', candidate.token)).json<{ applications: CandidateApplication[] }>().applications.find((a) => a.jobId === jobId)!;
@@ -123,6 +140,19 @@ describe("an application's timeline", () => {
     expect(mine.status).toBe('interview');
   });
 
+  it('the candidate is mailed the invitation to interview (once), and not that the company viewed it', async () => {
+    const [mail] = await mailsTo(ada.email);
+    expect(mail!.subject).toBe('Company maya@northwind.example invites you to interview: Platform Engineer');
+    expect(mail!.text).toContain('Hi Applicant ada@example.com,');
+    expect(mail!.text).toContain(`${PUBLIC_URL}/dashboard`);
+    // Nothing in it is a secret: the outbox (the mails' log) keeps it as sent.
+    expect(mail!.secrets ?? []).toEqual([]);
+    const [kept] = await runtime.mailer.list({ to: ada.email });
+    expect(kept!.text).toBe(mail!.text);
+    await settle();
+    expect(inbox.receivedBy(ada.email)).toHaveLength(1);
+  });
+
   it('nobody else moves it: visitor 401, candidates and another company 403; an admin may; a bad status is a 400', async () => {
     expect((await post(statusUrl(bo), null, { status: 'declined' })).statusCode).toBe(401);
     const self = await post(statusUrl(bo), bo.token, { status: 'interview' });
@@ -148,11 +178,14 @@ describe("an application's timeline", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(APPLICATION_MESSAGES.closed);
     expect((await myApplication(ada)).timeline.map((step) => step.status)).toEqual(['applied', 'viewed', 'interview', 'withdrawn']);
+    // Withdrawing is the candidate's own move: no mail about it.
+    await settle();
+    expect(inbox.receivedBy(ada.email)).toHaveLength(1);
   });
 
   it('one left 30 days without an answer is marked no_response, and both sides see it', async () => {
     const clock = fixedClock(new Date(Date.now() + 31 * 24 * 3600 * 1000));
-    const sweeper = await startNoResponseSweeper({ ...runtime, clock, sessionTtlMs: 0, publicUrl: '', linkedin: null }, { everyMs: 3600_000 });
+    const sweeper = await startNoResponseSweeper({ ...runtime, clock, sessionTtlMs: 0, publicUrl: PUBLIC_URL, linkedin: null }, { everyMs: 3600_000 });
     try {
       // Bo's application waits for the company (viewed); Ada's was withdrawn.
       await expect.poll(() => sweeper.waiting, { timeout: 10_000 }).toBe(1);
@@ -165,7 +198,29 @@ describe("an application's timeline", () => {
     await expect.poll(async () => (await myApplication(bo)).status, { timeout: 10_000 }).toBe('no_response');
     const applicant = (await applicantsOf(owner.token)).json<{ applicants: JobApplicant[] }>().applicants.find((a) => a.candidateUserId === bo.userId)!;
     expect(applicant.timeline.map((step) => step.status)).toEqual(['applied', 'viewed', 'no_response']);
+    // Bo is told, once (the second sweep marked nothing).
+    const [marked] = await mailsTo(bo.email);
+    expect(marked!.subject).toBe('No answer yet on your application for Platform Engineer');
+    expect(marked!.text).toContain('Company maya@northwind.example has not answered your application for Platform Engineer in 30 days, so it is now marked "No response".');
     // The company may still answer it.
     expect((await post(statusUrl(bo), owner.token, { status: 'interview' })).json()).toEqual({ success: true, status: 'interview' });
+    expect((await mailsTo(bo.email, 2))[0]!.subject).toBe('Company maya@northwind.example invites you to interview: Platform Engineer');
+    // And nothing for the admin's "viewed" earlier.
+    await settle();
+    expect(inbox.receivedBy(bo.email)).toHaveLength(2);
+  });
+
+  it('a decline is mailed to the candidate once; declining again mails nothing', async () => {
+    const cy = await signUp('candidate', 'cy@example.com');
+    expect((await post(`/api/jobs/${jobId}/apply`, cy.token)).statusCode).toBe(201);
+    expect((await post(statusUrl(cy), owner.token, { status: 'declined' })).json()).toEqual({ success: true, status: 'declined' });
+    const [mail] = await mailsTo(cy.email);
+    expect(mail!.subject).toBe('Your application for Platform Engineer at Company maya@northwind.example');
+    expect(mail!.text).toContain('Company maya@northwind.example has decided not to move forward with your application.');
+    expect((await post(statusUrl(cy), owner.token, { status: 'declined' })).json()).toEqual({ success: true, status: 'declined' });
+    await settle();
+    expect(inbox.receivedBy(cy.email)).toHaveLength(1);
+    // The company hears nothing of its own moves.
+    expect(inbox.receivedBy(owner.email)).toEqual([]);
   });
 });

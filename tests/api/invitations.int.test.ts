@@ -401,6 +401,69 @@ describe('revealing and offering interview times', () => {
   });
 });
 
+let fabrikam: Caller;
+let deeInvitation: string;
+describe('moving a request to the offer stage', () => {
+  const adaInvitation = () => adaToken.split('.')[0]!;
+  const offerStageEvents = async () => {
+    const pool = new pg.Pool({ connectionString: db.url });
+    try {
+      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'InvitationMovedToOfferStage'`);
+      return Number(rows[0]!.n);
+    } finally {
+      await pool.end();
+    }
+  };
+  const offerStage = (token: string | null, invitationId = adaInvitation()) => post(`/api/job-invitations/${invitationId}/offer-stage`, token, {});
+
+  it('a visitor is asked to sign in; a candidate, the candidate themself included, is refused', async () => {
+    expect((await offerStage(null)).statusCode).toBe(401);
+    for (const caller of [ada, bo]) {
+      const refused = await offerStage(caller.token);
+      expect([refused.statusCode, refused.json().error]).toEqual([403, INVITATION_MESSAGES.offerCompaniesOnly]);
+    }
+  });
+
+  it('another company is refused with 403; an unknown request is a 404', async () => {
+    const refused = await offerStage(other.token);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, INVITATION_MESSAGES.offerNotYours]);
+    const unknown = await offerStage(owner.token, '0'.repeat(32));
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, INVITATION_MESSAGES.offerNotFound]);
+  });
+
+  it('the owner company moves Ada’s request, once times were offered; again answers the same and records nothing', async () => {
+    const moved = await offerStage(owner.token);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ success: true, message: 'Moved to Offer Stage', invitationId: adaInvitation(), status: 'offer_stage', offerStageAt: clock.now().toISOString() });
+    const list = await get('/api/job-invitations', owner.token);
+    expect(list.json().invitations[0]).toMatchObject({ candidateId: adaProfile, status: 'offer_stage', offerStageAt: clock.now().toISOString() });
+    const again = await offerStage(owner.token);
+    expect([again.statusCode, again.json().offerStageAt]).toEqual([200, moved.json().offerStageAt]);
+    expect(await offerStageEvents()).toBe(1);
+    // Then the candidate's link offers no new times.
+    const times = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
+    expect([times.statusCode, times.json().error]).toEqual([409, INVITATION_MESSAGES.availabilityAlreadySubmitted]);
+  });
+
+  it('admins and super admins act for any company, as they do when sending', async () => {
+    for (const caller of [admin, superAdmin]) expect((await offerStage(caller.token)).statusCode).toBe(200);
+    expect(await offerStageEvents()).toBe(1);
+  });
+
+  it('a request whose candidate has not offered times yet is a 409 with a clear message (for an admin too)', async () => {
+    fabrikam = await signUpCompany('fabrikam', 'Fabrikam');
+    const dee = await signUpCandidate('Dee Waiting', 'dee@candidates.example');
+    const deeProfile = await createProfile(dee, 'Data Analyst', 'dee.contact@candidates.example');
+    const invited = await post('/api/job-invitations/send', fabrikam.token, { jobId: await postJob(fabrikam, 'Analyst'), candidateId: deeProfile });
+    expect(invited.statusCode).toBe(201);
+    deeInvitation = invited.json().invitationId;
+    for (const caller of [fabrikam, admin]) {
+      const early = await offerStage(caller.token, deeInvitation);
+      expect([early.statusCode, early.json().error]).toEqual([409, INVITATION_MESSAGES.offerBeforeInterview]);
+    }
+  });
+});
+
 describe('bulk invitations', () => {
   it('no candidate selected is "Selection Required"', async () => {
     const response = await post('/api/job-invitations/bulk', owner.token, { jobId, candidateIds: [] });
@@ -460,7 +523,13 @@ describe('an invitation link expires after 30 days', () => {
     expect([availability.statusCode, availability.json().error]).toEqual([404, INVITATION_MESSAGES.notFound]);
     const list = await get('/api/job-invitations', owner.token);
     const statuses = Object.fromEntries(list.json().invitations.map((invitation: { candidateId: string; status: string }) => [invitation.candidateId, invitation.status]));
-    expect(statuses).toEqual({ [boProfile]: 'expired', [adaProfile]: 'interview_scheduled' });
+    expect(statuses).toEqual({ [boProfile]: 'expired', [adaProfile]: 'offer_stage' });
+  });
+
+  it('a request that expired before times were offered cannot move to the offer stage (409); one with times offered already moved', async () => {
+    const expired = await post(`/api/job-invitations/${deeInvitation}/offer-stage`, fabrikam.token, {});
+    expect([expired.statusCode, expired.json().error]).toEqual([409, INVITATION_MESSAGES.offerExpired]);
+    expect((await post(`/api/job-invitations/${adaToken.split('.')[0]}/offer-stage`, owner.token, {})).statusCode).toBe(200);
   });
 
   it('the candidate may then be invited again, with a new link; the old one stays dead', async () => {
@@ -511,7 +580,7 @@ describe('erasing the candidate (ADR 019)', () => {
       position = maxPosition(position, report.position);
       const list = await get('/api/job-invitations', owner.token);
       const request = list.json().invitations.find((invitation: { candidateId: string }) => invitation.candidateId === adaProfile);
-      expect(request).toMatchObject({ status: 'interview_scheduled', candidate: null, availability: { additionalNotes: '[erased]', timezone: '[erased]' } });
+      expect(request).toMatchObject({ status: 'offer_stage', candidate: null, availability: { additionalNotes: '[erased]', timezone: '[erased]' } });
       for (const text of texts) expect(await tablesHolding(text), text).toEqual([]);
       // Nobody can invite an erased candidate any more; a bulk request skips them.
       const bulk = await post('/api/job-invitations/bulk', owner.token, { jobId, candidateIds: [adaProfile] });

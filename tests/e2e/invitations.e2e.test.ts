@@ -186,7 +186,7 @@ describe('request to apply → invitation → reveal → availability', { timeou
     await page.context().close();
   });
 
-  it('the company receives the calendar request with two events, and sees the state change on the card and in its list', async () => {
+  it('the company receives the calendar request with two events, sees the state change on the card and in its list, and moves it to the offer stage', async () => {
     const mail = await smtp.waitForMailWhere(COMPANY.email, (raw) => calendarPartOf(raw) !== null);
     const calendar = calendarPartOf(mail.raw)!;
     assert(calendar).toContain('METHOD:REQUEST');
@@ -213,10 +213,20 @@ describe('request to apply → invitation → reveal → availability', { timeou
 
     // The company's list: now with who the candidate is, and the times offered.
     await page.goto(`${app.url}/dashboard`);
+    // A company without a plan is offered one once, on its first visit (part 2 §2).
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).getByRole('button', { name: 'Maybe Later' }).click();
     const request = page.getByRole('list', { name: 'Your requests' }).getByRole('listitem', { name: `${CANDIDATE.name}: ${JOB_TITLE}` });
     await expect(request.getByText('Interview Scheduled', { exact: true })).toBeVisible();
     await expect(request.getByRole('link', { name: CANDIDATE.email })).toBeVisible();
     await expect(request.getByText('Available Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York) · “Mornings are best.”')).toBeVisible();
+
+    // Then the company moves the request to the offer stage, and the card says so.
+    await request.getByRole('button', { name: 'Move to Offer Stage' }).click();
+    await expect(page.getByText('Moved to Offer Stage', { exact: true })).toBeVisible();
+    await expect(request.getByText('Offer Stage', { exact: true })).toBeVisible();
+    assert(await request.getByRole('button', { name: 'Move to Offer Stage' }).count()).toBe(0);
+    await page.goto(`${app.url}/browse-candidates?search=${encodeURIComponent('Analytical Engine')}`);
+    await expect(cardOf(page).getByRole('list', { name: 'Requests to apply' }).getByText('Offer Stage', { exact: true })).toBeVisible();
     await page.context().close();
   });
 });

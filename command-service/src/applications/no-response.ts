@@ -3,6 +3,7 @@ import { START } from '@hireloop/platform/event-store';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { AWAITING_COMPANY, applicationDecider } from './decider';
+import { mailApplicationMove } from './mail';
 import { applicationStreamId } from './stream-id';
 
 const DAY = 24 * 3600 * 1000;
@@ -20,7 +21,8 @@ export interface NoResponseSweeperOptions {
  * sweeper follows the application events to know which applications wait for the company and
  * since when (in memory: one small entry per waiting application), and every `everyMs` sends
  * `MarkNoResponse` for those due. The decider decides again on the application's own stream, so
- * a move that arrived meanwhile (or another process's sweep) makes it a no-op.
+ * a move that arrived meanwhile (or another process's sweep) makes it a no-op. The candidate is
+ * mailed about each mark.
  */
 export async function startNoResponseSweeper(deps: CommandServiceDeps, options: NoResponseSweeperOptions = {}) {
   const waiting = new Map<string, { jobId: string; candidateUserId: string; since: string }>();
@@ -50,6 +52,8 @@ export async function startNoResponseSweeper(deps: CommandServiceDeps, options: 
         try {
           const result = await handleCommand(deps.eventStore, streamId, applicationDecider, { type: 'MarkNoResponse', data: { at: now.toISOString() } }, context);
           if (result.events.length > 0) marked++;
+          // The candidate is told too (ADR 033); only the process whose sweep recorded the mark mails.
+          for (const event of result.events) await mailApplicationMove(deps, event, result.nextExpectedVersion, (error) => options.onError?.(error));
           // Marked, or moved meanwhile: either way no longer waiting as of `since`.
           if (waiting.get(streamId) === entry) waiting.delete(streamId);
         } catch (error) {

@@ -33,7 +33,7 @@ export interface InvitationAvailability {
 export type InvitationState =
   | { status: 'none' }
   | {
-      status: 'sent' | 'revealed' | 'availability_submitted';
+      status: 'sent' | 'revealed' | 'availability_submitted' | 'offer_stage';
       invitationId: string;
       jobId: string;
       companyId: string;
@@ -44,6 +44,7 @@ export type InvitationState =
       expiresAt: string;
       revealedAt: string | null;
       availability: InvitationAvailability | null;
+      offerStageAt: string | null;
     };
 
 /** Who sends: a company user, or an admin acting for any company. */
@@ -70,7 +71,9 @@ export type InvitationCommand =
       };
     }
   | { type: 'RevealProfile'; data: { tokenHash: string; now: string } }
-  | { type: 'SubmitAvailability'; data: { tokenHash: string; now: string; availability: AvailabilityBody } };
+  | { type: 'SubmitAvailability'; data: { tokenHash: string; now: string; availability: AvailabilityBody } }
+  /** The company that owns the job (or an admin) moves a request with interview times offered to the offer stage. */
+  | { type: 'MoveToOfferStage'; data: { by: InvitationSender; now: string } };
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -94,7 +97,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       case 'InvitationSent': {
         const { invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt } = event.data;
         // A new invitation after an expired one starts over, with its own token.
-        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, revealedAt: null, availability: null };
+        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, revealedAt: null, availability: null, offerStageAt: null };
       }
       case 'InvitationRevealed':
         return state.status === 'none' ? state : { ...state, status: 'revealed', revealedAt: event.data.revealedAt };
@@ -103,6 +106,8 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         const { availableDays, availableTimes, timezone, additionalNotes, submittedAt } = event.data;
         return { ...state, status: 'availability_submitted', availability: { availableDays, availableTimes, timezone, additionalNotes, submittedAt } };
       }
+      case 'InvitationMovedToOfferStage':
+        return state.status === 'none' ? state : { ...state, status: 'offer_stage', offerStageAt: event.data.movedAt };
       default:
         return assertNever(event);
     }
@@ -147,9 +152,25 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       case 'SubmitAvailability': {
         const invitation = invitationOfToken(state, command.data.tokenHash, command.data.now);
         if (invitation.status === 'sent') throw new DomainError('conflict', INVITATION_MESSAGES.revealFirst);
-        if (invitation.status === 'availability_submitted') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
+        if (invitation.status === 'availability_submitted' || invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
         const { invitationId, jobId, companyId, candidateUserId } = invitation;
         return [{ type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId, companyId, candidateUserId, ...command.data.availability, submittedAt: command.data.now } }];
+      }
+      case 'MoveToOfferStage': {
+        const { by, now } = command.data;
+        const admin = isAdminRole(by.role);
+        if (by.type !== 'company' && !admin) throw new DomainError('forbidden', INVITATION_MESSAGES.offerCompaniesOnly);
+        if (state.status === 'none') throw new DomainError('not_found', INVITATION_MESSAGES.offerNotFound);
+        if (!admin && state.companyId !== by.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.offerNotYours);
+        // Moving it again changes nothing: a double click or a retry succeeds, as a second reveal does.
+        if (state.status === 'offer_stage') return [];
+        if (state.status !== 'availability_submitted') {
+          // A link unused for 30 days is expired on the company's list; one that led to times offered is not (ADR 031).
+          if (!isOpen(state, now)) throw new DomainError('conflict', INVITATION_MESSAGES.offerExpired);
+          throw new DomainError('conflict', INVITATION_MESSAGES.offerBeforeInterview);
+        }
+        const { invitationId, jobId, companyId, candidateUserId } = state;
+        return [{ type: 'InvitationMovedToOfferStage', data: { invitationId, jobId, companyId, candidateUserId, movedBy: by.userId, movedAt: now } }];
       }
       default:
         return assertNever(command);

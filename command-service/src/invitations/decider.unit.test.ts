@@ -157,6 +157,69 @@ describe('submitting interview availability (by token, no sign-in)', () => {
   });
 });
 
+describe('moving a request to the offer stage (company side)', () => {
+  const MOVED_AT = '2026-11-27T09:00:00.000Z';
+  const offer = (by: InvitationSender = owner, now = MOVED_AT): InvitationCommand => ({ type: 'MoveToOfferStage', data: { by, now } });
+  const moved = (movedBy = 'user-owner', movedAt = MOVED_AT): InvitationEvent => ({
+    type: 'InvitationMovedToOfferStage',
+    data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', movedBy, movedAt },
+  });
+  const code = (command: InvitationCommand, events: InvitationEvent[]) => {
+    try {
+      invitationDecider.decide(command, fold(invitationDecider, events));
+      return 'none';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  it('the owner company moves a request whose candidate offered interview times', () => {
+    spec.given([sent(), revealed, submitted]).when(offer()).then([moved()]);
+    expect(fold(invitationDecider, [sent(), revealed, submitted, moved()])).toMatchObject({ status: 'offer_stage', offerStageAt: MOVED_AT });
+  });
+
+  it('an admin or a super admin moves it for the job’s company', () => {
+    spec.given([sent(), revealed, submitted]).when(offer(admin)).then([moved('user-admin')]);
+    spec.given([sent(), revealed, submitted]).when(offer(superAdminOfAnotherCompany)).then([moved('user-super')]);
+  });
+
+  it('before the candidate offered interview times it is refused (409)', () => {
+    spec.given([sent()]).when(offer()).thenThrows(INVITATION_MESSAGES.offerBeforeInterview);
+    spec.given([sent(), revealed]).when(offer()).thenThrows(INVITATION_MESSAGES.offerBeforeInterview);
+    expect(code(offer(), [sent(), revealed])).toBe('conflict');
+  });
+
+  it('twice changes nothing and succeeds (idempotent)', () => {
+    spec.given([sent(), revealed, submitted, moved()]).when(offer(owner, '2026-11-28T09:00:00.000Z')).then([]);
+  });
+
+  it('another company is refused (403); a candidate too; an unknown request is a 404', () => {
+    spec.given([sent(), revealed, submitted]).when(offer(otherCompany)).thenThrows(INVITATION_MESSAGES.offerNotYours);
+    expect(code(offer(otherCompany), [sent(), revealed, submitted])).toBe('forbidden');
+    spec.given([sent(), revealed, submitted]).when(offer(candidateCaller)).thenThrows(INVITATION_MESSAGES.offerCompaniesOnly);
+    expect(code(offer(candidateCaller), [sent(), revealed, submitted])).toBe('forbidden');
+    spec.given([]).when(offer()).thenThrows(INVITATION_MESSAGES.offerNotFound);
+    expect(code(offer(), [])).toBe('not_found');
+  });
+
+  it('a request that expired before times were offered is refused (409); one with times offered may still move after 30 days', () => {
+    spec.given([sent()]).when(offer(owner, AFTER_EXPIRY)).thenThrows(INVITATION_MESSAGES.offerExpired);
+    spec.given([sent(), revealed]).when(offer(owner, AFTER_EXPIRY)).thenThrows(INVITATION_MESSAGES.offerExpired);
+    expect(code(offer(owner, AFTER_EXPIRY), [sent(), revealed])).toBe('conflict');
+    spec.given([sent(), revealed, submitted]).when(offer(owner, AFTER_EXPIRY)).then([moved('user-owner', AFTER_EXPIRY)]);
+  });
+
+  it('once in the offer stage, the candidate cannot offer times again, and revealing again changes nothing', () => {
+    spec.given([sent(), revealed, submitted, moved()]).when(submit('hash-1', '2026-11-28T09:00:00.000Z')).thenThrows(INVITATION_MESSAGES.availabilityAlreadySubmitted);
+    spec.given([sent(), revealed, submitted, moved()]).when(reveal('hash-1', '2026-11-28T09:00:00.000Z')).then([]);
+  });
+
+  it('a new invitation after expiry starts over, out of the offer stage', () => {
+    const later = sent({ tokenHash: 'hash-2', sentAt: AFTER_EXPIRY, expiresAt: '2027-01-24T10:00:00.001Z' });
+    expect(fold(invitationDecider, [sent(), revealed, submitted, moved(), later])).toMatchObject({ status: 'sent', offerStageAt: null, availability: null });
+  });
+});
+
 describe('invitation ids', () => {
   it('are stable per candidate and job, differ between pairs, and are 32 hex digits', () => {
     expect(invitationIdFor('job-1', 'user-ada')).toBe(invitationId);

@@ -14,7 +14,9 @@ import {
   ErrorBody,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
+  InvitationIdParams,
   InvitationTokenParams,
+  OfferStageResponse,
   RevealResponse,
   SendInvitationBody,
   SendInvitationResponse,
@@ -36,7 +38,7 @@ import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
 import { invitationDecider, invitationIdFor, type InvitationSender, type InvitationState } from './decider';
 import { availabilityMail, companyContact, invitationLink, invitationMail, revealMail } from './mail';
-import { throttleInvitations } from './throttle';
+import { throttleInvitationMoves, throttleInvitations } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const DAY_MS = 86_400_000;
@@ -227,6 +229,36 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
         return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
       }
+    },
+  );
+
+  /**
+   * The company that owns the job (or an admin for it) moves a request whose candidate offered
+   * interview times to the offer stage (part 1 §4). Moving it again answers the same and records
+   * nothing. The id is the one the company's list gives; it grants nothing by itself.
+   */
+  app.post(
+    '/api/job-invitations/:invitationId/offer-stage',
+    {
+      onRequest: signedInOnly,
+      schema: { tags: ['invitations'], params: InvitationIdParams, body: z.unknown().optional(), response: { 200: OfferStageResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      // Refused before anything is read: a candidate has no request to move.
+      if (account.type !== 'company' && !isAdminRole(account.role)) throw new DomainError('forbidden', INVITATION_MESSAGES.offerCompaniesOnly);
+      await throttleInvitationMoves(deps, account.userId);
+      const { invitationId } = request.params;
+      const result = await handleCommandWithState(
+        deps.eventStore,
+        invitationStreamId(invitationId),
+        invitationDecider,
+        () => ({ type: 'MoveToOfferStage' as const, data: { by: senderOf(account), now: deps.clock.now().toISOString() } }),
+        commandContext(deps, request, { userId: account.userId, role: account.role }),
+      );
+      const offerStageAt = result.state.status === 'none' ? null : result.state.offerStageAt;
+      if (!offerStageAt) throw new Error('the offer stage was decided but not reached');
+      return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.offerStage, invitationId, status: 'offer_stage', offerStageAt });
     },
   );
 

@@ -14,3 +14,12 @@ export async function throttleInvitations(deps: CommandServiceDeps, userId: stri
   const state = await deps.rateLimiter.hit(`invitations:send:user:${userId}`, INVITATION_REQUESTS_PER_ACCOUNT, deps.clock.now());
   if (state.count > INVITATION_REQUESTS_PER_ACCOUNT.limit) throw limited(state, INVITATION_MESSAGES.tooManyInvitations);
 }
+
+/** Moving requests mails nobody, but each is a write: a generous limit of its own, apart from sending. */
+export const INVITATION_MOVES_PER_ACCOUNT: RateLimitRule = { limit: 120, windowMs: 60 * 60_000 };
+
+/** Counts one move (to the offer stage) against the account; 429 past the limit. */
+export async function throttleInvitationMoves(deps: CommandServiceDeps, userId: string) {
+  const state = await deps.rateLimiter.hit(`invitations:move:user:${userId}`, INVITATION_MOVES_PER_ACCOUNT, deps.clock.now());
+  if (state.count > INVITATION_MOVES_PER_ACCOUNT.limit) throw limited(state, INVITATION_MESSAGES.tooManyMoves);
+}

@@ -31,6 +31,15 @@ export const INVITATION_MESSAGES = {
   candidateNotFound: 'Failed to send job invitation: candidate not found.',
   alreadyInvited: 'Failed to send job invitation: this candidate already has an open invitation to this job.',
   listCompaniesOnly: 'Only company accounts have invitation requests.',
+  // Moving a request to the offer stage (part 1 §4).
+  offerStage: 'Moved to Offer Stage',
+  offerStageFailed: 'Failed to move to offer stage',
+  offerCompaniesOnly: 'Failed to move to offer stage: only companies and admins can move requests.',
+  offerNotFound: 'Failed to move to offer stage: request not found.',
+  offerNotYours: 'Failed to move to offer stage: this request belongs to another company.',
+  offerBeforeInterview: 'Failed to move to offer stage: the candidate has not offered interview times yet.',
+  offerExpired: 'Failed to move to offer stage: this request expired before the candidate offered interview times.',
+  tooManyMoves: (minutes: number) => `Failed to move to offer stage: you have moved many requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyInvitations: (minutes: number) => `Failed to send job invitation: you have sent many invitations in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
@@ -146,6 +155,18 @@ export const BulkInvitationResponse = z.object({
 });
 export type BulkInvitationResponse = z.infer<typeof BulkInvitationResponse>;
 
+/** `POST /api/job-invitations/{invitationId}/offer-stage`: the id is the one the company's list gives. */
+export const InvitationIdParams = z.object({ invitationId: z.string().trim().min(1).max(100) });
+
+export const OfferStageResponse = z.object({
+  success: z.literal(true),
+  message: z.literal(INVITATION_MESSAGES.offerStage),
+  invitationId: z.string(),
+  status: z.literal('offer_stage'),
+  offerStageAt: z.string(),
+});
+export type OfferStageResponse = z.infer<typeof OfferStageResponse>;
+
 /** One of a company's requests, as its list and the candidate cards show it. */
 export const CompanyInvitation = z.object({
   invitationId: z.string(),
@@ -157,6 +178,8 @@ export const CompanyInvitation = z.object({
   sentAt: z.string(),
   expiresAt: z.string(),
   revealedAt: z.string().nullable(),
+  /** When the company moved it to the offer stage; null before. */
+  offerStageAt: z.string().nullable(),
   availability: z
     .object({ availableDays: z.array(z.string()), availableTimes: z.array(z.string()), timezone: z.string(), additionalNotes: z.string(), submittedAt: z.string() })
     .nullable(),

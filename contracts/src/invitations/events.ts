@@ -52,11 +52,32 @@ export const InterviewAvailabilitySubmitted = z.object({
 });
 export type InterviewAvailabilitySubmitted = z.infer<typeof InterviewAvailabilitySubmitted>;
 
+/**
+ * The company that owns the job (or an admin for it) moved a request whose candidate offered
+ * interview times to the offer stage (part 1 §4 `offer_stage`). Ids and dates only: nothing to seal.
+ */
+export const InvitationMovedToOfferStage = z.object({
+  invitationId: z.string(),
+  jobId: z.string(),
+  companyId: z.string(),
+  candidateUserId: z.string(),
+  /** The user who moved it: a user of the company, or an admin acting for it. */
+  movedBy: z.string(),
+  movedAt: z.string(),
+});
+export type InvitationMovedToOfferStage = z.infer<typeof InvitationMovedToOfferStage>;
+
 export type InvitationEvent =
   | { type: 'InvitationSent'; data: InvitationSent }
   | { type: 'InvitationRevealed'; data: InvitationRevealed }
-  | { type: 'InterviewAvailabilitySubmitted'; data: InterviewAvailabilitySubmitted };
+  | { type: 'InterviewAvailabilitySubmitted'; data: InterviewAvailabilitySubmitted }
+  | { type: 'InvitationMovedToOfferStage'; data: InvitationMovedToOfferStage };
 
-export const InvitationEventSchemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted } satisfies EventSchemas<InvitationEvent>;
+export const InvitationEventSchemas = {
+  InvitationSent,
+  InvitationRevealed,
+  InterviewAvailabilitySubmitted,
+  InvitationMovedToOfferStage,
+} satisfies EventSchemas<InvitationEvent>;
 
 export const invitationStreamId = (invitationId: string) => `invitation-${invitationId}`;

@@ -1,4 +1,4 @@
-import { ERASED, InterviewAvailabilitySubmitted, InvitationRevealed, InvitationSent, PersonErased } from '@hireloop/contracts';
+import { ERASED, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, PersonErased } from '@hireloop/contracts';
 import type { ProjectionDefinition } from '../shared/projection';
 
 export type InvitationDocument = {
@@ -15,6 +15,8 @@ export type InvitationDocument = {
   expiresAt: string;
   revealedAt: string | null;
   availability: { availableDays: string[]; availableTimes: string[]; timezone: string; additionalNotes: string; submittedAt: string } | null;
+  /** When the company moved it to the offer stage (part 1 §4); null before. */
+  offerStageAt: string | null;
 };
 
 /**
@@ -24,16 +26,17 @@ export type InvitationDocument = {
  */
 export const invitationsProjection: ProjectionDefinition = {
   name: 'invitations',
-  version: 1,
+  // 2: `offerStageAt` (a rebuild, so every document has it).
+  version: 2,
   collections: { invitations: { indexes: [{ fields: ['companyId', 'sentAt'] }, { fields: ['candidateUserId'] }] } },
-  eventTypes: ['InvitationSent', 'InvitationRevealed', 'InterviewAvailabilitySubmitted', 'PersonErased'],
+  eventTypes: ['InvitationSent', 'InvitationRevealed', 'InterviewAvailabilitySubmitted', 'InvitationMovedToOfferStage', 'PersonErased'],
   async apply(event, tx) {
     const invitations = tx.collection<InvitationDocument>('invitations');
     switch (event.type) {
       case 'InvitationSent': {
         const { sentBy: _sentBy, ...sent } = InvitationSent.parse(event.data);
         // A new invitation after an expired one replaces it: the old token no longer opens anything.
-        await invitations.put({ _id: sent.invitationId, ...sent, revealedAt: null, availability: null });
+        await invitations.put({ _id: sent.invitationId, ...sent, revealedAt: null, availability: null, offerStageAt: null });
         return;
       }
       case 'InvitationRevealed': {
@@ -46,6 +49,12 @@ export const invitationsProjection: ProjectionDefinition = {
         const { invitationId, availableDays, availableTimes, timezone, additionalNotes, submittedAt } = InterviewAvailabilitySubmitted.parse(event.data);
         const doc = await invitations.get(invitationId);
         if (doc) await invitations.put({ ...doc, availability: { availableDays, availableTimes, timezone, additionalNotes, submittedAt } });
+        return;
+      }
+      case 'InvitationMovedToOfferStage': {
+        const { invitationId, movedAt } = InvitationMovedToOfferStage.parse(event.data);
+        const doc = await invitations.get(invitationId);
+        if (doc) await invitations.put({ ...doc, offerStageAt: movedAt });
         return;
       }
       case 'PersonErased': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERASED, type InterviewAvailabilitySubmitted, type InvitationRevealed, type InvitationSent } from '@hireloop/contracts';
+import { ERASED, type InterviewAvailabilitySubmitted, type InvitationMovedToOfferStage, type InvitationRevealed, type InvitationSent } from '@hireloop/contracts';
 import { projectionSpec } from '../shared/projection-spec';
 import { invitationsProjection } from './projection';
 import { invitationStatus } from './queries';
@@ -31,7 +31,8 @@ const submitted: InterviewAvailabilitySubmitted = {
   submittedAt: '2026-11-26T11:00:00.000Z',
 };
 const { sentBy: _sentBy, ...document } = sent;
-const base = { _id: sent.invitationId, ...document, revealedAt: null, availability: null };
+const moved: InvitationMovedToOfferStage = { invitationId: sent.invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', movedBy: 'user-owner', movedAt: '2026-11-27T09:00:00.000Z' };
+const base = { _id: sent.invitationId, ...document, revealedAt: null, availability: null, offerStageAt: null };
 
 describe('invitations read model', () => {
   it('a sent invitation is listed with its token hash, never the token', async () => {
@@ -54,12 +55,32 @@ describe('invitations read model', () => {
       ]);
   });
 
+  it('the company moves it to the offer stage', async () => {
+    await spec
+      .given([
+        { streamId: stream, type: 'InvitationSent', data: sent },
+        { streamId: stream, type: 'InvitationRevealed', data: revealed },
+        { streamId: stream, type: 'InterviewAvailabilitySubmitted', data: submitted },
+        { streamId: stream, type: 'InvitationMovedToOfferStage', data: moved },
+      ])
+      .then('invitations', [
+        {
+          ...base,
+          revealedAt: revealed.revealedAt,
+          availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'], timezone: 'Europe/Berlin', additionalNotes: 'Mornings are best.', submittedAt: submitted.submittedAt },
+          offerStageAt: moved.movedAt,
+        },
+      ]);
+  });
+
   it('a new invitation after an expired one replaces it, with its own token', async () => {
     const again = { ...sent, tokenHash: 'hash-2', sentAt: '2027-01-01T00:00:00.000Z', expiresAt: '2027-01-31T00:00:00.000Z' };
     await spec
       .given([
         { streamId: stream, type: 'InvitationSent', data: sent },
         { streamId: stream, type: 'InvitationRevealed', data: revealed },
+        { streamId: stream, type: 'InterviewAvailabilitySubmitted', data: submitted },
+        { streamId: stream, type: 'InvitationMovedToOfferStage', data: moved },
         { streamId: stream, type: 'InvitationSent', data: again },
       ])
       .then('invitations', [{ ...base, tokenHash: 'hash-2', sentAt: again.sentAt, expiresAt: again.expiresAt }]);
@@ -86,16 +107,18 @@ describe('invitations read model', () => {
 
 describe('a request’s status for the company', () => {
   const at = (iso: string) => new Date(iso);
-  const doc = { revealedAt: null, availability: null, expiresAt: sent.expiresAt };
+  const doc = { revealedAt: null, availability: null, offerStageAt: null, expiresAt: sent.expiresAt };
   it('moves from email_sent to candidate_accepted to interview_scheduled', () => {
     expect(invitationStatus(doc, at('2026-11-25T11:00:00.000Z'))).toBe('email_sent');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt }, at('2026-11-26T10:30:00.000Z'))).toBe('candidate_accepted');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted } }, at('2026-11-27T00:00:00.000Z'))).toBe('interview_scheduled');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted }, offerStageAt: moved.movedAt }, at('2026-11-27T10:00:00.000Z'))).toBe('offer_stage');
   });
 
   it('is expired once the link is 30 days old without times offered; times offered stay scheduled', () => {
     expect(invitationStatus(doc, at(sent.expiresAt))).toBe('expired');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt }, at('2027-01-01T00:00:00.000Z'))).toBe('expired');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted } }, at('2027-01-01T00:00:00.000Z'))).toBe('interview_scheduled');
+    expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted }, offerStageAt: moved.movedAt }, at('2027-01-01T00:00:00.000Z'))).toBe('offer_stage');
   });
 });

@@ -23,10 +23,11 @@ export async function findInvitationsOfCompany(readStore: ReadStore, companyId: 
 
 /**
  * Where a request stands for the company (part 1 §4): the mail went out, the candidate accepted
- * (revealed), an interview is being scheduled (times offered). `offer_stage` has no event yet. A
- * link unused for 30 days is `expired`; one that led to times offered stays scheduled.
+ * (revealed), an interview is being scheduled (times offered), the company moved it to the offer
+ * stage. A link unused for 30 days is `expired`; one that led to times offered stays scheduled.
  */
-export function invitationStatus(doc: Pick<InvitationDocument, 'revealedAt' | 'availability' | 'expiresAt'>, now: Date): InvitationStatus {
+export function invitationStatus(doc: Pick<InvitationDocument, 'revealedAt' | 'availability' | 'expiresAt' | 'offerStageAt'>, now: Date): InvitationStatus {
+  if (doc.offerStageAt) return 'offer_stage';
   if (doc.availability) return 'interview_scheduled';
   if (now.toISOString() >= doc.expiresAt) return 'expired';
   return doc.revealedAt ? 'candidate_accepted' : 'email_sent';

@@ -82,6 +82,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore
           sentAt: doc.sentAt,
           expiresAt: doc.expiresAt,
           revealedAt: doc.revealedAt,
+          offerStageAt: doc.offerStageAt ?? null,
           availability: doc.availability,
           // Only what the candidate chose to show this company: nothing before the reveal.
           candidate: doc.revealedAt && profile ? { name: [profile.firstName, profile.lastName].filter(Boolean).join(' '), email: profile.email } : null,

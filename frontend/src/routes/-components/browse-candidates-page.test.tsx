@@ -66,6 +66,7 @@ const request = (candidateId: string, jobId: string, jobTitle: string, status: C
   sentAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2026-12-20T10:00:00.000Z',
   revealedAt: null,
+  offerStageAt: status === 'offer_stage' ? '2026-11-24T10:00:00.000Z' : null,
   availability: null,
   candidate: null,
 });
@@ -187,6 +188,7 @@ describe('Request to Apply on the cards (part 1 §6)', { timeout: 20_000 }, () =
       request('p1', 'j1', 'Staff Data Engineer', 'interview_scheduled'),
       request('p1', 'j2', 'Platform Engineer', 'candidate_accepted'),
       request('p2', 'j1', 'Staff Data Engineer', 'expired'),
+      request('p2', 'j2', 'Platform Engineer', 'offer_stage'),
     ];
     renderBrowse();
     await screen.findByText('3 candidates found');
@@ -196,7 +198,10 @@ describe('Request to Apply on the cards (part 1 §6)', { timeout: 20_000 }, () =
       'Interview ScheduledStaff Data Engineer',
       'Candidate AcceptedPlatform Engineer',
     ]);
-    expect(within(second).getByRole('list', { name: 'Requests to apply' })).toHaveTextContent('ExpiredStaff Data Engineer');
+    expect(within(within(second).getByRole('list', { name: 'Requests to apply' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'ExpiredStaff Data Engineer',
+      'Offer StagePlatform Engineer',
+    ]);
     expect(within(third).queryByRole('list', { name: 'Requests to apply' })).not.toBeInTheDocument();
   });
 

@@ -1,12 +1,10 @@
-import { JOB_MAX_PAGE_SIZE } from '@hireloop/contracts';
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BrowseCandidates } from '../../features/candidates/components/browse-candidates';
 import type { BrowseCandidatesSearch } from '../../features/candidates/lib/browse-search';
-import { useRequestToApply } from '../../features/invitations/hooks/use-request-to-apply';
-import { useJobList } from '../../features/jobs/api/get-jobs';
 import { isOnPaidPlan, useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { usePageTitle } from '../../lib/page-title';
+import { useCompanyCandidateExtras } from './company-candidate-extras';
 
 interface BrowseCandidatesPageProps {
   search: BrowseCandidatesSearch;
@@ -40,17 +38,13 @@ export function BrowseCandidatesPage({ search, onSearchChange }: BrowseCandidate
   );
 }
 
-/**
- * A company's view: the cards with Request to Apply (part 1 §6), which asks about one of the
- * company's open jobs, so those are read here (`GET /api/jobs?mine=true`).
- */
+/** A company's view: the cards with Request to Apply (part 1 §6) and where its requests stand. */
 export function CompanyBrowseCandidates({
   onPaidPlan = false,
   planPending = false,
   ...props
 }: BrowseCandidatesPageProps & { onPaidPlan?: boolean; planPending?: boolean }) {
-  const myJobs = useJobList({ mine: true, status: 'open', pageSize: JOB_MAX_PAGE_SIZE });
-  const extras = useRequestToApply({ jobs: myJobs.data?.jobs, jobsFailed: myJobs.isError, retryJobs: () => void myJobs.refetch() });
+  const extras = useCompanyCandidateExtras();
   return (
     <BrowseCandidates
       {...props}

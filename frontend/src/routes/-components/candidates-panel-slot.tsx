@@ -10,6 +10,13 @@ const CandidateSidePanel = lazy(() =>
   })),
 );
 
+// A company's panel adds Request to Apply (its jobs and requests): loaded for companies only.
+const CompanyCandidatesPanel = lazy(() =>
+  import('./company-candidates-panel').then((module) => ({
+    default: module.CompanyCandidatesPanel,
+  })),
+);
+
 /** How long after the board shows the side panel starts loading. */
 export const CANDIDATES_PANEL_DELAY_MS = 1500;
 
@@ -17,7 +24,8 @@ const placeholder = <div className="h-[600px] rounded-lg border bg-card" aria-hi
 
 /**
  * The anonymous candidates side panel in the job board's aside (part 1 §2): on large screens only
- * (neither loaded nor asked for below `lg`), and once the board itself has loaded.
+ * (neither loaded nor asked for below `lg`), and once the board itself has loaded. A company's
+ * cards get Request to Apply there too.
  */
 export function CandidatesPanelSlot({ viewer }: { viewer: JobViewer | null }) {
   const large = useMediaQuery(LARGE_SCREEN_QUERY);
@@ -31,7 +39,7 @@ export function CandidatesPanelSlot({ viewer }: { viewer: JobViewer | null }) {
   if (!started) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <CandidateSidePanel viewer={viewer ? { type: viewer.type } : null} />
+      {viewer?.type === 'company' ? <CompanyCandidatesPanel /> : <CandidateSidePanel viewer={viewer ? { type: viewer.type } : null} />}
     </Suspense>
   );
 }

@@ -376,6 +376,7 @@ describe('candidate dashboard', () => {
       sentAt: '2026-11-20T10:00:00.000Z',
       expiresAt: '2026-12-20T10:00:00.000Z',
       revealedAt: null,
+      offerStageAt: null,
       availability: null,
       candidate: null,
     };
@@ -412,5 +413,44 @@ describe('candidate dashboard', () => {
     expect(pending).toHaveTextContent('Email Sent');
     expect(pending).toHaveTextContent('Sent November 20, 2026');
     expect(within(pending!).queryByRole('link')).not.toBeInTheDocument();
+    // Only a request with interview times offered can move to the offer stage.
+    expect(within(revealed!).getByRole('button', { name: 'Move to Offer Stage' })).toBeInTheDocument();
+    expect(within(pending!).queryByRole('button', { name: 'Move to Offer Stage' })).not.toBeInTheDocument();
+  });
+
+  it('moves a request with interview times offered to the offer stage, with a toast; a refusal says why', async () => {
+    const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    const scheduled = {
+      invitationId: 'i2',
+      jobId: 'j1',
+      jobTitle: 'Senior Go Engineer',
+      candidateId: 'p2',
+      candidateTitle: 'Staff Engineer',
+      status: 'interview_scheduled',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-12-20T10:00:00.000Z',
+      revealedAt: '2026-11-21T10:00:00.000Z',
+      offerStageAt: null,
+      availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'UTC', additionalNotes: '', submittedAt: '2026-11-21T11:00:00.000Z' },
+      candidate: { name: 'Ana Silva', email: 'ana@example.com' },
+    };
+    answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [scheduled] });
+    answers['POST /api/job-invitations/i2/offer-stage'] = json(409, { success: false, error: 'Failed to move to offer stage: the candidate has not offered interview times yet.' });
+    const { user } = await renderDashboard(company);
+    const list = await screen.findByRole('list', { name: 'Your requests' });
+    await user.click(within(list).getByRole('button', { name: 'Move to Offer Stage' }));
+    expect(await screen.findByText('Failed to move to offer stage')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to move to offer stage: the candidate has not offered interview times yet.')).toBeInTheDocument();
+
+    const movedAt = '2026-11-24T09:00:00.000Z';
+    answers['POST /api/job-invitations/i2/offer-stage'] = json(200, { success: true, message: 'Moved to Offer Stage', invitationId: 'i2', status: 'offer_stage', offerStageAt: movedAt });
+    answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [{ ...scheduled, status: 'offer_stage', offerStageAt: movedAt }] });
+    await user.click(within(list).getByRole('button', { name: 'Move to Offer Stage' }));
+    expect(await screen.findByText('Moved to Offer Stage')).toBeInTheDocument();
+    const [item] = within(await screen.findByRole('list', { name: 'Your requests' })).getAllByRole('listitem');
+    await waitFor(() => expect(item).toHaveTextContent('Offer Stage'));
+    expect(item).toHaveTextContent('Offer stage since November 24, 2026');
+    expect(within(item!).queryByRole('button', { name: 'Move to Offer Stage' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/job-invitations/i2/offer-stage', '/api/job-invitations/i2/offer-stage']);
   });
 });

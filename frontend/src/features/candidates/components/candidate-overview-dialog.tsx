@@ -1,6 +1,7 @@
 import type { CandidateCard } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { Building2Icon, UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useAuthDialog } from '../../../lib/auth-dialog';
@@ -12,6 +13,10 @@ interface CandidateOverviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   viewer: CandidateViewer | null;
+  /** A company's extras for this card (where its requests stand), under the facts. */
+  details?: ReactNode;
+  /** A company's actions for this card (Request to Apply): they close this dialog, as theirs take over. */
+  actions?: ReactNode;
 }
 
 /**
@@ -19,7 +24,7 @@ interface CandidateOverviewDialogProps {
  * View Profile, and for visitors and candidates an offer to Sign Up as Company. Anonymous: the
  * card carries no name or contact details.
  */
-export function CandidateOverviewDialog({ card, open, onOpenChange, viewer }: CandidateOverviewDialogProps) {
+export function CandidateOverviewDialog({ card, open, onOpenChange, viewer, details, actions }: CandidateOverviewDialogProps) {
   const { openAuthDialog } = useAuthDialog();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -32,8 +37,15 @@ export function CandidateOverviewDialog({ card, open, onOpenChange, viewer }: Ca
           <CandidateFactList card={card} />
           <CandidateBadges card={card} />
           <CandidateSkills skills={card.skills} limit={Number.POSITIVE_INFINITY} />
+          {details}
         </div>
         <DialogFooter>
+          {actions ? (
+            // An action opens its own dialog (or the panel's alert): this one closes first, so only one traps focus.
+            <div className="contents" onClickCapture={() => onOpenChange(false)}>
+              {actions}
+            </div>
+          ) : null}
           {offersCompanySignUp(viewer) ? (
             <Button
               variant="outline"

@@ -8,6 +8,7 @@ import { useCandidateEvents } from '../api/use-candidate-events';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { LOOKING_STATUS_TEXT, WORK_PREFERENCE_TEXT } from '../lib/candidate-display';
 import type { CandidateViewer } from '../lib/viewer';
+import type { CandidateCardExtras } from './browse-candidates';
 import { CandidateFactList, CandidateSkills } from './candidate-facts';
 
 // The dialog (Radix Dialog) loads when a card is first pointed at or opened.
@@ -18,6 +19,8 @@ const CandidateOverviewDialog = lazy(() =>
 
 interface CandidateSidePanelProps {
   viewer: CandidateViewer | null;
+  /** What another feature adds to a company's cards (Request to Apply, as on Browse Candidates), composed by the route. */
+  extras?: CandidateCardExtras;
 }
 
 type Selection = { card: CandidateCard; open: boolean };
@@ -26,9 +29,10 @@ type Selection = { card: CandidateCard; open: boolean };
  * The anonymous candidates side panel of the job board (part 1 §2, §9): 5 random public cards,
  * asked for again every 120 s and at once when the pool changes (live stream), scrolling by
  * itself at 0.5 px a frame except under the pointer or focus or with reduced motion. 600 px high;
- * the board shows it on large screens only.
+ * the board shows it on large screens only. A company gets the Browse Candidates extras under each
+ * card and in the overview dialog: where its requests stand, and Request to Apply.
  */
-export function CandidateSidePanel({ viewer }: CandidateSidePanelProps) {
+export function CandidateSidePanel({ viewer, extras }: CandidateSidePanelProps) {
   const candidates = useRandomCandidates();
   useCandidateEvents();
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -81,6 +85,12 @@ export function CandidateSidePanel({ viewer }: CandidateSidePanelProps) {
                 {WORK_PREFERENCE_TEXT[card.workPreference]} · {LOOKING_STATUS_TEXT[card.lookingStatus]}
               </span>
             </button>
+            {extras ? (
+              <div className="grid justify-items-start gap-2 px-1 pt-2">
+                {extras.details?.(card)}
+                {extras.actions?.(card)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -95,6 +105,7 @@ export function CandidateSidePanel({ viewer }: CandidateSidePanelProps) {
           Available Candidates
         </CardTitle>
       </CardHeader>
+      {extras?.notice ? <div className="border-b p-3">{extras.notice}</div> : null}
       <CardContent className="min-h-0 flex-1 p-0">{body}</CardContent>
       <Suspense fallback={null}>
         {selection ? (
@@ -102,10 +113,13 @@ export function CandidateSidePanel({ viewer }: CandidateSidePanelProps) {
             card={selection.card}
             open={selection.open}
             viewer={viewer}
+            details={extras?.details?.(selection.card)}
+            actions={extras?.actions?.(selection.card)}
             onOpenChange={(open) => setSelection((current) => (current ? { ...current, open } : current))}
           />
         ) : null}
       </Suspense>
+      {extras?.dialogs}
     </Card>
   );
 }

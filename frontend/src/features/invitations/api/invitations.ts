@@ -3,6 +3,7 @@ import type {
   CompanyInvitation,
   CompanyInvitationsResponse,
   InvitationResponse,
+  OfferStageResponse,
   SendInvitationBody,
   SendInvitationResponse,
 } from '@hireloop/contracts';
@@ -83,6 +84,21 @@ export function useSendInvitation() {
   return useMutation({
     mutationFn: sendInvitation,
     // The cards and the list show the new request (and an already open one, after a 409).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyInvitationsQueryKey, exact: true }),
+  });
+}
+
+/** `POST /api/job-invitations/{invitationId}/offer-stage`: a request with interview times offered moves to the offer stage. */
+export async function moveToOfferStage(invitationId: string): Promise<OfferStageResponse> {
+  const path = `${COMPANY_INVITATIONS_PATH}/${encodeURIComponent(invitationId)}/offer-stage`;
+  return objectAnswer<OfferStageResponse>(await sendJson('POST', path, {}), path, ['status', 'offerStageAt']);
+}
+
+export function useMoveToOfferStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveToOfferStage,
+    // The list and the cards show the new state (or the one the server has, after a 409).
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyInvitationsQueryKey, exact: true }),
   });
 }

@@ -1,18 +1,20 @@
-import type { CompanyInvitation } from '@hireloop/contracts';
+import { INVITATION_MESSAGES, type CompanyInvitation } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { SendIcon } from 'lucide-react';
+import { HandshakeIcon, SendIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
-import { useCompanyInvitations } from '../api/invitations';
+import { useCompanyInvitations, useMoveToOfferStage } from '../api/invitations';
 import { INVITATION_STATUS_LABELS } from '../lib/status';
 
 /**
  * The company's requests to apply and where each stands (part 1 §4, ADR 031): sent, the candidate
- * revealed their profile (with their name and email, from then on), times offered, or expired.
+ * revealed their profile (with their name and email, from then on), times offered (then Move to
+ * Offer Stage), in the offer stage, or expired.
  */
 export function CompanyRequestsCard() {
   const requests = useCompanyInvitations();
@@ -71,6 +73,17 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { 
 
 function RequestItem({ request }: { request: CompanyInvitation }) {
   const who = request.candidate ? request.candidate.name || request.candidate.email : request.candidateTitle || 'Anonymous candidate';
+  const move = useMoveToOfferStage();
+  const moveToOfferStage = () =>
+    move.mutate(request.invitationId, {
+      onSuccess: (answer) => toast({ title: answer.message, description: `${who}: ${request.jobTitle}`, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: INVITATION_MESSAGES.offerStageFailed,
+          description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? 'Please try again.',
+          variant: 'destructive',
+        }),
+    });
   return (
     <li className="grid gap-1 py-3 text-sm" aria-label={`${who}: ${request.jobTitle}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -79,9 +92,16 @@ function RequestItem({ request }: { request: CompanyInvitation }) {
         <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' ? 'secondary' : 'success'}>
           {INVITATION_STATUS_LABELS[request.status]}
         </Badge>
+        {request.status === 'interview_scheduled' ? (
+          <Button size="sm" variant="outline" className="ml-auto" disabled={move.isPending} onClick={moveToOfferStage}>
+            <HandshakeIcon aria-hidden="true" />
+            {move.isPending ? 'Moving…' : 'Move to Offer Stage'}
+          </Button>
+        ) : null}
       </div>
       <p className="text-muted-foreground">
         Sent {formatDate(request.sentAt)}
+        {request.offerStageAt ? ` · Offer stage since ${formatDate(request.offerStageAt)}` : null}
         {request.candidate ? (
           <>
             {' · '}
