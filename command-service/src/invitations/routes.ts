@@ -31,6 +31,7 @@ import {
 } from '@hireloop/contracts';
 import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobState } from '../jobs/decider';
+import { loadCandidate, type Candidate } from '../profiles/candidate';
 import { profileDecider } from '../profiles/decider';
 import { appendDecisions, decideOn, handleCommandWithState, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -44,23 +45,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const DAY_MS = 86_400_000;
 /** How often a bulk invitation is decided again when another send changed one of its streams first. */
 const BULK_ATTEMPTS = 3;
-
-interface Candidate {
-  profileId: string;
-  userId: string;
-  name: string;
-}
-
-/**
- * The candidate behind a profile id (a card's id), read from the profile's stream: consistent, no
- * read model. An erased candidate has none (nothing can be sealed for them any more, ADR 019).
- */
-async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
-  const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
-  if (state.status !== 'created') return null;
-  if ((await loadUserAccount(deps, state.userId)).status !== 'registered') return null;
-  return { profileId, userId: state.userId, name: [state.content.firstName, state.content.lastName].filter(Boolean).join(' ') };
-}
 
 interface PreparedInvitation {
   decision: Decision<InvitationEvent>;

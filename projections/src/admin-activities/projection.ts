@@ -66,6 +66,7 @@ const SUBJECTS: Record<keyof typeof ADMIN_ACTIVITY_EVENTS, (data: unknown) => Su
   CandidateSummaryRequested: id('profileId'),
   CandidateContacted: id('candidateProfileId'),
   InvitationSent: withJob('invitationId'),
+  InvitationMovedToOfferStage: withJob('invitationId'),
   ApplicationSubmitted: withJob('applicationId'),
   ApplicationViewed: withJob('applicationId'),
   ApplicationInterviewInvited: withJob('applicationId'),
