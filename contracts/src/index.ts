@@ -30,3 +30,4 @@ export * from './contacts/api';
 export * from './admin/activities';
 export * from './ledger/api';
 export * from './admin/analytics';
+export * from './admin/people';

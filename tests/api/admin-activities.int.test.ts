@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ACTIVITY_EVENT,
+  ADMIN_MESSAGES,
   MIN_POSITION_HEADER,
   POSITION_HEADER,
   TOTAL_COUNT_HEADER,
@@ -153,7 +154,7 @@ describe('who may read the admin activity log', () => {
   ] as const)('GET /api/admin/activities: %s (%s) gets %i', async (_who, kind, status) => {
     const response = await get('/api/admin/activities', kind ? people[kind].token : undefined);
     expect(response.statusCode, response.body).toBe(status);
-    if (status === 403) expect(response.json().error).toBe('Admin access required.');
+    if (status === 403) expect(response.json().error).toBe(ADMIN_MESSAGES.adminOnly);
     if (status === 200) expect(response.headers['cache-control']).toBe('private, no-store');
   });
 

@@ -1,7 +1,7 @@
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ErrorBody, isAdminRole } from '@hireloop/contracts';
+import { ADMIN_MESSAGES, DomainError, ErrorBody, isAdminRole } from '@hireloop/contracts';
 import type { CommandServiceDeps } from '../shared/deps';
 import { requireAccount } from './accounts';
 
@@ -21,7 +21,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
     },
     async (request, reply) => {
       const account = await requireAccount(deps, request);
-      if (!isAdminRole(account.role)) throw new DomainError('forbidden', 'Admin access required.');
+      if (!isAdminRole(account.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
       const mails = await deps.mailer.list({ to: request.query.to, limit: request.query.limit });
       reply.header('cache-control', 'no-store');
       return { delivery: deps.mailer.kind, mails: mails.map(({ id, from, to, subject, text, sentAt }) => ({ id, from, to, subject, text, sentAt })) };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_MESSAGES,
   AdminCreateJobBody,
   DomainError,
   ErrorBody,
@@ -80,7 +81,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
     { onRequest: signedInOnly, schema: { tags: ['admin'], body: AdminCreateJobBody, response: { 201: PostJobResponse, ...errors } } },
     async (request, reply) => {
       const account = await signedInAccount(request);
-      if (!isAdminRole(account.role)) throw new DomainError('forbidden', 'Admin access required.');
+      if (!isAdminRole(account.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
       const { companyId, ...job } = request.body;
       const { position, job: created } = await post(account, job, companyId, request);
       return withPosition(reply, position).status(201).send({ success: true, job: created });

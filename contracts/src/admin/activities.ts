@@ -200,7 +200,3 @@ export type AdminActivityListQuery = z.output<typeof AdminActivityListQuery>;
 /** The Server-Sent Event of `GET /api/admin/activities/stream`: one new entry, as the list shows it. */
 export const ADMIN_ACTIVITY_EVENT = 'admin-activity';
 
-export const ADMIN_MESSAGES = {
-  /** As the other admin routes answer a signed-in user who is not an admin. */
-  adminOnly: 'Admin access required.',
-} as const;

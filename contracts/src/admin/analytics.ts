@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_MESSAGES } from './people';
 import { UserType } from '../auth/api';
 
 /**
@@ -15,7 +16,7 @@ export const TOP_JOBS_DEFAULT_LIMIT = 10;
 export const TOP_JOBS_MAX_LIMIT = 50;
 
 export const ANALYTICS_MESSAGES = {
-  adminOnly: 'Admin access required. Your account does not have admin privileges.',
+  adminOnly: ADMIN_MESSAGES.adminOnly,
   /** The overview's error when no GA4 property is configured: the UI then skips the other three GA4 calls (§7). */
   ga4NotConfigured: 'GA4 not configured',
   /** What the UI shows in the GA4 section without data (§8). */
