@@ -12,6 +12,7 @@ import {
   BulkInvitationResponse,
   DomainError,
   ErrorBody,
+  FREE_PLAN_INVITE_REQUESTS,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
   InvitationIdParams,
@@ -20,8 +21,10 @@ import {
   RevealResponse,
   SendInvitationBody,
   SendInvitationResponse,
+  UpgradeRequiredBody,
   bulkInvitationComplete,
   candidateStreamId,
+  inviteRequestLimitReached,
   invitationIdOfToken,
   invitationStreamId,
   isAdminRole,
@@ -38,10 +41,11 @@ import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
 import { invitationDecider, invitationIdFor, type InvitationSender, type InvitationState } from './decider';
+import { inviteRequestAllowance } from './invite-requests';
 import { availabilityMail, companyContact, invitationLink, invitationMail, revealMail } from './mail';
 import { throttleInvitationMoves, throttleInvitations } from './throttle';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const DAY_MS = 86_400_000;
 /** How often a bulk invitation is decided again when another send changed one of its streams first. */
 const BULK_ATTEMPTS = 3;
@@ -145,15 +149,26 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const account = await requireSender(deps, request);
       const { jobId, candidateId, message } = request.body;
-      const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
-      const prepared = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+      const context = commandContext(deps, request, { userId: account.userId, role: account.role });
+      let job: JobState;
+      let prepared: PreparedInvitation;
       let position: string;
-      try {
-        position = await appendDecisions(deps.eventStore, [prepared.decision], commandContext(deps, request, { userId: account.userId, role: account.role }));
-      } catch (error) {
-        // Two sends at once: the second lost the race on the invitation's stream.
-        if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
-        throw error;
+      for (let attempt = 1; ; attempt++) {
+        job = (await loadState(deps.eventStore, jobStreamId(jobId), jobDecider)).state;
+        prepared = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+        // The free plan's invite requests this month (ADR 031): counted with the invitation, in one append.
+        const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
+        if (allowance && allowance.remaining < 1) {
+          return reply.code(403).send({ success: false, error: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS), requiresUpgrade: true });
+        }
+        try {
+          position = await appendDecisions(deps.eventStore, [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], context);
+          break;
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === 'version_conflict')) throw error;
+          // Another send came first: decided again, it finds the invitation (409) or the month's count moved on.
+          if (attempt >= BULK_ATTEMPTS) throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
+        }
       }
       await mailInvitation(deps, request.log, job, prepared, message);
       return withPosition(reply, position)
@@ -198,11 +213,20 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
             else throw error;
           }
         }
+        // The free plan's invite requests this month (ADR 031): those beyond them are skipped, the rest counted in the same append.
+        const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
+        if (allowance && prepared.length > allowance.remaining) {
+          for (const one of prepared.splice(allowance.remaining)) {
+            const index = invited.findIndex((entry) => entry.invitationId === one.invitationId);
+            const [dropped] = invited.splice(index, 1);
+            skipped.push({ candidateId: dropped!.candidateId, reason: 'plan_limit', message: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS) });
+          }
+        }
         let position: string;
         try {
           position = await appendDecisions(
             deps.eventStore,
-            prepared.map((one) => one.decision),
+            [...prepared.map((one) => one.decision), ...(allowance && prepared.length > 0 ? [allowance.count(prepared.map((one) => one.invitationId))] : [])],
             context,
           );
         } catch (error) {

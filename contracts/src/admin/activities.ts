@@ -100,6 +100,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   SubscriptionPlanChangeScheduled: 'the payment provider, by the system',
   JobPostingCounted: 'follows a job posted, which is its own entry',
   CandidateViewCounted: 'a company user opening a profile; admins are never counted',
+  InviteRequestCounted: 'follows an invitation sent, which is its own entry; admins are never counted',
 };
 
 /** Enumerated facts an entry may keep beside the ids (never free text). */

@@ -142,7 +142,7 @@ export const BulkInvitationBody = z.object({
 });
 export type BulkInvitationBody = z.output<typeof BulkInvitationBody>;
 
-export const SKIP_REASONS = ['candidate_not_found', 'already_invited', 'duplicate'] as const;
+export const SKIP_REASONS = ['candidate_not_found', 'already_invited', 'duplicate', 'plan_limit'] as const;
 export const SkippedCandidate = z.object({ candidateId: z.string(), reason: z.enum(SKIP_REASONS), message: z.string() });
 export type SkippedCandidate = z.infer<typeof SkippedCandidate>;
 

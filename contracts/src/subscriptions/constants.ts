@@ -51,3 +51,13 @@ export const CANDIDATE_VIEW_MESSAGES = {
  */
 export const candidateViewLimitReached = (planName: string, limit: number): string =>
   `Your ${planName} plan includes ${limit} candidate profile ${limit === 1 ? 'view' : 'views'} a month, and your company has used them all this month. Profiles you already opened this month stay open. Upgrade your plan to view more.`;
+
+/**
+ * Job invite requests (Request to Apply, bulk invitations) a company on the free plan may send a
+ * month (the companies page: "5 job invite requests"). Paid plans have no such limit. ADR 031.
+ */
+export const FREE_PLAN_INVITE_REQUESTS = 5;
+
+/** Sending more job invite requests than the free plan's month allows. */
+export const inviteRequestLimitReached = (limit: number): string =>
+  `Your Free plan includes ${limit} job invite requests a month, and your company has used them all this month. Upgrade your plan to invite more candidates.`;

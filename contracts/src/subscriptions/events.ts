@@ -136,3 +136,21 @@ export const SubscriptionEventSchemas = {
 
 /** The event types that carry a provider snapshot. */
 export const PROVIDER_SNAPSHOT_EVENT_TYPES = ['SubscriptionTrialing', 'SubscriptionActivated', 'SubscriptionPastDue', 'SubscriptionCanceled', 'SubscriptionPlanChangeScheduled'] as const;
+
+/**
+ * Stream `invite-requests-<companyId>-<YYYY-MM>`: the job invite requests a company on the free
+ * plan sent in one calendar month (UTC), counted against `FREE_PLAN_INVITE_REQUESTS` (ADR 031).
+ * Appended with the invitations themselves, so two sends at once cannot both take the last one.
+ */
+export const inviteRequestsStreamId = (companyId: string, month: string) => `invite-requests-${companyId}-${month}`;
+
+export const InviteRequestCounted = z.object({
+  companyId: z.string(),
+  invitationId: z.string(),
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  countedAt: z.string(),
+});
+export type InviteRequestCounted = z.infer<typeof InviteRequestCounted>;
+
+export type InviteRequestEvent = { type: 'InviteRequestCounted'; data: InviteRequestCounted };
+export const InviteRequestEventSchemas = { InviteRequestCounted } satisfies EventSchemas<InviteRequestEvent>;

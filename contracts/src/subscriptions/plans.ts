@@ -50,7 +50,7 @@ export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
     description: 'Post your first job and browse candidates.',
     price: '0',
     annualPrice: '0',
-    features: ['1 job posting', 'Browse anonymous candidate profiles', '10 candidate profile views per month', 'Basic company profile'],
+    features: ['1 job posting', 'Browse anonymous candidate profiles', '10 candidate profile views per month', '5 job invite requests per month', 'Basic company profile'],
     maxJobPostings: 1,
     // The spec gives no number for the free plan; a handful of full profiles a month lets a
     // company judge the talent pool before paying.
