@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 candidate contacted and 1 invitation sent/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 1 invitation sent/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -45,6 +45,13 @@ describe('hireloop seed', () => {
           // Answered after it was sent, never before.
           const times = application.timeline.map((step) => step.at);
           expect(times).toEqual([...times].sort());
+        }
+        if (candidate.account.email === 'lena.marsh@example.com') {
+          // Her ledger (ADR 037): every company saw her card; Northwind opened her profile and asked her to apply.
+          const ledger = (await app.inject({ method: 'GET', url: '/api/profile/ledger', headers })).json().companies as Array<{ companyName: string; entries: Array<{ kind: string }> }>;
+          expect(ledger).toHaveLength(4);
+          const northwindLine = ledger.find((line) => line.companyName === 'Northwind Analytics');
+          expect(northwindLine?.entries.map((entry) => entry.kind).sort()).toEqual(['card_shown', 'profile_opened', 'requested_to_apply']);
         }
         if (candidate.account.email === 'tomas.herrera@example.com') {
           const inbox = await app.inject({ method: 'GET', url: '/api/inbox', headers });

@@ -5,6 +5,7 @@ import type { CandidateSignupBody, CompanyProfileBody, CompanySignupBody, PlanId
 import { SIMULATED_CHECKOUT_PATH } from '@hireloop/platform/payments';
 import type { Clock } from '@hireloop/platform/runtime';
 import { syntheticJob, type DemoEmployer } from './demo-jobs';
+import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { buildApp, type AppDeps } from './app';
 
 /** Demo accounts share one password so a developer can sign in as any of them. */
@@ -284,7 +285,9 @@ export interface PlannedCompany {
  * took a paid plan's trial through checkout when it signed up (Northwind Analytics Enterprise, the
  * others VC Startup), filled in its company profile and answered the applications to its jobs;
  * Northwind also asked Lena Marsh to apply for its Senior Data Engineer role and wrote to Tomás
- * Herrera from Browse Candidates.
+ * Herrera from Browse Candidates. Each browsed the public candidates' cards, and Northwind opened
+ * the profiles of those two first (Lena's full profile counts as a view; Tomás's, not actively
+ * looking, has no full view) — which is what Lena's ledger shows (ADR 037).
  */
 const COMPANY_STORIES: Record<
   string,
@@ -494,6 +497,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     if (signup.statusCode !== 201) throw new Error(`Seeding ${company.account.companyName} failed: ${signup.statusCode} ${signup.body}`);
     companies++;
     const token = signup.json<{ token: string }>().token;
+    companyIds.set(company, signup.json<{ user: { companyId: string } }>().user.companyId);
     await takePlan(company, token, COMPANY_STORIES[company.account.companyName]?.plan ?? 'enterprise');
     tokens.set(company, token);
   }
@@ -543,6 +547,10 @@ export async function seed(deps: AppDeps): Promise<string> {
   let invitations = 0;
   let moves = 0;
   let contacts = 0;
+  let opened = 0;
+  const companyIds = new Map<PlannedCompany, string>();
+  // What Browse Candidates records when a company's user sees cards (ADR 037); the seed's app answers no reads.
+  const cardsShown = new BoardActivityCounter({ eventStore: deps.eventStore, clock, ids: deps.ids, instanceId: 'seed' });
   /** The talent side, a day ago: company profiles, plans, requests to apply (companies seeded in this run only). */
   async function companyStory(company: PlannedCompany) {
     const story = COMPANY_STORIES[company.account.companyName];
@@ -564,6 +572,16 @@ export async function seed(deps: AppDeps): Promise<string> {
         if (moved.statusCode !== 200) throw new Error(`Seeding the answer to ${candidate.account.name}'s application failed: ${moved.statusCode} ${moved.body}`);
         moves++;
       }
+    }
+    // It browsed the candidates (the public ones' cards), and opened the profiles of those it then wrote to or asked to apply.
+    const companyId = companyIds.get(company);
+    if (companyId) cardsShown.hooks.onCardsShown(companyId, plan.candidates.filter((candidate) => candidate.profile.isPublic).flatMap((candidate) => profileIds.get(candidate.account.email) ?? []));
+    for (const email of new Set([...(story.contacts ?? []), ...story.invites].map((target) => target.candidateEmail))) {
+      const candidateId = profileIds.get(email);
+      if (!candidateId) continue;
+      const view = await app.inject({ method: 'POST', url: `/api/profiles/${candidateId}/views`, headers: auth });
+      if (view.statusCode !== 200) throw new Error(`Seeding the view of ${email}'s profile failed: ${view.statusCode} ${view.body}`);
+      if (view.json<{ counted: boolean }>().counted) opened++;
     }
     for (const contact of story.contacts ?? []) {
       const candidateId = profileIds.get(contact.candidateEmail);
@@ -600,6 +618,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     const lastApplication = Math.max(0, ...plan.candidates.flatMap((candidate) => candidate.applications.map((application) => application.at.getTime())));
     clock.set(new Date(Math.min(now.getTime(), Math.max(now.getTime() - DAY, lastApplication + HOUR))));
     for (const company of plan.companies) await companyStory(company);
+    await cardsShown.close();
     clock.set(now);
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
@@ -615,5 +634,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
 }
