@@ -31,7 +31,13 @@ const StripeSubscription = z.object({
         z.object({
           current_period_start: seconds.optional(),
           current_period_end: seconds.optional(),
-          price: z.object({ recurring: z.object({ interval: z.string() }).nullable().optional() }).optional(),
+          price: z
+            .object({
+              recurring: z.object({ interval: z.string() }).nullable().optional(),
+              lookup_key: z.string().nullable().optional(),
+              metadata: z.record(z.string(), z.string()).nullable().optional(),
+            })
+            .optional(),
         }),
       ),
     })
@@ -44,9 +50,15 @@ export type ProviderEventReading =
   | { kind: 'ignored'; reason: string }
   | { kind: 'malformed'; reason: string };
 
+/** A catalogue price's lookup key names its plan and period: `hireloop_<planId>_<monthly|annual>` (ADR 030). */
+const LOOKUP_KEY = /^hireloop_([a-z_]+)_(monthly|annual)$/;
+
 /**
- * A verified Stripe event as the subscription decider reads it. The company and plan come from
- * the metadata the checkout put on the subscription; the billing period from it or the price.
+ * A verified Stripe event as the subscription decider reads it. The company comes from the
+ * metadata the checkout put on the subscription. The plan comes from the subscription's price when
+ * the price names one — a catalogue price switched to in the billing portal, by its lookup key
+ * `hireloop_<planId>_<period>` or its metadata `planId` — else from the checkout's metadata; the
+ * billing period from the price's interval, else the metadata.
  */
 export function readProviderEvent(event: WebhookEvent): ProviderEventReading {
   if (!SUBSCRIPTION_EVENT_TYPES.has(event.type)) return { kind: 'ignored', reason: `event type ${event.type}` };
@@ -54,11 +66,13 @@ export function readProviderEvent(event: WebhookEvent): ProviderEventReading {
   if (!parsed.success) return { kind: 'malformed', reason: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
   const subscription = parsed.data;
   const companyId = subscription.metadata.companyId;
-  const planId = PaidPlanId.safeParse(subscription.metadata.planId);
-  if (!companyId || !planId.success) return { kind: 'ignored', reason: 'a subscription without Hireloop’s company and plan' };
   const item = subscription.items?.data[0];
+  const lookup = LOOKUP_KEY.exec(item?.price?.lookup_key ?? '');
+  const pricePlan = PaidPlanId.safeParse(item?.price?.metadata?.planId ?? lookup?.[1]);
+  const planId = pricePlan.success ? pricePlan : PaidPlanId.safeParse(subscription.metadata.planId);
+  if (!companyId || !planId.success) return { kind: 'ignored', reason: 'a subscription without Hireloop’s company and plan' };
   const interval = item?.price?.recurring?.interval;
-  const period = BillingPeriod.safeParse(subscription.metadata.billingPeriod);
+  const period = BillingPeriod.safeParse(interval === 'year' ? 'annual' : interval === 'month' ? 'monthly' : subscription.metadata.billingPeriod);
   return {
     kind: 'snapshot',
     snapshot: {
@@ -68,7 +82,7 @@ export function readProviderEvent(event: WebhookEvent): ProviderEventReading {
       subscriptionId: subscription.id,
       customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       planId: planId.data,
-      billingPeriod: period.success ? period.data : interval === 'year' ? 'annual' : 'monthly',
+      billingPeriod: period.success ? period.data : 'monthly',
       providerStatus: subscription.status,
       subscriptionCreatedAt: iso(subscription.created),
       currentPeriodStart: item?.current_period_start !== undefined ? iso(item.current_period_start) : null,
