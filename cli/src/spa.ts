@@ -23,6 +23,21 @@ export interface Spa {
   indexHtml: string;
   /** The route chunks a page address needs (from the build's manifest; none without one). */
   preloads: (pathname: string) => string[];
+  /** Whether an address is a page of the SPA (from the build's `routes.json`; every address without one). */
+  knowsPage: (pathname: string) => boolean;
+}
+
+/**
+ * Whether `pathname` is one of the SPA's page addresses (`/job/$jobId`: a `$` segment is any one
+ * segment). Any other address still gets the SPA, which shows its not-found page, but with a 404
+ * status, so crawlers do not index it (issue 15).
+ */
+export function pageMatcher(routes: readonly string[]): (pathname: string) => boolean {
+  const patterns = routes.map((route) => route.split('/').filter(Boolean));
+  return (pathname) => {
+    const parts = pathname.split('/').filter(Boolean);
+    return patterns.some((pattern) => pattern.length === parts.length && pattern.every((segment, index) => segment.startsWith('$') || segment === parts[index]));
+  };
 }
 
 /** The built SPA in `dir`, or null when there is none to serve (not built, or turned off). */
@@ -33,7 +48,9 @@ export function loadSpa(dir: string | false): Spa | null {
   if (!existsSync(index)) return null;
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest) };
+  const routesFile = path.join(root, 'routes.json');
+  const knowsPage = existsSync(routesFile) ? pageMatcher(JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : () => true;
+  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest), knowsPage };
 }
 
 /** A page of the app rendered on the server (a job page), or null to send the plain SPA. */
@@ -56,7 +73,7 @@ export function spaFallback(spa: Spa | null, renderPage?: RenderPage) {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !hasFileExtension(pathname);
     if (!spa || !isPage) return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
-    const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: 200, html: spa.indexHtml };
+    const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: spa.knowsPage(pathname) ? 200 : 404, html: spa.indexHtml };
     return reply
       .status(page.status)
       .header('cache-control', PAGE_CACHE_CONTROL)

@@ -61,6 +61,15 @@ export async function frontendSourceHash(root: string): Promise<string> {
 
 export type BuildOutcome = 'up to date' | 'built' | 'failed';
 
+/** The SPA's page addresses (`/job/$jobId`), for the server to answer any other address with a 404 status. */
+export const ROUTES_FILE = 'frontend/dist/routes.json';
+
+/** The full paths of the route tree TanStack Router generated for the build (`fullPaths: | '/' | '/jobs' …`). */
+export function routePathsOf(routeTree: string): string[] {
+  const union = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(routeTree)?.[1] ?? '';
+  return [...union.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
+}
+
 /**
  * Runs `build` unless `ifChanged` and `frontend/dist` was built from the sources as they are now;
  * after a build that succeeded, keeps their hash.
@@ -78,6 +87,9 @@ export async function buildSpa(options: { root: string; ifChanged: boolean; buil
     log('Building the SPA into frontend/dist: its sources changed since the last build.');
   }
   if (!options.build()) return 'failed';
+  // Without the route tree (never without a real build), the server treats every address as a page.
+  const routeTree = await readFile(path.join(root, 'frontend/src/routeTree.gen.ts'), 'utf8').catch(() => null);
+  if (routeTree) await writeFile(path.join(root, ROUTES_FILE), `${JSON.stringify(routePathsOf(routeTree), null, 2)}\n`);
   await writeFile(path.join(root, HASH_FILE), `${hash}\n`);
   return 'built';
 }

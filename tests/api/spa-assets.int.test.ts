@@ -46,6 +46,7 @@ beforeAll(async () => {
   await writeFile(path.join(spaDir, `${ENTRY}.br`), brotliCopy);
   await writeFile(path.join(spaDir, `${ENTRY}.gz`), gzipCopy);
   await writeFile(path.join(spaDir, ROUTE_CHUNK), 'export const route = 1;');
+  await writeFile(path.join(spaDir, 'routes.json'), JSON.stringify(['/', '/jobs', '/job/$jobId', '/invitation/$token', '/reset-password/']));
   await writeFile(
     path.join(spaDir, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -142,11 +143,21 @@ describe.each([
     const invitation = `/invitation/${'0123456789abcdef'.repeat(2)}.${'Ab3'.repeat(13)}_-Z`;
     for (const url of ['/', '/index.html', '/jobs', '/jobs?search=data&page=2', '/no-such-page', invitation]) {
       const response = await get(url, { 'accept-encoding': 'br, gzip' });
-      expect(response.statusCode, url).toBe(200);
+      // An address that is no page of the SPA gets it too (its not-found page), with a 404 for crawlers.
+      expect(response.statusCode, url).toBe(url === '/no-such-page' ? 404 : 200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toContain(`<script type="module" crossorigin src="${ENTRY}"></script>`);
       expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+  });
+
+  it('answers only the SPA’s own page addresses with 200 (routes.json); any other with the SPA and a 404', async () => {
+    for (const url of ['/reset-password', '/reset-password/', '/invitation/abc', '/jobs/']) expect((await get(url)).statusCode, url).toBe(200);
+    for (const url of ['/job', '/job/abc/extra', '/jobz', '/admin-console', '/reset-password/a/b']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain(`<script type="module" crossorigin src="${ENTRY}"></script>`);
     }
   });
 

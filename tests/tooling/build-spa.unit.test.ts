@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSpa } from '../../frontend/scripts/build-spa';
+import { readFile } from 'node:fs/promises';
+import { buildSpa, routePathsOf } from '../../frontend/scripts/build-spa';
 
 /** A repository with just what the SPA is built from, and a fake build that counts its runs. */
 let root: string;
@@ -86,5 +87,19 @@ describe('npm start builds the SPA only when what it is built from changed', () 
     await buildSpa({ root, ifChanged: false, log: () => undefined, build: () => (builds++, true) });
     expect(await start()).toBe('up to date');
     expect(builds).toBe(2);
+  });
+});
+
+describe('the page addresses the server knows (routes.json)', () => {
+  const tree = `export interface FileRouteTypes {\n  fileRoutesByFullPath: FileRoutesByFullPath\n  fullPaths:\n    | '/'\n    | '/jobs'\n    | '/job/$jobId'\n    | '/reset-password/'\n  fileRoutesByTo: FileRoutesByTo\n  to: '/' | '/jobs'\n}`;
+
+  it('reads the full paths of the generated route tree', () => {
+    expect(routePathsOf(tree)).toEqual(['/', '/jobs', '/job/$jobId', '/reset-password/']);
+  });
+
+  it('writes them beside the build', async () => {
+    await write('frontend/src/routeTree.gen.ts', tree);
+    await start();
+    expect(JSON.parse(await readFile(path.join(root, 'frontend/dist/routes.json'), 'utf8'))).toEqual(['/', '/jobs', '/job/$jobId', '/reset-password/']);
   });
 });
