@@ -30,6 +30,7 @@ import { ProjectionProgress, registerQueryService } from '@hireloop/query-servic
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
+import { renderStaticPageFor } from './static-pages';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
@@ -87,12 +88,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   /** Job pages get their title, description and JSON-LD in the HTML itself (search engines). */
   const jobPage: RenderPage = async (pathname) => (spa ? renderJobPageFor(deps.readStore, pathname, spa.indexHtml, publicUrl) : null);
+  /** The static pages are in the HTML itself: readable without JavaScript (issue 15). */
+  const staticPage: RenderPage = async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, publicUrl) : null);
+  const renderPage: RenderPage = async (pathname) => (await staticPage(pathname)) ?? (queries ? jobPage(pathname) : null);
 
   const app = createBaseApp({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     publicUrl,
-    notFound: spaFallback(spa, queries ? jobPage : undefined),
+    notFound: spaFallback(spa, renderPage),
   });
 
   await app.register(fastifySwagger, {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { DEFAULT_SPA_DIR } from './app';
 import { loadSpa, serveSpaFiles, spaFallback } from './spa';
+import { renderStaticPageFor } from './static-pages';
 
 export interface GatewayOptions {
   queryUrl: string;
@@ -19,7 +20,7 @@ export interface GatewayOptions {
  */
 export async function buildGateway(options: GatewayOptions) {
   const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
-  const app = createBaseApp({ logger: options.logger, publicUrl: options.publicUrl, notFound: spaFallback(spa) });
+  const app = createBaseApp({ logger: options.logger, publicUrl: options.publicUrl, notFound: spaFallback(spa, async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') : null)) });
   await app.register(replyFrom, { undici: { connections: 64 } });
   // Bodies pass through untouched; the services parse and validate them.
   app.removeAllContentTypeParsers();
@@ -37,6 +38,7 @@ export async function buildGateway(options: GatewayOptions) {
     const base = isRead(request) ? options.queryUrl : options.commandUrl;
     return reply.from(new URL(request.url, base).toString());
   });
+  app.get('/sitemap.xml', async (request, reply) => reply.from(new URL(request.url, options.queryUrl).toString()));
   if (spa) await serveSpaFiles(app, spa);
   app.get('/healthz', async () => ({ ok: true }));
   return app;

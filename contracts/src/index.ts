@@ -31,3 +31,4 @@ export * from './admin/activities';
 export * from './ledger/api';
 export * from './admin/analytics';
 export * from './admin/people';
+export * from './pages/static-pages';

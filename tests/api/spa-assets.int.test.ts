@@ -161,6 +161,21 @@ describe.each([
     }
   });
 
+  it('serves the static pages whole (issue 15) and lists them with the open jobs in /sitemap.xml', async () => {
+    const terms = await get('/terms');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toContain('<title>Terms of Service | Hireloop</title>');
+    expect(terms.body).toContain('<div id="root"><main><article><h1>Terms of Service</h1><p>Last updated September 12, 2025</p>');
+    expect(terms.body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/terms">/);
+    // The gateway passes the sitemap to the query service (none runs behind this one).
+    if (server() !== app) return;
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://hireloop.example/privacy</loc>');
+    expect(sitemap.body).toContain(`<loc>https://hireloop.example/job/${encodeURIComponent(jobId)}</loc>`);
+  });
+
   it('names the route chunk of the page it serves for preloading, and only that page', async () => {
     const preload = `<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`;
     expect((await get('/jobs')).body).toContain(preload);

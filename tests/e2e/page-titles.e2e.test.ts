@@ -68,8 +68,46 @@ describe('page titles', () => {
     ['/resume-demo', 'Resume Extraction Demo | Hireloop'],
     // A profile that does not exist (or is private) keeps the page's name: nothing tells the two apart.
     ['/profile/00000000-0000-0000-0000-000000000000', 'Candidate Profile | Hireloop'],
+    // The static pages (issue 15, ADR 040).
+    ['/terms', 'Terms of Service | Hireloop'],
+    ['/privacy', 'Privacy Policy | Hireloop'],
+    ['/about-founder', 'About the Founder | Hireloop'],
+    ['/contact', 'Contact | Hireloop'],
   ])('%s is titled "%s"', async (path, title) => {
     expect(await titleOf(path)).toBe(title);
+  });
+
+  it('the static pages read without JavaScript: their title, description and content are in the HTML', async () => {
+    for (const [path, title, heading] of [
+      ['/terms', 'Terms of Service | Hireloop', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy | Hireloop', 'Privacy Policy'],
+      ['/about-founder', 'About the Founder | Hireloop', 'About the Founder'],
+      ['/contact', 'Contact | Hireloop', 'Contact Us'],
+    ]) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toContain(`<h1>${heading}</h1>`);
+    }
+    const privacy = await (await fetch(`${app.url}/privacy`)).text();
+    expect(privacy).toContain('Last updated September 12, 2025');
+    expect(privacy).toContain('mailto:privacy@hireloop.com');
+    // And in a browser with JavaScript off, the page is still there to read.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto(`${app.url}/privacy`);
+    expect(await noScript.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
+    expect(await noScript.title()).toBe('Privacy Policy | Hireloop');
+    await context.close();
+  });
+
+  it('an unknown address shows the not-found page, with a 404 status for crawlers', async () => {
+    const response = await page.goto(`${app.url}/no-such-page/at-all`);
+    expect(response?.status()).toBe(404);
+    expect(await settledTitle()).toBe('Page Not Found | Hireloop');
+    // A page the app knows is a 200.
+    expect((await page.goto(`${app.url}/pricing`))?.status()).toBe(200);
   });
 
   it('a candidate profile is titled "Candidate Profile", not after the person', async () => {

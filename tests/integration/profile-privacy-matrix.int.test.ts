@@ -173,9 +173,10 @@ describe('the profile privacy matrix', () => {
   });
 
   /** [caller, profile, expected view (or 404)] */
-  const expected: Array<[CallerKey, ProfileKey, 'owner' | 'public' | 'limited' | 404]> = [];
+  const expected: Array<[CallerKey, ProfileKey, 'owner' | 'public' | 'limited' | 'gated' | 404]> = [];
   for (const caller of ['visitor', 'owner', 'another candidate', 'company', 'admin', 'super_admin'] as const) {
-    expected.push([caller, 'immediate', caller === 'owner' ? 'owner' : 'public']);
+    // A company's user opens a full profile by counting it against the plan (ADR 030): until then, the limited shape.
+    expected.push([caller, 'immediate', caller === 'owner' ? 'owner' : caller === 'company' ? 'gated' : 'public']);
     expected.push([caller, 'open', caller === 'owner' ? 'owner' : 'limited']);
     expected.push([caller, 'hidden', caller === 'owner' ? 'owner' : 404]);
   }
@@ -194,14 +195,15 @@ describe('the profile privacy matrix', () => {
       expect(Object.keys(body).sort()).toEqual(['profile', 'view']);
       expect(body.view).toBe(view);
       expect(Object.keys(body.profile).sort()).toEqual(view === 'owner' ? OWNER_KEYS : view === 'public' ? PUBLIC_KEYS : LIMITED_KEYS);
+      if (view === 'gated') expect(body.profile).toMatchObject({ id: owners[profile].profileId, availability: 'immediate', skills: SKILLS.slice(0, 8), skillCount: SKILLS.length });
       expect(body.profile.id).toBe(owners[profile].profileId);
       if (view === 'limited') {
         expect(body.profile).toEqual({ id: owners[profile].profileId, title: 'Engineer open', location: 'Lisbon, Portugal', availability: 'open', workPreference: 'remote', skills: SKILLS.slice(0, 8), skillCount: SKILLS.length });
-      } else {
+      } else if (view !== 'gated') {
         expect(body.profile).toMatchObject({ firstName: p.name.split(' ')[0], email: p.profileEmail, phone: p.phone, linkedinUrl: p.linkedinUrl, profilePicture: p.picture, coverPhoto: p.cover, skills: SKILLS });
       }
     }
-    if (view === 'limited' || view === 404) {
+    if (view === 'limited' || view === 'gated' || view === 404) {
       // Nothing personal of anyone in the anonymous shapes.
       for (const text of Object.values(people).flatMap(personalTexts)) expect(response.body).not.toContain(text);
     }
@@ -296,7 +298,7 @@ describe('the profile privacy matrix', () => {
     expect((await get(`/api/profiles/${owners.immediate.profileId}`, owners.immediate.token)).json().view).toBe('owner');
     const show = await post('/api/profile/privacy', { isPublic: true }, owners.immediate.token, 'PATCH');
     expect(show.statusCode).toBe(200);
-    expect((await get(`/api/profiles/${owners.immediate.profileId}`, tokens.company)).json().view).toBe('public');
+    expect((await get(`/api/profiles/${owners.immediate.profileId}`, tokens.company)).json().view).toBe('gated');
   });
 
   it('an owner who stops looking is shown in the limited shape at once', async () => {

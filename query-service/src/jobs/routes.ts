@@ -27,7 +27,7 @@ import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
-import { jobsRss } from './rss';
+import { jobsRss, sitemapXml } from './rss';
 import { JobSearchIndex } from './search-index';
 
 export interface JobQueryOptions {
@@ -209,6 +209,12 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
   app.get('/api/jobs/rss', { schema: { tags: ['jobs'], produces: ['application/rss+xml'] } }, async (_request, reply) => {
     const jobs = await latestOpenJobs(readStore, 50);
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(jobsRss(jobs, options.publicUrl));
+  });
+
+  // For search engines: the public pages and the open jobs' pages (issue 15).
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const jobs = await latestOpenJobs(readStore, 49_000);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(jobs, options.publicUrl));
   });
 
   app.get(

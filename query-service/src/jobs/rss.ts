@@ -35,3 +35,23 @@ export function jobsRss(jobs: readonly Job[], publicUrl: string): string {
     '',
   ].join('\n');
 }
+
+/** The pages every visitor can read, beside the job pages. */
+const PUBLIC_PAGES = ['/', '/jobs', '/pricing', '/terms', '/privacy', '/about-founder', '/contact'];
+
+/**
+ * `/sitemap.xml` (sitemaps.org): the public pages and every open job's page, newest first, at
+ * most 50,000 addresses (the protocol's limit for one file).
+ */
+export function sitemapXml(jobs: readonly Job[], publicUrl: string): string {
+  const base = publicUrl.replace(/\/$/, '');
+  const url = (loc: string, lastmod?: string) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((page) => url(`${base}${page}`)),
+    ...jobs.slice(0, 50_000 - PUBLIC_PAGES.length).map((job) => url(`${base}/job/${encodeURIComponent(job.id)}`, job.createdAt)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
