@@ -126,6 +126,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const runners = daemon?.runners ?? [];
   const progress = new ProjectionProgress(deps.readStore, allProjections, deps.bus);
 
+  // Searches, job views, cards shown and page views are counted here and flushed in batches: a read never appends (ADR 012).
+  const boardActivity =
+    queries || commands
+      ? new BoardActivityCounter({ eventStore: deps.eventStore, clock: deps.clock, ids: deps.ids, onWarning: (message, details) => app.log.warn(details, message) })
+      : null;
   const resumeReader = commands && options.resumeReading ? createResumeReader(options.resumeReading) : undefined;
   if (commands) {
     await registerCommandService(app, {
@@ -144,12 +149,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       publicUrl,
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
+      onPageView: boardActivity?.hooks.onPageView,
     });
   }
-  // Searches and job views are counted here and flushed in batches: a read never appends (ADR 012).
-  const boardActivity = queries
-    ? new BoardActivityCounter({ eventStore: deps.eventStore, clock: deps.clock, ids: deps.ids, onWarning: (message, details) => app.log.warn(details, message) })
-    : null;
   if (queries) {
     await registerQueryService(app, {
       readStore: deps.readStore,

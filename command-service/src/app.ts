@@ -20,6 +20,7 @@ import { createSimulatedPayments } from '@hireloop/platform/payments';
 import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { candidateViewRoutes } from './subscriptions/candidate-views';
+import { pageViewRoutes } from './analytics/page-views';
 import type { CommandServiceDeps } from './shared/deps';
 
 /** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
@@ -47,6 +48,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(invitationRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(candidateViewRoutes, { deps });
+  if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -4,6 +4,7 @@ import {
   normaliseSearchText,
   type CandidateCardsShown,
   type JobListQuery,
+  type PageViewsCounted,
   type JobSearchesCounted,
   type JobViewsCounted,
 } from '@hireloop/contracts';
@@ -18,6 +19,8 @@ export interface BoardActivityHooks {
   onSearch(query: JobListQuery, total: number): void;
   /** A company's user was shown these candidates' cards (for the candidates' ledgers, ADR 037). */
   onCardsShown(companyId: string, profileIds: readonly string[]): void;
+  /** The app showed a page (a route pattern), to a visitor who accepted analytics (ADR 041). */
+  onPageView(route: string): void;
 }
 
 export interface BoardActivityLimits {
@@ -27,6 +30,8 @@ export interface BoardActivityLimits {
   maxSearchKeys: number;
   /** Distinct (day, company, card) recorded per flush; further cards shown are not recorded. */
   maxShownKeys: number;
+  /** Distinct (day, route) itemised per flush; further page views count in the day's total only. */
+  maxPageKeys: number;
 }
 
 interface ViewCount {
@@ -57,6 +62,7 @@ export interface BoardActivityCounts {
   views: JobViewsCounted | null;
   searches: JobSearchesCounted | null;
   shown: CandidateCardsShown | null;
+  pages: PageViewsCounted | null;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -73,6 +79,10 @@ export class BoardActivityTally {
   private shown = new Map<string, { day: string; companyId: string; profileIds: Set<string> }>();
   private shownKeys = 0;
   private shownSpan: [number, number] | null = null;
+  /** `<day>\n<route>` → page views; `pageDays`: each day's total. */
+  private pages = new Map<string, { day: string; route: string; count: number }>();
+  private pageDays = new Map<string, number>();
+  private pageSpan: [number, number] | null = null;
   private days = new Map<string, DayTotals>();
   private viewSpan: [number, number] | null = null;
   private searchSpan: [number, number] | null = null;
@@ -81,7 +91,17 @@ export class BoardActivityTally {
 
   /** Counts held now (itemised views and searches, day totals, cards shown). */
   get size(): number {
-    return this.views.size + this.searches.size + this.days.size + this.shownKeys;
+    return this.views.size + this.searches.size + this.days.size + this.shownKeys + this.pages.size + this.pageDays.size;
+  }
+
+  pageView(at: Date, route: string): void {
+    const day = dayOf(at);
+    const key = `${day}\n${route}`;
+    const counted = this.pages.get(key);
+    if (counted) counted.count += 1;
+    else if (this.pages.size < this.limits.maxPageKeys) this.pages.set(key, { day, route, count: 1 });
+    this.pageDays.set(day, (this.pageDays.get(day) ?? 0) + 1);
+    this.pageSpan = widen(this.pageSpan, at.getTime());
   }
 
   cardsShown(at: Date, companyId: string, profileIds: readonly string[]): void {
@@ -159,6 +179,15 @@ export class BoardActivityTally {
       this.shownSpan && this.shown.size > 0
         ? { ...span(this.shownSpan), shown: [...this.shown.values()].map(({ day, companyId, profileIds }) => ({ day, companyId, profileIds: [...profileIds] })) }
         : null;
+    const pages: PageViewsCounted | null = this.pageSpan && {
+      ...span(this.pageSpan),
+      days: [...this.pageDays.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, total]) => ({ day, total, routes: [...this.pages.values()].filter((page) => page.day === day).map(({ route, count }) => ({ route, count })) })),
+    };
+    this.pages = new Map();
+    this.pageDays = new Map();
+    this.pageSpan = null;
     this.views = new Map();
     this.searches = new Map();
     this.days = new Map();
@@ -167,7 +196,7 @@ export class BoardActivityTally {
     this.viewSpan = null;
     this.searchSpan = null;
     this.shownSpan = null;
-    return { views, searches, shown };
+    return { views, searches, shown, pages };
   }
 
   private totals(day: string): DayTotals {
@@ -234,7 +263,7 @@ export class BoardActivityCounter {
   private droppedFlushes = 0;
 
   constructor(private readonly options: BoardActivityOptions) {
-    this.tally = new BoardActivityTally({ maxViewKeys: options.maxViewKeys ?? 5_000, maxSearchKeys: options.maxSearchKeys ?? 1_000, maxShownKeys: options.maxShownKeys ?? 20_000 });
+    this.tally = new BoardActivityTally({ maxViewKeys: options.maxViewKeys ?? 5_000, maxSearchKeys: options.maxSearchKeys ?? 1_000, maxShownKeys: options.maxShownKeys ?? 20_000, maxPageKeys: options.maxPageKeys ?? 500 });
     this.instanceId = options.instanceId ?? options.ids.newId();
     this.flushIntervalMs = options.flushIntervalMs ?? 5_000;
     this.maxPendingFlushes = Math.max(1, options.maxPendingFlushes ?? 60);
@@ -248,6 +277,7 @@ export class BoardActivityCounter {
         this.tally.search(clock.now(), query, total);
       },
       onCardsShown: (companyId, profileIds) => this.tally.cardsShown(clock.now(), companyId, profileIds),
+      onPageView: (route) => this.tally.pageView(clock.now(), route),
     };
   }
 
@@ -285,8 +315,8 @@ export class BoardActivityCounter {
   }
 
   private cut(): void {
-    const { views, searches, shown } = this.tally.take();
-    if (!views && !searches && !shown) return;
+    const { views, searches, shown, pages } = this.tally.take();
+    if (!views && !searches && !shown && !pages) return;
     const now = this.options.clock.now();
     const flushId = this.options.ids.newId();
     const event = (type: string, data: unknown): NewEvent => ({
@@ -305,6 +335,7 @@ export class BoardActivityCounter {
     if (views) events.push(event('JobViewsCounted', views));
     if (searches) events.push(event('JobSearchesCounted', searches));
     if (shown) events.push(event('CandidateCardsShown', shown));
+    if (pages) events.push(event('PageViewsCounted', pages));
     this.pending.push({ streamId: analyticsCountsStreamId(now.toISOString(), this.instanceId), events });
     if (this.pending.length > this.maxPendingFlushes) {
       this.pending.shift();

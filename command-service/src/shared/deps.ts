@@ -41,4 +41,6 @@ export interface CommandServiceDeps {
   payments?: PaymentsPort;
   /** Reads uploaded resumes in worker threads with a time limit; default: one started on demand. */
   resumeReader?: ResumeReader;
+  /** Counts a page view the browser reported after consent (ADR 041); without it the route is not offered. */
+  onPageView?: (route: string) => void;
 }

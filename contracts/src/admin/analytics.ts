@@ -50,6 +50,8 @@ export const AnalyticsSummary = z.object({
   totalJobViews: Count,
   totalApplications: Count,
   totalSearches: Count,
+  /** First-party page views, counted only for visitors who accepted analytics cookies (ADR 041). */
+  totalPageViews: Count,
   signupsByType: z.record(UserType, Count),
   window: AnalyticsWindow,
 });
@@ -84,7 +86,7 @@ export type DailyMetricsQuery = z.infer<typeof DailyMetricsQuery>;
  * activity as zeros; an empty list when the whole window had no activity ('No daily metrics
  * available yet.').
  */
-export const DailyMetric = z.object({ date: IsoDay, signups: Count, jobViews: Count, applications: Count, searches: Count });
+export const DailyMetric = z.object({ date: IsoDay, signups: Count, jobViews: Count, applications: Count, searches: Count, pageViews: Count });
 export type DailyMetric = z.infer<typeof DailyMetric>;
 export const DailyMetricsResponse = z.array(DailyMetric);
 export type DailyMetricsResponse = z.infer<typeof DailyMetricsResponse>;

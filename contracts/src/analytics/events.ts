@@ -62,6 +62,30 @@ export const CandidateCardsShown = z.object({
 });
 export type CandidateCardsShown = z.infer<typeof CandidateCardsShown>;
 
+/**
+ * Page views of the app counted in one flush, per day and route (issue 15, ADR 041): sent by the
+ * browser only after the visitor accepted analytics cookies. A route is the app's route pattern
+ * (`/job/$jobId`), never the address itself, so no id or token in an address is recorded.
+ */
+export const PageViewsCounted = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ day: IsoDay, total: Count, routes: z.array(z.object({ route: z.string(), count: Count })) })),
+});
+export type PageViewsCounted = z.infer<typeof PageViewsCounted>;
+
+/**
+ * `POST /api/analytics/page-views` `{ route }`: a route pattern of the app — lower-case words and
+ * `$params`, each segment at most 30 characters (an address's ids and tokens are refused).
+ */
+export const PageViewBody = z.object({
+  route: z
+    .string({ error: 'route is required' })
+    .max(200)
+    .regex(/^\/(?:(?:[a-z][a-z0-9-]{0,29}|\$[a-zA-Z]{1,30})(?:\/(?:[a-z][a-z0-9-]{0,29}|\$[a-zA-Z]{1,30}))*)?\/?$/, 'route must be one of the app’s route patterns, such as /job/$jobId'),
+});
+export type PageViewBody = z.infer<typeof PageViewBody>;
+
 /** Stream of the counts one process flushed on one day: flushes of different processes never contend. */
 export const analyticsCountsStreamId = (isoDate: string, instanceId: string) => `analytics-${isoDate.slice(0, 10)}-${instanceId}`;
 

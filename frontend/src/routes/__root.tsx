@@ -7,6 +7,8 @@ import { Button } from '../components/ui/button';
 import { Toaster } from '../components/ui/toast';
 import { AuthDialogProvider, useAuthDialog } from '../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../features/auth/hooks/use-auth';
+import { CookieBannerGate } from '../features/consent/components/cookie-banner-gate';
+import { usePageViews } from '../features/consent/hooks/use-page-views';
 import { usePageTitle } from '../lib/page-title';
 
 export interface RouterContext {
@@ -20,6 +22,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  usePageViews();
   return (
     <>
       <AuthDialogProvider>
@@ -29,6 +32,7 @@ function RootLayout() {
           <Footer />
         </div>
       </AuthDialogProvider>
+      <CookieBannerGate />
       <Toaster />
     </>
   );

@@ -1,4 +1,4 @@
-import { ApplicationSubmitted, ImportedJobRevised, JobImported, JobPosted, UserRegistered, readBoardActivity, type UserType } from '@hireloop/contracts';
+import { ApplicationSubmitted, ImportedJobRevised, JobImported, JobPosted, PageViewsCounted, UserRegistered, readBoardActivity, type UserType } from '@hireloop/contracts';
 import type { RecordedEvent } from '@hireloop/platform/event-store';
 import type { ProjectionDefinition, ProjectionTransaction } from '../shared/projection';
 
@@ -30,6 +30,8 @@ export type AnalyticsDayDocument = {
   searches: number;
   /** Searches that found nothing. */
   searchesWithoutResults: number;
+  /** First-party page views (visitors who accepted analytics cookies, ADR 041). Added in version 2: a replay fills in the past. */
+  pageViews: number;
 };
 
 const emptyDay = (date: string): AnalyticsDayDocument => ({
@@ -41,6 +43,7 @@ const emptyDay = (date: string): AnalyticsDayDocument => ({
   applications: 0,
   searches: 0,
   searchesWithoutResults: 0,
+  pageViews: 0,
 });
 
 async function addToDay(tx: ProjectionTransaction, date: string, add: (day: AnalyticsDayDocument) => void) {
@@ -50,15 +53,23 @@ async function addToDay(tx: ProjectionTransaction, date: string, add: (day: Anal
   await days.put(day);
 }
 
-/** `analytics-daily`: signups (by account type), job views, applications and searches per UTC day. */
+/** `analytics-daily`: signups (by account type), job views, applications, searches and page views per UTC day. */
 export const analyticsDailyProjection: ProjectionDefinition = {
   name: 'analytics-daily',
-  version: 1,
+  version: 2,
   // Queries read a range of `_id` (the day): the primary key serves it.
   collections: { 'analytics-daily': {} },
-  eventTypes: ['UserRegistered', 'ApplicationSubmitted', ...BOARD_ACTIVITY_TYPES],
+  eventTypes: ['UserRegistered', 'ApplicationSubmitted', 'PageViewsCounted', ...BOARD_ACTIVITY_TYPES],
   async apply(event, tx) {
     switch (event.type) {
+      case 'PageViewsCounted': {
+        for (const { day: date, total } of PageViewsCounted.parse(event.data).days) {
+          await addToDay(tx, date, (day) => {
+            day.pageViews = (day.pageViews ?? 0) + total;
+          });
+        }
+        return;
+      }
       case 'UserRegistered': {
         const { type, registeredAt } = UserRegistered.parse(event.data);
         await addToDay(tx, dayOf(registeredAt), (day) => {

@@ -104,6 +104,12 @@ describe('analytics-daily read model', () => {
         oldView('j1', '2026-11-21T11:00:00.000Z'),
         oldSearch('2026-11-21T11:00:00.000Z', 0),
         oldSearch('2026-11-21T11:00:01.000Z', 4),
+        // Page views of visitors who accepted analytics (ADR 041): counted per day, routes not kept here.
+        {
+          streamId: 'analytics-2026-11-21-q1',
+          type: 'PageViewsCounted',
+          data: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-21T10:00:05.000Z', days: [{ day: '2026-11-21', total: 6, routes: [{ route: '/jobs', count: 5 }, { route: '/job/$jobId', count: 1 }] }] },
+        },
       ])
       .then('analytics-daily', [
         {
@@ -115,6 +121,7 @@ describe('analytics-daily read model', () => {
           applications: 0,
           searches: 0,
           searchesWithoutResults: 0,
+          pageViews: 0,
         },
         {
           _id: '2026-11-21',
@@ -125,6 +132,7 @@ describe('analytics-daily read model', () => {
           applications: 1,
           searches: 7,
           searchesWithoutResults: 3,
+          pageViews: 6,
         },
       ]);
   });
@@ -254,9 +262,9 @@ describe('analytics queries', () => {
   it('daily metrics: one entry per day oldest first with zero days filled in, and an empty list for a window without activity', async () => {
     const readStore = await build([user('u1', 'candidate', '2026-11-24T10:00:00.000Z'), searches('2026-11-26', 4, 1)]);
     expect(await dailyMetrics(readStore, analyticsWindow(now, 3))).toEqual([
-      { date: '2026-11-24', signups: 1, jobViews: 0, applications: 0, searches: 0 },
-      { date: '2026-11-25', signups: 0, jobViews: 0, applications: 0, searches: 0 },
-      { date: '2026-11-26', signups: 0, jobViews: 0, applications: 0, searches: 4 },
+      { date: '2026-11-24', signups: 1, jobViews: 0, applications: 0, searches: 0, pageViews: 0 },
+      { date: '2026-11-25', signups: 0, jobViews: 0, applications: 0, searches: 0, pageViews: 0 },
+      { date: '2026-11-26', signups: 0, jobViews: 0, applications: 0, searches: 4, pageViews: 0 },
     ]);
     expect(await dailyMetrics(readStore, analyticsWindow(new Date('2026-12-31T00:00:00.000Z'), 7))).toEqual([]);
   });

@@ -40,6 +40,7 @@ export async function analyticsSummary(readStore: ReadStore, window: AnalyticsWi
     totalJobViews: 0,
     totalApplications: 0,
     totalSearches: 0,
+    totalPageViews: 0,
     signupsByType: { candidate: 0, company: 0 },
     window,
   };
@@ -48,6 +49,7 @@ export async function analyticsSummary(readStore: ReadStore, window: AnalyticsWi
     summary.totalJobViews += day.jobViews;
     summary.totalApplications += day.applications;
     summary.totalSearches += day.searches;
+    summary.totalPageViews += day.pageViews;
     summary.signupsByType.candidate += day.signupsByType.candidate;
     summary.signupsByType.company += day.signupsByType.company;
   }
@@ -59,9 +61,9 @@ export async function dailyMetrics(readStore: ReadStore, window: AnalyticsWindow
   const found = new Map((await daysIn(readStore, window)).map((day) => [day.date, day]));
   const metrics = daysOf(window).map((date): DailyMetric => {
     const day = found.get(date);
-    return { date, signups: day?.signups ?? 0, jobViews: day?.jobViews ?? 0, applications: day?.applications ?? 0, searches: day?.searches ?? 0 };
+    return { date, signups: day?.signups ?? 0, jobViews: day?.jobViews ?? 0, applications: day?.applications ?? 0, searches: day?.searches ?? 0, pageViews: day?.pageViews ?? 0 };
   });
-  return metrics.some((day) => day.signups + day.jobViews + day.applications + day.searches > 0) ? metrics : [];
+  return metrics.some((day) => day.signups + day.jobViews + day.applications + day.searches + day.pageViews > 0) ? metrics : [];
 }
 
 /** A job whose title the log does not hold (views counted for an id no job event names). */

@@ -1,0 +1,26 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { sendPageView } from '../api/page-views';
+import { useConsent } from '../lib/consent';
+
+/** The route pattern of the page shown (`/job/$jobId`), `/not-found` when no route matched. */
+export function routePattern(routeId: string | undefined): string {
+  if (!routeId || routeId === '__root__') return '/not-found';
+  return routeId.length > 1 ? routeId.replace(/\/$/, '') : routeId;
+}
+
+/**
+ * Page views on each route change (part 1 §2), sent only once the visitor accepted analytics
+ * cookies: before consent, or with Essential Only, no analytics request leaves the browser (ADR 041).
+ */
+export function usePageViews() {
+  const { consent } = useConsent();
+  const { href, routeId } = useRouterState({
+    select: (state) => ({ href: state.resolvedLocation?.href ?? null, routeId: state.matches.at(-1)?.routeId }),
+    structuralSharing: true,
+  });
+  useEffect(() => {
+    if (consent !== 'accepted' || href === null) return;
+    sendPageView(routePattern(routeId));
+  }, [consent, href, routeId]);
+}
