@@ -16,7 +16,6 @@ export function CookieBanner() {
   if (consent !== null || dismissed) return null;
   return (
     <section
-      role="region"
       aria-labelledby={titleId}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-card/85"
     >
