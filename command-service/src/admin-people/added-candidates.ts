@@ -1,0 +1,18 @@
+import { candidateStreamId } from '@hireloop/contracts';
+import { profileIdFor } from '../profiles/profile-id';
+import { profileDecider } from '../profiles/decider';
+import type { CommandServiceDeps } from '../shared/deps';
+import { loadState } from '../shared/stream';
+
+/**
+ * Stream `added-candidate-email-<sha256(email)>`: one candidate added by an admin per address
+ * (ADR 038), by the event store's expected-version check, as `email-<sha256>` is one account per
+ * address. Holds `EmailReserved` / `EmailReservationReleased` (sealed with the person's key).
+ */
+export const addedCandidateEmailStreamId = (emailHash: string) => `added-candidate-email-${emailHash}`;
+
+/** The profile of a candidate an admin added, by their person id; null for anyone else. */
+export async function loadAddedCandidateProfile(deps: CommandServiceDeps, personId: string) {
+  const { state } = await loadState(deps.eventStore, candidateStreamId(profileIdFor(personId)), profileDecider);
+  return state.status === 'created' && state.source === 'admin' ? state : null;
+}
