@@ -1,4 +1,6 @@
 import { candidateStreamId } from '@hireloop/contracts';
+import { emailHash } from '@hireloop/platform/accounts/tokens';
+import { emailReservationDecider } from '../auth/email-reservation';
 import { profileIdFor } from '../profiles/profile-id';
 import { profileDecider } from '../profiles/decider';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -15,4 +17,10 @@ export const addedCandidateEmailStreamId = (emailHash: string) => `added-candida
 export async function loadAddedCandidateProfile(deps: CommandServiceDeps, personId: string) {
   const { state } = await loadState(deps.eventStore, candidateStreamId(profileIdFor(personId)), profileDecider);
   return state.status === 'created' && state.source === 'admin' ? state : null;
+}
+
+/** The person id of the candidate an admin added with this address, if any (their reservation, consistent). */
+export async function addedCandidateIdForEmail(deps: CommandServiceDeps, email: string): Promise<string | null> {
+  const { state } = await loadState(deps.eventStore, addedCandidateEmailStreamId(emailHash(email.trim().toLowerCase())), emailReservationDecider);
+  return state.reservedBy;
 }

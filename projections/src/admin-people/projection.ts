@@ -123,7 +123,9 @@ export const toAdminCompany = (doc: AdminCompanyDocument): AdminCompany => ({
 /**
  * `admin-people`: the admin console's Candidates and Companies tables (issue 14, ADR 038).
  *
- * - `candidates`: every candidate account (type candidate, whatever its role) and every candidate
+ * Collection names are global (physical name = name and version), hence the prefix.
+ *
+ * - `admin-candidates`: every candidate account (type candidate, whatever its role) and every candidate
  *   an admin added. An account without a profile shows its sign-up facts, with `id` the profile
  *   id it will have (`profileIdFor`, derived from the user id) and `isPrivate` true (nothing of
  *   it is visible to companies); once it has a profile, the profile's facts, with the account's
@@ -132,14 +134,14 @@ export const toAdminCompany = (doc: AdminCompanyDocument): AdminCompany => ({
  *   they signed in through a provider (an identity linked) or completed a password reset (a
  *   mailed link); an added candidate never has. `visaStatus` is '' (no profile holds one).
  *   `PersonErased` replaces the row by a blank tombstone (ADR 019).
- * - `companies`: every company, from sign-up or added by an admin; `verified` when an admin added
+ * - `admin-companies`: every company, from sign-up or added by an admin; `verified` when an admin added
  *   it or its profile has been saved (ADR 028), else Pending.
  */
 export const adminPeopleProjection: ProjectionDefinition = {
   name: 'admin-people',
   version: 1,
   collections: {
-    candidates: {
+    'admin-candidates': {
       indexes: [
         { fields: ['position'] },
         { fields: ['createdAt'] },
@@ -149,8 +151,8 @@ export const adminPeopleProjection: ProjectionDefinition = {
         { fields: ['emailText'], kind: 'substring' },
       ],
     },
-    companies: { indexes: [{ fields: ['createdAt'] }, { fields: ['nameKey'] }, { fields: ['nameText'], kind: 'substring' }] },
-    proofs: {},
+    'admin-companies': { indexes: [{ fields: ['createdAt'] }, { fields: ['nameKey'] }, { fields: ['nameText'], kind: 'substring' }] },
+    'admin-proofs': {},
   },
   eventTypes: [
     'UserRegistered',
@@ -164,9 +166,9 @@ export const adminPeopleProjection: ProjectionDefinition = {
     'CompanyProfileUpdated',
   ],
   async apply(event, tx) {
-    const candidates = tx.collection<AdminCandidateDocument>('candidates');
-    const companies = tx.collection<AdminCompanyDocument>('companies');
-    const proofs = tx.collection<ProofDocument>('proofs');
+    const candidates = tx.collection<AdminCandidateDocument>('admin-candidates');
+    const companies = tx.collection<AdminCompanyDocument>('admin-companies');
+    const proofs = tx.collection<ProofDocument>('admin-proofs');
     const { position } = event;
     const live = async (personId: string) => {
       const doc = await candidates.get(personId);

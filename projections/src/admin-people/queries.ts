@@ -5,8 +5,8 @@ import { adminPeopleProjection, toAdminCandidate, toAdminCompany, type AdminCand
 
 /** Every candidate row, erased people's tombstones included, with positions: what the query service's table follows. */
 export const adminCandidatesCollection = (readStore: ReadStore) =>
-  readStore.collection<AdminCandidateDocument>(physicalCollection(adminPeopleProjection, 'candidates'));
-export const adminCompaniesCollection = (readStore: ReadStore) => readStore.collection<AdminCompanyDocument>(physicalCollection(adminPeopleProjection, 'companies'));
+  readStore.collection<AdminCandidateDocument>(physicalCollection(adminPeopleProjection, 'admin-candidates'));
+export const adminCompaniesCollection = (readStore: ReadStore) => readStore.collection<AdminCompanyDocument>(physicalCollection(adminPeopleProjection, 'admin-companies'));
 
 export type AdminSort = AdminCandidateListQuery['sort'];
 
