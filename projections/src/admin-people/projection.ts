@@ -54,14 +54,17 @@ const splitName = (name: string) => {
   return { firstName, lastName: rest.join(' ') };
 };
 
-/** The lower-cased texts, sort key and position of a row, from its shown fields. */
-const indexed = <Row extends Pick<AdminCandidate, 'firstName' | 'lastName' | 'email'>>(row: Row, position: string) => ({
+/** A row as stored: the shown fields, the lower-cased texts searched, the name order's key and the position. */
+export const candidateRow = (personId: string, row: AdminCandidate, position: string, hasProfile: boolean): AdminCandidateDocument => ({
+  _id: personId,
   ...row,
+  hasProfile,
   firstNameText: row.firstName.toLowerCase(),
   lastNameText: row.lastName.toLowerCase(),
   emailText: row.email.toLowerCase(),
   nameKey: `${row.firstName} ${row.lastName}`.trim().toLowerCase(),
   position,
+  erased: false,
 });
 
 /** What an erased person leaves: the id and the erasure's position, nothing of theirs. */
@@ -200,7 +203,7 @@ export const adminPeopleProjection: ProjectionDefinition = {
           summary: '',
           createdAt: data.registeredAt,
         };
-        await candidates.put({ _id: data.userId, ...indexed(row, position), hasProfile: false, erased: false });
+        await candidates.put(candidateRow(data.userId, row, position, false));
         return;
       }
       case 'CandidateProfileCreated':
@@ -229,7 +232,7 @@ export const adminPeopleProjection: ProjectionDefinition = {
           summary: data.summary,
           createdAt: current?.createdAt ?? ('createdAt' in data ? data.createdAt : data.updatedAt),
         };
-        await candidates.put({ _id: data.userId, ...indexed(row, position), hasProfile: true, erased: false });
+        await candidates.put(candidateRow(data.userId, row, position, true));
         return;
       }
       case 'CandidateProfileVisibilityChanged': {
