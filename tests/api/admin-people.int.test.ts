@@ -93,6 +93,21 @@ async function mailsTo(to: string): Promise<MailMessage[]> {
   }
 }
 
+const ADA_TEXTS = ['Lovelace', 'ada.lovelace@people.example', '+44 555 0101', 'Engines.'];
+
+/** Where any of `texts` is stored: every row of every table of the database, as text. */
+async function whereStored(texts: readonly string[]) {
+  const { rows: tables } = await runtime.storedLog.pool.query<{ schema: string; name: string }>(
+    `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+  );
+  const found: string[] = [];
+  for (const table of tables) {
+    const { rows } = await runtime.storedLog.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
+    for (const { row } of rows) for (const text of texts) if (row.includes(text)) found.push(`${text} in ${table.name}`);
+  }
+  return found;
+}
+
 const people = {} as Record<'candidate' | 'company' | 'admin' | 'super_admin', Caller>;
 
 beforeAll(async () => {
@@ -185,11 +200,15 @@ describe('Add Candidate', () => {
   });
 
   it('an added candidate can be erased: gone from the table, no longer invitable, the address free again', async () => {
+    // Until then, the database holds her texts (the scan can find them).
+    expect(await whereStored(ADA_TEXTS)).not.toEqual([]);
     const personId = await addedCandidateIdForEmail(deps(), 'ada.lovelace@people.example');
     expect(personId).not.toBeNull();
     const report = await erasePerson(deps(), personId!, 'test-erase-added');
     position = maxPosition(position, report.position);
     expect((await candidatesPage(people.admin.token, 'search=lovelace')).total).toBe(0);
+    // Nothing of hers is readable in any table of the database (log, read models, outbox), as for an account (ADR 019).
+    expect(await whereStored(ADA_TEXTS)).toEqual([]);
     const job = await post('/api/jobs', people.admin.token, { title: 'Second Engine', location: 'London, UK', description: 'Again.' });
     const refused = await post('/api/job-invitations/send', people.admin.token, { jobId: job.json().job.id, candidateId: added.id, message: '' });
     expect(refused.statusCode).toBe(404);
