@@ -16,13 +16,13 @@ const MOVES_BEFORE_SORT = 2000;
 
 /**
  * The admin Candidates table in memory (ADR 038), as Browse Candidates is (ADR 026): the
- * `admin-people` read model's `candidates` followed through `ReadModelMirror`, and
+ * `admin-people` read model's `admin-candidates` followed through `ReadModelMirror`, and
  * `listAdminCandidates` (the read store) the reference that answers while it is not ready.
  *
- * Each row is a slot holding its document and its three lower-cased texts. The live slots are
+ * Each row is a slot holding its document and its three lower-cased texts (in one string). The live slots are
  * kept in each of the three orders: sorted whole once (a sort of 50,000 rows takes tens of
  * milliseconds), then each change moves its slot in place (a binary search and a splice); a search
- * scans one order and tests each row's three texts (`includes`, the spec's own rule), and its
+ * scans one order and tests each row's texts (`includes`, the spec's own rule), and its
  * matches are kept for the next pages (emptied by any change). A page is then a slice.
  */
 export class AdminCandidateTableData implements MirrorData<AdminCandidateDocument> {
