@@ -199,6 +199,20 @@ describe('Add Candidate', () => {
     expect(mail!.text).toContain('Ada Lovelace');
   });
 
+  it('a bulk invitation takes added candidates too; an account without a profile is skipped, its row id naming no profile yet', async () => {
+    const job = await post('/api/jobs', people.admin.token, { title: 'Difference Engineer', location: 'London, UK', description: 'Differences.' });
+    expect(job.statusCode, job.body).toBe(201);
+    const casey = (await candidatesPage(people.admin.token, 'search=casey@people.example')).candidates[0]!;
+    expect(casey.userId).toBe(people.candidate.userId);
+    const bulk = await post('/api/job-invitations/bulk', people.admin.token, { jobId: job.json().job.id, candidateIds: [added.id, casey.id] });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().summary).toEqual({ succeeded: 1, total: 2, skipped: 1 });
+    expect(bulk.json().skipped).toEqual([expect.objectContaining({ candidateId: casey.id, reason: 'candidate_not_found' })]);
+    const deadline = Date.now() + 10_000;
+    while (inbox.receivedBy('ada.lovelace@people.example').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(inbox.receivedBy('ada.lovelace@people.example').map((mail) => mail.subject).join('\n')).toContain('Difference Engineer');
+  });
+
   it('an added candidate can be erased: gone from the table, no longer invitable, the address free again', async () => {
     // Until then, the database holds her texts (the scan can find them).
     expect(await whereStored(ADA_TEXTS)).not.toEqual([]);
