@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
@@ -238,13 +239,18 @@ async function main(argv: string[]) {
         if (!who || args.length !== 1) throw new UsageError('erase needs one email or user id');
         const config = loadConfig();
         const deps = { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl };
-        const userId = who.includes('@') ? await accountIdForEmail(deps, who) : who;
-        if (!userId) throw new DomainError('not_found', `No account for ${who}`);
-        const report = await erasePerson(deps, userId, `cli-${process.pid}`);
-        log(
-          `${report.erasedNow ? 'Erased' : 'Already erased; finished'} ${userId}: ${report.identitiesUnlinked} linked identities released, ` +
-            `${report.mailsDeleted} kept mails deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
-        );
+        // An address may name an account and a candidate an admin added before it signed up (ADR 038): both are that person.
+        const userIds = who.includes('@')
+          ? [await accountIdForEmail(deps, who), await addedCandidateIdForEmail(deps, who)].filter((id): id is string => id !== null)
+          : [who];
+        if (userIds.length === 0) throw new DomainError('not_found', `No account for ${who}`);
+        for (const userId of userIds) {
+          const report = await erasePerson(deps, userId, `cli-${process.pid}`);
+          log(
+            `${report.erasedNow ? 'Erased' : 'Already erased; finished'} ${userId}: ${report.identitiesUnlinked} linked identities released, ` +
+              `${report.mailsDeleted} kept mails deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
+          );
+        }
       });
     case undefined:
     case 'help':

@@ -1,4 +1,5 @@
 import { adminActivitiesProjection } from './admin-activities/projection';
+import { adminPeopleProjection } from './admin-people/projection';
 import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
@@ -29,6 +30,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateViewsProjection,
   candidateLedgerProjection,
   adminActivitiesProjection,
+  adminPeopleProjection,
   analyticsDailyProjection,
   analyticsTopJobsProjection,
 ];

@@ -4,6 +4,8 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { adminActivityQueryRoutes } from './admin/routes';
+import type { AdminCandidateTable } from './admin-people/candidate-table';
+import { adminPeopleQueryRoutes } from './admin-people/routes';
 import { createNotConfiguredWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { analyticsQueryRoutes } from './analytics/routes';
 import { applicationQueryRoutes } from './applications/routes';
@@ -39,6 +41,8 @@ export interface QueryServiceDeps {
   searchIndex?: JobSearchIndex;
   /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
   cardIndex?: CandidateCardIndex;
+  /** The admin Candidates table in memory (default: a new one following `progress`, if this service runs the admin-people read model). */
+  adminCandidateTable?: AdminCandidateTable;
   /** The admin Analytics tab's GA4 section (default: not configured, ADR 034). */
   webAnalytics?: WebAnalyticsPort;
 }
@@ -72,9 +76,11 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(inboxQueryRoutes, { readStore: deps.readStore });
   await app.register(ledgerQueryRoutes, { readStore: deps.readStore });
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
+  await app.register(adminPeopleQueryRoutes, { readStore: deps.readStore, progress: deps.progress, candidateTable: deps.adminCandidateTable });
   await app.register(analyticsQueryRoutes, { readStore: deps.readStore, clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });
 }
 
 export { JobSearchIndex } from './jobs/search-index';
 export { CandidateCardIndex } from './candidates/card-index';
+export { AdminCandidateTable } from './admin-people/candidate-table';
 export { ProjectionProgress } from './shared/projection-progress';

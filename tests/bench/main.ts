@@ -4,11 +4,11 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,memory,assets,resumes), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_CANDIDATE_SIZES (anonymous
- * cards, default 10000,50000) tune it.
+ * cards, default 10000,50000), BENCH_ADMIN_CANDIDATES (rows of the admin candidates table, default 50000) tune it.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -21,11 +21,15 @@ import { createPostgresEventStore, encodePosition, START, type EventMetadata, ty
 import { createPostgresReadStore } from '@hireloop/platform/read-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
-import { MIN_POSITION_HEADER, personalDataRules, type CandidateProfileCreated } from '@hireloop/contracts';
+import { MIN_POSITION_HEADER, personalDataRules, userFromRegistration, type CandidateProfileCreated } from '@hireloop/contracts';
+import { hashToken } from '@hireloop/platform/accounts/tokens';
 import { loadConfig } from '@hireloop/platform/config';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
+import { adminPeopleProjection, candidateRow } from '@hireloop/projections/admin-people/projection';
+import { adminCandidatesCollection } from '@hireloop/projections/admin-people/queries';
 import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
+import { usersProjection } from '@hireloop/projections/users/projection';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
@@ -35,6 +39,7 @@ import { syntheticJob } from '../../cli/src/demo-jobs';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { allProjections } from '@hireloop/projections/registry';
+import { AdminCandidateTableData } from '../../query-service/src/admin-people/candidate-table';
 import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { measureInitialJs } from './assets';
@@ -42,7 +47,7 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,memory,assets,resumes').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -672,6 +677,161 @@ async function candidatesSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The admin Candidates table (GET /api/admin/candidates: a search, page 40 at 100 a page) at
+// 50,000 candidates, against a bare fastify route with the same JSON (ADR 038)
+
+const ADMIN_FIRST = ['Ada', 'Bea', 'Casey', 'Dmitri', 'Émile', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kwame', 'Lena', 'Mateo', 'Nia', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
+const ADMIN_LAST = ['Anderson', 'Brown', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'García', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Lovelace', 'Martin', 'Nguyen', 'Okafor', 'Patel', 'Quist', 'Rossi', 'Smith', 'Tanaka'];
+/** Searches matching thousands (page 40 of 100 exists), in the name order and newest first. */
+const ADMIN_SEARCHES = ['search=an&sort=name', 'search=example&sort=newest', 'search=SON&sort=name', 'search=mail-1&sort=newest'].map((query) => `${query}&page=40&pageSize=100`);
+
+/** 50,000 rows as the admin-people projection writes them, straight into the read model, with the checkpoint. */
+async function fillAdminCandidates(readStore: Runtime['readStore'], size: number) {
+  const started = performance.now();
+  let position = '';
+  const collection = physicalCollection(adminPeopleProjection, 'admin-candidates');
+  for (let start = 0; start < size; start += 5000) {
+    await readStore.transaction(async (tx) => {
+      const docs = [];
+      for (let i = start; i < Math.min(size, start + 5000); i++) {
+        const firstName = ADMIN_FIRST[i % ADMIN_FIRST.length]!;
+        const lastName = ADMIN_LAST[Math.floor(i / ADMIN_FIRST.length) % ADMIN_LAST.length]!;
+        position = encodePosition(0, i + 1);
+        docs.push(
+          candidateRow(
+            `bench-person-${i}`,
+            {
+              id: `bench-profile-${i}`,
+              userId: i % 10 === 0 ? null : `bench-user-${i}`,
+              firstName,
+              lastName,
+              email: `${firstName.toLowerCase()}.${i}@mail-${i % 20}.example`,
+              phone: '+1 555 0100',
+              title: syntheticJob(i).title,
+              location: syntheticJob(i).location,
+              experience: '2-5',
+              skills: syntheticJob(i).skills,
+              visaStatus: '',
+              isPrivate: i % 2 === 0,
+              verified: i % 3 === 0,
+              summary: '',
+              createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+            },
+            position,
+            i % 10 !== 0,
+          ),
+        );
+      }
+      await tx.collection(collection).putMany(docs);
+      await tx.setCheckpoint(checkpointName(adminPeopleProjection), position);
+    });
+  }
+  return { seconds: (performance.now() - started) / 1000, position };
+}
+
+async function adminCandidatesSection() {
+  const size = Number(process.env.BENCH_ADMIN_CANDIDATES ?? 50_000);
+  await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      for (const projection of [adminPeopleProjection, usersProjection]) {
+        for (const [collection, spec] of Object.entries(projection.collections)) {
+          await runtime.readStore.ensureCollection(physicalCollection(projection, collection), spec.indexes ?? [], { documentIndex: spec.documentIndex });
+        }
+      }
+      // One admin, signed in: the route reads the role from `users` and the session by its token's hash.
+      const adminId = 'bench-admin';
+      await runtime.readStore.transaction(async (tx) => {
+        const registered = {
+          userId: adminId,
+          type: 'candidate' as const,
+          role: 'admin' as const,
+          name: 'Bench Admin',
+          email: 'admin@bench.example',
+          phone: '',
+          location: '',
+          currentRole: null,
+          skills: [],
+          companyId: null,
+          registeredAt: new Date().toISOString(),
+        };
+        await tx.collection(physicalCollection(usersProjection, 'users')).put({ _id: adminId, ...userFromRegistration(registered, null) });
+      });
+      const token = 'bench-admin-session-token-0123456789abcdef';
+      await runtime.secrets.createSession({ tokenHash: hashToken(token), userId: adminId, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+      const { seconds, position } = await fillAdminCandidates(runtime.readStore, size);
+      log(`admin-candidates: wrote ${thousands(size)} rows (${fixed(seconds, 1)} s)`);
+
+      // A new search's scan, without HTTP and without the kept matches (the load below repeats 4 searches, so mostly measures kept ones).
+      const data = new AdminCandidateTableData();
+      for (const doc of await adminCandidatesCollection(runtime.readStore).find({})) data.upsert(doc);
+      data.warm();
+      const scans: number[] = [];
+      const afterChange: number[] = [];
+      const changed = await adminCandidatesCollection(runtime.readStore).find({}, { limit: 200 });
+      for (let n = 0; n < 200; n++) {
+        const query = { search: `${ADMIN_FIRST[n % ADMIN_FIRST.length]!.slice(0, 2)}`.toLowerCase(), sort: 'name' as const, page: 40, pageSize: 100 };
+        data.forgetMatches();
+        let started = performance.now();
+        data.list(query);
+        scans.push(performance.now() - started);
+        // A row changed (renamed): moved in the three orders, then the same search again.
+        started = performance.now();
+        data.upsert(candidateRow(changed[n]!._id, { ...changed[n]!, firstName: `Renamed ${n}` }, encodePosition(1, n), true));
+        data.list(query);
+        afterChange.push(performance.now() - started);
+      }
+
+      const app = await buildApp({ ...runtime, rateLimiter: createUnlimitedRateLimiter() }, { commands: false, projections: false, spaDir: false, logger: false });
+      const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      const rows: string[] = [];
+      try {
+        const urls = ADMIN_SEARCHES.map((query) => `${appUrl}/api/admin/candidates?${query}`);
+        const headers = { authorization: `Bearer ${token}` };
+        // Waits for the table to hold the fill's checkpoint.
+        const sample = await fetch(urls[0]!, { headers: { ...headers, [MIN_POSITION_HEADER]: position } });
+        if (sample.status !== 200) throw new Error(`admin-candidates: ${sample.status} ${await sample.text()}`);
+        const body = (await sample.json()) as { page: number; total: number };
+        log(`admin-candidates: sample page ${body.page} of ${thousands(body.total)} matches`);
+        const baseline = Fastify();
+        baseline.get('/bare', async () => body);
+        const bareUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+        try {
+          await generateLoad([{ seconds: 2, streams: [{ label: 'warm-up', urls, concurrency: CONCURRENCY, headers: [headers] }] }]);
+          const plan: LoadRound[] = [];
+          for (let round = 0; round < 4; round++) {
+            plan.push({ seconds: SEARCH_SECONDS / 4, streams: [{ label: 'bare', urls: [`${bareUrl}/bare`], concurrency: CONCURRENCY }] });
+            plan.push({ seconds: SEARCH_SECONDS / 4, streams: [{ label: 'admin', urls, concurrency: CONCURRENCY, headers: [headers] }] });
+          }
+          const results = await generateLoad(plan);
+          const admin = results.find((r) => r.label === 'admin')!;
+          const reference = results.find((r) => r.label === 'bare')!;
+          rows.push(
+            `| ${thousands(size)} | GET /api/admin/candidates (search, page 40 of 100 a page) | ${admin.requests} | ${fixed(admin.throughput)} | ${fixed(admin.p50, 2)} | ${fixed(admin.p99, 2)} | ${admin.errors} |`,
+            `| ${thousands(size)} | bare fastify route, same JSON | ${reference.requests} | ${fixed(reference.throughput)} | ${fixed(reference.p50, 2)} | ${fixed(reference.p99, 2)} | ${reference.errors} |`,
+            `| ${thousands(size)} | admin ÷ bare throughput | | ${fixed(admin.throughput / reference.throughput, 2)} | | | |`,
+          );
+        } finally {
+          await baseline.close();
+        }
+      } finally {
+        await app.close();
+      }
+      line(`### Admin candidates table: ${CONCURRENCY} clients, ${SEARCH_SECONDS} s per route in 4 alternating rounds`);
+      line();
+      line('| candidates | route | requests | req/s | p50 ms | p99 ms | errors |');
+      line('|---:|---|---:|---:|---:|---:|---:|');
+      rows.forEach((row) => line(row));
+      line();
+      line(
+        `In memory without HTTP, ${thousands(size)} rows, 200 runs: a new search (matches not kept) p50 ${fixed(percentile(scans, 0.5), 2)} ms, p99 ${fixed(percentile(scans, 0.99), 2)} ms; ` +
+          `a row changed then the search again p50 ${fixed(percentile(afterChange, 0.5), 2)} ms, p99 ${fixed(percentile(afterChange, 0.99), 2)} ms.`,
+      );
+      line();
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Memory over a million searches (the index and the analytics counter, without HTTP)
 
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
@@ -771,6 +931,7 @@ async function main() {
     ['profiles', profilesSection],
     ['matches', matchesSection],
     ['candidates', candidatesSection],
+    ['admin-candidates', adminCandidatesSection],
     ['memory', memorySection],
     ['assets', assetsSection],
     ['resumes', resumesSection],

@@ -1,10 +1,11 @@
 import { DomainError, ERASED, emailStreamId, userStreamId } from '@hireloop/contracts';
 import { emailHash } from '@hireloop/platform/accounts/tokens';
-import { START } from '@hireloop/platform/event-store';
+import { NO_STREAM_VERSION, START } from '@hireloop/platform/event-store';
 import { appendDecisions, decideOn, type CommandContext, type Decision } from '../shared/command-handler';
 import type { DomainEvent } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
+import { addedCandidateEmailStreamId, loadAddedCandidateProfile } from '../admin-people/added-candidates';
 import { emailReservationDecider } from './email-reservation';
 import { identityDecider } from './social-sign-in';
 import { userAccountDecider } from './user-account';
@@ -52,7 +53,7 @@ async function linkedIdentityStreams(deps: CommandServiceDeps, userId: string): 
 export async function erasePerson(deps: CommandServiceDeps, userId: string, correlationId: string): Promise<ErasureReport> {
   const context: CommandContext = { actor: 'system', correlationId, clock: deps.clock, ids: deps.ids };
   const { state: account, version } = await loadState(deps.eventStore, userStreamId(userId), userAccountDecider);
-  if (account.status === 'none') throw new DomainError('not_found', 'User not found');
+  if (account.status === 'none') return eraseAddedCandidate(deps, userId, context);
 
   let position = '';
   let identitiesUnlinked = 0;
@@ -82,4 +83,32 @@ export async function erasePerson(deps: CommandServiceDeps, userId: string, corr
   const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
   const { legacyEventsRedacted } = await deps.personalData.erase(userId, deps.clock.now());
   return { userId, erasedNow: account.status === 'registered', position, identitiesUnlinked, mailsDeleted, legacyEventsRedacted };
+}
+
+/**
+ * A candidate an admin added (ADR 038) has no account, only a person id: `PersonErased` starts
+ * their (empty) account stream, so nothing can be sealed for them again and their profile no
+ * longer counts as a candidate; their address is released for another admin to add. Then, as for
+ * an account, what is kept beside the log and their key go. Anyone else unknown is a 404.
+ */
+async function eraseAddedCandidate(deps: CommandServiceDeps, personId: string, context: CommandContext): Promise<ErasureReport> {
+  const profile = await loadAddedCandidateProfile(deps, personId);
+  if (!profile) throw new DomainError('not_found', 'User not found');
+  const email = profile.content.email;
+  const decisions: Decision<DomainEvent>[] = [
+    { streamId: userStreamId(personId), events: [{ type: 'PersonErased', data: { userId: personId, erasedAt: deps.clock.now().toISOString() } }], version: NO_STREAM_VERSION },
+  ];
+  if (email && email !== ERASED) {
+    decisions.push(
+      await decideOn(deps.eventStore, addedCandidateEmailStreamId(emailHash(email)), emailReservationDecider, {
+        type: 'ReleaseErasedAccountEmail',
+        data: { email, userId: personId },
+      }),
+    );
+  }
+  const position = await appendDecisions(deps.eventStore, decisions, context);
+  await deps.secrets.forgetUser(personId);
+  const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const { legacyEventsRedacted } = await deps.personalData.erase(personId, deps.clock.now());
+  return { userId: personId, erasedNow: true, position, identitiesUnlinked: 0, mailsDeleted, legacyEventsRedacted };
 }

@@ -33,13 +33,13 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState>
   evolve: (state, event) => {
     switch (event.type) {
       case 'CompanyRegistered': {
-        const { companyId, name, website, location, industry, ownerUserId } = event.data;
+        const { companyId, name, website, location, industry, ownerUserId, description = '' } = event.data;
         return {
           status: 'registered',
           companyId,
           name,
           ownerUserId,
-          profile: { companyId, name, website, address: location, industry, size: '', description: '', updatedAt: null },
+          profile: { companyId, name, website, address: location, industry, size: '', description, updatedAt: null },
         };
       }
       case 'CompanyProfileUpdated': {

@@ -13,8 +13,8 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import { enqueueMail } from '@hireloop/platform/mailer/worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadCompanyName, loadUserAccount, requireAccount } from '../auth/accounts';
-import { loadCandidate, type Candidate } from '../profiles/candidate';
+import { loadCompanyName, requireAccount } from '../auth/accounts';
+import { candidateMailbox, loadCandidate, type Candidate } from '../profiles/candidate';
 import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
@@ -29,12 +29,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(Err
 /** Mail is a side effect of a message already recorded: a queue that fails is logged, the answer stands (as invitations do). */
 async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }) {
   try {
-    const account = await loadUserAccount(deps, options.candidate.userId);
-    if (account.status !== 'registered') return;
+    const mailbox = await candidateMailbox(deps, options.candidate);
+    if (!mailbox) return;
     const companyName = (await loadCompanyName(deps, options.companyId)) ?? 'A company';
     const mail = contactMail({
-      to: account.email,
-      candidateName: options.candidate.name || account.name,
+      to: mailbox.email,
+      candidateName: mailbox.name,
       companyName,
       message: options.message,
       inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox`,

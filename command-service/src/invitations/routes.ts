@@ -34,7 +34,7 @@ import {
 } from '@hireloop/contracts';
 import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobState } from '../jobs/decider';
-import { loadCandidate, type Candidate } from '../profiles/candidate';
+import { candidateMailbox, loadCandidate, type Candidate } from '../profiles/candidate';
 import { profileDecider } from '../profiles/decider';
 import { appendDecisions, decideOn, handleCommandWithState, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -92,11 +92,11 @@ async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, 
     deps,
     log,
     async () => {
-      const account = await loadUserAccount(deps, prepared.candidate.userId);
-      if (account.status !== 'registered') return null;
+      const mailbox = await candidateMailbox(deps, prepared.candidate);
+      if (!mailbox) return null;
       const companyName = (await loadCompanyName(deps, job.companyId)) ?? job.content.company;
       const link = invitationLink(deps, prepared.token);
-      return invitationMail({ to: account.email, candidateName: prepared.candidate.name || account.name, companyName, jobTitle: job.content.title, message, link, expiresAt: prepared.expiresAt });
+      return invitationMail({ to: mailbox.email, candidateName: mailbox.name, companyName, jobTitle: job.content.title, message, link, expiresAt: prepared.expiresAt });
     },
     `invitation-${hashToken(prepared.token)}`,
   );

@@ -3,6 +3,7 @@ import {
   DomainError,
   PROFILE_MESSAGES,
   type CandidateFromExtractionBody,
+  type CandidateProfileCreated,
   type CandidateProfile,
   type CandidateProfileEvent,
   type ProfileContent,
@@ -17,7 +18,7 @@ export type ExtractionData = z.output<typeof CandidateFromExtractionBody>;
 /** Stream `candidate-<profileId>`: one candidate's profile. */
 export type ProfileState =
   | { status: 'none' }
-  | { status: 'created'; profileId: string; userId: string; content: ProfileContent; createdAt: string; updatedAt: string };
+  | { status: 'created'; profileId: string; userId: string; content: ProfileContent; createdAt: string; updatedAt: string; source?: CandidateProfileCreated['source'] };
 
 /** The signed-in account a command acts for, as the route read it from the user stream. */
 export interface ProfileAccount {
@@ -35,7 +36,12 @@ export type ProfileInput = { kind: 'form'; form: ProfileFormData } | { kind: 'ex
 export type ProfileCommand =
   | { type: 'CreateProfile'; data: { profileId: string; account: ProfileAccount; input: ProfileInput; at: string } }
   | { type: 'UpdateProfile'; data: { profileId: string; account: ProfileAccount; form: ProfileFormData; at: string } }
-  | { type: 'ChangeProfileVisibility'; data: { profileId: string; account: ProfileAccount; isPublic: boolean; at: string } };
+  | { type: 'ChangeProfileVisibility'; data: { profileId: string; account: ProfileAccount; isPublic: boolean; at: string } }
+  /**
+   * An admin adds a candidate who has no account (ADR 038): `personId` names their key (ADR 019)
+   * and their profile (`profileIdFor(personId)`), as a user id does for an account.
+   */
+  | { type: 'AddCandidate'; data: { profileId: string; personId: string; content: ProfileContent; at: string } };
 
 /** First word of the name, and the rest (§3). */
 export const splitName = (name: string): { firstName: string; lastName: string } => {
@@ -121,8 +127,8 @@ export const profileDecider: Decider<ProfileCommand, CandidateProfileEvent, Prof
   evolve: (state, event) => {
     switch (event.type) {
       case 'CandidateProfileCreated': {
-        const { profileId, userId, source: _source, createdAt, ...content } = event.data;
-        return { status: 'created', profileId, userId, content, createdAt, updatedAt: createdAt };
+        const { profileId, userId, source, createdAt, ...content } = event.data;
+        return { status: 'created', profileId, userId, content, createdAt, updatedAt: createdAt, source };
       }
       case 'CandidateProfileUpdated': {
         if (state.status !== 'created') return state;
@@ -137,6 +143,12 @@ export const profileDecider: Decider<ProfileCommand, CandidateProfileEvent, Prof
     }
   },
   decide: (command, state) => {
+    if (command.type === 'AddCandidate') {
+      // Who may add is the route's rule (admins only); the stream is new, its person too.
+      if (state.status !== 'none') throw new DomainError('conflict', PROFILE_MESSAGES.profileExists);
+      const { profileId, personId, content, at } = command.data;
+      return [{ type: 'CandidateProfileCreated', data: { ...content, skills: distinctSkills(content.skills), profileId, userId: personId, source: 'admin', createdAt: at } }];
+    }
     const { account, profileId } = command.data;
     candidateOnly(account);
     switch (command.type) {

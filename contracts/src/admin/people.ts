@@ -40,7 +40,7 @@ export type AdminCompanyListQuery = z.output<typeof AdminCompanyListQuery>;
 
 /** Part 2 §3 "Candidate (admin view)". `userId` is null for a candidate an admin added who has no account yet. */
 export const AdminCandidate = z.object({
-  /** The profile id (what invitations and /profile/{id} take). */
+  /** The profile id (what invitations and /profile/{id} take); for an account without a profile yet, the id its profile will have (ADR 038). */
   id: z.string(),
   userId: z.string().nullable(),
   firstName: z.string(),
@@ -53,7 +53,7 @@ export const AdminCandidate = z.object({
   skills: z.array(z.string()),
   visaStatus: z.string(),
   isPrivate: z.boolean(),
-  /** The account's email address was verified (an account signed up and confirmed, or signed in with a provider). */
+  /** The person proved they read the account's mailbox: signed in through a provider, or completed a password reset (ADR 038). Never for an added candidate. */
   verified: z.boolean(),
   summary: z.string(),
   createdAt: z.string(),

@@ -44,7 +44,10 @@ export const CompanyRegistered = z.object({
   website: z.string(),
   location: z.string(),
   industry: z.string(),
+  /** Null for a company an admin added (ADR 038): it has no users yet. */
   ownerUserId: z.string().nullable(),
+  /** Given only when an admin adds the company (ADR 038); sign-up has none ('' then). */
+  description: z.string().optional(),
 });
 
 /** Stream `user-<userId>`. */

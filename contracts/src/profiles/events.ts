@@ -17,8 +17,11 @@ export const WORK_PREFERENCES = ['remote', 'hybrid', 'onsite'] as const;
 export const WorkPreference = z.enum(WORK_PREFERENCES);
 export type WorkPreference = z.infer<typeof WorkPreference>;
 
-/** Where a profile's first version came from. */
-export const PROFILE_SOURCES = ['wizard', 'resume', 'json-resume', 'seed'] as const;
+/**
+ * Where a profile's first version came from. `admin`: an admin added the candidate (ADR 038); the
+ * profile's `userId` is then a person id with no account behind it (their key's name, ADR 019).
+ */
+export const PROFILE_SOURCES = ['wizard', 'resume', 'json-resume', 'seed', 'admin'] as const;
 export const ProfileSource = z.enum(PROFILE_SOURCES);
 
 /** Everything a profile says; the personal fields are sealed per person (see PERSONAL_DATA_RULES). */

@@ -13,8 +13,8 @@ export const companiesProjection: ProjectionDefinition = {
     const companies = tx.collection<CompanyDocument>('companies');
     switch (event.type) {
       case 'CompanyRegistered': {
-        const { companyId, name, website, location, industry } = CompanyRegistered.parse(event.data);
-        await companies.put({ _id: companyId, companyId, name, website, address: location, industry, size: '', description: '', updatedAt: null });
+        const { companyId, name, website, location, industry, description = '' } = CompanyRegistered.parse(event.data);
+        await companies.put({ _id: companyId, companyId, name, website, address: location, industry, size: '', description, updatedAt: null });
         return;
       }
       case 'CompanyProfileUpdated': {
