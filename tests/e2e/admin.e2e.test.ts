@@ -192,6 +192,10 @@ describe('the admin console in the browser', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/admin/analytics/ga4/')) ga4.push(url.pathname);
     });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+    });
     await page.goto(`${app.url}/admin`);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page.getByRole('list', { name: 'Summary' }).getByText('Total Signups')).toBeVisible();
@@ -199,6 +203,9 @@ describe('the admin console in the browser', () => {
     await expect(page.getByText(ANALYTICS_MESSAGES.ga4Unavailable, { exact: true })).toBeVisible();
     // Three signups today: the daily activity has its table (and chart).
     await expect(page.getByRole('table', { name: 'Daily activity' })).toBeVisible();
+    // The chart (recharts, loaded on its own) draws within the Content-Security-Policy.
+    await expect(page.locator('.recharts-responsive-container svg')).toBeVisible();
+    assert(violations).toEqual([]);
     assert(ga4).toEqual(['/api/admin/analytics/ga4/overview']);
     await page.context().close();
   }, 60_000);

@@ -1,6 +1,6 @@
 import type { User } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
+import { LogOutIcon, UserIcon } from 'lucide-react';
 import { PRODUCT_NAME } from '../../lib/product';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -53,10 +53,7 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
           ) : null}
           {user?.isAdmin ? (
             <Link to="/admin" className={navLinkClass}>
-              <span className="inline-flex items-center gap-1">
-                <ShieldCheckIcon className="size-4" aria-hidden="true" />
-                Admin Panel
-              </span>
+              Admin Panel
             </Link>
           ) : null}
         </nav>
