@@ -233,7 +233,10 @@ describe('the admin console in the browser', () => {
     for (let n = 1; n <= 30; n += 1) {
       await call('POST', '/api/admin/candidates', { firstName: `Pager${String(n).padStart(2, '0')}`, lastName: 'Tester', email: `pager${n}@admin-e2e.example` }, people.admin.token);
     }
-    const { answer } = await call('POST', '/api/admin/jobs', { title: 'Bulk Invite Role', location: 'Remote', description: 'Invited in bulk.' }, people.admin.token);
+    // Invitations go to a company's job: the admin adds the company, then posts the job for it.
+    const added = await call('POST', '/api/admin/companies', { name: 'Fjord Compilers', website: 'https://fjord.example' }, people.admin.token);
+    const companyId = (added.answer.company as { id: string }).id;
+    const { answer } = await call('POST', '/api/admin/jobs', { title: 'Bulk Invite Role', location: 'Remote', description: 'Invited in bulk.', companyId }, people.admin.token);
     const jobId = (answer.job as { id: string }).id;
     const page = await newPage(people.admin.token);
     await page.goto(`${app.url}/admin`);

@@ -18,15 +18,16 @@ export const adminJobGridQueryOptions = () =>
 export const useAdminJobGrid = () => useQuery(adminJobGridQueryOptions());
 
 /**
- * The jobs an admin may invite candidates to: open jobs posted on Hireloop (an imported job lives
- * on another site, and the invitation route refuses it).
+ * The jobs an admin may invite candidates to: open jobs posted on Hireloop for a company (an
+ * imported job lives on another site, and a job without a company has no one to reveal the
+ * candidate to: the invitation route refuses both).
  */
 export const invitableJobsQueryOptions = () =>
   queryOptions({
     queryKey: [...jobListsKey, 'admin-invitable'] as const,
     queryFn: async ({ signal }) => {
       const path = '/api/jobs?status=open&page=1&pageSize=100';
-      return listAnswer<Job>(await getJson(path, { signal }), '/api/jobs').filter((job) => job.source === 'internal' && job.isActive);
+      return listAnswer<Job>(await getJson(path, { signal }), '/api/jobs').filter((job) => job.source === 'internal' && job.isActive && job.companyId !== null);
     },
     staleTime: 30_000,
   });

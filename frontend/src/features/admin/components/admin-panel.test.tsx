@@ -149,8 +149,9 @@ describe('inviting candidates from the table', () => {
   const serveJobs = () => {
     server.routes['GET /api/jobs'] = () =>
       json(200, [
-        { ...jobOf('job-1', 'Platform Engineer') },
-        { ...jobOf('job-2', 'Imported Role'), source: 'remoteok' },
+        { ...jobOf('job-1', 'Platform Engineer'), companyId: 'company-1' },
+        { ...jobOf('job-2', 'Imported Role'), companyId: 'company-1', source: 'remoteok' },
+        { ...jobOf('job-3', 'No Company Role') },
       ]);
   };
 
@@ -164,8 +165,9 @@ describe('inviting candidates from the table', () => {
     const dialog = screen.getByRole('dialog', { name: 'Invite to Apply' });
     const picker = within(dialog).getByLabelText('Job');
     await waitFor(() => expect(picker).toBeEnabled());
-    // Only jobs posted on Hireloop can be invited to.
+    // Only jobs posted on Hireloop for a company can be invited to.
     expect(within(picker).queryByRole('option', { name: /Imported Role/ })).not.toBeInTheDocument();
+    expect(within(picker).queryByRole('option', { name: /No Company Role/ })).not.toBeInTheDocument();
     await person.selectOptions(picker, 'job-1');
     await person.type(within(dialog).getByLabelText('Message (optional)'), 'Come build with us');
     await person.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
