@@ -156,7 +156,7 @@ describe('the admin console in the browser', () => {
     const watcher = await newPage(people.superAdmin.token);
     await watcher.goto(`${app.url}/admin`);
     await watcher.getByRole('tab', { name: 'Activities' }).click();
-    await expect(watcher.getByText('Live', { exact: true })).toBeVisible(15_000);
+    await expect(watcher.getByText('Live', { exact: true }), 15_000).toBeVisible();
     const before = await watcher.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').count().catch(() => 0);
     let reloaded = false;
     watcher.on('framenavigated', (frame) => {
@@ -177,7 +177,7 @@ describe('the admin console in the browser', () => {
     await expect(admin.getByRole('list', { name: 'Jobs' }).getByText('Staff Compiler Engineer')).toBeVisible();
 
     const entry = watcher.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').filter({ hasText: 'Staff Compiler Engineer' });
-    await expect(entry).toBeVisible(20_000);
+    await expect(entry, 20_000).toBeVisible();
     await expect(entry.getByText('Olive Ops')).toBeVisible();
     assert(await watcher.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').count()).toBe(before + 1);
     assert(reloaded).toBe(false);
@@ -224,7 +224,7 @@ describe('the admin console in the browser', () => {
     await expect(toast(page, 'User role updated successfully')).toBeVisible();
     await roleIs(people.candidate.token, 'admin');
     await page.getByRole('tab', { name: 'Activities' }).click();
-    await expect(page.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').filter({ hasText: 'Changed a user role' })).toBeVisible(15_000);
+    await expect(page.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').filter({ hasText: 'Changed a user role' }), 15_000).toBeVisible();
     await page.context().close();
   }, 90_000);
 
