@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { ADMIN_MESSAGES, ANALYTICS_MESSAGES, type Role } from '@hireloop/contracts';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
@@ -149,6 +150,19 @@ describe('the admin console in the browser', () => {
     await expect(toast(page, ADMIN_MESSAGES.accessDeniedTitle)).toBeVisible();
     await expect(toast(page, ADMIN_MESSAGES.accessDeniedText)).toBeVisible();
     assert(roleCalls).toEqual([]);
+    // Every tab passes axe's serious and critical checks (once its content has loaded).
+    await page.getByText(ADMIN_MESSAGES.accessDeniedTitle, { exact: true }).first().waitFor({ state: 'hidden', timeout: 15_000 });
+    for (const [tab, loaded] of [
+      ['Candidates', page.getByRole('heading', { name: 'Candidates' })],
+      ['Companies', page.getByRole('heading', { name: 'Companies' })],
+      ['Job Management', page.getByRole('list', { name: 'Jobs' }).or(page.getByText('No jobs yet.'))],
+      ['Analytics', page.getByText(ANALYTICS_MESSAGES.ga4Unavailable, { exact: true })],
+      ['Activities', page.getByText('Live', { exact: true })],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(loaded, 15_000).toBeVisible();
+      assert(await seriousAxeViolations(page), tab).toEqual([]);
+    }
     await page.context().close();
   }, 60_000);
 
