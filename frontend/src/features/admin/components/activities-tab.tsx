@@ -17,7 +17,7 @@ import {
   type ActivityPage,
 } from '../api/admin-activities';
 import { useActivityStream } from '../hooks/use-activity-stream';
-import { formatTime } from '../lib/admin-display';
+import { formatTime, loadFailure } from '../lib/admin-display';
 import { SelectField, TextField } from './form-parts';
 
 const PAGE_SIZE = ADMIN_ACTIVITY_DEFAULT_PAGE_SIZE;
@@ -118,7 +118,7 @@ export function ActivitiesTab() {
         </p>
       ) : list.isError ? (
         <p role="alert" className="py-8 text-center text-destructive">
-          Could not load activities. {list.error.message}
+          Could not load activities. {loadFailure(list.error)}
         </p>
       ) : entries.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{filtered ? 'No activities match these filters.' : 'No admin activity yet.'}</p>

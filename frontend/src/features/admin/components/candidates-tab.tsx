@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { useAdminCandidates } from '../api/admin-people';
-import { fullName, rowSkills } from '../lib/admin-display';
+import { fullName, loadFailure, rowSkills } from '../lib/admin-display';
 import { AddCandidateDialog } from './add-candidate-dialog';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -133,7 +133,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
         </p>
       ) : list.isError ? (
         <p role="alert" className="py-8 text-center text-destructive">
-          Could not load candidates. {list.error.message}
+          Could not load candidates. {loadFailure(list.error)}
         </p>
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{search ? 'No candidates match your search.' : 'No candidates yet.'}</p>

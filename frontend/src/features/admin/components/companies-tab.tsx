@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { useAdminCompanies } from '../api/admin-people';
-import { formatDay } from '../lib/admin-display';
+import { formatDay, loadFailure } from '../lib/admin-display';
 import { AddCompanyDialog } from './add-company-dialog';
 import { AdminSearchBox, PageSizeSelect, RangeText } from './table-controls';
 
@@ -54,7 +54,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
         </p>
       ) : list.isError ? (
         <p role="alert" className="py-8 text-center text-destructive">
-          Could not load companies. {list.error.message}
+          Could not load companies. {loadFailure(list.error)}
         </p>
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{search ? 'No companies match your search.' : 'No companies yet.'}</p>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAdminJobGrid } from '../api/admin-jobs';
-import { formatDay } from '../lib/admin-display';
+import { formatDay, loadFailure } from '../lib/admin-display';
 import { CreateJobDialog } from './create-job-dialog';
 
 /** Job Management (part 2 "Admin panel"): Create Job and a grid of the first 6 jobs. */
@@ -28,7 +28,7 @@ export function JobsTab() {
         </p>
       ) : jobs.isError ? (
         <p role="alert" className="py-8 text-center text-destructive">
-          Could not load jobs. {jobs.error.message}
+          Could not load jobs. {loadFailure(jobs.error)}
         </p>
       ) : jobs.data.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">No jobs yet.</p>

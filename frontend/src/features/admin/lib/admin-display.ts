@@ -1,4 +1,4 @@
-import { displayError } from '../../../lib/api-client';
+import { displayError, serverErrorText } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 
 /** Part 2 §9: an admin row shows at most 3 skills (the rest as a count). */
@@ -49,3 +49,6 @@ export const formatTime = (iso: string) => {
 /** A fresh key for one confirmed bulk action (ADR 015). */
 export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** Why a list could not be read, for people: the server's reason, else a retry hint. */
+export const loadFailure = (error: unknown): string => serverErrorText(error) ?? 'Please try again later.';
