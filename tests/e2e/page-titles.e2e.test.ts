@@ -61,6 +61,7 @@ describe('page titles', () => {
     ['/dashboard/jobs', 'My Jobs | Hireloop'],
     ['/reset-password', 'Reset Password | Hireloop'],
     ['/pricing', 'Pricing | Hireloop'],
+    ['/admin', 'Admin Panel | Hireloop'],
     ['/browse-candidates', 'Browse Candidates | Hireloop'],
     ['/no-such-page', 'Page Not Found | Hireloop'],
     ['/job/no-such-job', 'Job Not Found | Hireloop'],

@@ -20,7 +20,8 @@ const navLinkClass =
 
 /**
  * Spec part 1, §2: Dashboard is shown when signed in; Jobs to visitors and candidates;
- * Pricing to everyone except candidates.
+ * Pricing to everyone except candidates. Part 2, Dashboard: admins also get the Admin Panel
+ * link and an Admin badge by their name.
  */
 export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }: HeaderProps) {
   const isCandidate = user?.type === 'candidate';
@@ -50,6 +51,11 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
               Pricing
             </Link>
           ) : null}
+          {user?.isAdmin ? (
+            <Link to="/admin" className={navLinkClass}>
+              Admin Panel
+            </Link>
+          ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {isLoading ? null : user ? (
@@ -57,6 +63,7 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
               <span className="hidden items-center gap-1.5 text-sm font-medium sm:inline-flex">
                 <UserIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                 {user.name}
+                {user.isAdmin ? <Badge variant="default">Admin</Badge> : null}
               </span>
               <Button variant="outline" size="sm" onClick={onSignOut}>
                 <LogOutIcon aria-hidden="true" />

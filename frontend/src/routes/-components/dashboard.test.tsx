@@ -454,3 +454,21 @@ describe('candidate dashboard', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/job-invitations/i2/offer-stage', '/api/job-invitations/i2/offer-stage']);
   });
 });
+
+describe('the dashboard for admins (part 2, Dashboard)', () => {
+  it('an admin sees the Admin badge and the Admin Panel button, which goes to /admin', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    await renderDashboard({ ...candidate, role: 'super_admin', isAdmin: true });
+    expect(screen.getByText('Admin', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('a user who is not an admin sees neither', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    await renderDashboard();
+    expect(screen.queryByText('Admin', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+});

@@ -2,9 +2,10 @@ import type { User } from '@hireloop/contracts';
 import { MESSAGES } from '@hireloop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ActivityIcon, BriefcaseIcon, Building2Icon, InboxIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { ActivityIcon, BriefcaseIcon, Building2Icon, InboxIcon, PlusIcon, SearchIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
@@ -59,6 +60,17 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
       <section className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {user.name}!</h1>
         <p className="text-muted-foreground">{WELCOME[user.type]}</p>
+        {user.isAdmin ? (
+          <div className="flex flex-wrap items-center gap-2 pt-1">
+            <Badge>Admin</Badge>
+            <Button size="sm" variant="outline" asChild>
+              <Link to="/admin">
+                <ShieldCheckIcon aria-hidden="true" />
+                Admin Panel
+              </Link>
+            </Button>
+          </div>
+        ) : null}
       </section>
 
       {isCompany ? null : <ProfileSummaryCard user={user} wizard={profileWizard} />}

@@ -1,0 +1,47 @@
+import type { User } from '@hireloop/contracts';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Header } from './header';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+const person = (role: User['role']): User => ({
+  id: 'u1',
+  userId: 'u1',
+  name: 'Olive Ops',
+  email: 'olive@example.com',
+  type: 'candidate',
+  role,
+  isAdmin: role === 'admin' || role === 'super_admin',
+  companyId: null,
+  companyName: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+
+const renderHeader = (user: User | null) => render(<Header user={user} isLoading={false} onSignIn={() => {}} onSignOut={() => {}} />);
+
+describe('the header for admins (part 2, Dashboard)', () => {
+  it.each(['admin', 'super_admin'] as const)('an %s sees the Admin Panel link and the Admin badge by their name', (role) => {
+    renderHeader(person(role));
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByText('Olive Ops')).toHaveTextContent('Olive OpsAdmin');
+  });
+
+  it.each(['candidate', 'company'] as const)('a %s sees neither', (role) => {
+    renderHeader(person(role));
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  it('a visitor sees neither', () => {
+    renderHeader(null);
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+});

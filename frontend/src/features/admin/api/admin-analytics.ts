@@ -1,0 +1,56 @@
+import type { AnalyticsSummary, DailyMetric, Ga4DailyEntry, Ga4Overview, Ga4TopPage, Ga4TrafficSource, TopJob } from '@hireloop/contracts';
+import { ANALYTICS_MESSAGES } from '@hireloop/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson, listAnswer, objectAnswer, serverErrorText } from '../../../lib/api-client';
+
+const BASE = '/api/admin/analytics';
+
+/** Part 2 §7: analytics over the last 30 days, daily activity over 7 (the server's defaults, ADR 034). */
+export const analyticsSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: [`${BASE}/summary`] as const,
+    queryFn: async ({ signal }) =>
+      objectAnswer<AnalyticsSummary>(await getJson(`${BASE}/summary`, { signal }), `${BASE}/summary`, ['totalSignups', 'totalJobViews']),
+  });
+
+export const topJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: [`${BASE}/top-jobs`] as const,
+    queryFn: async ({ signal }) => listAnswer<TopJob>(await getJson(`${BASE}/top-jobs`, { signal }), `${BASE}/top-jobs`),
+  });
+
+export const dailyMetricsQueryOptions = () =>
+  queryOptions({
+    queryKey: [`${BASE}/daily-metrics`] as const,
+    queryFn: async ({ signal }) => listAnswer<DailyMetric>(await getJson(`${BASE}/daily-metrics`, { signal }), `${BASE}/daily-metrics`),
+  });
+
+export const useAnalyticsSummary = () => useQuery(analyticsSummaryQueryOptions());
+export const useTopJobs = () => useQuery(topJobsQueryOptions());
+export const useDailyMetrics = () => useQuery(dailyMetricsQueryOptions());
+
+/** Whether a GA4 call failed because no GA4 property is configured (a 503 whose error is 'GA4 not configured'). */
+export const isGa4NotConfigured = (error: unknown): boolean => serverErrorText(error) === ANALYTICS_MESSAGES.ga4NotConfigured;
+
+// The GA4 calls are never retried (part 2 §7).
+export const useGa4Overview = () =>
+  useQuery({
+    queryKey: [`${BASE}/ga4/overview`] as const,
+    queryFn: async ({ signal }) => objectAnswer<Ga4Overview>(await getJson(`${BASE}/ga4/overview`, { signal }), `${BASE}/ga4/overview`, ['pageViews']),
+    retry: false,
+  });
+
+/** The other three GA4 reports: asked for only once the overview answered (skipped when GA4 is not configured). */
+function useGa4List<T extends object>(report: string, enabled: boolean) {
+  const path = `${BASE}/ga4/${report}`;
+  return useQuery({
+    queryKey: [path] as const,
+    queryFn: async ({ signal }) => listAnswer<T>(await getJson(path, { signal }), path),
+    retry: false,
+    enabled,
+  });
+}
+
+export const useGa4TopPages = (enabled: boolean) => useGa4List<Ga4TopPage>('top-pages', enabled);
+export const useGa4Daily = (enabled: boolean) => useGa4List<Ga4DailyEntry>('daily', enabled);
+export const useGa4TrafficSources = (enabled: boolean) => useGa4List<Ga4TrafficSource>('traffic-sources', enabled);

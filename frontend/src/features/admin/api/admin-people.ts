@@ -1,0 +1,88 @@
+import type {
+  AdminCandidate,
+  AdminCandidateList,
+  AdminCompany,
+  AdminCompanyList,
+  CreateAdminCandidateBody,
+  CreateAdminCompanyBody,
+} from '@hireloop/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+
+/** What a people table asks the server for (part 2 §5: search, page, page size; the server clamps the page). */
+export interface AdminListParams {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+const listPath = (base: string, { search, page, pageSize }: AdminListParams) => {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  query.set('page', String(page));
+  query.set('pageSize', String(pageSize));
+  return `${base}?${query.toString()}`;
+};
+
+export const ADMIN_CANDIDATES_PATH = '/api/admin/candidates';
+export const ADMIN_COMPANIES_PATH = '/api/admin/companies';
+export const adminCandidatesKey = [ADMIN_CANDIDATES_PATH] as const;
+export const adminCompaniesKey = [ADMIN_COMPANIES_PATH] as const;
+
+/** `GET /api/admin/candidates?search=&page=&pageSize=`: one page of candidates, searched on the server. */
+export async function getAdminCandidates(params: AdminListParams, { signal }: { signal?: AbortSignal } = {}): Promise<AdminCandidateList> {
+  const path = listPath(ADMIN_CANDIDATES_PATH, params);
+  return objectAnswer<AdminCandidateList>(await getJson(path, { signal }), ADMIN_CANDIDATES_PATH, ['candidates', 'total', 'page', 'totalPages']);
+}
+
+/** `GET /api/admin/companies?search=&page=&pageSize=`: one page of companies, searched on their name. */
+export async function getAdminCompanies(params: AdminListParams, { signal }: { signal?: AbortSignal } = {}): Promise<AdminCompanyList> {
+  const path = listPath(ADMIN_COMPANIES_PATH, params);
+  return objectAnswer<AdminCompanyList>(await getJson(path, { signal }), ADMIN_COMPANIES_PATH, ['companies', 'total', 'page', 'totalPages']);
+}
+
+export const adminCandidatesQueryOptions = (params: AdminListParams) =>
+  queryOptions({
+    queryKey: [...adminCandidatesKey, params] as const,
+    queryFn: ({ signal }) => getAdminCandidates(params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminCompaniesQueryOptions = (params: AdminListParams) =>
+  queryOptions({
+    queryKey: [...adminCompaniesKey, params] as const,
+    queryFn: ({ signal }) => getAdminCompanies(params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminCandidates = (params: AdminListParams) => useQuery(adminCandidatesQueryOptions(params));
+export const useAdminCompanies = (params: AdminListParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...adminCompaniesQueryOptions(params), enabled });
+
+/** `POST /api/admin/candidates` (part 2 §7). */
+export async function createAdminCandidate(body: CreateAdminCandidateBody): Promise<AdminCandidate> {
+  const answer = objectAnswer<{ candidate: AdminCandidate }>(await sendJson('POST', ADMIN_CANDIDATES_PATH, body), ADMIN_CANDIDATES_PATH, ['candidate']);
+  return answer.candidate;
+}
+
+/** `POST /api/admin/companies` (part 2 §7). */
+export async function createAdminCompany(body: CreateAdminCompanyBody): Promise<AdminCompany> {
+  const answer = objectAnswer<{ company: AdminCompany }>(await sendJson('POST', ADMIN_COMPANIES_PATH, body), ADMIN_COMPANIES_PATH, ['company']);
+  return answer.company;
+}
+
+export function useCreateAdminCandidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdminCandidate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCandidatesKey }),
+  });
+}
+
+export function useCreateAdminCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdminCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCompaniesKey }),
+  });
+}

@@ -1,0 +1,101 @@
+import type { User } from '@hireloop/contracts';
+import { ADMIN_MESSAGES } from '@hireloop/contracts';
+import { ShieldCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { PageShell } from '../../../components/layout/page-shell';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ActivitiesTab } from './activities-tab';
+import { AnalyticsTab } from './analytics-tab';
+import { CandidatesTab } from './candidates-tab';
+import { CompaniesTab } from './companies-tab';
+import { JobsTab } from './jobs-tab';
+
+export const ADMIN_TABS = ['candidates', 'companies', 'jobs', 'analytics', 'activities'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  candidates: 'Candidates',
+  companies: 'Companies',
+  jobs: 'Job Management',
+  analytics: 'Analytics',
+  activities: 'Activities',
+};
+
+interface AdminPanelProps {
+  user: User | null;
+  /** The session is still being restored. */
+  isLoading: boolean;
+  onSignIn: () => void;
+}
+
+/** `/admin` (part 2 "Admin panel"): the three access states, then the five tabs for admins. */
+export function AdminPanel({ user, isLoading, onSignIn }: AdminPanelProps) {
+  if (isLoading) {
+    return (
+      <PageShell>
+        <p role="status" className="py-16 text-center text-muted-foreground">
+          {ADMIN_MESSAGES.checking}
+        </p>
+      </PageShell>
+    );
+  }
+  if (!user) {
+    return (
+      <PageShell className="grid content-start justify-items-center gap-4 py-20 text-center">
+        <p className="text-lg font-medium">{ADMIN_MESSAGES.signInRequired}</p>
+        <Button onClick={onSignIn}>Sign In</Button>
+      </PageShell>
+    );
+  }
+  if (!user.isAdmin) {
+    return (
+      <PageShell className="grid content-start justify-items-center gap-4 py-20 text-center">
+        <p role="alert" className="max-w-md text-lg font-medium">
+          {ADMIN_MESSAGES.adminRequired}
+        </p>
+      </PageShell>
+    );
+  }
+  return <AdminConsole user={user} />;
+}
+
+function AdminConsole({ user }: { user: User }) {
+  const [tab, setTab] = useState<AdminTab>('candidates');
+  // Part 2 §5: one search text, shared by the candidates and the companies tables.
+  const [search, setSearch] = useState('');
+  return (
+    <PageShell className="grid content-start gap-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <ShieldCheckIcon className="size-7 text-primary" aria-hidden="true" />
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Panel</h1>
+        <Badge variant="secondary">{user.role === 'super_admin' ? 'Super Admin' : 'Admin'}</Badge>
+      </header>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
+        <TabsList className="h-auto flex-wrap">
+          {ADMIN_TABS.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {TAB_LABELS[name]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="candidates">
+          <CandidatesTab user={user} search={search} onSearchChange={setSearch} />
+        </TabsContent>
+        <TabsContent value="companies">
+          <CompaniesTab search={search} onSearchChange={setSearch} />
+        </TabsContent>
+        <TabsContent value="jobs">
+          <JobsTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="activities">
+          <ActivitiesTab />
+        </TabsContent>
+      </Tabs>
+    </PageShell>
+  );
+}

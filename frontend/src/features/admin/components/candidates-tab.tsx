@@ -1,0 +1,255 @@
+import type { AdminCandidate, User } from '@hireloop/contracts';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MESSAGES } from '@hireloop/contracts';
+import { MailPlusIcon, PlusIcon, ShieldPlusIcon, XIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { toast } from '../../../components/ui/toast';
+import { useAdminCandidates } from '../api/admin-people';
+import { fullName, loadFailure, rowSkills } from '../lib/admin-display';
+import { AddCandidateDialog } from './add-candidate-dialog';
+import { BulkInviteDialog } from './bulk-invite-dialog';
+import { InviteDialog } from './invite-dialog';
+import { MakeAdminDialog } from './make-admin-dialog';
+import { AdminSearchBox, PageSizeSelect, RangeText } from './table-controls';
+
+interface CandidatesTabProps {
+  user: User;
+  search: string;
+  onSearchChange: (search: string) => void;
+}
+
+/** The Candidates tab (part 2 "Admin panel"): search, page size, bulk-selection bar, table, pagination, dialogs. */
+export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabProps) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
+  // Selected rows by profile id, kept across pages (the candidates themselves, for the confirm steps).
+  const [selected, setSelected] = useState<Map<string, AdminCandidate>>(new Map());
+  const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState<AdminCandidate | null>(null);
+  const [bulkInviting, setBulkInviting] = useState(false);
+  const [promoting, setPromoting] = useState<AdminCandidate[] | null>(null);
+  const list = useAdminCandidates({ search, page, pageSize });
+  const answer = list.data;
+
+
+  const rows = useMemo(() => answer?.candidates ?? [], [answer]);
+  const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+
+  const toggle = (candidate: AdminCandidate) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(candidate.id)) next.delete(candidate.id);
+      else next.set(candidate.id, candidate);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (allOnPageSelected) next.delete(row.id);
+        else next.set(row.id, row);
+      }
+      return next;
+    });
+
+  const startBulkInvite = () => {
+    if (selected.size === 0) {
+      toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select at least one candidate and a job.', variant: 'destructive' });
+      return;
+    }
+    setBulkInviting(true);
+  };
+
+  // Part 2 §5 and §6: super admins only; then only candidates with an account can become admins.
+  const startMakeAdmin = () => {
+    if (user.role !== 'super_admin') {
+      toast({ title: ADMIN_MESSAGES.accessDeniedTitle, description: ADMIN_MESSAGES.accessDeniedText, variant: 'destructive' });
+      return;
+    }
+    const withAccount = [...selected.values()].filter((candidate) => candidate.userId);
+    if (withAccount.length === 0) {
+      toast({
+        title: ADMIN_MESSAGES.noValidSelections,
+        description: 'Select at least one candidate who has a user account.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPromoting([...selected.values()]);
+  };
+
+  const changeSearch = (next: string) => {
+    onSearchChange(next);
+    setPage(1);
+  };
+
+  return (
+    <section aria-labelledby="admin-candidates-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-candidates-heading" className="text-xl font-semibold">
+          Candidates
+        </h2>
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden="true" />
+          Add Candidate
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <AdminSearchBox label="Search candidates" value={search} onChange={changeSearch} placeholder="Search by name or email" />
+        <PageSizeSelect
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
+        <span className="text-sm font-medium" aria-live="polite">
+          {selected.size} selected
+        </span>
+        <Button size="sm" variant="outline" onClick={startBulkInvite}>
+          <MailPlusIcon aria-hidden="true" />
+          Bulk Invite
+        </Button>
+        <Button size="sm" variant="outline" onClick={startMakeAdmin}>
+          <ShieldPlusIcon aria-hidden="true" />
+          Make Admin
+        </Button>
+        {selected.size > 0 ? (
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
+            <XIcon aria-hidden="true" />
+            Clear Selection
+          </Button>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <p role="status" className="py-8 text-center text-muted-foreground">
+          Loading candidates...
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="py-8 text-center text-destructive">
+          Could not load candidates. {loadFailure(list.error)}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{search ? 'No candidates match your search.' : 'No candidates yet.'}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <caption className="sr-only">Candidates</caption>
+            <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input type="checkbox" aria-label="Select all on this page" className="size-4 accent-primary" checked={allOnPageSelected} onChange={togglePage} />
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Location
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Skills
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((candidate) => (
+                <CandidateRow
+                  key={candidate.id}
+                  candidate={candidate}
+                  selected={selected.has(candidate.id)}
+                  onToggle={() => toggle(candidate)}
+                  onInvite={() => setInviting(candidate)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
+      {answer ? (
+        <div className="grid justify-items-center gap-2">
+          <RangeText page={answer.page} pageSize={answer.pageSize} total={answer.total} noun="candidates" />
+          <Pagination page={answer.page} pageCount={answer.totalPages} onPageChange={setPage} disabled={list.isPlaceholderData} />
+        </div>
+      ) : null}
+
+      <AddCandidateDialog open={adding} onOpenChange={setAdding} />
+      <InviteDialog candidate={inviting} onClose={() => setInviting(null)} />
+      <BulkInviteDialog
+        open={bulkInviting}
+        candidates={[...selected.values()]}
+        onOpenChange={setBulkInviting}
+        onDone={() => setSelected(new Map())}
+      />
+      <MakeAdminDialog candidates={promoting} onClose={() => setPromoting(null)} onDone={() => setSelected(new Map())} />
+    </section>
+  );
+}
+
+function CandidateRow({
+  candidate,
+  selected,
+  onToggle,
+  onInvite,
+}: {
+  candidate: AdminCandidate;
+  selected: boolean;
+  onToggle: () => void;
+  onInvite: () => void;
+}) {
+  const name = fullName(candidate);
+  const { shown, more } = rowSkills(candidate.skills);
+  return (
+    <tr className="border-t align-top" aria-selected={selected}>
+      <td className="px-3 py-3">
+        <input type="checkbox" aria-label={`Select ${name}`} className="size-4 accent-primary" checked={selected} onChange={onToggle} />
+      </td>
+      <td className="px-3 py-3">
+        <div className="font-medium">{name}</div>
+        <div className="text-muted-foreground">{candidate.email}</div>
+      </td>
+      <td className="px-3 py-3">{candidate.title || '—'}</td>
+      <td className="px-3 py-3">{candidate.location || '—'}</td>
+      <td className="px-3 py-3">
+        <ul aria-label={`Skills of ${name}`} className="flex flex-wrap gap-1">
+          {shown.map((skill) => (
+            <li key={skill}>
+              <Badge variant="outline">{skill}</Badge>
+            </li>
+          ))}
+          {more > 0 ? (
+            <li>
+              <Badge variant="secondary">+{more}</Badge>
+            </li>
+          ) : null}
+        </ul>
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={candidate.verified ? 'success' : 'outline'}>{candidate.verified ? 'Verified' : 'Unverified'}</Badge>
+          <Badge variant={candidate.isPrivate ? 'secondary' : 'outline'}>{candidate.isPrivate ? 'Private' : 'Public'}</Badge>
+        </div>
+      </td>
+      <td className="px-3 py-3 text-right">
+        <Button size="sm" variant="outline" onClick={onInvite}>
+          Invite to Apply
+        </Button>
+      </td>
+    </tr>
+  );
+}

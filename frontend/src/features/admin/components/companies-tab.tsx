@@ -1,0 +1,130 @@
+import { ADMIN_DEFAULT_PAGE_SIZE } from '@hireloop/contracts';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { useAdminCompanies } from '../api/admin-people';
+import { formatDay, loadFailure } from '../lib/admin-display';
+import { AddCompanyDialog } from './add-company-dialog';
+import { AdminSearchBox, PageSizeSelect, RangeText } from './table-controls';
+
+/** The Companies tab (part 2 "Admin panel"): the shared search on the company name, table, Add Company, Manage. */
+export function CompaniesTab({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
+  const [adding, setAdding] = useState(false);
+  const list = useAdminCompanies({ search, page, pageSize });
+  const answer = list.data;
+
+
+  const rows = answer?.companies ?? [];
+  return (
+    <section aria-labelledby="admin-companies-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-companies-heading" className="text-xl font-semibold">
+          Companies
+        </h2>
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden="true" />
+          Add Company
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <AdminSearchBox
+          label="Search companies"
+          value={search}
+          onChange={(next) => {
+            onSearchChange(next);
+            setPage(1);
+          }}
+          placeholder="Search by company name"
+        />
+        <PageSizeSelect
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      </div>
+      {list.isPending ? (
+        <p role="status" className="py-8 text-center text-muted-foreground">
+          Loading companies...
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="py-8 text-center text-destructive">
+          Could not load companies. {loadFailure(list.error)}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{search ? 'No companies match your search.' : 'No companies yet.'}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">Companies</caption>
+            <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Company
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Website
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Location
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Added
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((company) => (
+                <tr key={company.id} className="border-t align-top">
+                  <td className="px-3 py-3">
+                    <div className="font-medium">{company.name}</div>
+                    {company.description ? <div className="line-clamp-2 text-muted-foreground">{company.description}</div> : null}
+                  </td>
+                  <td className="px-3 py-3">
+                    {company.website ? (
+                      <a href={company.website} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                        {company.website.replace(/^https?:\/\//, '')}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="px-3 py-3">{company.location || '—'}</td>
+                  <td className="px-3 py-3">
+                    <Badge variant={company.verified ? 'success' : 'outline'}>{company.verified ? 'Verified' : 'Pending'}</Badge>
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">{formatDay(company.createdAt)}</td>
+                  <td className="px-3 py-3 text-right">
+                    {/* Part 2: Manage does nothing yet; it stays visible, as the spec shows it. */}
+                    <Button size="sm" variant="outline" type="button">
+                      Manage
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
+      {answer ? (
+        <div className="grid justify-items-center gap-2">
+          <RangeText page={answer.page} pageSize={answer.pageSize} total={answer.total} noun="companies" />
+          <Pagination page={answer.page} pageCount={answer.totalPages} onPageChange={setPage} disabled={list.isPlaceholderData} />
+        </div>
+      ) : null}
+      <AddCompanyDialog open={adding} onOpenChange={setAdding} />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { BriefcaseIcon, MapPinIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useAdminJobGrid } from '../api/admin-jobs';
+import { formatDay, loadFailure } from '../lib/admin-display';
+import { CreateJobDialog } from './create-job-dialog';
+
+/** Job Management (part 2 "Admin panel"): Create Job and a grid of the first 6 jobs. */
+export function JobsTab() {
+  const [creating, setCreating] = useState(false);
+  const jobs = useAdminJobGrid();
+  return (
+    <section aria-labelledby="admin-jobs-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-jobs-heading" className="text-xl font-semibold">
+          Job Management
+        </h2>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon aria-hidden="true" />
+          Create Job
+        </Button>
+      </div>
+      {jobs.isPending ? (
+        <p role="status" className="py-8 text-center text-muted-foreground">
+          Loading jobs...
+        </p>
+      ) : jobs.isError ? (
+        <p role="alert" className="py-8 text-center text-destructive">
+          Could not load jobs. {loadFailure(jobs.error)}
+        </p>
+      ) : jobs.data.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">No jobs yet.</p>
+      ) : (
+        <ul aria-label="Jobs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {jobs.data.map((job) => (
+            <li key={job.id}>
+              <Card className="h-full">
+                <CardHeader>
+                  <CardTitle className="text-base">{job.title}</CardTitle>
+                  <CardDescription>{job.company}</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-2 text-sm">
+                  <span className="flex items-center gap-1.5 text-muted-foreground">
+                    <MapPinIcon className="size-4" aria-hidden="true" />
+                    {job.location}
+                  </span>
+                  <span className="flex items-center gap-1.5 text-muted-foreground">
+                    <BriefcaseIcon className="size-4" aria-hidden="true" />
+                    {job.type}
+                    {job.remote ? ' · Remote' : ''}
+                  </span>
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={job.isActive ? 'success' : 'outline'}>{job.isActive ? 'Active' : 'Closed'}</Badge>
+                    <Badge variant="secondary">Posted {formatDay(job.createdAt)}</Badge>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CreateJobDialog open={creating} onOpenChange={setCreating} />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { ADMIN_PAGE_SIZES } from '@hireloop/contracts';
+import { SearchIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Input, inputClassName } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useDebouncedText } from '../../../lib/use-debounced-text';
+import { cn } from '../../../lib/utils';
+
+/** The shared search box of the people tables: the server searches once typing pauses (Enter searches at once). */
+export function AdminSearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (next: string) => void; placeholder: string }) {
+  const id = useId();
+  const { text, setText, flush } = useDebouncedText(value, onChange);
+  return (
+    <div className="grid min-w-0 flex-1 gap-1.5">
+      <Label htmlFor={id} className="sr-only">
+        {label}
+      </Label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={id}
+          type="search"
+          className="pl-9"
+          value={text}
+          placeholder={placeholder}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') flush();
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Rows per page: 10, 25, 50 or 100 (part 2 §9). */
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="whitespace-nowrap">
+        Rows per page
+      </Label>
+      <select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))} className={cn(inputClassName, 'h-10 w-24')}>
+        {ADMIN_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Showing 26–50 of 120" under a table. */
+export function RangeText({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: string }) {
+  if (total === 0) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <p className="text-sm text-muted-foreground" aria-live="polite">
+      Showing {first}–{last} of {total} {noun}
+    </p>
+  );
+}

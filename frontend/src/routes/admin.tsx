@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useAuthDialog } from '../features/auth/components/auth-dialog-provider';
+import { useAuth } from '../features/auth/hooks/use-auth';
+import { AdminPanel } from '../features/admin/components/admin-panel';
+import { usePageTitle } from '../lib/page-title';
+import { useRobotsMeta } from '../lib/robots-meta';
+
+/** `/admin` (part 2 "Admin panel"): its own chunk, loaded only when the page is opened (ADR 039). */
+export const Route = createFileRoute('/admin')({
+  component: AdminRoute,
+});
+
+function AdminRoute() {
+  usePageTitle('Admin Panel');
+  useRobotsMeta('noindex, nofollow');
+  const { user, isLoading } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  return <AdminPanel user={user} isLoading={isLoading} onSignIn={() => openAuthDialog('signin')} />;
+}
