@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY, resetConsentForTests } from '../lib/consent';
@@ -55,15 +55,6 @@ describe('the cookie-consent banner (part 1 §2)', () => {
     render(<CookieBanner />);
     expect(screen.queryByRole('region', { name: 'We use cookies' })).not.toBeInTheDocument();
   });
-
-  it('follows a choice made in another tab', () => {
-    render(<CookieBanner />);
-    act(() => {
-      localStorage.setItem(CONSENT_STORAGE_KEY, 'accepted');
-      window.dispatchEvent(new StorageEvent('storage', { key: CONSENT_STORAGE_KEY, newValue: 'accepted' }));
-    });
-    expect(screen.queryByRole('region', { name: 'We use cookies' })).not.toBeInTheDocument();
-  });
 });
 
 describe('what a page view says', () => {
@@ -74,5 +65,4 @@ describe('what a page view says', () => {
     expect(routePattern('__root__')).toBe('/not-found');
     expect(routePattern(undefined)).toBe('/not-found');
   });
-
 });

@@ -47,17 +47,12 @@ function notify() {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === CONSENT_STORAGE_KEY && listener();
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
 }
 
 const snapshot = () => `${readConsent() ?? memoryConsent ?? ''}|${dismissedThisVisit ? 1 : 0}`;
 
-/** The stored choice, and whether the banner was closed for this visit; follows changes (other tabs too). */
+/** The stored choice, and whether the banner was closed for this visit; follows changes made in this tab. */
 export function useConsent(): { consent: Consent | null; dismissed: boolean } {
   const value = useSyncExternalStore(subscribe, snapshot, () => '|0');
   const [consent, dismissed] = value.split('|');
