@@ -23,6 +23,9 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { projectionHealth } from '@hireloop/projections/health';
+import { jobSearch } from '@hireloop/projections/job-board/job-search';
+import { searchJobs } from '@hireloop/projections/job-board/queries';
+import { assistantFrameOrigins } from '@hireloop/platform/assistant';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
@@ -53,6 +56,8 @@ export interface AppDeps {
   ai?: AiPort;
   /** The Payments port; default: the simulated checkout. */
   payments?: PaymentsPort;
+  /** The AI-assistant connection (ADR 043); default: the built-in provider at /api/mysalt. */
+  assistant?: CommandServiceDeps['assistant'];
   /** The admin Analytics tab's GA4 section; default: not configured (ADR 034). */
   webAnalytics?: WebAnalyticsPort;
 }
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     trustProxy: options.trustProxy ?? false,
     publicUrl,
     notFound: spaFallback(spa, renderPage),
+    frameSources: deps.assistant ? assistantFrameOrigins(deps.assistant.settings) : [],
   });
 
   await app.register(fastifySwagger, {
@@ -150,6 +156,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
       onPageView: boardActivity?.hooks.onPageView,
+      assistant: deps.assistant,
+      // The built-in assistant searches the board's read model (ADR 043).
+      searchBoard: (query) => searchJobs(deps.readStore, jobSearch(query)),
     });
   }
   if (queries) {

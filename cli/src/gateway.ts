@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyRequest } from 'fastify';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
+import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
 import { DEFAULT_SPA_DIR } from './app';
 import { loadSpa, serveSpaFiles, spaFallback } from './spa';
 import { renderStaticPageFor } from './static-pages';
@@ -12,6 +13,9 @@ export interface GatewayOptions {
   logger?: BaseAppOptions['logger'];
   /** Where people reach the app; https turns on HSTS. */
   publicUrl?: string;
+  /** The AI assistant's path segment (its built-in pages are GETs on the command side) and the origins the SPA may frame (ADR 043). */
+  assistantPath?: string;
+  frameSources?: readonly string[];
 }
 
 /**
@@ -20,7 +24,7 @@ export interface GatewayOptions {
  */
 export async function buildGateway(options: GatewayOptions) {
   const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
-  const app = createBaseApp({ logger: options.logger, publicUrl: options.publicUrl, notFound: spaFallback(spa, async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') : null)) });
+  const app = createBaseApp({ logger: options.logger, publicUrl: options.publicUrl, frameSources: options.frameSources, notFound: spaFallback(spa, async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') : null)) });
   await app.register(replyFrom, { undici: { connections: 64 } });
   // Bodies pass through untouched; the services parse and validate them.
   app.removeAllContentTypeParsers();
@@ -30,7 +34,11 @@ export async function buildGateway(options: GatewayOptions) {
     // Sign-in redirects are GETs with effects (state, sessions); providers, the mail outbox and the
     // simulated checkout page (its sessions live in the command service's memory) are on the command side.
     const commandGet =
-      pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox' || pathname.startsWith('/api/payments/simulated/');
+      pathname.startsWith('/api/auth/linkedin') ||
+      pathname === '/api/auth/providers' ||
+      pathname === '/api/admin/outbox' ||
+      pathname.startsWith('/api/payments/simulated/') ||
+      pathname.startsWith(`/api/${options.assistantPath ?? DEFAULT_ASSISTANT_PATH}/frame/`);
     return (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
   };
   // Reads are logged at info by the query service that answers them; here only their errors are.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { assistantFrameOrigins, assistantSettings } from '@hireloop/platform/assistant';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
@@ -98,6 +99,8 @@ async function gateway() {
     commandUrl: config.GATEWAY_COMMAND_URL,
     publicUrl: config.publicUrl,
     logger: loggerOptions(config.LOG_LEVEL),
+    assistantPath: assistantSettings(config).path,
+    frameSources: assistantFrameOrigins(assistantSettings(config)),
   });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.on('SIGINT', () => void app.close().then(() => process.exit(0)));

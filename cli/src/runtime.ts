@@ -18,6 +18,8 @@ import { protectPersonalData, type PersonalDataProtection } from '@hireloop/plat
 import { personalDataRules } from '@hireloop/contracts';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createPayments, type PaymentsPort } from '@hireloop/platform/payments';
+import { assistantSettings, createAssistant, type AssistantPort } from '@hireloop/platform/assistant';
+import type { AssistantSettings } from '@hireloop/contracts';
 import { createWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
@@ -42,6 +44,8 @@ export interface Runtime {
   ai: AiPort;
   /** The Payments port: Stripe when STRIPE_SECRET_KEY is set, else the simulated checkout (ADR 030). */
   payments: PaymentsPort;
+  /** The AI-assistant connection: the `http` adapter when ASSISTANT_API_URL is set, else the built-in provider (ADR 043). */
+  assistant: { port: AssistantPort | null; settings: AssistantSettings; apiKey?: string };
   /** The admin Analytics tab's GA4 section: the GA4 Data API when GA4_PROPERTY_ID is set, else 'GA4 not configured' (ADR 034). */
   webAnalytics: WebAnalyticsPort;
   /** How far each reaction has read the log (they resume there after a restart). */
@@ -139,6 +143,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
       payments: createPayments(config, systemClock),
+      assistant: { port: createAssistant(config), settings: assistantSettings(config), apiKey: config.ASSISTANT_API_KEY },
       webAnalytics,
       reactionCheckpoints,
       bus,

@@ -4,6 +4,7 @@ import type { App } from '@hireloop/platform/http/app';
 import { localAi } from '@hireloop/platform/ai';
 import { createResumeReader } from '@hireloop/platform/resume-text/extractor';
 import { adminPeopleRoutes } from './admin-people/routes';
+import { assistantRoutes } from './assistant/routes';
 import { applicationRoutes } from './applications/routes';
 import { outboxRoutes } from './auth/outbox-routes';
 import { startPasswordResetWorker } from './auth/password-reset';
@@ -51,6 +52,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(candidateViewRoutes, { deps });
   if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView });
   await app.register(adminPeopleRoutes, { deps });
+  await app.register(assistantRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

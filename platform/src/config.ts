@@ -7,6 +7,9 @@ const optionalSetting = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** First path segments under /api that Hireloop's own routes use: the assistant's segment must be another. */
+const RESERVED_API_SEGMENTS = new Set(['auth', 'jobs', 'admin', 'public', 'candidates', 'profile', 'profiles', 'subscription', 'invitations', 'job-invitations', 'docs', 'analytics', 'payments', 'companies', 'company', 'parse-resume', 'extract-resume', 'api-keys', 'mcp']);
+
 const Schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -73,6 +76,34 @@ const Schema = z.object({
    */
   GA4_PROPERTY_ID: optionalSetting.pipe(z.string().regex(/^\d{1,20}$/, 'GA4_PROPERTY_ID must be the numeric id of a GA4 property').optional()),
   GA4_CREDENTIALS_FILE: optionalSetting,
+  /**
+   * The AI-assistant connection (ADR 043). `ASSISTANT_API_URL` turns the `http` adapter on (the
+   * external provider's API); without it the built-in provider answers from Hireloop's own board.
+   * `ASSISTANT_API_KEY` is the deployment's key with the provider (or, built in, the key the
+   * connect page must be given): a secret, never logged. `ASSISTANT_PATH` is the spec's
+   * `{assistant}` path segment. The embedded sign-in page's messages are read only from
+   * `ASSISTANT_ORIGIN` (default: the origin of `ASSISTANT_SIGNIN_URL`).
+   */
+  ASSISTANT_API_URL: optionalSetting.pipe(z.url({ error: 'ASSISTANT_API_URL must be a URL' }).optional()),
+  ASSISTANT_API_KEY: optionalSetting,
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ASSISTANT_PATH: optionalSetting.pipe(
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,30}$/, 'ASSISTANT_PATH must be lower-case letters, digits and dashes, starting with a letter')
+      .refine((path) => !RESERVED_API_SEGMENTS.has(path), 'ASSISTANT_PATH must not be a path Hireloop already uses')
+      .optional(),
+  ),
+  ASSISTANT_NAME: z.string().trim().min(1).max(60).default('MySALT AI'),
+  ASSISTANT_SIGNIN_URL: optionalSetting.pipe(z.url({ error: 'ASSISTANT_SIGNIN_URL must be a URL' }).optional()),
+  ASSISTANT_SIGNUP_URL: optionalSetting.pipe(z.url({ error: 'ASSISTANT_SIGNUP_URL must be a URL' }).optional()),
+  ASSISTANT_DASHBOARD_URL: optionalSetting.pipe(z.url({ error: 'ASSISTANT_DASHBOARD_URL must be a URL' }).optional()),
+  ASSISTANT_ORIGIN: optionalSetting.pipe(
+    z
+      .url({ error: 'ASSISTANT_ORIGIN must be an origin such as https://assistant.example' })
+      .refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'ASSISTANT_ORIGIN must be an origin (scheme, host and port only)')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

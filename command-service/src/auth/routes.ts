@@ -30,6 +30,7 @@ import { requestPasswordReset, resetPassword, validateResetToken } from './passw
 import { exchangeCode, finishLinkedInSignIn, startLinkedInSignIn } from './social-sign-in';
 import { userAccountDecider } from './user-account';
 import type { CommandServiceDeps } from '../shared/deps';
+import { DEFAULT_ASSISTANT_SETTINGS } from '@hireloop/platform/assistant';
 import { withPosition } from '../shared/request-context';
 import { register, signIn, signOut } from './accounts';
 
@@ -135,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     },
   );
 
-  app.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({ linkedin: deps.linkedin !== null }));
+  app.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: AuthProviders } } }, async () => ({ linkedin: deps.linkedin !== null, assistant: deps.assistant?.settings ?? DEFAULT_ASSISTANT_SETTINGS }));
 
   // Full-page redirects: the browser leaves for LinkedIn and comes back to the callback.
   const toLinkedIn = redirectTo("To LinkedIn's sign-in page; back to the app with ?error= when LinkedIn sign-in is unavailable.");

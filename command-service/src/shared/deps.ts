@@ -1,4 +1,6 @@
 import type { AiPort } from '@hireloop/platform/ai';
+import type { AssistantPort } from '@hireloop/platform/assistant';
+import type { AssistantSettings, Job, JobListQuery } from '@hireloop/contracts';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus';
 import type { EventStore } from '@hireloop/platform/event-store';
@@ -41,6 +43,14 @@ export interface CommandServiceDeps {
   payments?: PaymentsPort;
   /** Reads uploaded resumes in worker threads with a time limit; default: one started on demand. */
   resumeReader?: ResumeReader;
+  /**
+   * The AI-assistant connection (ADR 043): the `http` adapter when configured (else the built-in
+   * provider), what the browser is told, and the key the built-in provider wants. Default: built
+   * in, at `/api/mysalt`, with the built-in key.
+   */
+  assistant?: { port: AssistantPort | null; settings: AssistantSettings; apiKey?: string };
+  /** The board search of the job-board read model (the built-in assistant's job search); the composition root provides it. */
+  searchBoard?: (query: JobListQuery) => Promise<{ jobs: Job[]; total: number }>;
   /** Counts a page view the browser reported after consent (ADR 041); without it the route is not offered. */
   onPageView?: (route: string) => void;
 }

@@ -1,3 +1,4 @@
+import { AssistantSettings } from '../assistant/api';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../common/messages';
 import { Email, Password, Role } from './api';
@@ -32,7 +33,8 @@ export const ExchangeCodeResponse = z.object({ success: z.literal(true), token: 
 export type ExchangeCodeResponse = z.infer<typeof ExchangeCodeResponse>;
 
 /** `GET /api/auth/providers`: which social sign-ins this server offers. */
-export const AuthProviders = z.object({ linkedin: z.boolean() });
+/** `assistant`: the AI-assistant panel's settings (ADR 043). */
+export const AuthProviders = z.object({ linkedin: z.boolean(), assistant: AssistantSettings.optional() });
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
 /** `PATCH /api/admin/users/role` (super_admin only). */

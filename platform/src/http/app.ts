@@ -17,6 +17,8 @@ export interface BaseAppOptions {
   trustProxy?: boolean;
   /** Where people reach the app; an https address turns on HSTS. */
   publicUrl?: string;
+  /** Other origins the SPA may frame (the AI assistant's embedded pages, ADR 043). */
+  frameSources?: readonly string[];
 }
 
 /**
@@ -41,7 +43,7 @@ export function createBaseApp(options: BaseAppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.register(errorHandlerPlugin, { notFound: options.notFound });
-  app.register(securityHeadersPlugin, { https: options.publicUrl?.startsWith('https:') ?? false });
+  app.register(securityHeadersPlugin, { https: options.publicUrl?.startsWith('https:') ?? false, frameSources: options.frameSources });
   app.addHook('onRoute', declareErrorAnswers);
   app.addHook('preValidation', rejectUnsafeText);
   return app;

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 export interface SecurityHeadersOptions {
   /** The app is reached over https (its public URL): browsers may be told to never use http. */
   https: boolean;
+  /** Other origins the SPA may show in a frame (the AI assistant's sign-in pages, ADR 043). */
+  frameSources?: readonly string[];
 }
 
 type Directives = Record<string, string[]>;
@@ -43,6 +45,10 @@ export const policyText = (directives: Directives, options: SecurityHeadersOptio
 const withUpgrade = (directives: Directives, { https }: SecurityHeadersOptions): Directives =>
   https ? { ...directives, 'upgrade-insecure-requests': [] } : directives;
 
+/** `frame-src` names the extra origins; without any, frames fall back to default-src ('self'). */
+const withFrames = (directives: Directives, origins: readonly string[]): Directives =>
+  origins.length ? { ...directives, 'frame-src': ["'self'", ...origins] } : directives;
+
 const isSignedIn = (request: FastifyRequest) => /^Bearer\s/i.test(request.headers.authorization ?? '');
 
 /**
@@ -53,7 +59,7 @@ const isSignedIn = (request: FastifyRequest) => /^Bearer\s/i.test(request.header
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
     await app.register(fastifyHelmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: withUpgrade(SPA_DIRECTIVES, options) },
+      contentSecurityPolicy: { useDefaults: false, directives: withUpgrade(withFrames(SPA_DIRECTIVES, options.frameSources ?? []), options) },
       // Only a site reached over https may promise to stay on https (HSTS over http is ignored, and
       // on localhost it would pin every local app to https).
       strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
