@@ -106,7 +106,7 @@ describe('the services profile behind the gateway', () => {
 
   it('sends the sign-in redirects and the providers list to the command service', async () => {
     const providers = await gateway.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(providers.json()).toEqual({ linkedin: false });
+    expect(providers.json()).toMatchObject({ linkedin: false, assistant: { path: 'mysalt' } });
     const start = await gateway.inject({ method: 'GET', url: '/api/auth/linkedin' });
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe('/?error=linkedin_unavailable');
