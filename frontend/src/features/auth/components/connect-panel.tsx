@@ -1,0 +1,135 @@
+import { ASSISTANT_MESSAGES, type AssistantSettings } from '@hireloop/contracts';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { writeToClipboard } from '../../../lib/clipboard';
+import { storeAssistantUser } from '../lib/assistant-user';
+import { connectMachine } from '../machines/connect-machine';
+
+/** Spec part 1 §9: the copy confirmation lasts 2000 ms. */
+const COPIED_MS = 2000;
+
+interface ConnectPanelProps {
+  settings: AssistantSettings;
+  /** From the address (`user_token`, `api_key`), read once. */
+  userToken: string;
+  apiKey: string;
+  onRedirectHome: () => void;
+}
+
+/**
+ * The connect page's card (spec part 2, "/mysalt-callback"): the user token and the API key,
+ * masked with a copy button each, prefilled from the address; Connect (disabled while either is
+ * blank), Dashboard (the assistant's, in a new tab) and Back to Job Board.
+ */
+export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: ConnectPanelProps) {
+  const actorRef = useActorRef(
+    connectMachine.provide({
+      actions: {
+        storeUser: (_, user) => void storeAssistantUser(user),
+        redirectHome: () => onRedirectHome(),
+      },
+    }),
+    { input: { path: settings.path, userToken, apiKey } },
+  );
+  const context = useSelector(actorRef, (snapshot) => snapshot.context);
+  const connecting = useSelector(actorRef, (snapshot) => snapshot.matches('connecting'));
+  const connected = useSelector(actorRef, (snapshot) => snapshot.matches('success') || snapshot.matches('redirected'));
+  const blank = context.userToken.trim() === '' || context.apiKey.trim() === '';
+
+  return (
+    <Card className="w-full max-w-lg">
+      <CardHeader>
+        <CardTitle>Connect {settings.name}</CardTitle>
+        <CardDescription>Connect your {settings.name} account to search and apply to jobs with your assistant.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send({ type: 'connect.submit' });
+          }}
+        >
+          <SecretField
+            label="User Token"
+            value={context.userToken}
+            disabled={connecting || connected}
+            onChange={(value) => actorRef.send({ type: 'connect.edit', field: 'userToken', value })}
+          />
+          <SecretField
+            label="API Key"
+            value={context.apiKey}
+            disabled={connecting || connected}
+            onChange={(value) => actorRef.send({ type: 'connect.edit', field: 'apiKey', value })}
+          />
+          {blank && !context.error ? <p className="text-sm text-muted-foreground">{ASSISTANT_MESSAGES.missingCredentials}</p> : null}
+          {context.error ? (
+            <Alert variant="destructive">
+              <CircleAlertIcon aria-hidden="true" />
+              <AlertDescription>{context.error}</AlertDescription>
+            </Alert>
+          ) : null}
+          {connected ? (
+            <Alert role="status">
+              <CircleCheckIcon aria-hidden="true" />
+              <AlertTitle>Connected to {settings.name}!</AlertTitle>
+              <AlertDescription>
+                {context.user ? `Signed in as ${context.user.name || context.user.email}. ` : ''}Redirecting to the job board...
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <Button type="submit" disabled={blank || connecting || connected}>
+            {connecting ? 'Connecting...' : 'Connect'}
+          </Button>
+        </form>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href={settings.dashboardUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden="true" />
+            Dashboard
+          </a>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/">Back to Job Board</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function SecretField({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input id={id} type="password" autoComplete="off" spellCheck={false} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={copied ? `${label} copied` : `Copy ${label}`}
+          disabled={value === ''}
+          onClick={() => void writeToClipboard(value).then(() => setCopied(true), () => setCopied(false))}
+        >
+          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+        </Button>
+      </div>
+    </div>
+  );
+}
