@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { contractResolver, showFieldIssues } from '../../../lib/forms';
 import { useAuthProviders } from '../api/get-auth-providers';
+import { AssistantPanel } from './assistant-panel';
 import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
 import { signInMachine } from '../machines/sign-in-machine';
 
@@ -51,6 +52,7 @@ export function SignInPanel({ onSignedIn }: SignInPanelProps) {
           <span className="h-px flex-1 bg-border" />
         </div>
         <LinkedInButton />
+        <AssistantChoice />
       </div>
     );
   }
@@ -190,6 +192,12 @@ function LinkedInButton() {
       </a>
     </Button>
   );
+}
+
+/** The AI-assistant panel, when the server names one (it always does; an old server may not). */
+function AssistantChoice() {
+  const { data: providers } = useAuthProviders();
+  return providers?.assistant ? <AssistantPanel settings={providers.assistant} /> : null;
 }
 
 /** Back to the choice of tabs, keeping the email typed so far. */
