@@ -1,36 +1,34 @@
 import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
-import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuthProviders } from '../features/auth/api/get-auth-providers';
 import { ConnectPanel } from '../features/auth/components/connect-panel';
 import { usePageTitle } from '../lib/page-title';
-import { searchText } from '../lib/search-params';
 
-/** The assistant sends the person here with their credentials (spec part 2, "/mysalt-callback"). */
-const ConnectSearch = z.object({ user_token: searchText(1000), api_key: searchText(1000) });
+/** A credential from the address: text of at most 1000 characters, else nothing (the router reads `?user_token=123` as a number). */
+const credentialOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 1000) : '');
 
 /**
  * `/mysalt-callback`: the AI-assistant connect page (ADR 043). The credentials are read from the
  * address once and the address is rewritten without them (out of the history and any Referer).
+ * The address is read in the page, not validated by the route: the route tree is part of every
+ * first load, the page is not (ADR 014).
  */
 export const Route = createFileRoute('/mysalt-callback')({
-  validateSearch: ConnectSearch,
-  search: { middlewares: [stripSearchParams({ user_token: '', api_key: '' })] },
   component: ConnectPage,
 });
 
 function ConnectPage() {
-  const search = Route.useSearch();
-  const [credentials] = useState(() => ({ userToken: search.user_token, apiKey: search.api_key }));
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const [credentials] = useState(() => ({ userToken: credentialOf(search.user_token), apiKey: credentialOf(search.api_key) }));
   const navigate = useNavigate();
   const providers = useAuthProviders();
   usePageTitle('Connect AI Assistant');
 
   useEffect(() => {
-    if (search.user_token || search.api_key) void navigate({ to: '/mysalt-callback', search: { user_token: '', api_key: '' }, replace: true });
+    if (search.user_token !== undefined || search.api_key !== undefined) void navigate({ to: '/mysalt-callback', replace: true });
   }, [search.user_token, search.api_key, navigate]);
 
   const goHome = useCallback(() => void navigate({ to: '/' }), [navigate]);

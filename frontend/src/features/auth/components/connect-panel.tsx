@@ -1,7 +1,7 @@
 import { ASSISTANT_MESSAGES, type AssistantSettings } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react';
+import { CheckIcon, CircleAlertIcon, CircleCheckIcon, ClipboardCopyIcon, ArrowUpRightIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -94,7 +94,7 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
       <CardFooter className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
           <a href={settings.dashboardUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLinkIcon aria-hidden="true" />
+            <ArrowUpRightIcon aria-hidden="true" />
             Dashboard
           </a>
         </Button>
@@ -127,7 +127,7 @@ function SecretField({ label, value, disabled, onChange }: { label: string; valu
           disabled={value === ''}
           onClick={() => void writeToClipboard(value).then(() => setCopied(true), () => setCopied(false))}
         >
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {copied ? <CheckIcon aria-hidden="true" /> : <ClipboardCopyIcon aria-hidden="true" />}
         </Button>
       </div>
     </div>
