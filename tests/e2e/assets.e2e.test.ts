@@ -16,7 +16,8 @@ import { expect } from './support/page-expect';
  */
 
 // ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision.
-const INITIAL_JS_BUDGET_BYTES = 150_000;
+// ADR 043 raised it by 150 B: the route table's entry for /mysalt-callback (its page is lazy).
+const INITIAL_JS_BUDGET_BYTES = 150_150;
 
 /**
  * Classic zod in a built script: it names its schema classes `ZodObject`, `ZodString`, … (names
@@ -70,6 +71,8 @@ describe('the job board over the network', () => {
       'src/routes/resume-demo.tsx?tsr-split=component',
       // The invitation page (issue 13) and its flow machine come with their route only.
       'src/routes/invitation.$token.tsx?tsr-split=component',
+      // The AI-assistant connect page (ADR 043); its panel in the sign-in dialog comes with auth-dialog.tsx.
+      'src/routes/mysalt-callback.tsx?tsr-split=component',
       // The anonymous candidates side panel (large screens) loads after the board's first load.
       'src/features/candidates/components/candidate-side-panel.tsx',
     ];
