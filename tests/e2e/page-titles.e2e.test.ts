@@ -67,6 +67,8 @@ describe('page titles', () => {
     ['/job/no-such-job', 'Job Not Found | Hireloop'],
     ['/resume-upload', 'Resume Upload | Hireloop'],
     ['/resume-demo', 'Resume Extraction Demo | Hireloop'],
+    // The AI-assistant connect page (ADR 043).
+    ['/mysalt-callback', 'Connect AI Assistant | Hireloop'],
     // A profile that does not exist (or is private) keeps the page's name: nothing tells the two apart.
     ['/profile/00000000-0000-0000-0000-000000000000', 'Candidate Profile | Hireloop'],
     // The static pages (issue 15, ADR 040).

@@ -6,6 +6,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useAuthProviders } from '../features/auth/api/get-auth-providers';
 import { ConnectPanel } from '../features/auth/components/connect-panel';
 import { usePageTitle } from '../lib/page-title';
+import { useRobotsMeta } from '../lib/robots-meta';
 
 /** A credential from the address: text of at most 1000 characters, else nothing (the router reads `?user_token=123` as a number). */
 const credentialOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 1000) : '');
@@ -26,6 +27,7 @@ function ConnectPage() {
   const navigate = useNavigate();
   const providers = useAuthProviders();
   usePageTitle('Connect AI Assistant');
+  useRobotsMeta('noindex, nofollow');
 
   useEffect(() => {
     if (search.user_token !== undefined || search.api_key !== undefined) void navigate({ to: '/mysalt-callback', replace: true });
