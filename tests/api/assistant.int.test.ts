@@ -126,6 +126,9 @@ describe('the built-in assistant provider', () => {
       },
       { timeout: 15_000, interval: 100 },
     );
+    for (const caller of [candidate, company, admin, superAdmin]) {
+      expect((await post('/api/mysalt/job-search', caller.token, { query: 'quantum' })).json().total, caller.email).toBe(1);
+    }
     const none = await post('/api/mysalt/job-search', candidate.token, { query: 'quantum', preferences: { location: 'Berlin' } });
     expect(none.json()).toEqual({ success: true, jobs: [], total: 0 });
     const bad = await post('/api/mysalt/job-search', null, { query: 'x'.repeat(300) });
@@ -162,11 +165,17 @@ describe('the built-in assistant provider', () => {
     const ok = await post('/api/mysalt/auto-auth', candidate.token, { mysalt_user_id: candidate.userId, email: 'ADA@assistant.example' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ success: true });
+    // Each account confirms only itself, whatever its kind.
+    for (const caller of [company, superAdmin]) {
+      expect((await post('/api/mysalt/auto-auth', caller.token, { mysalt_user_id: caller.userId, email: caller.email })).statusCode, caller.email).toBe(200);
+    }
     for (const [token, payload] of [
       [null, { mysalt_user_id: candidate.userId, email: candidate.email }],
       [otherCandidate.token, { mysalt_user_id: candidate.userId, email: candidate.email }],
       [candidate.token, { mysalt_user_id: candidate.userId, email: otherCandidate.email }],
+      [company.token, { mysalt_user_id: candidate.userId, email: candidate.email }],
       [admin.token, { mysalt_user_id: candidate.userId, email: candidate.email }],
+      [superAdmin.token, { mysalt_user_id: candidate.userId, email: candidate.email }],
     ] as const) {
       const refused = await post('/api/mysalt/auto-auth', token, payload);
       expect(refused.statusCode).toBe(401);

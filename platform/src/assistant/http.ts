@@ -53,7 +53,7 @@ export function createHttpAssistant(options: HttpAssistantOptions): AssistantPor
       throw new AssistantRefusedError(response.status, message ?? '');
     }
     if (!response.ok) throw new AssistantUnavailableError(`The assistant answered ${response.status} (${path})`);
-    if (!parsed.success) throw new AssistantUnavailableError(`The assistant's answer to ${path} was not understood`);
+    if (json === undefined || !parsed.success) throw new AssistantUnavailableError(`The assistant's answer to ${path} was not understood`);
     const answer = parsed.data as { success?: boolean; error?: string };
     if (answer.success === false) throw new AssistantRefusedError(400, answer.error ?? '');
     return parsed.data;

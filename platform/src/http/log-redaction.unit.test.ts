@@ -38,6 +38,8 @@ describe('redactUrl', () => {
     ['/cb?id_token=S3CR3T&access_token=S3CR3T&refresh_token=S3CR3T', `/cb?id_token=${R}&access_token=${R}&refresh_token=${R}`],
     ['/cb?session_state=S3CR3T&nonce=S3CR3T&authCode=S3CR3T', `/cb?session_state=${R}&nonce=${R}&authCode=${R}`],
     ['/cb?client_secret=S3CR3T&api_key=S3CR3T&key=S3CR3T', `/cb?client_secret=${R}&api_key=${R}&key=${R}`],
+    // The AI assistant's connect page (ADR 043).
+    ['/mysalt-callback?user_token=S3CR3T&api_key=S3CR3T', `/mysalt-callback?user_token=${R}&api_key=${R}`],
     ['/cb?password=S3CR3T&newPassword=S3CR3T&token[]=S3CR3T', `/cb?password=${R}&newPassword=${R}&token[]=${R}`],
     ['/file?X-Amz-Signature=S3CR3T&X-Amz-Credential=S3CR3T&sig=S3CR3T', `/file?X-Amz-Signature=${R}&X-Amz-Credential=${R}&sig=${R}`],
     ['/cb#id_token=S3CR3T', `/cb#${R}`],
