@@ -92,9 +92,8 @@ describe('the AI-assistant connection', () => {
 
     // A message that reports success from the trusted origin (the built-in pages are the app's own)
     // is checked by the server: nobody is signed in here, so it is refused with the spec's text.
-    await page.frames().find((candidate) => candidate.url().includes('/frame/sign-in'))!.evaluate(() => {
-      parent.postMessage({ type: 'auth_success', mysalt_user_id: 'someone', email: 'someone@example.com' }, '*');
-    });
+    const signInFrame = page.frames().find((candidate) => candidate.url().includes('/frame/sign-in'))!;
+    await signInFrame.evaluate(`parent.postMessage({ type: 'auth_success', mysalt_user_id: 'someone', email: 'someone@example.com' }, '*')`);
     await frameDialog.getByText('Authentication setup failed').waitFor();
 
     await frameDialog.getByRole('button', { name: 'Back' }).click();
