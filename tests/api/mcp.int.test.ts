@@ -257,6 +257,16 @@ describe('the MCP endpoint through the SDK client', () => {
     expect(withSession.status).toBe(401);
   });
 
+  it('too many wrong keys from one address are refused for a while (429), before any lookup', async () => {
+    const bad = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/mcp', remoteAddress: '10.99.0.1', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    for (let attempt = 0; attempt < 30; attempt++) expect((await bad(`hlk_${String(attempt).padStart(43, 'z')}`)).statusCode).toBe(401);
+    const refused = await bad(key.key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().error).toMatch(/^Too many invalid API keys from this address/);
+  });
+
   it('GET and DELETE answer 405 (the endpoint is stateless)', async () => {
     const response = await fetch(new URL('/api/mcp', baseUrl), { headers: { accept: 'text/event-stream', authorization: `Bearer ${key.key}` } });
     expect(response.status).toBe(405);

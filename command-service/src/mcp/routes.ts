@@ -3,11 +3,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES, DomainError, MCP_PATH } from '@hireloop/contracts';
 import { hashApiKey, looksLikeApiKey } from '@hireloop/platform/accounts/api-keys';
 import { bearerToken } from '@hireloop/platform/http/auth';
+import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
 import { loadUserAccount } from '../auth/accounts';
+import { limited } from '../auth/throttle';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext } from '../shared/request-context';
 import type { McpReads } from './reads';
 import { createHireloopMcpServer, type McpCaller } from './server';
+
+/** Wrong keys from one address: keys cannot be guessed (256 bits), but a flood need not reach the database. */
+export const FAILED_API_KEYS_PER_ADDRESS: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 };
 
 /**
  * The caller behind an API key (ADR 042), read on every request: a revoked key is refused at once.
@@ -17,13 +22,19 @@ import { createHireloopMcpServer, type McpCaller } from './server';
 async function callerOf(deps: CommandServiceDeps, request: FastifyRequest, lastWrites: LastWrites): Promise<McpCaller> {
   const key = bearerToken(request);
   if (!key) throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyRequired);
-  if (!looksLikeApiKey(key)) throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
-  const record = await deps.secrets.useApiKey(hashApiKey(key), deps.clock.now());
-  if (!record) throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
+  const now = deps.clock.now();
+  const failuresKey = `mcp:key-failures:ip:${request.ip}`;
+  const failures = await deps.rateLimiter.check(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
+  if (failures.limited) throw limited(failures, API_KEY_MESSAGES.tooManyFailures);
+  const refuse = async () => {
+    await deps.rateLimiter.hit(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
+    return new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
+  };
+  if (!looksLikeApiKey(key)) throw await refuse();
+  const record = await deps.secrets.useApiKey(hashApiKey(key), now);
+  if (!record) throw await refuse();
   const account = await loadUserAccount(deps, record.userId);
-  if (account.status !== 'registered' || account.type !== 'candidate' || account.role !== 'candidate') {
-    throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
-  }
+  if (account.status !== 'registered' || account.type !== 'candidate' || account.role !== 'candidate') throw await refuse();
   return {
     account,
     context: commandContext(deps, request, { userId: account.userId, role: account.role, via: `api-key:${record.keyId}` }),

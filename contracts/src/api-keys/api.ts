@@ -14,6 +14,7 @@ export const API_KEY_MESSAGES = {
   nameTooLong: 'The name can be at most 60 characters',
   keyRequired: 'An API key is required: send it as "Authorization: Bearer <key>".',
   keyInvalid: 'This API key is not valid or has been revoked.',
+  tooManyFailures: (minutes: number) => `Too many invalid API keys from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 export const CreateApiKeyBody = z.object({
