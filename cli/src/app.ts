@@ -27,6 +27,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+import { createMcpReads } from '@hireloop/query-service/mcp/reads';
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
@@ -150,6 +151,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
       onPageView: boardActivity?.hooks.onPageView,
+      // The MCP tools read the read models through the query side's queries (ADR 042).
+      mcpReads: createMcpReads({ readStore: deps.readStore, progress, timeoutMs: options.readYourWritesTimeoutMs ?? 2000 }),
     });
   }
   if (queries) {

@@ -30,7 +30,13 @@ export async function buildGateway(options: GatewayOptions) {
     // Sign-in redirects are GETs with effects (state, sessions); providers, the mail outbox and the
     // simulated checkout page (its sessions live in the command service's memory) are on the command side.
     const commandGet =
-      pathname.startsWith('/api/auth/linkedin') || pathname === '/api/auth/providers' || pathname === '/api/admin/outbox' || pathname.startsWith('/api/payments/simulated/');
+      pathname.startsWith('/api/auth/linkedin') ||
+      pathname === '/api/auth/providers' ||
+      pathname === '/api/admin/outbox' ||
+      pathname.startsWith('/api/payments/simulated/') ||
+      // API keys live in the secrets store, and the MCP endpoint takes every method in one place (ADR 042).
+      pathname === '/api/api-keys' ||
+      pathname === '/api/mcp';
     return (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
   };
   // Reads are logged at info by the query service that answers them; here only their errors are.

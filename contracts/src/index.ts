@@ -32,3 +32,5 @@ export * from './ledger/api';
 export * from './admin/analytics';
 export * from './admin/people';
 export * from './pages/static-pages';
+export * from './api-keys/events';
+export * from './api-keys/api';
