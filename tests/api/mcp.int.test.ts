@@ -137,7 +137,7 @@ describe('API keys: who may create, list and revoke them', () => {
     // Gone is gone: a second revocation finds nothing.
     expect((await send('DELETE', `/api/api-keys/${created.id}`, owner.token)).statusCode).toBe(404);
 
-    const events = (await runtime.eventStore.readAll(START, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'] })).events.filter((event) => event.streamId === `api-key-${created.id}`);
+    const events = (await runtime.eventStore.readAll(START, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'], batchSize: 100_000 })).events.filter((event) => event.streamId === `api-key-${created.id}`);
     expect(events.map((event) => event.type)).toEqual(['ApiKeyCreated', 'ApiKeyRevoked']);
     // Ids and times only: neither the key, nor its hash, prefix or name is in the log.
     for (const event of events) {
@@ -209,7 +209,7 @@ describe('the MCP endpoint through the SDK client', () => {
     expect(applied.isError, textOf(applied)).toBeFalsy();
     const { applicationId } = JSON.parse(textOf(applied));
 
-    const submitted = (await runtime.eventStore.readAll(START, { eventTypes: ['ApplicationSubmitted'] })).events.find((event) => (event.data as { applicationId: string }).applicationId === applicationId);
+    const submitted = (await runtime.eventStore.readAll(START, { eventTypes: ['ApplicationSubmitted'], batchSize: 100_000 })).events.find((event) => (event.data as { applicationId: string }).applicationId === applicationId);
     expect(submitted?.metadata.actor).toEqual({ userId: candidate.userId, role: 'candidate', via: `api-key:${key.id}` });
 
     const mine = JSON.parse(textOf(await client.callTool({ name: 'get_my_applications', arguments: {} })));
