@@ -32,3 +32,4 @@ export * from './ledger/api';
 export * from './admin/analytics';
 export * from './admin/people';
 export * from './pages/static-pages';
+export * from './pages/for-companies';
