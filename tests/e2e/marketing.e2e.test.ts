@@ -10,9 +10,24 @@ import { launchBrowser } from './support/browser';
  */
 let app: AppProcess;
 let browser: Browser;
+let jobId: string;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const signup = await fetch(`${app.url}/api/auth/company/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: 'Northwind', contactName: 'Maya Okafor', email: 'jobs@marketing-e2e.example', password: 'company-password' }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  const posted = await fetch(`${app.url}/api/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'Senior Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.' }),
+  });
+  const body = (await posted.json()) as { job?: { id: string }; id?: string };
+  jobId = body.job?.id ?? body.id ?? '';
+  if (!jobId) throw new Error(`No job id in ${JSON.stringify(body)}`);
 }, 180_000);
 
 afterAll(async () => {
@@ -97,5 +112,47 @@ describe('location auto-detect in the sign-up forms', () => {
     assert(await dialog.getByLabel('Location').inputValue()).toBe('');
     assert(await dialog.getByRole('alert').count()).toBe(0);
     await deniedContext.close();
+  });
+});
+
+describe('the job board extras', () => {
+  it('/?apply={jobId} opens the job’s application-process dialog; Apply Now asks a visitor to sign in; closing forgets the job', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/?apply=${encodeURIComponent(jobId)}`);
+    const dialog = page.getByRole('dialog', { name: 'Apply to Senior Data Engineer' });
+    await dialog.waitFor();
+    await dialog.getByRole('list', { name: 'How applying works' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('apply'));
+    await page.goto(`${app.url}/?apply=${encodeURIComponent(jobId)}`);
+    await page.getByRole('dialog', { name: 'Apply to Senior Data Engineer' }).getByRole('button', { name: 'Apply Now' }).click();
+    await page.getByRole('dialog', { name: 'Welcome to Hireloop' }).waitFor();
+    await context.close();
+  });
+
+  it('an unknown job says so', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/?apply=no-such-job`);
+    await page.getByRole('dialog', { name: 'Job Not Found' }).waitFor();
+    await context.close();
+  });
+
+  it('the ad slot shows Hireloop’s own promotions, whatever the consent, and asks no one else for anything', async () => {
+    for (const cookieChoice of ['accepted', 'declined'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(`localStorage.setItem('cookieConsent', '${cookieChoice}')`);
+      const page = await context.newPage();
+      const foreign = foreignRequests(page);
+      await page.goto(`${app.url}/jobs`);
+      const promotions = page.getByRole('region', { name: 'From Hireloop' });
+      await promotions.getByRole('link', { name: 'Hire with Hireloop' }).waitFor();
+      assert(await page.getByRole('region', { name: 'Advertisement' }).count()).toBe(0);
+      await promotions.getByRole('link', { name: 'Hire with Hireloop' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Find Top Tech Talent Faster Than Ever' }).waitFor();
+      assert(foreign).toEqual([]);
+      await context.close();
+    }
   });
 });
