@@ -21,7 +21,10 @@ export function useLocationAutoDetect({
   const [detecting, setDetecting] = useState(false);
   const tried = useRef(false);
   const latest = useRef({ isEmpty, fill, deps });
-  latest.current = { isEmpty, fill, deps };
+  // Kept current after each render (before the effect below reads it).
+  useEffect(() => {
+    latest.current = { isEmpty, fill, deps };
+  });
 
   useEffect(() => {
     if (!active || tried.current || !latest.current.isEmpty()) return;
