@@ -34,3 +34,4 @@ export * from './admin/people';
 export * from './pages/static-pages';
 export * from './api-keys/events';
 export * from './api-keys/api';
+export * from './pages/for-companies';
