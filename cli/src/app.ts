@@ -21,7 +21,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
-import type { WebAnalyticsPort } from '@hireloop/platform/web-analytics';
+import type { PageViewSink, WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { projectionHealth } from '@hireloop/projections/health';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
@@ -56,6 +56,8 @@ export interface AppDeps {
   payments?: PaymentsPort;
   /** The admin Analytics tab's GA4 section; default: not configured (ADR 034). */
   webAnalytics?: WebAnalyticsPort;
+  /** Consented page views also go to GA4 (ADR 041), when configured. */
+  pageViewSink?: PageViewSink | null;
 }
 
 export interface AppOptions {
@@ -150,7 +152,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       publicUrl,
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
-      onPageView: boardActivity?.hooks.onPageView,
+      onPageView: boardActivity
+        ? (route) => {
+            boardActivity.hooks.onPageView(route);
+            deps.pageViewSink?.pageView(route);
+          }
+        : undefined,
       // The MCP tools read the read models through the query side's queries (ADR 042).
       mcpReads: createMcpReads({ readStore: deps.readStore, progress, timeoutMs: options.readYourWritesTimeoutMs ?? 2000 }),
     });
