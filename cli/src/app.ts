@@ -21,7 +21,7 @@ import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
-import type { WebAnalyticsPort } from '@hireloop/platform/web-analytics';
+import type { PageViewSink, WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { projectionHealth } from '@hireloop/projections/health';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { searchJobs } from '@hireloop/projections/job-board/queries';
@@ -30,6 +30,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+import { createMcpReads } from '@hireloop/query-service/mcp/reads';
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
@@ -60,6 +61,8 @@ export interface AppDeps {
   assistant?: CommandServiceDeps['assistant'];
   /** The admin Analytics tab's GA4 section; default: not configured (ADR 034). */
   webAnalytics?: WebAnalyticsPort;
+  /** Consented page views also go to GA4 (ADR 041), when configured. */
+  pageViewSink?: PageViewSink | null;
 }
 
 export interface AppOptions {
@@ -155,10 +158,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       publicUrl,
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
-      onPageView: boardActivity?.hooks.onPageView,
+      onPageView: boardActivity
+        ? (route) => {
+            boardActivity.hooks.onPageView(route);
+            deps.pageViewSink?.pageView(route);
+          }
+        : undefined,
       assistant: deps.assistant,
       // The built-in assistant searches the board's read model (ADR 043).
       searchBoard: (query) => searchJobs(deps.readStore, jobSearch(query)),
+      // The MCP tools read the read models through the query side's queries (ADR 042).
+      mcpReads: createMcpReads({ readStore: deps.readStore, progress, timeoutMs: options.readYourWritesTimeoutMs ?? 2000 }),
     });
   }
   if (queries) {

@@ -38,7 +38,10 @@ export async function buildGateway(options: GatewayOptions) {
       pathname === '/api/auth/providers' ||
       pathname === '/api/admin/outbox' ||
       pathname.startsWith('/api/payments/simulated/') ||
-      pathname.startsWith(`/api/${options.assistantPath ?? DEFAULT_ASSISTANT_PATH}/frame/`);
+      pathname.startsWith(`/api/${options.assistantPath ?? DEFAULT_ASSISTANT_PATH}/frame/`) ||
+      // API keys live in the secrets store, and the MCP endpoint takes every method in one place (ADR 042).
+      pathname === '/api/api-keys' ||
+      pathname === '/api/mcp';
     return (request.method === 'GET' || request.method === 'HEAD') && !commandGet;
   };
   // Reads are logged at info by the query service that answers them; here only their errors are.

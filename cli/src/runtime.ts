@@ -20,7 +20,7 @@ import { migrate } from '@hireloop/platform/migrations/migrate';
 import { createPayments, type PaymentsPort } from '@hireloop/platform/payments';
 import { assistantSettings, createAssistant, type AssistantPort } from '@hireloop/platform/assistant';
 import type { AssistantSettings } from '@hireloop/contracts';
-import { createWebAnalytics, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
+import { createGa4PageViewSink, createWebAnalytics, type PageViewSink, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
@@ -48,6 +48,8 @@ export interface Runtime {
   assistant: { port: AssistantPort | null; settings: AssistantSettings; apiKey?: string };
   /** The admin Analytics tab's GA4 section: the GA4 Data API when GA4_PROPERTY_ID is set, else 'GA4 not configured' (ADR 034). */
   webAnalytics: WebAnalyticsPort;
+  /** Consented page views also go to GA4 when GA4_MEASUREMENT_ID and GA4_API_SECRET are set (ADR 041); else null. */
+  pageViewSink: PageViewSink | null;
   /** How far each reaction has read the log (they resume there after a restart). */
   reactionCheckpoints: ReactionCheckpoints;
   bus: Bus;
@@ -130,6 +132,13 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     closers.unshift(() => bus.close());
     const webAnalytics = createWebAnalytics(config);
     closers.unshift(async () => webAnalytics.close?.());
+    const pageViewSink = createGa4PageViewSink({
+      measurementId: config.GA4_MEASUREMENT_ID,
+      apiSecret: config.GA4_API_SECRET,
+      publicUrl: config.publicUrl,
+      collectUrl: config.GA4_MEASUREMENT_PROTOCOL_URL,
+      onWarning: (message, details) => console.warn(`[hireloop] ${message}${details ? ` ${JSON.stringify(details)}` : ''}`),
+    });
 
     return {
       eventStore,
@@ -145,6 +154,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       payments: createPayments(config, systemClock),
       assistant: { port: createAssistant(config), settings: assistantSettings(config), apiKey: config.ASSISTANT_API_KEY },
       webAnalytics,
+      pageViewSink,
       reactionCheckpoints,
       bus,
       clock: systemClock,

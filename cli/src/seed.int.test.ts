@@ -4,7 +4,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
 import { buildApp } from './app';
 import { createRuntime, type Runtime } from './runtime';
-import { SEED_PASSWORD, seed, seedPlan } from './seed';
+import { SEED_ADMIN, SEED_PASSWORD, seed, seedPlan } from './seed';
 
 /** `hireloop seed` on PostgreSQL, twice: the demo candidates' profiles and applications, each seeded once. */
 let db: TestDatabase;
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 1 invitation sent/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\)/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -60,13 +60,28 @@ describe('hireloop seed', () => {
         const seenByVisitor = await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` });
         expect(seenByVisitor.statusCode).toBe(candidate.profile.isPublic ? 200 : 404);
       }
-      // The talent side's story: Northwind's profile, its trial of Small Business and its request to Lena Marsh.
+      // The talent side's story: Northwind's profile, its Enterprise trial and its request to Lena Marsh.
       const northwind = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'talent@northwind-analytics.example', password: SEED_PASSWORD } });
       const company = { authorization: `Bearer ${northwind.json().token}`, [MIN_POSITION_HEADER]: String(northwind.headers['x-position']) };
       expect((await app.inject({ method: 'GET', url: '/api/company/profile', headers: company })).json().profile).toMatchObject({ industry: 'Data & Analytics', size: '51-200' });
       expect((await app.inject({ method: 'GET', url: '/api/subscription/current', headers: company })).json()).toMatchObject({ planId: 'enterprise', status: 'trialing' });
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
-      expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status])).toEqual([['Senior Data Engineer', 'Senior Data Engineer', 'email_sent']]);
+      // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role.
+      expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status]).sort()).toEqual([
+        ['Senior Data Engineer', 'Analytics Engineer', 'email_sent'],
+        ['Senior Data Engineer', 'Senior Data Engineer', 'email_sent'],
+        ['Senior Data Engineer', 'Site Reliability Engineer', 'email_sent'],
+      ]);
+      // The operations team's day (issue 14): Sam Ortiz's actions are in the admin console's Activities.
+      const sam = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: SEED_ADMIN.email, password: SEED_PASSWORD } });
+      expect(sam.statusCode).toBe(200);
+      const admin = { authorization: `Bearer ${sam.json().token}`, [MIN_POSITION_HEADER]: String(sam.headers['x-position']) };
+      const activities = (await app.inject({ method: 'GET', url: '/api/admin/activities?pageSize=50', headers: admin })).json() as Array<{ action: string; adminName: string }>;
+      // (The grant that made Sam a super admin was the operator's, from the command line: not an admin's action.)
+      expect(activities.map((entry) => entry.action).sort()).toEqual(['candidate.created', 'company.created', 'invitation.sent', 'invitation.sent']);
+      expect(new Set(activities.map((entry) => entry.adminName))).toEqual(new Set(['Sam Ortiz']));
+      const added = (await app.inject({ method: 'GET', url: '/api/admin/candidates?search=priya', headers: admin })).json();
+      expect(added.candidates.map((row: { firstName: string; userId: string | null }) => [row.firstName, row.userId])).toEqual([['Priya', null]]);
     } finally {
       await app.close();
     }

@@ -6,6 +6,7 @@ import { SIMULATED_CHECKOUT_PATH } from '@hireloop/platform/payments';
 import type { Clock } from '@hireloop/platform/runtime';
 import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
+import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { buildApp, type AppDeps } from './app';
 
 /** Demo accounts share one password so a developer can sign in as any of them. */
@@ -279,6 +280,34 @@ export interface PlannedCompany {
   /** Oldest first. */
   jobs: PlannedJob[];
 }
+
+/**
+ * Hireloop's own operations team (issue 14, ADRs 035, 038): Sam Ortiz, a super admin, signed up a
+ * candidate met at a job fair and a company that called in, and invited two candidates to apply
+ * to Northwind's Senior Data Engineer role in one bulk request — all of it in the admin console's
+ * Activities. `hireloop seed` prints the address to sign in with.
+ */
+export const SEED_ADMIN = { name: 'Sam Ortiz', email: 'sam.ortiz@hireloop.example' } as const;
+const ADMIN_STORY = {
+  candidate: {
+    firstName: 'Priya',
+    lastName: 'Raman',
+    email: 'priya.raman@example.com',
+    title: 'Analytics Engineer',
+    location: 'Austin, TX',
+    experience: '2-5',
+    skills: ['dbt', 'SQL', 'Looker'],
+    summary: 'Met at the Austin Data Job Fair; asked to be invited to data roles.',
+    isPrivate: false,
+  },
+  company: {
+    name: 'Fjord Robotics',
+    description: 'Warehouse robots for Nordic grocers; hiring its first platform engineers.',
+    website: 'https://fjord-robotics.example',
+    location: 'Oslo, Norway',
+  },
+  bulkInvite: { jobTitle: 'Senior Data Engineer', candidateEmails: ['priya.raman@example.com', 'noor.haddad@example.com'] },
+} as const;
 
 /**
  * The companies' plans and what they did once the talent side opened (ADRs 028, 030–033): each
@@ -599,6 +628,29 @@ export async function seed(deps: AppDeps): Promise<string> {
       invitations++;
     }
   }
+  let adminActions = 0;
+  async function adminStory() {
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { name: SEED_ADMIN.name, email: SEED_ADMIN.email, password: SEED_PASSWORD } });
+    if (signup.statusCode === 409) return; // seeded before
+    if (signup.statusCode !== 201) throw new Error(`Seeding ${SEED_ADMIN.name} failed: ${signup.statusCode} ${signup.body}`);
+    await grantRoleAsSystem({ ...deps, clock, sessionTtlMs: 90 * DAY, publicUrl: 'http://localhost:3000', linkedin: null }, SEED_ADMIN.email, 'super_admin', 'seed');
+    const auth = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
+    const candidate = await app.inject({ method: 'POST', url: '/api/admin/candidates', headers: auth, payload: ADMIN_STORY.candidate });
+    if (candidate.statusCode !== 201) throw new Error(`Seeding the added candidate failed: ${candidate.statusCode} ${candidate.body}`);
+    profileIds.set(ADMIN_STORY.candidate.email, candidate.json<{ candidate: { id: string } }>().candidate.id);
+    const company = await app.inject({ method: 'POST', url: '/api/admin/companies', headers: auth, payload: ADMIN_STORY.company });
+    if (company.statusCode !== 201) throw new Error(`Seeding the added company failed: ${company.statusCode} ${company.body}`);
+    adminActions += 2;
+    const jobId = [...jobIds].find(([planned]) => planned.job.title === ADMIN_STORY.bulkInvite.jobTitle)?.[1];
+    const candidateIds = ADMIN_STORY.bulkInvite.candidateEmails.flatMap((email) => profileIds.get(email) ?? []);
+    if (jobId && candidateIds.length > 0) {
+      const bulk = await app.inject({ method: 'POST', url: '/api/job-invitations/bulk', headers: { ...auth, 'idempotency-key': 'seed-admin-bulk-invite' }, payload: { jobId, candidateIds } });
+      if (bulk.statusCode !== 200) throw new Error(`Seeding the bulk invitation failed: ${bulk.statusCode} ${bulk.body}`);
+      invitations += bulk.json<{ summary: { succeeded: number } }>().summary.succeeded;
+      adminActions++;
+    }
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+  }
   async function apply(candidate: PlannedCandidate, job: PlannedJob) {
     // Only to jobs posted in this run (a company seeded before keeps its own history).
     const jobId = jobIds.get(job);
@@ -619,6 +671,9 @@ export async function seed(deps: AppDeps): Promise<string> {
     clock.set(new Date(Math.min(now.getTime(), Math.max(now.getTime() - DAY, lastApplication + HOUR))));
     for (const company of plan.companies) await companyStory(company);
     await cardsShown.close();
+    // An hour ago: the operations team's day in the admin console.
+    clock.set(new Date(now.getTime() - HOUR));
+    await adminStory();
     clock.set(now);
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
@@ -634,5 +689,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitation sent. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin). Demo accounts use the password ${SEED_PASSWORD}.`;
 }

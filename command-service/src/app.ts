@@ -24,6 +24,8 @@ import { subscriptionRoutes } from './subscriptions/routes';
 import { candidateViewRoutes } from './subscriptions/candidate-views';
 import { pageViewRoutes } from './analytics/page-views';
 import type { CommandServiceDeps } from './shared/deps';
+import { apiKeyRoutes } from './api-keys/routes';
+import { mcpRoutes } from './mcp/routes';
 
 /** How long reading one resume may take when the composition root does not say (RESUME_EXTRACTION_TIMEOUT_MS). */
 export const DEFAULT_RESUME_READ_TIMEOUT_MS = 15_000;
@@ -52,6 +54,8 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(candidateViewRoutes, { deps });
   if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView });
   await app.register(adminPeopleRoutes, { deps });
+  await app.register(apiKeyRoutes, { deps });
+  if (deps.mcpReads) await app.register(mcpRoutes, { deps, reads: deps.mcpReads });
   await app.register(assistantRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.

@@ -32,4 +32,7 @@ export * from './ledger/api';
 export * from './admin/analytics';
 export * from './admin/people';
 export * from './pages/static-pages';
+export * from './api-keys/events';
+export * from './api-keys/api';
+export * from './pages/for-companies';
 export * from './assistant/api';

@@ -104,6 +104,16 @@ const Schema = z.object({
       .refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'ASSISTANT_ORIGIN must be an origin (scheme, host and port only)')
       .optional(),
   ),
+  /**
+   * GA4 page views (ADR 041): the consented first-party page views are also sent to this GA4 web
+   * stream through the Measurement Protocol, from the server (no script of Google's runs in the
+   * browser). An id that is not `G-` and 10 letters or digits is not initialised (spec part 1 §6).
+   * The API secret is a secret: never logged.
+   */
+  GA4_MEASUREMENT_ID: optionalSetting,
+  GA4_API_SECRET: optionalSetting,
+  /** Another server speaking the Measurement Protocol (tests); default Google's collect endpoint. */
+  GA4_MEASUREMENT_PROTOCOL_URL: optionalSetting.pipe(z.url({ error: 'GA4_MEASUREMENT_PROTOCOL_URL must be a URL' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDIDATE_VIEW_MESSAGES, MIN_POSITION_HEADER, PROFILE_MESSAGES, candidateViewLimitReached, type Role } from '@hireloop/contracts';
-import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CANDIDATE_VIEW_MESSAGES, PROFILE_MESSAGES, candidateViewLimitReached } from '@hireloop/contracts';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
-import { loadConfig } from '@hireloop/platform/config';
-import { maxPosition } from '@hireloop/platform/event-store';
-import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
-import type { MailMessage } from '@hireloop/platform/mailer/types';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp, type Caller } from '../support/api-app';
 
 /*
  * Plan limits on candidate profile views (issue 12, ADR 030), on the real app over PostgreSQL: a
@@ -19,78 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * ADR 037): which companies saw their card, opened their profile, asked them to apply, got their
  * reveal and times, or wrote to them.
  */
-const PUBLIC_URL = 'http://hireloop.test';
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let position = '';
-let mail: ReturnType<typeof recipientsInbox>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL }));
-  mail = recipientsInbox(runtime.mailer);
-  app = await buildApp({ ...runtime, mailer: mail }, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
-
-let addresses = 0;
-const remember = <R extends { headers: Record<string, unknown> }>(response: R): R => {
-  if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
-  return response;
-};
-const post = async (url: string, token: string | null, payload?: unknown) =>
-  remember(
-    await app.inject({
-      method: 'POST',
-      url,
-      payload: payload as object,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      remoteAddress: `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`,
-    }),
-  );
-const get = (url: string, token: string | null) => app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
-const grant = async (email: string, role: Role) => {
-  const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, email, role, 'test');
-  position = maxPosition(position, result.position);
-};
-
-interface Caller {
-  token: string;
-  email: string;
-  companyId: string | null;
-}
-const signUpCompany = async (key: string): Promise<Caller> => {
-  const email = `${key}@${key}.example`;
-  const response = await post('/api/auth/company/signup', null, { companyName: `${key} Labs`, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, email, companyId: response.json().user.companyId };
-};
-const signUpCandidate = async (key: string): Promise<Caller> => {
-  const email = `${key}@mail.example`;
-  const response = await post('/api/auth/candidate/signup', null, { name: `Cand ${key}`, email, password: 'candidate-password-1' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, email, companyId: null };
-};
-const createProfile = async (caller: Caller, options: { isPublic?: boolean; isActivelyLooking?: boolean } = {}) => {
-  const response = await post('/api/profile', caller.token, {
-    firstName: 'Ada',
-    lastName: 'Quill',
-    jobTitle: 'Data Engineer',
-    skills: ['Kafka', 'SQL'],
-    experience: '7 years',
-    location: 'Lisbon, Portugal',
-    isActivelyLooking: options.isActivelyLooking ?? true,
-    isPublic: options.isPublic ?? true,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().profile.id as string;
-};
+const { app, post, get, grant, signUpCompany, signUpCandidate, createProfile, mailsTo } = useApiApp();
 const views = (profileId: string) => `/api/profiles/${profileId}/views`;
 const viewOf = async (profileId: string, token: string | null) => {
   const response = await get(`/api/profiles/${profileId}`, token);
@@ -152,7 +74,7 @@ describe('candidate profile views per month', () => {
 
   it('another company counts its own views; a paid plan allows more', async () => {
     expect((await viewOf(profiles[0]!, other.token)).view).toBe('gated');
-    await subscribeToPlan(app, other.token, 'small_business');
+    await subscribeToPlan(app(), other.token, 'small_business');
     const counted = await post(views(profiles[10]!), other.token);
     expect(counted.json()).toEqual({ success: true, counted: true, used: 1, limit: 50 });
     expect((await viewOf(profiles[10]!, other.token)).view).toBe('public');
@@ -197,15 +119,6 @@ describe('candidate profile views per month', () => {
   });
 });
 
-async function mailsTo(to: string, count = 1): Promise<MailMessage[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = mail.receivedBy(to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the candidate’s ledger', () => {
   let lena: Caller;
@@ -217,7 +130,7 @@ describe('the candidate’s ledger', () => {
     lena = await signUpCandidate('lena');
     lenaProfile = await createProfile(lena);
     northwind = await signUpCompany('northwind');
-    await subscribeToPlan(app, northwind.token, 'vc_startup');
+    await subscribeToPlan(app(), northwind.token, 'vc_startup');
     globex = await signUpCompany('globex');
   });
 
@@ -228,7 +141,7 @@ describe('the candidate’s ledger', () => {
     expect(browse.json().map((card: { id: string }) => card.id)).toContain(lenaProfile);
     // A visitor's browsing is nobody's to record.
     await get('/api/candidates?page=1', null);
-    await app.boardActivity!.flush();
+    await app().boardActivity!.flush();
 
     // Northwind opens her profile, asks her to apply, she reveals and offers times, then it writes.
     expect((await post(views(lenaProfile), northwind.token)).json()).toMatchObject({ counted: true });

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_PLAN_INVITE_REQUESTS, MIN_POSITION_HEADER, inviteRequestLimitReached, type Role } from '@hireloop/contracts';
-import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FREE_PLAN_INVITE_REQUESTS, inviteRequestLimitReached } from '@hireloop/contracts';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
-import { loadConfig } from '@hireloop/platform/config';
-import { maxPosition } from '@hireloop/platform/event-store';
-import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp, type Caller } from '../support/api-app';
 
 /*
  * The free plan's job invite requests (issue 13, ADR 031), on the real app over PostgreSQL: 5 a
@@ -15,84 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * a bulk request beyond them invites what is left and skips the rest with 'plan_limit'. Paid plans
  * and admins have no such limit.
  */
-const PUBLIC_URL = 'http://hireloop.test';
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let position = '';
-let mail: ReturnType<typeof recipientsInbox>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL }));
-  mail = recipientsInbox(runtime.mailer);
-  app = await buildApp({ ...runtime, mailer: mail }, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
-
-let addresses = 0;
-const remember = <R extends { headers: Record<string, unknown> }>(response: R): R => {
-  if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
-  return response;
-};
-const post = async (url: string, token: string | null, payload?: unknown) =>
-  remember(
-    await app.inject({
-      method: 'POST',
-      url,
-      payload: payload as object,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      remoteAddress: `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`,
-    }),
-  );
-const get = (url: string, token: string | null) => app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
-const grant = async (email: string, role: Role) => {
-  const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, email, role, 'test');
-  position = maxPosition(position, result.position);
-};
-
-interface Caller {
-  token: string;
-  email: string;
-  companyId: string | null;
-}
-const signUpCompany = async (key: string): Promise<Caller> => {
-  const email = `${key}@${key}.example`;
-  const response = await post('/api/auth/company/signup', null, { companyName: `${key} Labs`, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, email, companyId: response.json().user.companyId };
-};
-const signUpCandidate = async (key: string): Promise<Caller> => {
-  const email = `${key}@mail.example`;
-  const response = await post('/api/auth/candidate/signup', null, { name: `Cand ${key}`, email, password: 'candidate-password-1' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, email, companyId: null };
-};
-const createProfile = async (caller: Caller, options: { isPublic?: boolean; isActivelyLooking?: boolean } = {}) => {
-  const response = await post('/api/profile', caller.token, {
-    firstName: 'Ada',
-    lastName: 'Quill',
-    jobTitle: 'Data Engineer',
-    skills: ['Kafka', 'SQL'],
-    experience: '7 years',
-    location: 'Lisbon, Portugal',
-    isActivelyLooking: options.isActivelyLooking ?? true,
-    isPublic: options.isPublic ?? true,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().profile.id as string;
-};
-
-const postJob = async (caller: Caller) => {
-  const response = await post('/api/jobs', caller.token, { title: 'Staff Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.' });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().job.id as string;
-};
+const { app, post, get, grant, signUpCompany, signUpCandidate, createProfile, postJob } = useApiApp();
 
 describe('job invite requests on the free plan', () => {
   const profiles: string[] = [];
@@ -125,7 +42,7 @@ describe('job invite requests on the free plan', () => {
 
   it('a paid plan and an admin acting for the company have no such limit', async () => {
     const paid = await signUpCompany('paidinv');
-    await subscribeToPlan(app, paid.token, 'small_business');
+    await subscribeToPlan(app(), paid.token, 'small_business');
     const paidJob = await postJob(paid);
     const bulk = await post('/api/job-invitations/bulk', paid.token, { jobId: paidJob, candidateIds: profiles.slice(0, 7) });
     expect(bulk.json().summary).toEqual({ succeeded: 7, total: 7, skipped: 0 });

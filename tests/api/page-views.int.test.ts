@@ -60,4 +60,17 @@ describe('page views', () => {
     // 5 from the test before, 3 here.
     expect(summary.json().totalPageViews).toBe(8);
   });
+
+  it('go to GA4 as well when it is configured (the route pattern, never more)', async () => {
+    const seen: string[] = [];
+    const withGa4 = await buildApp({ ...runtime, pageViewSink: { pageView: (route) => seen.push(route) } }, { spaDir: false, projections: false, readYourWritesTimeoutMs: 15_000 });
+    await withGa4.ready();
+    try {
+      expect((await withGa4.inject({ method: 'POST', url: '/api/analytics/page-views', payload: { route: '/job/$jobId' } })).statusCode).toBe(202);
+      expect((await withGa4.inject({ method: 'POST', url: '/api/analytics/page-views', payload: { route: '/job/4f9c2e1a-7b3d-4e8f-9a1b-2c3d4e5f6a7b' } })).statusCode).toBe(400);
+      expect(seen).toEqual(['/job/$jobId']);
+    } finally {
+      await withGa4.close();
+    }
+  });
 });

@@ -111,4 +111,27 @@ describe('the services profile behind the gateway', () => {
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe('/?error=linkedin_unavailable');
   });
+
+  it('sends every method of the API keys and the MCP endpoint to the command service (ADR 042)', async () => {
+    const signup = await gateway.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { name: 'Kari Nordmann', email: 'kari@mail.example', password: 'kari-password-1' } });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const auth = { authorization: `Bearer ${signup.json().token}` };
+    const created = await gateway.inject({ method: 'POST', url: '/api/api-keys', headers: auth, payload: { name: 'Assistant' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const listed = await gateway.inject({ method: 'GET', url: '/api/api-keys', headers: auth });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().keys).toHaveLength(1);
+
+    const key = { authorization: `Bearer ${created.json().key}` };
+    const rpc = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...key };
+    const tools = await gateway.inject({ method: 'POST', url: '/api/mcp', headers: rpc, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} } });
+    expect(tools.statusCode, tools.body).toBe(200);
+    expect(tools.json().result.tools.map((tool: { name: string }) => tool.name)).toContain('search_jobs');
+    const search = await gateway.inject({ method: 'POST', url: '/api/mcp', headers: rpc, payload: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: 'nothing-like-this' } } } });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(JSON.parse(search.json().result.content[0].text)).toMatchObject({ total: 0, jobs: [] });
+    // A GET reaches the command service too (405 from the MCP endpoint, not the query side's 404).
+    const get = await gateway.inject({ method: 'GET', url: '/api/mcp', headers: { accept: 'text/event-stream', ...key } });
+    expect(get.statusCode).toBe(405);
+  });
 });

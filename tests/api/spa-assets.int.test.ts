@@ -167,12 +167,19 @@ describe.each([
     expect(terms.body).toContain('<title>Terms of Service | Hireloop</title>');
     expect(terms.body).toContain('<div id="root"><main><article><h1>Terms of Service</h1><p>Last updated September 12, 2025</p>');
     expect(terms.body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/terms">/);
+    // The company marketing page too, with its plans (ADR 044).
+    const forCompanies = await get('/for-companies');
+    expect(forCompanies.statusCode).toBe(200);
+    expect(forCompanies.body).toContain('<title>For Companies | Hireloop</title>');
+    expect(forCompanies.body).toContain('<h1>Find Top Tech Talent Faster Than Ever</h1>');
+    expect(forCompanies.body).toContain('<h3>Small Business</h3>');
     // The gateway passes the sitemap to the query service (none runs behind this one).
     if (server() !== app) return;
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.body).toContain('<loc>https://hireloop.example/privacy</loc>');
+    expect(sitemap.body).toContain('<loc>https://hireloop.example/for-companies</loc>');
     expect(sitemap.body).toContain(`<loc>https://hireloop.example/job/${encodeURIComponent(jobId)}</loc>`);
   });
 

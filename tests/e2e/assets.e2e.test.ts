@@ -75,6 +75,8 @@ describe('the job board over the network', () => {
       'src/routes/mysalt-callback.tsx?tsr-split=component',
       // The anonymous candidates side panel (large screens) loads after the board's first load.
       'src/features/candidates/components/candidate-side-panel.tsx',
+      // The board's ad slot comes with the aside's extras, after the board (ADR 044).
+      'src/routes/-components/board-aside.tsx',
     ];
     for (const source of deferred) {
       assert(manifest[source], source).toBeDefined();

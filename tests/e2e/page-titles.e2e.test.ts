@@ -76,6 +76,8 @@ describe('page titles', () => {
     ['/privacy', 'Privacy Policy | Hireloop'],
     ['/about-founder', 'About the Founder | Hireloop'],
     ['/contact', 'Contact | Hireloop'],
+    // The company marketing page (ADR 044).
+    ['/for-companies', 'For Companies | Hireloop'],
   ])('%s is titled "%s"', async (path, title) => {
     expect(await titleOf(path)).toBe(title);
   });
@@ -86,6 +88,7 @@ describe('page titles', () => {
       ['/privacy', 'Privacy Policy | Hireloop', 'Privacy Policy'],
       ['/about-founder', 'About the Founder | Hireloop', 'About the Founder'],
       ['/contact', 'Contact | Hireloop', 'Contact Us'],
+      ['/for-companies', 'For Companies | Hireloop', 'Find Top Tech Talent Faster Than Ever'],
     ]) {
       const response = await fetch(`${app.url}${path}`);
       expect(response.status, path).toBe(200);
@@ -102,7 +105,20 @@ describe('page titles', () => {
     await noScript.goto(`${app.url}/privacy`);
     expect(await noScript.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
     expect(await noScript.title()).toBe('Privacy Policy | Hireloop');
+    // /for-companies with its plans, and its calls to action as links to the company sign-up.
+    await noScript.goto(`${app.url}/for-companies`);
+    expect(await noScript.getByRole('heading', { level: 1 }).textContent()).toBe('Find Top Tech Talent Faster Than Ever');
+    expect(await noScript.getByRole('heading', { level: 3, name: 'Small Business' }).count()).toBe(1);
+    expect(await noScript.getByRole('link', { name: 'Start Hiring Free' }).getAttribute('href')).toBe('/signup?type=company');
     await context.close();
+  });
+
+  it('/for-companies: with the app, its plans come from the plans API and a call to action opens the sign-up on the companies tab', async () => {
+    await page.goto(`${app.url}/for-companies`);
+    await page.getByRole('group', { name: 'Enterprise' }).waitFor();
+    await page.getByRole('button', { name: 'Start Hiring Free' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByRole('tab', { name: 'For Companies' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('an unknown address shows the not-found page, with a 404 status for crawlers', async () => {

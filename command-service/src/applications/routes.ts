@@ -2,42 +2,19 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { ApplicationMoved, ApplyResponse, type ApplicationStatus, type Role, DomainError, ErrorBody, JOB_MESSAGES, MoveApplicationBody, jobStreamId } from '@hireloop/contracts';
-import { requireAccount, type RegisteredAccount } from '../auth/accounts';
+import { ApplicationMoved, ApplyResponse, type ApplicationStatus, type Role, ErrorBody, MoveApplicationBody, jobStreamId } from '@hireloop/contracts';
+import { requireAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
-import { handleCommand, handleCommandWithState } from '../shared/command-handler';
+import { handleCommandWithState } from '../shared/command-handler';
 import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { applicationStreamId } from './stream-id';
 import { applicationDecider, type ApplicationCommand, type ApplicationMover } from './decider';
 import { mailApplicationMove } from './mail';
+import { submitApplication } from './submit';
 
 export { applicationStreamId } from './stream-id';
-
-/**
- * The signed-in person applies to a job: the one application flow, used by `POST /api/jobs/:jobId/apply`
- * and by the built-in AI assistant's `apply-job` (ADR 043).
- */
-export async function submitApplication(deps: CommandServiceDeps, request: FastifyRequest, account: RegisteredAccount, jobId: string) {
-  const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
-  const submittedAt = deps.clock.now().toISOString();
-  const applicationId = deps.ids.newId();
-  try {
-    const result = await handleCommand(
-      deps.eventStore,
-      applicationStreamId(jobId, account.userId),
-      applicationDecider,
-      { type: 'SubmitApplication', data: { applicationId, jobId, candidateUserId: account.userId, submittedAt, candidateType: account.type, job } },
-      commandContext(deps, request, { userId: account.userId, role: account.role }),
-    );
-    return { applicationId, appliedAt: submittedAt, position: result.position };
-  } catch (error) {
-    // Two clicks at once: the second lost the race on the application stream.
-    if (error instanceof DomainError && error.code === 'version_conflict') throw new DomainError('conflict', JOB_MESSAGES.alreadyApplied);
-    throw error;
-  }
-}
 
 export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
   app.post(
@@ -53,8 +30,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
     },
     async (request, reply) => {
       const account = await requireAccount(deps, request);
-      const applied = await submitApplication(deps, request, account, request.params.jobId);
-      return withPosition(reply, applied.position).status(201).send({ success: true, applicationId: applied.applicationId, appliedAt: applied.appliedAt });
+      const submitted = await submitApplication(deps, account, request.params.jobId, commandContext(deps, request, { userId: account.userId, role: account.role }));
+      return withPosition(reply, submitted.position).status(201).send({ success: true, applicationId: submitted.applicationId, appliedAt: submitted.appliedAt });
     },
   );
 

@@ -3,7 +3,8 @@ import { JobListQuery } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import { AssistantUnavailableError, BUILT_IN_ASSISTANT_KEY, type AssistantPort } from '@hireloop/platform/assistant';
 import { loadUserAccount, requireAccount } from '../auth/accounts';
-import { submitApplication } from '../applications/routes';
+import { submitApplication } from '../applications/submit';
+import { commandContext } from '../shared/request-context';
 import type { CommandServiceDeps } from '../shared/deps';
 
 /** How many board jobs one assistant search answers. */
@@ -20,7 +21,7 @@ function sameSecret(given: string, expected: string): boolean {
  * Hireloop account's: `user_token` is a session token of that account (what signing in answers)
  * and `api_key` the deployment's assistant key (`ASSISTANT_API_KEY`, else the public built-in
  * key). Neither is stored: the token is looked up by its hash like any bearer token. Job search
- * is the board's own search; applying is the board's own application flow, as the signed-in user.
+ * is the board's own search; applying is the board's own application flow (`submitApplication`), as the signed-in user.
  */
 export function builtInAssistant(deps: CommandServiceDeps): AssistantPort {
   return {
@@ -41,7 +42,7 @@ export function builtInAssistant(deps: CommandServiceDeps): AssistantPort {
     },
     async applyToJob({ job_id }, { request }) {
       const account = await requireAccount(deps, request);
-      return submitApplication(deps, request, account, job_id);
+      return submitApplication(deps, account, job_id, commandContext(deps, request, { userId: account.userId, role: account.role }));
     },
     // Hireloop's own sign-up needs no invitation: the code only marks where the visitor came from.
     async generateInvite() {

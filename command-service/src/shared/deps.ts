@@ -13,6 +13,7 @@ import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
+import type { McpReads } from '../mcp/reads';
 
 /** What the command side needs from the outside world; the composition root (cli) provides it. */
 export interface CommandServiceDeps {
@@ -53,4 +54,6 @@ export interface CommandServiceDeps {
   searchBoard?: (query: JobListQuery) => Promise<{ jobs: Job[]; total: number }>;
   /** Counts a page view the browser reported after consent (ADR 041); without it the route is not offered. */
   onPageView?: (route: string) => void;
+  /** What the MCP tools read (ADR 042); without it the MCP endpoint is not offered (API keys still are). */
+  mcpReads?: McpReads;
 }

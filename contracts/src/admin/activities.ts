@@ -101,6 +101,8 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   JobPostingCounted: 'follows a job posted, which is its own entry',
   CandidateViewCounted: 'a company user opening a profile; admins are never counted',
   InviteRequestCounted: 'follows an invitation sent, which is its own entry; admins are never counted',
+  ApiKeyCreated: 'the user’s own credentials (ADR 042; only candidates hold keys)',
+  ApiKeyRevoked: 'the user’s own credentials (ADR 042)',
 };
 
 /** Enumerated facts an entry may keep beside the ids (never free text). */

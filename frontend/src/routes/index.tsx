@@ -1,9 +1,13 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { SignInErrorParam } from '../features/auth/lib/login-return';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
 import { HomePage } from './-components/home';
 import { SignInErrorAlert } from './-components/sign-in-error-alert';
+
+// `/?apply={jobId}` (part 1 §2): the job's application-process dialog, loaded only for such a link.
+const ApplyFromLink = lazy(() => import('./-components/apply-from-link').then((module) => ({ default: module.ApplyFromLink })));
 
 const HomeSearch = z.object({
   /** Why a sign-in through another site came back without a session. */
@@ -18,26 +22,51 @@ export const Route = createFileRoute('/')({
   component: Home,
 });
 
+/** `?apply=` as the address has it (read here, in the route's lazy component, not in its search schema: the first load stays as small). */
+function useApplyParam(): string | null {
+  const apply: unknown = useRouterState({ select: (state) => (state.location.search as unknown as { apply?: unknown }).apply });
+  return typeof apply === 'string' && apply.trim() !== '' ? apply.trim() : typeof apply === 'number' ? String(apply) : null;
+}
+
 function Home() {
   const { error, ...board } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const applyJobId = useApplyParam();
+  const [applyOpen, setApplyOpen] = useState(true);
   return (
-    <HomePage
-      board={{
-        search: board,
-        onSearchChange: (next, { replace }) =>
-          void navigate({ search: (previous) => ({ ...previous, ...next }), replace, resetScroll: false }),
-      }}
-      banner={
-        error ? (
-          <SignInErrorAlert
-            code={error}
-            onDismiss={() =>
-              void navigate({ search: (previous) => ({ ...previous, error: undefined }), replace: true })
-            }
+    <>
+      {applyJobId ? (
+        <Suspense fallback={null}>
+          <ApplyFromLink
+            key={applyJobId}
+            jobId={applyJobId}
+            open={applyOpen}
+            onOpenChange={(open) => {
+              setApplyOpen(open);
+              // Closed: the address forgets the job (and a later link opens its dialog again).
+              if (!open)
+                void navigate({ search: (previous) => ({ ...previous, apply: undefined }) as typeof previous, replace: true }).then(() =>
+                  setApplyOpen(true),
+                );
+            }}
           />
-        ) : null
-      }
-    />
+        </Suspense>
+      ) : null}
+      <HomePage
+        board={{
+          search: board,
+          onSearchChange: (next, { replace }) =>
+            void navigate({ search: (previous) => ({ ...previous, ...next }), replace, resetScroll: false }),
+        }}
+        banner={
+          error ? (
+            <SignInErrorAlert
+              code={error}
+              onDismiss={() => void navigate({ search: (previous) => ({ ...previous, error: undefined }), replace: true })}
+            />
+          ) : null
+        }
+      />
+    </>
   );
 }

@@ -1,10 +1,15 @@
-import type { AccountSecrets, OidcLoginState, OneTimeSecret, Session } from './types';
+import type { AccountSecrets, ApiKeyRecord, OidcLoginState, OneTimeSecret, Session } from './types';
+
+/** A key's last use is noted at most this often. */
+export const API_KEY_USE_NOTED_EVERY_MS = 60_000;
 
 export function createMemoryAccountSecrets(): AccountSecrets {
   const passwords = new Map<string, string>();
   const sessions = new Map<string, Session>();
   const secrets = new Map<string, OneTimeSecret & { usedAt: Date | null }>();
   const oidcStates = new Map<string, OidcLoginState>();
+  const apiKeys = new Map<string, ApiKeyRecord & { keyHash: string; revokedAt: string | null }>();
+  const summary = ({ keyHash: _hash, revokedAt: _revoked, ...record }: ApiKeyRecord & { keyHash: string; revokedAt: string | null }): ApiKeyRecord => ({ ...record });
   const usable = (secretHash: string, kind: OneTimeSecret['kind'], now: Date) => {
     const secret = secrets.get(secretHash);
     return secret && secret.kind === kind && !secret.usedAt && new Date(secret.expiresAt) > now ? secret : null;
@@ -17,6 +22,31 @@ export function createMemoryAccountSecrets(): AccountSecrets {
       passwords.delete(userId);
       for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
       for (const [key, secret] of secrets) if (secret.userId === userId) secrets.delete(key);
+      for (const [key, apiKey] of apiKeys) if (apiKey.userId === userId) apiKeys.delete(key);
+    },
+    async saveApiKey(key) {
+      apiKeys.set(key.keyId, { ...key, lastUsedAt: null, revokedAt: null });
+    },
+    async listApiKeys(userId) {
+      return [...apiKeys.values()]
+        .filter((key) => key.userId === userId && !key.revokedAt)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+        .map(summary);
+    },
+    async useApiKey(keyHash, now) {
+      const key = [...apiKeys.values()].find((candidate) => candidate.keyHash === keyHash && !candidate.revokedAt);
+      if (!key) return null;
+      if (!key.lastUsedAt || now.getTime() - new Date(key.lastUsedAt).getTime() >= API_KEY_USE_NOTED_EVERY_MS) key.lastUsedAt = now.toISOString();
+      return summary(key);
+    },
+    async revokeApiKey(userId, keyId, at) {
+      const key = apiKeys.get(keyId);
+      if (!key || key.userId !== userId || key.revokedAt) return false;
+      key.revokedAt = at.toISOString();
+      return true;
+    },
+    async deleteApiKey(keyId) {
+      apiKeys.delete(keyId);
     },
     async deletePasswordHash(userId) {
       passwords.delete(userId);

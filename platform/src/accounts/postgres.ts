@@ -1,10 +1,30 @@
 import pg from 'pg';
 import { requireTables } from '../migrations/required-tables';
 import { SessionCache } from './session-cache';
-import type { AccountSecrets, OidcLoginState, Session } from './types';
+import { API_KEY_USE_NOTED_EVERY_MS } from './memory';
+import type { AccountSecrets, ApiKeyRecord, OidcLoginState, Session } from './types';
 
 /** Made by the migrations (ADR 022). */
-const TABLES = ['auth_credentials', 'auth_sessions', 'auth_one_time_secrets', 'auth_oidc_states'];
+const TABLES = ['auth_credentials', 'auth_sessions', 'auth_one_time_secrets', 'auth_oidc_states', 'auth_api_keys'];
+
+interface ApiKeyRow {
+  key_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
+  keyId: row.key_id,
+  userId: row.user_id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+});
+const API_KEY_COLUMNS = 'key_id, user_id, name, prefix, created_at, last_used_at';
 
 interface SessionRow {
   token_hash: string;
@@ -59,11 +79,47 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
       await pool.query(
         `WITH credentials AS (DELETE FROM auth_credentials WHERE user_id = $1),
               sessions AS (DELETE FROM auth_sessions WHERE user_id = $1),
-              secrets AS (DELETE FROM auth_one_time_secrets WHERE user_id = $1)
+              secrets AS (DELETE FROM auth_one_time_secrets WHERE user_id = $1),
+              api_keys AS (DELETE FROM auth_api_keys WHERE user_id = $1)
          SELECT pg_notify('${SESSIONS_REVOKED_CHANNEL}', $1)`,
         [userId],
       );
       cache?.evictUser(userId);
+    },
+    async saveApiKey(key) {
+      await pool.query('INSERT INTO auth_api_keys (key_id, key_hash, user_id, name, prefix, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        key.keyId,
+        key.keyHash,
+        key.userId,
+        key.name,
+        key.prefix,
+        key.createdAt,
+      ]);
+    },
+    async listApiKeys(userId) {
+      const { rows } = await pool.query<ApiKeyRow>(
+        `SELECT ${API_KEY_COLUMNS} FROM auth_api_keys WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, key_id`,
+        [userId],
+      );
+      return rows.map(toApiKey);
+    },
+    async useApiKey(keyHash, now) {
+      // Read every time (a revocation counts at once); written at most once a minute per key.
+      const { rows } = await pool.query<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM auth_api_keys WHERE key_hash = $1 AND revoked_at IS NULL`, [keyHash]);
+      const row = rows[0];
+      if (!row) return null;
+      if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= API_KEY_USE_NOTED_EVERY_MS) {
+        await pool.query('UPDATE auth_api_keys SET last_used_at = $2 WHERE key_id = $1', [row.key_id, now]);
+        row.last_used_at = now;
+      }
+      return toApiKey(row);
+    },
+    async revokeApiKey(userId, keyId, at) {
+      const { rowCount } = await pool.query('UPDATE auth_api_keys SET revoked_at = $3 WHERE key_id = $1 AND user_id = $2 AND revoked_at IS NULL', [keyId, userId, at]);
+      return (rowCount ?? 0) > 0;
+    },
+    async deleteApiKey(keyId) {
+      await pool.query('DELETE FROM auth_api_keys WHERE key_id = $1', [keyId]);
     },
     async deletePasswordHash(userId) {
       await pool.query('DELETE FROM auth_credentials WHERE user_id = $1', [userId]);

@@ -27,6 +27,18 @@ export interface OidcLoginState {
   expiresAt: string;
 }
 
+/** An API key for AI assistants (ADR 042), as kept: its hash, never the key. */
+export interface ApiKeyRecord {
+  keyId: string;
+  userId: string;
+  /** What the user called it ("Claude Desktop"): personal, so kept here, never in an event. */
+  name: string;
+  /** The key's first characters, to tell keys apart in a list. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface AccountSecrets {
   setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<void>;
   getPasswordHash(userId: string): Promise<string | null>;
@@ -54,7 +66,20 @@ export interface AccountSecrets {
   /** Returns and deletes the state (single use); null when unknown or expired. */
   takeOidcState(state: string, now: Date): Promise<OidcLoginState | null>;
 
-  /** Forgets everything kept for the user: password hash, sessions, one-time secrets (ADR 019). */
+  saveApiKey(key: Omit<ApiKeyRecord, 'lastUsedAt'> & { keyHash: string }): Promise<void>;
+  /** The user's live (unrevoked) keys, newest first. */
+  listApiKeys(userId: string): Promise<ApiKeyRecord[]>;
+  /**
+   * The live key with this hash, or null (unknown or revoked); notes `now` as its last use
+   * (at most once a minute per key, so a busy assistant does not write on every call).
+   */
+  useApiKey(keyHash: string, now: Date): Promise<ApiKeyRecord | null>;
+  /** Revokes one of the user's keys; false when the user has no such live key. Takes effect at once. */
+  revokeApiKey(userId: string, keyId: string, at: Date): Promise<boolean>;
+  /** Removes a key outright (a creation whose event could not be appended). */
+  deleteApiKey(keyId: string): Promise<void>;
+
+  /** Forgets everything kept for the user: password hash, sessions, one-time secrets, API keys (ADR 019). */
   forgetUser(userId: string): Promise<void>;
   close(): Promise<void>;
 }

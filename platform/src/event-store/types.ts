@@ -1,7 +1,12 @@
 import type { Position } from './position';
 
-/** Who caused an event: a signed-in user, or the system itself (imports, reactions, seeds). */
-export type Actor = { userId: string; role: string } | 'system';
+/**
+ * Who caused an event: a signed-in user, or the system itself (imports, reactions, seeds).
+ * `via` says how a user acted when it was not their own session: `api-key:<keyId>` for an AI
+ * assistant calling the MCP endpoint with one of the user's API keys (ADR 042). The user stays
+ * the actor (their role, their rights); the key is the means.
+ */
+export type Actor = { userId: string; role: string; via?: `api-key:${string}` } | 'system';
 
 export interface EventMetadata {
   eventId: string;

@@ -121,12 +121,16 @@ export function redactUrl(url: string): string {
   return redactUrlAt(url, 0);
 }
 
+/** An API key for AI assistants (ADR 042) wherever it shows up in text: `hlk_` and its random part. */
+const API_KEY_IN_TEXT = /hlk_[A-Za-z0-9_-]{8,}/g;
+
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+|\/[^\s"'<>`]*/gi;
 const PAIR_IN_TEXT = /([\w.%[\]-]+)=([^\s&;"'<>`#,)]+)/g;
 
 /** Free text (a log message, an error's message or stack) with the URLs in it redacted. */
 export function redactText(text: string): string {
   return text
+    .replace(API_KEY_IN_TEXT, REDACTED)
     .replace(URL_IN_TEXT, (url) => redactUrl(url))
     .replace(PAIR_IN_TEXT, (pair, name: string, value: string) => (value !== REDACTED && isSecretName(name) ? `${name}=${REDACTED}` : pair));
 }

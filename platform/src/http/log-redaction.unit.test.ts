@@ -85,6 +85,7 @@ describe('redactText', () => {
     ['Reply was already sent, did you forget to "return reply" in the "/dashboard?auth=S3CR3T" (GET) route?', `Reply was already sent, did you forget to "return reply" in the "/dashboard?auth=${R}" (GET) route?`],
     ['fetch failed: https://idp.example/token?code=S3CR3T&state=S3CR3T', `fetch failed: https://idp.example/token?code=${R}&state=${R}`],
     ['callback parameters code=S3CR3T&state=S3CR3T', `callback parameters code=${R}&state=${R}`],
+    [`an assistant sent hlk_${'A1b2-_'.repeat(7)}x by mistake`, `an assistant sent ${R} by mistake`],
     ['Hireloop is running at http://localhost:3000 (embedded PostgreSQL, data in .data; bus: in-process)', 'Hireloop is running at http://localhost:3000 (embedded PostgreSQL, data in .data; bus: in-process)'],
   ])('%s', (text, expected) => {
     expect(redactText(text)).toBe(expected);

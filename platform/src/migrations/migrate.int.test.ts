@@ -24,6 +24,7 @@ const ROOT = path.resolve(HERE, '../../..');
 
 /** Every table the migrations make, in code point order (the read models' `rm_*` tables are the read store's). */
 const FIXED_TABLES = [
+  'auth_api_keys',
   'auth_credentials',
   'auth_oidc_states',
   'auth_one_time_secrets',

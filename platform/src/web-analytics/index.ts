@@ -44,3 +44,4 @@ export function createFixedWebAnalytics(data: FixedWebAnalyticsData): WebAnalyti
     trafficSources: (range, limit) => answer(range, data.trafficSources.slice(0, limit)),
   };
 }
+export * from './measurement-protocol';

@@ -17,6 +17,7 @@ import { adminActivitiesProjection } from '@hireloop/projections/admin-activitie
 import { adminActivitiesAfter, listAdminActivities } from '@hireloop/projections/admin-activities/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
+import { openEventStream } from '../shared/event-stream';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import { ACTIVITY_LOOKUP_PROJECTIONS, describeActivities } from './activities';
 import { AdminActivityFeed } from './activity-feed';
@@ -99,35 +100,20 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
       const lastEventId =
         typeof lastEventIdHeader === 'string' && lastEventIdHeader && isPosition(lastEventIdHeader) ? lastEventIdHeader : null;
 
-      const raw = reply.raw;
-      // Fastify's hooks (security headers) have set what they set so far; the stream keeps them.
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-      reply.hijack();
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // nginx and similar proxies must not buffer the stream.
-        'x-accel-buffering': 'no',
-      });
-      raw.write('retry: 5000\n\n');
-
-      let open = true;
+      const stream = openEventStream(request, reply, { keepAliveMs, streams });
       let sentUpTo = lastEventId ?? '';
       let ready = false;
       const held: AdminActivity[] = [];
       let pending: Promise<void> = Promise.resolve();
       const write = (activities: readonly AdminActivity[]) => {
         for (const activity of activities) {
-          if (!open || comparePositions(activity.position, sentUpTo) <= 0) continue;
+          if (!stream.open || comparePositions(activity.position, sentUpTo) <= 0) continue;
           sentUpTo = activity.position;
-          raw.write(`id: ${activity.position}\nevent: ${ADMIN_ACTIVITY_EVENT}\ndata: ${JSON.stringify(activity)}\n\n`);
+          stream.write(`id: ${activity.position}\nevent: ${ADMIN_ACTIVITY_EVENT}\ndata: ${JSON.stringify(activity)}\n\n`);
         }
       };
       const send = (activities: readonly AdminActivity[]) => {
-        if (!open) return;
+        if (!stream.open) return;
         if (!ready) {
           held.push(...activities);
           return;
@@ -135,35 +121,15 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
         // A role taken away ends the stream at its next news; batches are written in the order they came.
         pending = pending.then(() =>
           stillAdmin(admin.userId).then(
-            (yes) => (yes ? write(activities) : end()),
-            () => end(),
+            (yes) => (yes ? write(activities) : stream.end()),
+            () => stream.end(),
           ),
         );
       };
-      let unsubscribe: (() => void) | null = null;
-      const keepAlive = setInterval(() => {
-        if (open) raw.write(': keep-alive\n\n');
-      }, keepAliveMs);
-      keepAlive.unref();
-      const end = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(keepAlive);
-        unsubscribe?.();
-        streams.delete(end);
-        if (!raw.writableEnded) raw.end();
-      };
-      streams.add(end);
-      request.raw.on('close', end);
-      raw.on('close', end);
-      raw.on('error', end);
       try {
         const subscription = await feed.subscribe(send);
-        if (!open) {
-          subscription.unsubscribe();
-          return;
-        }
-        unsubscribe = subscription.unsubscribe;
+        stream.onEnd(subscription.unsubscribe);
+        if (!stream.open) return;
         // What a reconnecting browser missed, up to where the feed takes over; then what came meanwhile.
         if (lastEventId && comparePositions(lastEventId, subscription.since) < 0) {
           const missed = (await adminActivitiesAfter(readStore, lastEventId, RESUME_LIMIT)).filter(
@@ -177,7 +143,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
         write(held.splice(0));
       } catch (error) {
         request.log.warn({ err: error }, 'admin activity feed: could not subscribe');
-        end();
+        stream.end();
       }
     },
   );

@@ -12,6 +12,35 @@ import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
 /**
+ * A candidate's applications, newest first, with the job each is for: the answer of
+ * `GET /api/applications`, and of the MCP tool `get_my_applications` (ADR 042).
+ */
+export async function candidateApplications(readStore: ReadStore, userId: string): Promise<CandidateApplication[]> {
+  const applied = await findApplicationsOfCandidate(readStore, userId);
+  const jobIds = [...new Set(applied.map((application) => application.jobId))];
+  const jobs = jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : [];
+  const byId = new Map(jobs.map((job) => [job._id, job]));
+  return applied.flatMap((application): CandidateApplication[] => {
+    const job = byId.get(application.jobId);
+    // A job the board does not show (yet) is left out rather than listed without a title.
+    if (!job) return [];
+    return [
+      {
+        applicationId: application.applicationId,
+        jobId: application.jobId,
+        jobTitle: job.title,
+        company: job.company,
+        location: job.location,
+        appliedAt: application.submittedAt,
+        jobIsOpen: job.isActive,
+        status: application.status,
+        timeline: application.timeline,
+      },
+    ];
+  });
+}
+
+/**
  * `GET /api/applications`: the signed-in candidate's applications, newest first, with the job each
  * is for (part 2 §2) and its timeline (issue 13). `GET /api/jobs/{jobId}/applicants`: the
  * applications to one job, for the company that posted it and for admins.
@@ -25,28 +54,7 @@ export const applicationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStor
       await request.readModelsCaughtUp([usersProjection.name, applicationsProjection.name, jobBoardProjection.name]);
       const user = await findUserById(readStore, session.userId);
       if (user && user.type !== 'candidate') throw new DomainError('forbidden', JOB_MESSAGES.candidatesOnly);
-      const applied = await findApplicationsOfCandidate(readStore, session.userId);
-      const jobIds = [...new Set(applied.map((application) => application.jobId))];
-      const jobs = jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : [];
-      const byId = new Map(jobs.map((job) => [job._id, job]));
-      const applications = applied.flatMap((application): CandidateApplication[] => {
-        const job = byId.get(application.jobId);
-        // A job the board does not show (yet) is left out rather than listed without a title.
-        if (!job) return [];
-        return [
-          {
-            applicationId: application.applicationId,
-            jobId: application.jobId,
-            jobTitle: job.title,
-            company: job.company,
-            location: job.location,
-            appliedAt: application.submittedAt,
-            jobIsOpen: job.isActive,
-            status: application.status,
-            timeline: application.timeline,
-          },
-        ];
-      });
+      const applications = await candidateApplications(readStore, session.userId);
       reply.header('cache-control', 'private, no-store');
       return { applications };
     },

@@ -5,6 +5,7 @@ import { CANDIDATES_CHANGED_EVENT, CandidateList, CandidateListQuery, type Candi
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
 import { listCandidateCards, randomCandidateCards, UnmatchableCandidateFilterError } from '@hireloop/projections/candidate-cards/queries';
+import { openEventStream } from '../shared/event-stream';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import type { ViewerCompanies } from '../shared/viewer-companies';
 import { CandidateCardIndex } from './card-index';
@@ -103,49 +104,16 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
    * `keepAliveMs`. The client reads the list again, with the position as X-Min-Position.
    */
   app.get('/api/candidates/events', { schema: { tags: ['candidates'], produces: ['text/event-stream'] } }, async (request, reply) => {
-    const raw = reply.raw;
-    // Fastify's hooks (security headers) have set what they set so far; the stream keeps them.
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    reply.hijack();
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // nginx and similar proxies must not buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    raw.write('retry: 5000\n\n');
-    let open = true;
+    const stream = openEventStream(request, reply, { keepAliveMs, streams });
     const send = (position: string) => {
       const data: z.output<typeof CandidatesChanged> = { position };
-      if (open) raw.write(`event: ${CANDIDATES_CHANGED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+      stream.write(`event: ${CANDIDATES_CHANGED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    let unsubscribe: (() => void) | null = null;
-    const keepAlive = setInterval(() => {
-      if (open) raw.write(': keep-alive\n\n');
-    }, keepAliveMs);
-    keepAlive.unref();
-    const end = () => {
-      if (!open) return;
-      open = false;
-      clearInterval(keepAlive);
-      unsubscribe?.();
-      streams.delete(end);
-      if (!raw.writableEnded) raw.end();
-    };
-    streams.add(end);
-    request.raw.on('close', end);
-    raw.on('close', end);
-    raw.on('error', end);
     try {
-      const stop = await feed.subscribe(send);
-      if (open) unsubscribe = stop;
-      else stop();
+      stream.onEnd(await feed.subscribe(send));
     } catch (error) {
       request.log.warn({ err: error }, 'candidate feed: could not subscribe');
-      end();
+      stream.end();
     }
   });
 };

@@ -37,7 +37,7 @@ export function jobsRss(jobs: readonly Job[], publicUrl: string): string {
 }
 
 /** The pages every visitor can read, beside the job pages. */
-const PUBLIC_PAGES = ['/', '/jobs', '/pricing', '/terms', '/privacy', '/about-founder', '/contact'];
+const PUBLIC_PAGES = ['/', '/jobs', '/pricing', '/for-companies', '/terms', '/privacy', '/about-founder', '/contact'];
 
 /**
  * `/sitemap.xml` (sitemaps.org): the public pages and every open job's page, newest first, at

@@ -352,6 +352,16 @@ describe('candidate dashboard', () => {
     expect(await card('Create a Profile').findByRole('button', { name: 'Start Here' })).toBeInTheDocument();
   });
 
+  it('offers a candidate AI assistant access (its own chunk, loaded with the dashboard): the MCP address and their keys', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, { applications: [] });
+    answers['GET /api/api-keys'] = json(200, { keys: [], mcpUrl: 'http://hireloop.test/api/mcp' });
+    await renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'AI assistant access' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('MCP endpoint')).toHaveValue('http://hireloop.test/api/mcp');
+    expect(screen.getByText('No API keys yet.')).toBeInTheDocument();
+  });
+
   it('keeps the company side as it was: no profile or applications cards, and no such calls', async () => {
     const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
     answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [] });
@@ -366,6 +376,9 @@ describe('candidate dashboard', () => {
     expect(await screen.findByText('No requests yet. Ask candidates to apply from Browse Candidates.')).toBeInTheDocument();
     // And the list of its requests to apply.
     expect(requests.map((r) => r.url)).toContain('/api/job-invitations');
+    // No AI assistant access: API keys are for candidates (ADR 042).
+    expect(screen.queryByRole('heading', { name: 'AI assistant access' })).not.toBeInTheDocument();
+    expect(urls).not.toContain('/api/api-keys');
   });
 
   it('lists the company’s requests to apply with their states; name, email and times once the candidate gave them', async () => {

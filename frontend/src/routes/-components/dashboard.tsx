@@ -3,7 +3,7 @@ import { MESSAGES } from '@hireloop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ActivityIcon, BriefcaseIcon, Building2Icon, InboxIcon, PlusIcon, SearchIcon, ShieldCheckIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -21,6 +21,9 @@ import { JobPostsUsage } from '../../features/subscriptions/components/job-posts
 import { PricingModalLauncher } from '../../features/subscriptions/components/pricing-modal-launcher';
 import { UpgradeBanner } from '../../features/subscriptions/components/upgrade-banner';
 import { usePageTitle } from '../../lib/page-title';
+
+/** AI assistant access (ADR 042): its own chunk, fetched when a candidate's dashboard shows it. */
+const ApiKeysCard = lazy(() => import('../../features/api-keys/components/api-keys-card').then((module) => ({ default: module.ApiKeysCard })));
 
 /** `/dashboard` (spec part 2, Dashboard). */
 export function DashboardPage({ banner }: { banner?: ReactNode }) {
@@ -120,6 +123,11 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
             <ApplicationsCard user={user} />
             <InboxCard />
             <LedgerCard user={user} />
+            {user.role === 'candidate' ? (
+              <Suspense fallback={null}>
+                <ApiKeysCard user={user} />
+              </Suspense>
+            ) : null}
           </>
         )}
 

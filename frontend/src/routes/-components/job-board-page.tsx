@@ -25,6 +25,7 @@ export function JobBoardPage({ banner, search, onSearchChange }: JobBoardRoutePr
         viewer={viewer}
         viewerLoading={viewerLoading}
         candidatesPanel={<CandidatesPanelSlot viewer={viewer} />}
+        ads={<CandidatesPanelSlot viewer={viewer} ads />}
       />
     </PageShell>
   );

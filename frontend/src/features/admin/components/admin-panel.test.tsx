@@ -187,7 +187,8 @@ describe('inviting candidates from the table', () => {
     await person.selectOptions(within(dialog).getByLabelText('Job'), 'job-1');
     await person.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText(ADMIN_MESSAGES.sendInvitationFailed)).toBeInTheDocument();
-    expect(screen.getByText(/already has an open invitation/)).toBeInTheDocument();
+    // Radix may announce a toast twice for screen readers (a copy in its live region): the text is there at least once.
+    expect(screen.getAllByText(/already has an open invitation/).length).toBeGreaterThan(0);
   });
 
   it('Bulk Invite without a selection says Selection Required', async () => {

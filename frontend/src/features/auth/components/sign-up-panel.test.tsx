@@ -216,3 +216,77 @@ describe('the company sign-up wizard', () => {
     });
   });
 });
+
+describe('location auto-detect (part 1 §4, §7, §8)', () => {
+  let pending: Array<PositionCallback>;
+  let geolocationCalls: number;
+
+  const useGeolocation = (answer: 'wait' | { latitude: number; longitude: number } | 'refuse') => {
+    pending = [];
+    geolocationCalls = 0;
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: PositionCallback, failure: PositionErrorCallback) => {
+          geolocationCalls += 1;
+          if (answer === 'wait') pending.push(success);
+          else if (answer === 'refuse') failure({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError);
+          else success({ coords: answer } as GeolocationPosition);
+        },
+      },
+    });
+  };
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  it('fills an empty Location from the browser position (the bundled gazetteer without a service), busy meanwhile', async () => {
+    useGeolocation('wait');
+    const { user } = renderCandidateSignUp();
+    await fillStepOne(user);
+    expect(textbox('Location')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Detecting your location...')).toBeInTheDocument();
+    pending[0]!({ coords: { latitude: 37.7793, longitude: -122.4192 } } as GeolocationPosition);
+    await waitFor(() => expect(textbox('Location')).toHaveValue('San Francisco, California'));
+    expect(textbox('Location')).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByText('Detecting your location...')).not.toBeInTheDocument();
+  });
+
+  it('keeps what the person typed while it was detecting, and does not run again once the field is filled', async () => {
+    useGeolocation('wait');
+    const { user } = renderCandidateSignUp();
+    await fillStepOne(user);
+    await user.type(textbox('Location'), 'Remote');
+    pending[0]!({ coords: { latitude: 37.7793, longitude: -122.4192 } } as GeolocationPosition);
+    await waitFor(() => expect(textbox('Location')).not.toHaveAttribute('aria-busy'));
+    expect(textbox('Location')).toHaveValue('Remote');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Step 2 of 2');
+    expect(geolocationCalls).toBe(1);
+  });
+
+  it('only logs a refused permission: no alert, the field stays empty', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    useGeolocation('refuse');
+    const { user } = renderCandidateSignUp();
+    await fillStepOne(user);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Location auto-detect: geolocation failed', 'User denied Geolocation'));
+    expect(textbox('Location')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it('detects in the company form too', async () => {
+    useGeolocation({ latitude: 51.5, longitude: -0.12 });
+    const user = userEvent.setup({ delay: null });
+    render(<SignUpPanel kind="company" onSignedUp={vi.fn()} />);
+    await user.type(textbox('Company Name'), 'Northwind');
+    await user.type(textbox('Contact Name'), 'Maya Okafor');
+    await user.type(textbox('Email'), 'maya@northwind.example');
+    await user.type(screen.getByLabelText('Password'), 'northwind-secret');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(textbox('Location')).toHaveValue('London, England'));
+  });
+});

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { contractResolver, showFieldIssues } from '../../../lib/forms';
+import { useLocationAutoDetect } from '../../../lib/location/use-location-auto-detect';
 import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
 import {
   CANDIDATE_STEP_ONE,
@@ -121,6 +122,16 @@ function SignUpWizard<TValues extends Record<string, string>, TBody>({
     [steps],
   );
 
+  // Location auto-detect (part 1 §4, §7, §8; ADR 044): when step 2 shows an empty Location field.
+  const locationField = stepTwoFields.find((name) => name === 'location');
+  const { detecting } = useLocationAutoDetect({
+    active: stepTwo && locationField !== undefined,
+    isEmpty: () => !locationField || !String(form.getValues(locationField) ?? '').trim(),
+    fill: (location) => {
+      if (locationField) form.setValue(locationField, location as never, { shouldDirty: true, shouldValidate: true });
+    },
+  });
+
   useEditsClearFailure(form, error !== null, () => actorRef.send({ type: 'signUp.edit' }));
   const { setError } = form;
   useEffect(() => {
@@ -152,10 +163,18 @@ function SignUpWizard<TValues extends Record<string, string>, TBody>({
           control={form.control}
           name={name}
           label={label}
-          hint={name === 'password' ? ({ value, invalid }) => passwordHint(String(value), invalid) : hint}
-          liveHint={name === 'password'}
+          hint={
+            name === 'password'
+              ? ({ value, invalid }) => passwordHint(String(value), invalid)
+              : name === 'location' && detecting
+                ? 'Detecting your location...'
+                : hint
+          }
+          liveHint={name === 'password' || name === 'location'}
         >
-          {(field) => <Input {...field} {...inputProps} disabled={submitting} />}
+          {(field) => (
+            <Input {...field} {...inputProps} disabled={submitting} aria-busy={name === 'location' && detecting ? true : undefined} />
+          )}
         </FormField>
       ))}
       {error ? (

@@ -40,6 +40,8 @@ interface JobBoardProps {
    * Empty until `GET /api/candidates` exists: the board never invents candidates.
    */
   candidatesPanel?: ReactNode;
+  /** Layout slot for the ad block under the call to action (part 1 §2; ADR 044). */
+  ads?: ReactNode;
 }
 
 type BoardDialog = { kind: 'details' | 'share'; job: Job; open: boolean };
@@ -49,7 +51,7 @@ type BoardDialog = { kind: 'details' | 'share'; job: Job; open: boolean };
  * server searches and pages; the board keeps its state in the address, so it can be shared and
  * Back works.
  */
-export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candidatesPanel }: JobBoardProps) {
+export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candidatesPanel, ads }: JobBoardProps) {
   const list = useJobList({ ...search, pageSize: JOBS_PAGE_SIZE });
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
@@ -199,6 +201,7 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
           <aside aria-label="For employers" className="grid gap-4 lg:sticky lg:top-20">
             {candidatesPanel !== undefined ? <div className="hidden lg:block">{candidatesPanel}</div> : null}
             <HiringCta viewer={viewer} />
+            {ads}
           </aside>
         ) : null}
       </div>

@@ -1,0 +1,182 @@
+import type { ApiKeySummary, CreatedApiKey, User } from '@hireloop/contracts';
+import { BotIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { displayError } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/application-status';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+
+/** A value with a Copy button that says when it worked. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+        <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+          <CopyIcon aria-hidden="true" />
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      {copied === 'failed' && <p className="text-xs text-destructive">Copying failed: select the text and copy it yourself.</p>}
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKeySummary; onRevoke: () => void; revoking: boolean }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0 last:pb-0">
+      <div className="grid gap-0.5">
+        <p className="font-medium">{apiKey.name}</p>
+        <p className="text-xs text-muted-foreground">
+          <span className="font-mono">{apiKey.prefix}…</span> · created {formatDay(apiKey.createdAt)} ·{' '}
+          {apiKey.lastUsedAt ? `last used ${formatDay(apiKey.lastUsedAt)}` : 'never used'}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onRevoke} disabled={revoking} aria-label={`Revoke ${apiKey.name}`}>
+        {revoking ? 'Revoking…' : 'Revoke'}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * AI assistant access (issue 15, ADR 042): the candidate makes API keys for an assistant that
+ * speaks MCP (search jobs, read one, apply, list applications), sees each new key once, and
+ * revokes keys. Lives in the dashboard's own chunk (loaded lazily), never in the board's first load.
+ */
+export function ApiKeysCard({ user }: { user: User }) {
+  const keys = useApiKeys(user.id);
+  const create = useCreateApiKey(user.id);
+  const revoke = useRevokeApiKey(user.id);
+  const nameId = useId();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError('Please give the key a name');
+      return;
+    }
+    setNameError(null);
+    create.mutate(trimmed, {
+      onSuccess: (answer) => {
+        setCreated(answer);
+        setName('');
+      },
+    });
+  };
+
+  const mcpUrl = created?.mcpUrl ?? keys.data?.mcpUrl;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <BotIcon className="size-5 text-primary" aria-hidden="true" />
+          AI assistant access
+        </CardTitle>
+        <CardDescription>
+          Let an AI assistant that supports MCP (Model Context Protocol) search jobs, read them, apply for you and list your applications. Give it the address
+          below and an API key.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {mcpUrl && <CopyField label="MCP endpoint" value={mcpUrl} />}
+
+        {created && (
+          <Alert variant="success">
+            <KeyRoundIcon aria-hidden="true" />
+            <AlertTitle>Your new key “{created.name}”</AlertTitle>
+            <AlertDescription className="grid gap-2">
+              <p>Copy it now: it is shown only this once. Your assistant sends it as “Authorization: Bearer &lt;key&gt;”.</p>
+              <CopyField label="API key" value={created.key} />
+              <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setCreated(null)}>
+                I have copied it
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
+
+        <form className="grid gap-1" onSubmit={submit} noValidate>
+          <Label htmlFor={nameId}>Key name</Label>
+          <div className="flex gap-2">
+            <Input
+              id={nameId}
+              value={name}
+              maxLength={60}
+              placeholder="e.g. Claude Desktop"
+              onChange={(event) => setName(event.target.value)}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? `${nameId}-error` : undefined}
+            />
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create key'}
+            </Button>
+          </div>
+          {nameError && (
+            <p id={`${nameId}-error`} className="text-xs text-destructive">
+              {nameError}
+            </p>
+          )}
+          {create.isError && (
+            <p role="alert" className="text-xs text-destructive">
+              {displayError(create.error, 'The key could not be created. Please try again.')}
+            </p>
+          )}
+        </form>
+
+        {keys.isPending ? (
+          <div className="grid gap-2" role="status" aria-label="Loading your API keys">
+            <Skeleton className="h-5 w-3/4" />
+          </div>
+        ) : keys.isError ? (
+          <div className="grid justify-items-start gap-2" role="alert">
+            <p className="text-sm text-destructive">We could not load your API keys.</p>
+            <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : keys.data.keys.length > 0 ? (
+          <ul aria-label="Your API keys" className="grid divide-y">
+            {keys.data.keys.map((apiKey) => (
+              <KeyRow
+                key={apiKey.id}
+                apiKey={apiKey}
+                revoking={revoke.isPending && revoke.variables === apiKey.id}
+                onRevoke={() => {
+                  if (created?.id === apiKey.id) setCreated(null);
+                  revoke.mutate(apiKey.id);
+                }}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No API keys yet.</p>
+        )}
+        {revoke.isError && (
+          <p role="alert" className="text-xs text-destructive">
+            {displayError(revoke.error, 'The key could not be revoked. Please try again.')}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

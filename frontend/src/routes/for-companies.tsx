@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageShell } from '../components/layout/page-shell';
+import { ForCompaniesPage } from '../features/marketing/components/for-companies-page';
+import { usePlans } from '../features/subscriptions/api/subscription-api';
+
+/** `/for-companies`: the company marketing page (part 2), pre-rendered by the server too (ADR 044). */
+export const Route = createFileRoute('/for-companies')({
+  component: ForCompaniesRoute,
+});
+
+function ForCompaniesRoute() {
+  const plans = usePlans();
+  return (
+    <PageShell>
+      <ForCompaniesPage plans={{ plans: plans.data, failed: plans.isError, retry: () => void plans.refetch() }} />
+    </PageShell>
+  );
+}

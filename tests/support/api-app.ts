@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { MIN_POSITION_HEADER, type Role } from '@hireloop/contracts';
+import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
+import { loadConfig } from '@hireloop/platform/config';
+import { maxPosition } from '@hireloop/platform/event-store';
+import type { MailMessage } from '@hireloop/platform/mailer/types';
+import { buildApp } from '../../cli/src/app';
+import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { createTestDatabase, type TestDatabase } from './postgres';
+
+export interface Caller {
+  token: string;
+  email: string;
+  companyId: string | null;
+}
+
+/**
+ * The real app over a test PostgreSQL for an API test file, set up in its `beforeAll` and torn
+ * down in its `afterAll`, with the calls such tests make: each POST from an address of its own
+ * (the sign-up throttle is not what they test), each GET after every write seen so far
+ * (read-your-writes), roles granted as an operator does, mail caught per recipient.
+ */
+export function useApiApp(publicUrl = 'http://hireloop.test') {
+  let db: TestDatabase;
+  let runtime: Runtime;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let mail: ReturnType<typeof recipientsInbox>;
+  let position = '';
+  let addresses = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL: publicUrl }));
+    mail = recipientsInbox(runtime.mailer);
+    app = await buildApp({ ...runtime, mailer: mail }, { spaDir: false, publicUrl, readYourWritesTimeoutMs: 15_000 });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await runtime?.close();
+    await db?.drop();
+  });
+
+  const remember = <R extends { headers: Record<string, unknown> }>(response: R): R => {
+    if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
+    return response;
+  };
+  const post = async (url: string, token: string | null, payload?: unknown) =>
+    remember(
+      await app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        remoteAddress: `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`,
+      }),
+    );
+  const get = (url: string, token: string | null) => app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
+  const grant = async (email: string, role: Role) => {
+    const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl, linkedin: null }, email, role, 'test');
+    position = maxPosition(position, result.position);
+  };
+  const signUpCompany = async (key: string): Promise<Caller> => {
+    const email = `${key}@${key}.example`;
+    const response = await post('/api/auth/company/signup', null, { companyName: `${key} Labs`, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
+    expect(response.statusCode, response.body).toBe(201);
+    return { token: response.json().token, email, companyId: response.json().user.companyId };
+  };
+  const signUpCandidate = async (key: string): Promise<Caller> => {
+    const email = `${key}@mail.example`;
+    const response = await post('/api/auth/candidate/signup', null, { name: `Cand ${key}`, email, password: 'candidate-password-1' });
+    expect(response.statusCode, response.body).toBe(201);
+    return { token: response.json().token, email, companyId: null };
+  };
+  /** A profile for `caller`: public and actively looking unless told otherwise; its id. */
+  const createProfile = async (caller: Caller, options: { isPublic?: boolean; isActivelyLooking?: boolean } = {}) => {
+    const response = await post('/api/profile', caller.token, {
+      firstName: 'Ada',
+      lastName: 'Quill',
+      jobTitle: 'Data Engineer',
+      skills: ['Kafka', 'SQL'],
+      experience: '7 years',
+      location: 'Lisbon, Portugal',
+      isActivelyLooking: options.isActivelyLooking ?? true,
+      isPublic: options.isPublic ?? true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().profile.id as string;
+  };
+  const postJob = async (caller: Caller, title = 'Staff Data Engineer') => {
+    const response = await post('/api/jobs', caller.token, { title, location: 'Austin, TX', description: 'Own the pipelines.' });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().job.id as string;
+  };
+  /** Mail leaves through the bus's work queue: waits for the `count`-th mail to `to`. */
+  const mailsTo = async (to: string, count = 1): Promise<MailMessage[]> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mails = mail.receivedBy(to);
+      if (mails.length >= count) return mails;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  return { app: () => app, runtime: () => runtime, post, get, grant, signUpCompany, signUpCandidate, createProfile, postJob, mailsTo };
+}
