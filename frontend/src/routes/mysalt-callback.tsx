@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuthProviders } from '../features/auth/api/get-auth-providers';
-import { ConnectPanel } from '../features/auth/components/connect-panel';
+import { ConnectPanel } from '../features/auth/components/auth-dialog';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
 

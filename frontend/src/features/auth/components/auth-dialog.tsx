@@ -54,3 +54,10 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange, onAuthenticat
     </Dialog>
   );
 }
+
+/**
+ * The connect page (/mysalt-callback) takes its panel from here, so that it shares this chunk
+ * (the assistant's calls, the stored assistant user, the providers query) instead of splitting
+ * them into one more chunk whose name every first load would carry (ADR 043).
+ */
+export { ConnectPanel } from './connect-panel';
