@@ -33,7 +33,7 @@ import { ProjectionProgress, registerQueryService } from '@hireloop/query-servic
 import { createMcpReads } from '@hireloop/query-service/mcp/reads';
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
-import { loadSpa, serveSpaFiles, spaFallback, type RenderPage } from './spa';
+import { loadSpa, registerPageRedirects, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 import { renderStaticPageFor } from './static-pages';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
@@ -183,7 +183,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       ...boardActivity?.hooks,
     });
   }
-  if (spa) await serveSpaFiles(app, spa);
+  if (spa) {
+    await serveSpaFiles(app, spa);
+    registerPageRedirects(app);
+  }
 
   // 503 when a read model has stopped (ADR 016); a process without projections has nothing to report.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
 import { DEFAULT_SPA_DIR } from './app';
-import { loadSpa, serveSpaFiles, spaFallback } from './spa';
+import { loadSpa, registerPageRedirects, serveSpaFiles, spaFallback } from './spa';
 import { renderStaticPageFor } from './static-pages';
 
 export interface GatewayOptions {
@@ -50,7 +50,10 @@ export async function buildGateway(options: GatewayOptions) {
     return reply.from(new URL(request.url, base).toString());
   });
   app.get('/sitemap.xml', async (request, reply) => reply.from(new URL(request.url, options.queryUrl).toString()));
-  if (spa) await serveSpaFiles(app, spa);
+  if (spa) {
+    await serveSpaFiles(app, spa);
+    registerPageRedirects(app);
+  }
   app.get('/healthz', async () => ({ ok: true }));
   return app;
 }

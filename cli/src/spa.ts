@@ -105,3 +105,14 @@ export async function serveSpaFiles(app: FastifyInstance, spa: Spa) {
     },
   });
 }
+
+/**
+ * `/signup` (the profile page's "Sign Up as Company" opens `/signup?type=company`, spec part 2) is
+ * no page of its own: it sends the browser to `/signin`, which opens the sign-up dialog on that tab.
+ */
+export function registerPageRedirects(app: FastifyInstance) {
+  app.get('/signup', { schema: { hide: true } }, async (request, reply) => {
+    const type = (request.query as Record<string, unknown> | undefined)?.type;
+    return reply.redirect(`/signin?join=${type === 'company' ? 'company' : 'candidate'}`, 302);
+  });
+}

@@ -121,6 +121,20 @@ describe('page titles', () => {
     expect(await page.getByRole('tab', { name: 'For Companies' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('/signup?type=company (the profile page’s "Sign Up as Company") opens the sign-up dialog on For Companies', async () => {
+    const response = await page.goto(`${app.url}/signup?type=company`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    const tab = page.getByRole('dialog').getByRole('tab', { name: 'For Companies' });
+    await tab.waitFor();
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.goto(`${app.url}/signup`);
+    const candidates = page.getByRole('dialog').getByRole('tab', { name: 'For Candidates' });
+    await candidates.waitFor();
+    expect(await candidates.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('an unknown address shows the not-found page, with a 404 status for crawlers', async () => {
     const response = await page.goto(`${app.url}/no-such-page/at-all`);
     expect(response?.status()).toBe(404);
