@@ -65,6 +65,9 @@ describe('hireloop seed', () => {
       const company = { authorization: `Bearer ${northwind.json().token}`, [MIN_POSITION_HEADER]: String(northwind.headers['x-position']) };
       expect((await app.inject({ method: 'GET', url: '/api/company/profile', headers: company })).json().profile).toMatchObject({ industry: 'Data & Analytics', size: '51-200' });
       expect((await app.inject({ method: 'GET', url: '/api/subscription/current', headers: company })).json()).toMatchObject({ planId: 'enterprise', status: 'trialing' });
+      // Its message to Tomás, in its Messages Sent.
+      const sent = (await app.inject({ method: 'GET', url: '/api/contacts/sent', headers: company })).json().messages as Array<{ candidateTitle: string; message: string }>;
+      expect(sent.map((one) => one.candidateTitle)).toEqual(['Frontend Engineer']);
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
       // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role.
       expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status]).sort()).toEqual([

@@ -281,6 +281,32 @@ describe('the message reaches the candidate', () => {
   });
 });
 
+describe('the company’s sent messages (GET /api/contacts/sent)', () => {
+  it('lists what its company sent, newest first, with the candidate’s card id and title; nothing of other companies', async () => {
+    const response = await get('/api/contacts/sent', company('trialing').token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { messages } = response.json() as { messages: Array<{ candidateId: string; candidateTitle: string; message: string; sentAt: string }> };
+    expect(messages.map((one) => [one.candidateId, one.candidateTitle, one.message])).toEqual([
+      [boProfile, 'Frontend Engineer', 'Bo, are you open to a chat?'],
+      [adaProfile, 'Data Engineer', 'Hello from the trialing company.'],
+    ]);
+    expect(messages.map((one) => one.sentAt)).toEqual([...messages.map((one) => one.sentAt)].sort().reverse());
+    // A company that sent nothing has an empty list; the refused states sent nothing.
+    expect((await get('/api/contacts/sent', company('free').token)).json()).toEqual({ success: true, messages: [] });
+  });
+
+  it('a visitor is asked to sign in; candidates, and an admin who is a candidate, are refused; a super admin of a company sees their company’s (none)', async () => {
+    expect((await get('/api/contacts/sent', null)).statusCode).toBe(401);
+    for (const caller of [ada, admin]) {
+      const refused = await get('/api/contacts/sent', caller.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(CONTACT_MESSAGES.sentCompaniesOnly);
+    }
+    expect((await get('/api/contacts/sent', superAdmin.token)).json()).toEqual({ success: true, messages: [] });
+  });
+});
+
 describe('limits and erasure', () => {
   it(`a company account sends at most ${CONTACTS_PER_ACCOUNT.limit} contacts an hour: then 429 with Retry-After, nothing recorded`, async () => {
     const sender = company('past_due');
@@ -313,7 +339,7 @@ describe('limits and erasure', () => {
       const adaMessage = 'Hello from the active company.';
       // Before: the scan finds it in the read model and the outbox (so it can fail); the log keeps it sealed.
       const before = await tablesHolding(adaMessage);
-      expect(before).toEqual(expect.arrayContaining(['rm_messages_v1', 'mail_outbox']));
+      expect(before).toEqual(expect.arrayContaining(['rm_messages_v2', 'mail_outbox']));
       // The log never held it in the clear: the event store sealed it under Ada's key.
       expect(before).not.toContain('events');
       const report = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, ada.userId, 'test-erase-ada');

@@ -29,6 +29,7 @@ export const CONTACT_MESSAGES = {
   tooManyContacts: (minutes: number) => `You have contacted many candidates in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   // The candidate's inbox.
   inboxCandidatesOnly: 'Only candidate accounts have an inbox.',
+  sentCompaniesOnly: 'Only company accounts have sent messages.',
 } as const;
 
 /**
@@ -88,3 +89,21 @@ export type InboxMessage = z.infer<typeof InboxMessage>;
 /** `GET /api/inbox`: the signed-in candidate's own messages, newest first. */
 export const InboxResponse = z.object({ success: z.literal(true), messages: z.array(InboxMessage) });
 export type InboxResponse = z.infer<typeof InboxResponse>;
+
+/**
+ * One message the company sent (ADR 032): to which candidate (their card's id and title; the
+ * profile page shows the rest by its own rules), what and when. '[erased]' once the candidate was.
+ */
+export const SentMessage = z.object({
+  contactId: z.string(),
+  candidateId: z.string(),
+  candidateTitle: z.string(),
+  contactType: ContactType,
+  message: z.string(),
+  sentAt: z.string(),
+});
+export type SentMessage = z.infer<typeof SentMessage>;
+
+/** `GET /api/contacts/sent`: the signed-in company user's company's messages, newest first. */
+export const SentMessagesResponse = z.object({ success: z.literal(true), messages: z.array(SentMessage) });
+export type SentMessagesResponse = z.infer<typeof SentMessagesResponse>;

@@ -14,14 +14,15 @@ export type InboxDocument = {
 
 /**
  * `inbox`: every message a company sent a candidate, by contact id, for the candidate's own inbox
- * (ADR 032). The sender's user id is left out: the candidate sees the company. The message is the
+ * and the company's sent messages (ADR 032). The sender's user id is left out: the candidate sees the company. The message is the
  * candidate's personal data: it is scrubbed when they are erased (ADR 019), as the log's sealed
  * copy reads `[erased]` then.
  */
 export const inboxProjection: ProjectionDefinition = {
   name: 'inbox',
-  version: 1,
-  collections: { messages: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }] } },
+  // Version 2: messages are also read by their company (the company's sent messages).
+  version: 2,
+  collections: { messages: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['companyId', 'sentAt'] }] } },
   eventTypes: ['CandidateContacted', 'PersonErased'],
   async apply(event, tx) {
     const messages = tx.collection<InboxDocument>('messages');

@@ -8,3 +8,8 @@ const messagesCollection = (readStore: ReadStore) => readStore.collection<InboxD
 export async function findInboxOfCandidate(readStore: ReadStore, candidateUserId: string, limit = 200): Promise<InboxDocument[]> {
   return messagesCollection(readStore).find({ candidateUserId }, { sort: { sentAt: -1, _id: 1 }, limit });
 }
+
+/** The messages a company sent, newest first. */
+export async function findMessagesSentBy(readStore: ReadStore, companyId: string, limit = 200): Promise<InboxDocument[]> {
+  return messagesCollection(readStore).find({ companyId }, { sort: { sentAt: -1, _id: 1 }, limit });
+}

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTACT_MESSAGES, DomainError, ErrorBody, InboxResponse, type InboxMessage } from '@hireloop/contracts';
+import { CONTACT_MESSAGES, DomainError, ErrorBody, InboxResponse, SentMessagesResponse, type InboxMessage, type SentMessage } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { companiesProjection } from '@hireloop/projections/companies/projection';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
 import { inboxProjection } from '@hireloop/projections/inbox/projection';
-import { findInboxOfCandidate } from '@hireloop/projections/inbox/queries';
+import { findInboxOfCandidate, findMessagesSentBy } from '@hireloop/projections/inbox/queries';
+import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
+import { findProfileById } from '@hireloop/projections/candidate-profiles/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 
@@ -32,6 +34,32 @@ export const inboxQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> =
       }),
     );
     // A person's messages: nothing but their own browser may keep the answer.
+    reply.header('cache-control', 'private, no-store');
+    return { success: true as const, messages };
+  });
+
+  /**
+   * The messages the signed-in company user's company sent (ADR 032), newest first: each with the
+   * candidate's card id and title. A company user with an admin role sees their own company's.
+   */
+  app.get('/api/contacts/sent', { schema: { tags: ['contacts'], response: { 200: SentMessagesResponse, 401: ErrorBody, 403: ErrorBody } } }, async (request, reply) => {
+    const session = await request.requireSession();
+    await request.readModelsCaughtUp([usersProjection.name, inboxProjection.name, candidateProfilesProjection.name]);
+    const user = await findUserById(readStore, session.userId);
+    if (!user || user.type !== 'company' || !user.companyId) throw new DomainError('forbidden', CONTACT_MESSAGES.sentCompaniesOnly);
+    const docs = await findMessagesSentBy(readStore, user.companyId);
+    const profileIds = [...new Set(docs.map((doc) => doc.candidateProfileId))];
+    const titles = new Map(await Promise.all(profileIds.map(async (id) => [id, (await findProfileById(readStore, id))?.title ?? ''] as const)));
+    const messages = docs.map(
+      (doc): SentMessage => ({
+        contactId: doc.contactId,
+        candidateId: doc.candidateProfileId,
+        candidateTitle: titles.get(doc.candidateProfileId) || 'A candidate',
+        contactType: doc.contactType,
+        message: doc.message,
+        sentAt: doc.sentAt,
+      }),
+    );
     reply.header('cache-control', 'private, no-store');
     return { success: true as const, messages };
   });

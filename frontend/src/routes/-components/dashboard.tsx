@@ -13,6 +13,7 @@ import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
+import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { LedgerCard } from '../../features/profiles/components/ledger-card';
@@ -116,6 +117,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
         {isCompany ? <CompanyCard onSetUp={() => setEditingCompany(true)} /> : null}
         {isCompany ? <CompanyRequestsCard /> : null}
+        {isCompany ? <SentMessagesCard /> : null}
 
         {isCompany ? null : (
           <>
