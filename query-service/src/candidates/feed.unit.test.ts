@@ -26,7 +26,7 @@ describe('the candidate cards feed', () => {
       bus.publish(advancedSubject(candidateCardsProjection.name), { projection: candidateCardsProjection.name, checkpoint: checkpointName(candidateCardsProjection), position: position(n) });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
-    const stop = await feed.subscribe((at) => heard.push(at));
+    const { unsubscribe: stop } = await feed.subscribe((at) => heard.push(at));
     expect(feed.size).toBe(1);
     // Progress past events that changed no card (the change is still at 1): nothing.
     await advance(2);

@@ -110,7 +110,7 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
       stream.write(`event: ${CANDIDATES_CHANGED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     try {
-      stream.onEnd(await feed.subscribe(send));
+      stream.onEnd((await feed.subscribe(send)).unsubscribe);
     } catch (error) {
       request.log.warn({ err: error }, 'candidate feed: could not subscribe');
       stream.end();
