@@ -17,8 +17,9 @@ import {
   type ActivityPage,
 } from '../api/admin-activities';
 import { useActivityStream } from '../hooks/use-activity-stream';
-import { formatTime, loadFailure } from '../lib/admin-display';
+import { formatTime } from '../lib/admin-display';
 import { SelectField, TextField } from './form-parts';
+import { ListStates } from './table-controls';
 
 const PAGE_SIZE = ADMIN_ACTIVITY_DEFAULT_PAGE_SIZE;
 
@@ -112,23 +113,13 @@ export function ActivitiesTab() {
           Clear Filters
         </Button>
       </div>
-      {list.isPending ? (
-        <p role="status" className="py-8 text-center text-muted-foreground">
-          Loading activities...
-        </p>
-      ) : list.isError ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          Could not load activities. {loadFailure(list.error)}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{filtered ? 'No activities match these filters.' : 'No admin activity yet.'}</p>
-      ) : (
+      <ListStates noun="activities" query={list} empty={entries.length === 0 ? (filtered ? 'No activities match these filters.' : 'No admin activity yet.') : null}>
         <ol aria-label="Admin activities" aria-live="polite" className="grid divide-y rounded-md border">
           {entries.map((activity) => (
             <ActivityItem key={activity.id} activity={activity} />
           ))}
         </ol>
-      )}
+      </ListStates>
       <Pagination page={page} pageCount={pageCount} onPageChange={setPage} disabled={list.isPlaceholderData} />
     </section>
   );

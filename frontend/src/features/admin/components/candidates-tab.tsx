@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { useAdminCandidates } from '../api/admin-people';
-import { fullName, loadFailure, rowSkills } from '../lib/admin-display';
+import { fullName, rowSkills } from '../lib/admin-display';
 import { AddCandidateDialog } from './add-candidate-dialog';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MakeAdminDialog } from './make-admin-dialog';
-import { AdminSearchBox, PageSizeSelect, RangeText } from './table-controls';
+import { AdminSearchBox, ListStates, PageSizeSelect, RangeText } from './table-controls';
 
 interface CandidatesTabProps {
   user: User;
@@ -127,17 +127,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
         ) : null}
       </div>
 
-      {list.isPending ? (
-        <p role="status" className="py-8 text-center text-muted-foreground">
-          Loading candidates...
-        </p>
-      ) : list.isError ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          Could not load candidates. {loadFailure(list.error)}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{search ? 'No candidates match your search.' : 'No candidates yet.'}</p>
-      ) : (
+      <ListStates noun="candidates" query={list} empty={rows.length === 0 ? (search ? 'No candidates match your search.' : 'No candidates yet.') : null}>
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Candidates</caption>
@@ -179,7 +169,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
             </tbody>
           </table>
         </div>
-      )}
+      </ListStates>
       {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
       {answer ? (
         <div className="grid justify-items-center gap-2">

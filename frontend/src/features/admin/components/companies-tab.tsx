@@ -5,9 +5,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { useAdminCompanies } from '../api/admin-people';
-import { formatDay, loadFailure } from '../lib/admin-display';
+import { formatDay } from '../lib/admin-display';
 import { AddCompanyDialog } from './add-company-dialog';
-import { AdminSearchBox, PageSizeSelect, RangeText } from './table-controls';
+import { AdminSearchBox, ListStates, PageSizeSelect, RangeText } from './table-controls';
 
 /** The Companies tab (part 2 "Admin panel"): the shared search on the company name, table, Add Company, Manage. */
 export function CompaniesTab({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
@@ -48,17 +48,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
           }}
         />
       </div>
-      {list.isPending ? (
-        <p role="status" className="py-8 text-center text-muted-foreground">
-          Loading companies...
-        </p>
-      ) : list.isError ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          Could not load companies. {loadFailure(list.error)}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{search ? 'No companies match your search.' : 'No companies yet.'}</p>
-      ) : (
+      <ListStates noun="companies" query={list} empty={rows.length === 0 ? (search ? 'No companies match your search.' : 'No companies yet.') : null}>
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">Companies</caption>
@@ -116,7 +106,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
             </tbody>
           </table>
         </div>
-      )}
+      </ListStates>
       {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
       {answer ? (
         <div className="grid justify-items-center gap-2">

@@ -4,8 +4,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAdminJobGrid } from '../api/admin-jobs';
-import { formatDay, loadFailure } from '../lib/admin-display';
+import { formatDay } from '../lib/admin-display';
 import { CreateJobDialog } from './create-job-dialog';
+import { ListStates } from './table-controls';
 
 /** Job Management (part 2 "Admin panel"): Create Job and a grid of the first 6 jobs. */
 export function JobsTab() {
@@ -22,19 +23,9 @@ export function JobsTab() {
           Create Job
         </Button>
       </div>
-      {jobs.isPending ? (
-        <p role="status" className="py-8 text-center text-muted-foreground">
-          Loading jobs...
-        </p>
-      ) : jobs.isError ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          Could not load jobs. {loadFailure(jobs.error)}
-        </p>
-      ) : jobs.data.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">No jobs yet.</p>
-      ) : (
+      <ListStates noun="jobs" query={jobs} empty={jobs.data?.length === 0 ? 'No jobs yet.' : null}>
         <ul aria-label="Jobs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {jobs.data.map((job) => (
+          {(jobs.data ?? []).map((job) => (
             <li key={job.id}>
               <Card className="h-full">
                 <CardHeader>
@@ -60,7 +51,7 @@ export function JobsTab() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
       <CreateJobDialog open={creating} onOpenChange={setCreating} />
     </section>
   );

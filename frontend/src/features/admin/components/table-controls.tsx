@@ -1,10 +1,11 @@
 import { ADMIN_PAGE_SIZES } from '@hireloop/contracts';
 import { SearchIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Input, inputClassName } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
 import { cn } from '../../../lib/utils';
+import { loadFailure } from '../lib/admin-display';
 
 /** The shared search box of the people tables: the server searches once typing pauses (Enter searches at once). */
 export function AdminSearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (next: string) => void; placeholder: string }) {
@@ -62,4 +63,38 @@ export function RangeText({ page, pageSize, total, noun }: { page: number; pageS
       Showing {first}–{last} of {total} {noun}
     </p>
   );
+}
+
+/**
+ * A tab's list while it loads ('Loading candidates...'), when it failed ('Could not load
+ * candidates.' and the server's reason), when it is empty (`empty`), or the list itself.
+ */
+export function ListStates({
+  noun,
+  query,
+  empty,
+  children,
+}: {
+  noun: string;
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  /** The text for an empty list, or null when the list has rows. */
+  empty: string | null;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-muted-foreground">
+        Loading {noun}...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="py-8 text-center text-destructive">
+        Could not load {noun}. {loadFailure(query.error)}
+      </p>
+    );
+  }
+  if (empty !== null) return <p className="py-8 text-center text-muted-foreground">{empty}</p>;
+  return children;
 }
