@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/application-status';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { LoadFailed } from '../../../components/ui/load-states';
 
 /** A value with a Copy button that says when it worked. */
 function CopyField({ label, value }: { label: string; value: string }) {
@@ -148,12 +149,7 @@ export function ApiKeysCard({ user }: { user: User }) {
             <Skeleton className="h-5 w-3/4" />
           </div>
         ) : keys.isError ? (
-          <div className="grid justify-items-start gap-2" role="alert">
-            <p className="text-sm text-destructive">We could not load your API keys.</p>
-            <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your API keys" onRetry={() => void keys.refetch()} />
         ) : keys.data.keys.length > 0 ? (
           <ul aria-label="Your API keys" className="grid divide-y">
             {keys.data.keys.map((apiKey) => (

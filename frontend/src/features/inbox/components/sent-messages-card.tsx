@@ -1,10 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { SendIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDay } from '../../../lib/application-status';
 import { useSentMessages } from '../api/get-sent-messages';
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states';
 
 /**
  * Messages Sent (company dashboard, ADR 032): what the company wrote to candidates through
@@ -24,17 +23,9 @@ export function SentMessagesCard() {
       </CardHeader>
       <CardContent>
         {sent.isPending ? (
-          <div className="grid gap-2" role="status" aria-label="Loading your sent messages">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
+          <LoadingLines label="Loading your sent messages" />
         ) : sent.isError ? (
-          <div className="grid justify-items-start gap-2" role="alert">
-            <p className="text-sm text-destructive">We could not load your sent messages.</p>
-            <Button variant="outline" size="sm" onClick={() => void sent.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your sent messages" onRetry={() => void sent.refetch()} />
         ) : messages && messages.length > 0 ? (
           <ul aria-label="Messages sent" className="grid divide-y">
             {messages.map((message) => (

@@ -13,23 +13,13 @@ import { useWithdrawApplication } from '../api/withdraw-application';
 import { formatDay, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
 import { SuggestedJobsList } from './suggested-jobs';
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states';
 
 type WizardOpeners = Pick<ProfileWizardLauncher, 'openCreate' | 'openEdit' | 'preload'>;
 
 /** Spec part 2, §4: 'immediate' availability is actively looking. */
 export function availabilityLabel(profile: Pick<CandidateProfile, 'availability'>): string {
   return profile.availability === 'immediate' ? 'Actively Looking' : 'Open to Opportunities';
-}
-
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div className="grid justify-items-start gap-2" role="alert">
-      <p className="text-sm text-destructive">We could not load {what}.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
 }
 
 /**
@@ -225,10 +215,7 @@ export function ApplicationsCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-2" role="status" aria-label="Loading your applications">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
+          <LoadingLines label="Loading your applications" />
         ) : query.isError ? (
           <LoadFailed what="your applications" onRetry={() => void query.refetch()} />
         ) : applications && applications.length > 0 ? (

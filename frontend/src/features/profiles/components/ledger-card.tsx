@@ -1,10 +1,9 @@
 import { LEDGER_KIND_LABELS, type LedgerEntry, type User } from '@hireloop/contracts';
 import { EyeIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDay } from '../../../lib/application-status';
 import { useLedger } from '../api/get-ledger';
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states';
 
 /** 'Opened your full profile · 2 times · last on November 25, 2026'. */
 export function ledgerEntryText({ kind, firstAt, lastAt, count }: LedgerEntry): string {
@@ -31,17 +30,9 @@ export function LedgerCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-2" role="status" aria-label="Loading who has seen your profile">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
+          <LoadingLines label="Loading who has seen your profile" />
         ) : query.isError ? (
-          <div className="grid justify-items-start gap-2" role="alert">
-            <p className="text-sm text-destructive">We could not load who has seen your profile.</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="who has seen your profile" onRetry={() => void query.refetch()} />
         ) : companies && companies.length > 0 ? (
           <ul aria-label="Companies that have seen your profile" className="grid divide-y">
             {companies.map((company) => (

@@ -2,10 +2,9 @@ import type { CandidateProfile, User } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { CircleCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { MatchScoreBadge } from '../../../components/match-score-badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { useSuggestedJobs } from '../api/get-suggested-jobs';
 import { suggestedJobsTerm } from '../lib/suggested-jobs';
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states';
 
 /** Spec part 1, §2: up to 3 match reasons and up to 2 warnings per job. */
 const REASONS_SHOWN = 3;
@@ -22,17 +21,9 @@ export function SuggestedJobsList({ user, profile, id }: { user: User; profile: 
   return (
     <section id={id} aria-label="Suggested jobs" className="grid gap-3">
       {query.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading suggested jobs">
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-5 w-1/2" />
-        </div>
+        <LoadingLines label="Loading suggested jobs" />
       ) : query.isError ? (
-        <div className="grid justify-items-start gap-2" role="alert">
-          <p className="text-sm text-destructive">We could not load your suggested jobs.</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="your suggested jobs" onRetry={() => void query.refetch()} />
       ) : jobs && jobs.length > 0 ? (
         <ol aria-label="Your best matches" className="grid divide-y">
           {jobs.map((job) => (
