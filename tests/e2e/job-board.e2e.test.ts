@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
-import { removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { removeDataDir, startApp, waitForReadModels, type AppProcess } from './support/app-process';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
@@ -25,6 +25,8 @@ beforeAll(async () => {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '', NATS_URL: '', LOG_LEVEL: 'warn' },
   });
+  // The seed wrote from its own process: the board counts the same jobs as the API only once it has read them all.
+  await waitForReadModels(app);
 }, 180_000);
 
 afterAll(async () => {

@@ -70,3 +70,23 @@ export async function startApp(options: { dataDir?: string; port?: number; env?:
 }
 
 export const removeDataDir = (dataDir: string) => rm(dataDir, { recursive: true, force: true });
+
+/**
+ * Waits until every read model of the app has caught up with the event log, as `/healthz` reports
+ * it (after `hireloop seed` wrote from another process, the board may otherwise still be counting).
+ */
+export async function waitForReadModels(app: AppProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const response = await fetch(`${app.url}/healthz`).catch(() => null);
+    if (response) {
+      const body = (await response.json().catch(() => ({}))) as { projections?: Array<{ name: string; caughtUp: boolean }> };
+      const behind = (body.projections ?? []).filter((projection) => !projection.caughtUp).map((projection) => projection.name);
+      if (response.ok && body.projections && behind.length === 0) return;
+      last = behind.length ? `behind: ${behind.join(', ')}` : `status ${response.status}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the read models did not catch up within ${timeoutMs} ms (${last})`);
+}
