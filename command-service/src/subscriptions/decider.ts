@@ -4,12 +4,14 @@ import {
   SubscriptionEventSchemas,
   jobPostLimitReached,
   planById,
+  scheduledPlanOf,
   withinLimit,
   type BillingPeriod,
   type PaidPlanId,
   type PlanId,
   type ProviderSubscriptionSnapshot,
   type ProviderSubscriptionStatus,
+  type ScheduledPlanChange,
   type SubscriptionEvent,
   type SubscriptionStatus,
 } from '@hireloop/contracts';
@@ -23,7 +25,12 @@ interface ProviderSubscription {
   eventCreatedAt: string;
   providerStatus: ProviderSubscriptionStatus;
   cancelAtPeriodEnd: boolean;
+  /** A paid plan the provider scheduled for later (a subscription schedule's next phase). */
+  scheduledChange: ScheduledPlanChange | null;
 }
+
+const sameChange = (a: ScheduledPlanChange | null, b: ScheduledPlanChange | null) =>
+  a === b || (a !== null && b !== null && a.planId === b.planId && a.billingPeriod === b.billingPeriod && a.effectiveAt === b.effectiveAt);
 
 /** Stream `subscription-<companyId>` (ADR 030). */
 export interface SubscriptionState {
@@ -110,6 +117,11 @@ function snapshotEvent(state: SubscriptionState, snapshot: ProviderSubscriptionS
         // Cancelled in the billing portal: access until the period ends, then the free plan.
         return { type: 'SubscriptionPlanChangeScheduled', data: { ...snapshot, toPlanId: 'free', effectiveAt: snapshot.currentPeriodEnd ?? snapshot.trialEnd } };
       }
+      const change = snapshot.cancelAtPeriodEnd ? null : (snapshot.scheduledChange ?? null);
+      if (change && !(sameSubscription && sameChange(state.provider!.scheduledChange, change))) {
+        // Another paid plan chosen in the billing portal for a later date: this plan until then.
+        return { type: 'SubscriptionPlanChangeScheduled', data: { ...snapshot, toPlanId: change.planId, effectiveAt: change.effectiveAt } };
+      }
       return { type: snapshot.providerStatus === 'trialing' ? 'SubscriptionTrialing' : 'SubscriptionActivated', data: snapshot };
     }
     default:
@@ -194,10 +206,11 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             eventCreatedAt: snapshot.eventCreatedAt,
             providerStatus: snapshot.providerStatus,
             cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+            scheduledChange: snapshot.scheduledChange ?? null,
           },
           endedSubscriptionIds: ended ? [...state.endedSubscriptionIds, snapshot.subscriptionId] : state.endedSubscriptionIds,
           seenProviderEventIds: [...state.seenProviderEventIds, snapshot.providerEventId].slice(-SEEN_EVENT_IDS_KEPT),
-          scheduledPlanId: !ended && snapshot.cancelAtPeriodEnd ? 'free' : null,
+          scheduledPlanId: scheduledPlanOf(snapshot, ended),
           currentPeriodEnd: snapshot.currentPeriodEnd,
           trialEnd: snapshot.trialEnd,
         };

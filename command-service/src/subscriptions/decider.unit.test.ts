@@ -110,6 +110,37 @@ describe('subscription decider: the provider’s subscription', () => {
       .then([{ type: 'SubscriptionActivated', data: later }]);
   });
 
+  it('another plan scheduled for the period’s end (a subscription schedule) → plan change scheduled, once; withdrawn → the schedule is gone', () => {
+    const downgrade = { planId: 'small_business' as const, billingPeriod: 'monthly' as const, effectiveAt: '2027-01-09T10:00:00.000Z' };
+    const onVc = snapshot({ ...activeRenewed, planId: 'vc_startup' });
+    const scheduled = snapshot({ ...onVc, providerEventId: 'evt_7', eventCreatedAt: '2026-12-20T00:00:00.000Z', scheduledChange: downgrade });
+    const change: SubscriptionEvent = { type: 'SubscriptionPlanChangeScheduled', data: { ...scheduled, toPlanId: 'small_business', effectiveAt: '2027-01-09T10:00:00.000Z' } };
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }]).when(apply(scheduled)).then([change]);
+    expect(fold(subscriptionDecider, [{ type: 'SubscriptionActivated', data: onVc }, change])).toMatchObject({ planId: 'vc_startup', status: 'active', scheduledPlanId: 'small_business' });
+
+    // The schedule's other event (same second, same state) adds nothing; a later snapshot that still has it is just the plan.
+    const again = snapshot({ ...scheduled, providerEventId: 'evt_8' });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(again)).then([]);
+    const later = snapshot({ ...scheduled, providerEventId: 'evt_9', eventCreatedAt: '2026-12-21T00:00:00.000Z' });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(later)).then([{ type: 'SubscriptionActivated', data: later }]);
+
+    // Another date or period is another change; a released schedule leaves the plan as it is.
+    const annual = snapshot({ ...scheduled, providerEventId: 'evt_10', eventCreatedAt: '2026-12-22T00:00:00.000Z', scheduledChange: { ...downgrade, billingPeriod: 'annual' } });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(annual)).then([{ type: 'SubscriptionPlanChangeScheduled', data: { ...annual, toPlanId: 'small_business', effectiveAt: downgrade.effectiveAt } }]);
+    const released = snapshot({ ...onVc, providerEventId: 'evt_11', eventCreatedAt: '2026-12-23T00:00:00.000Z', scheduledChange: null });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(released)).then([{ type: 'SubscriptionActivated', data: released }]);
+    expect(fold(subscriptionDecider, [{ type: 'SubscriptionActivated', data: onVc }, change, { type: 'SubscriptionActivated', data: released }])).toMatchObject({ scheduledPlanId: null });
+
+    // Cancelling at the period's end wins over a schedule: the free plan follows.
+    const cancelled = snapshot({ ...scheduled, providerEventId: 'evt_12', eventCreatedAt: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: true });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(cancelled)).then([{ type: 'SubscriptionPlanChangeScheduled', data: { ...cancelled, toPlanId: 'free', effectiveAt: '2027-01-09T10:00:00.000Z' } }]);
+
+    // At the period's end the provider switches the price: the new plan is in force, nothing is scheduled.
+    const switched = snapshot({ ...activeRenewed, providerEventId: 'evt_13', planId: 'small_business', eventCreatedAt: '2027-01-09T10:00:05.000Z', currentPeriodStart: '2027-01-09T10:00:00.000Z', currentPeriodEnd: '2027-02-09T10:00:00.000Z', scheduledChange: null });
+    spec.given([{ type: 'SubscriptionActivated', data: onVc }, change]).when(apply(switched)).then([{ type: 'SubscriptionActivated', data: switched }]);
+    expect(fold(subscriptionDecider, [{ type: 'SubscriptionActivated', data: onVc }, change, { type: 'SubscriptionActivated', data: switched }])).toMatchObject({ planId: 'small_business', scheduledPlanId: null });
+  });
+
   it('the same provider event again → nothing (deduplicated by event id)', () => {
     spec.given([{ type: 'SubscriptionTrialing', data: trialing }]).when(apply(trialing)).then([]);
   });

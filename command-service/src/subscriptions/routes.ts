@@ -23,7 +23,7 @@ import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { loadState } from '../shared/stream';
 import { assertCheckoutAllowed, subscriptionDecider } from './decider';
-import { readProviderEvent } from './provider-events';
+import { readProviderEvent, readScheduledChange, readSubscriptionObject } from './provider-events';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 412: ErrorBody, 502: ErrorBody };
 const PAYMENTS_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
@@ -121,11 +121,23 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
 };
 
 /** Applies one verified provider event to its company's stream; answers whether it changed anything. */
-export async function applyProviderEvent(deps: CommandServiceDeps, request: FastifyRequest, event: WebhookEvent): Promise<{ applied: boolean; position: string }> {
-  const reading = readProviderEvent(event);
+export async function applyProviderEvent(
+  deps: CommandServiceDeps,
+  payments: PaymentsPort,
+  request: FastifyRequest,
+  event: WebhookEvent,
+): Promise<{ applied: boolean; position: string }> {
+  let reading = readProviderEvent(event);
+  // A schedule changed: what counts is the subscription as it is now, with its schedule.
+  if (reading.kind === 'subscription-changed') {
+    const subscription = await payments.retrieveSubscription(reading.subscriptionId);
+    reading = subscription ? readSubscriptionObject(event, subscription) : { kind: 'ignored', reason: 'a subscription the provider does not know' };
+  }
   if (reading.kind === 'malformed') throw new DomainError('validation', `${SUBSCRIPTION_MESSAGES.badEvent} (${reading.reason})`);
-  if (reading.kind === 'ignored') return { applied: false, position: '' };
-  const { snapshot } = reading;
+  if (reading.kind !== 'snapshot') return { applied: false, position: '' };
+  const snapshot = reading.scheduleId
+    ? { ...reading.snapshot, scheduledChange: readScheduledChange(await payments.retrieveSubscriptionSchedule(reading.scheduleId), reading.snapshot) }
+    : reading.snapshot;
   const context = { ...commandContext(deps, request, 'system'), causationId: event.id };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -149,7 +161,7 @@ const webhookRoute: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: 
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
     '/api/stripe/webhook',
-    { schema: { tags: ['subscriptions'], headers: z.object({ 'stripe-signature': z.string().optional() }).loose(), response: { 200: WebhookResponse, 400: ErrorBody, 412: ErrorBody } } },
+    { schema: { tags: ['subscriptions'], headers: z.object({ 'stripe-signature': z.string().optional() }).loose(), response: { 200: WebhookResponse, 400: ErrorBody, 412: ErrorBody, 502: ErrorBody } } },
     async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '') throw new DomainError('validation', SUBSCRIPTION_MESSAGES.missingSignature);
@@ -161,7 +173,14 @@ const webhookRoute: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: 
         if (!(error instanceof WebhookSignatureError)) throw error;
         throw new DomainError('validation', error.reason === 'stale' ? SUBSCRIPTION_MESSAGES.staleSignature : SUBSCRIPTION_MESSAGES.badSignature);
       }
-      const { applied, position } = await applyProviderEvent(deps, request, event);
+      let outcome: { applied: boolean; position: string };
+      try {
+        outcome = await applyProviderEvent(deps, payments, request, event);
+      } catch (error) {
+        // Stripe could not be asked about the subscription: 502, and Stripe delivers the event again later.
+        return unreachable(reply, request, error);
+      }
+      const { applied, position } = outcome;
       return withPosition(reply, position).send({ received: true, applied });
     },
   );

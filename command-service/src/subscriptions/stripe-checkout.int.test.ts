@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionStreamId } from '@hireloop/contracts';
+import { loadState } from '../shared/stream';
+import { subscriptionDecider } from './decider';
 import { createStripePayments, signWebhook } from '@hireloop/platform/payments';
 import { startStripeTestServer } from '@hireloop/platform/payments/stripe-test-server';
 import { buildTestCommandApp, company } from '../shared/test-app';
@@ -120,5 +122,96 @@ describe('POST /api/subscription/create with the stripe adapter', () => {
     expect(logLines.some((line) => line.includes('payment provider call failed'))).toBe(true);
     const log = logLines.join('\n');
     for (const secret of [SECRET_KEY, WEBHOOK_SECRET, signature.split('v1=')[1]!]) expect(log).not.toContain(secret);
+  });
+});
+
+describe('a plan changed in the billing portal for the period’s end (a Stripe subscription schedule)', () => {
+  const DAY = 24 * 3600;
+  const T0 = Math.floor(Date.now() / 1000) - 20 * DAY;
+  const PERIOD_END = T0 + 30 * DAY;
+  const price = (planId: string) => ({ id: `price_${planId}`, object: 'price', lookup_key: `hireloop_${planId}_monthly`, recurring: { interval: 'month' }, metadata: {} });
+  const subscription = (companyId: string, schedule: string | null) => ({
+    id: 'sub_1',
+    object: 'subscription',
+    customer: 'cus_1',
+    status: 'active',
+    created: T0,
+    cancel_at_period_end: false,
+    trial_end: null,
+    schedule,
+    metadata: { companyId, planId: 'vc_startup', billingPeriod: 'monthly' },
+    items: { object: 'list', data: [{ id: 'si_1', current_period_start: T0, current_period_end: PERIOD_END, price: price('vc_startup') }] },
+  });
+  const schedule = (status = 'active') => ({
+    id: 'sub_sched_1',
+    object: 'subscription_schedule',
+    status,
+    subscription: 'sub_1',
+    current_phase: { start_date: T0, end_date: PERIOD_END },
+    phases: [
+      { start_date: T0, end_date: PERIOD_END, items: [{ price: price('vc_startup'), quantity: 1 }] },
+      { start_date: PERIOD_END, end_date: PERIOD_END + 30 * DAY, items: [{ price: price('small_business'), quantity: 1 }] },
+    ],
+  });
+  const deliver = (id: string, type: string, created: number, object: object) => {
+    const payload = JSON.stringify({ id, object: 'event', type, created, livemode: false, data: { object } });
+    const { signature } = signWebhook(WEBHOOK_SECRET, payload, Math.floor(Date.now() / 1000));
+    return ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  };
+  const stateOf = async (companyId: string) => (await loadState(ctx.deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider)).state;
+  const types = async (companyId: string) => (await ctx.deps.eventStore.readStream(subscriptionStreamId(companyId))).events.map((event) => event.type);
+
+  it('the subscription names its schedule; the schedule is read through the SDK with its prices, and the change is recorded once', async () => {
+    const companyId = 'company-scheduled';
+    expect((await deliver('evt_a', 'customer.subscription.created', T0, subscription(companyId, null))).statusCode).toBe(200);
+    stripe.store('/v1/subscription_schedules/sub_sched_1', schedule());
+    stripe.store('/v1/subscriptions/sub_1', subscription(companyId, 'sub_sched_1'));
+
+    const updated = await deliver('evt_b', 'customer.subscription.updated', T0 + 5 * DAY, subscription(companyId, 'sub_sched_1'));
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toEqual({ received: true, applied: true });
+    expect(calls('/v1/subscription_schedules/sub_sched_1')[0]!.body).toEqual({ 'expand[0]': 'phases.items.price' });
+    // The schedule's own event, in the same second, reads the subscription again: nothing new.
+    const created = await deliver('evt_c', 'subscription_schedule.created', T0 + 5 * DAY, schedule());
+    expect(created.json()).toEqual({ received: true, applied: false });
+    expect(calls('/v1/subscriptions/sub_1')).toHaveLength(1);
+
+    expect(await types(companyId)).toEqual(['SubscriptionActivated', 'SubscriptionPlanChangeScheduled']);
+    const events = (await ctx.deps.eventStore.readStream(subscriptionStreamId(companyId))).events;
+    expect(events[1]!.data).toMatchObject({ planId: 'vc_startup', toPlanId: 'small_business', effectiveAt: new Date(PERIOD_END * 1000).toISOString() });
+    expect(await stateOf(companyId)).toMatchObject({ planId: 'vc_startup', status: 'active', scheduledPlanId: 'small_business' });
+  });
+
+  it('the schedule released in the portal: its event reads the subscription, now without it, and the change is gone', async () => {
+    const companyId = 'company-released';
+    stripe.store('/v1/subscription_schedules/sub_sched_1', schedule());
+    expect((await deliver('evt_d', 'customer.subscription.updated', T0 + 5 * DAY, subscription(companyId, 'sub_sched_1'))).json().applied).toBe(true);
+    stripe.store('/v1/subscriptions/sub_1', subscription(companyId, null));
+    const released = await deliver('evt_e', 'subscription_schedule.released', T0 + 6 * DAY, { ...schedule('released'), subscription: null, released_subscription: 'sub_1' });
+    // A released schedule no longer names its subscription: the subscription's own update says it.
+    expect(released.json()).toEqual({ received: true, applied: false });
+    expect((await deliver('evt_f', 'customer.subscription.updated', T0 + 6 * DAY, subscription(companyId, null))).json().applied).toBe(true);
+    expect(await types(companyId)).toEqual(['SubscriptionPlanChangeScheduled', 'SubscriptionActivated']);
+    expect(await stateOf(companyId)).toMatchObject({ planId: 'vc_startup', scheduledPlanId: null });
+  });
+
+  it('Stripe unreachable while reading the schedule → 502, nothing recorded, and the redelivered event applies', async () => {
+    const companyId = 'company-unreachable';
+    stripe.store('/v1/subscription_schedules/sub_sched_1', schedule());
+    stripe.failNext(3, '/v1/subscription_schedules/sub_sched_1');
+    const failed = await deliver('evt_g', 'customer.subscription.updated', T0 + 5 * DAY, subscription(companyId, 'sub_sched_1'));
+    expect(failed.statusCode).toBe(502);
+    expect(await types(companyId)).toEqual([]);
+    const again = await deliver('evt_g', 'customer.subscription.updated', T0 + 5 * DAY, subscription(companyId, 'sub_sched_1'));
+    expect(again.json()).toEqual({ received: true, applied: true });
+    expect(await stateOf(companyId)).toMatchObject({ scheduledPlanId: 'small_business' });
+  });
+
+  it('a schedule Stripe does not know (deleted) is no change; the subscription still applies', async () => {
+    const companyId = 'company-missing';
+    const response = await deliver('evt_h', 'customer.subscription.updated', T0 + 5 * DAY, subscription(companyId, 'sub_sched_gone'));
+    expect(response.json()).toEqual({ received: true, applied: true });
+    expect(await types(companyId)).toEqual(['SubscriptionActivated']);
+    expect(await stateOf(companyId)).toMatchObject({ planId: 'vc_startup', scheduledPlanId: null });
   });
 });

@@ -34,6 +34,14 @@ export const PROVIDER_SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired
 export const ProviderSubscriptionStatus = z.enum(PROVIDER_SUBSCRIPTION_STATUSES);
 export type ProviderSubscriptionStatus = z.infer<typeof ProviderSubscriptionStatus>;
 
+/** A paid plan that takes over at `effectiveAt` (ISO 8601), as the provider scheduled it. */
+export const ScheduledPlanChange = z.object({
+  planId: PaidPlanId,
+  billingPeriod: BillingPeriod,
+  effectiveAt: z.string(),
+});
+export type ScheduledPlanChange = z.infer<typeof ScheduledPlanChange>;
+
 /**
  * The provider's subscription as one webhook event showed it: every event below carries the whole
  * of it, so the read model and the decider take the last event as it is. `eventCreatedAt` and the
@@ -55,8 +63,19 @@ export const ProviderSubscriptionSnapshot = z.object({
   currentPeriodEnd: z.string().nullable(),
   trialEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * Another paid plan the subscription moves to later (a downgrade or upgrade chosen in the billing
+   * portal for the period's end: a Stripe subscription schedule's next phase). Absent in events
+   * recorded before it was read.
+   */
+  scheduledChange: ScheduledPlanChange.nullable().optional(),
 });
 export type ProviderSubscriptionSnapshot = z.infer<typeof ProviderSubscriptionSnapshot>;
+
+/** The plan a snapshot says the company moves to later: free when cancelled at the period's end, else a scheduled paid plan; null once ended. */
+export const scheduledPlanOf = (snapshot: ProviderSubscriptionSnapshot, ended: boolean): PlanId | null =>
+  ended ? null : snapshot.cancelAtPeriodEnd ? 'free' : (snapshot.scheduledChange?.planId ?? null);
+
 
 export const SubscriptionTrialing = ProviderSubscriptionSnapshot;
 export const SubscriptionActivated = ProviderSubscriptionSnapshot;
@@ -64,8 +83,9 @@ export const SubscriptionActivated = ProviderSubscriptionSnapshot;
 export const SubscriptionPastDue = ProviderSubscriptionSnapshot;
 export const SubscriptionCanceled = ProviderSubscriptionSnapshot;
 /**
- * The subscription will end at the end of the period (canceled in the billing portal): access is
- * kept until `effectiveAt`, then the company is on `toPlanId`.
+ * The plan changes at a later date, chosen in the billing portal: cancelled at the period's end
+ * (`toPlanId` free) or switched to another paid plan from the next period (a subscription
+ * schedule). The current plan is kept until `effectiveAt`, then the company is on `toPlanId`.
  */
 export const SubscriptionPlanChangeScheduled = ProviderSubscriptionSnapshot.extend({
   toPlanId: PlanId,

@@ -59,6 +59,9 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Paym
       return { url: `${base}/pricing` };
     },
     verifyWebhook: (rawBody, signatureHeader, receivedAt) => verifyWebhook(webhookSecret, rawBody, signatureHeader, receivedAt),
+    // Offline there is no portal, so no schedule, and every event carries its whole subscription.
+    retrieveSubscription: async () => null,
+    retrieveSubscriptionSchedule: async () => null,
     simulatedCheckout: {
       find(sessionId) {
         const session = sessions.get(sessionId);

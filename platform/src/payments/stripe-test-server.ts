@@ -49,6 +49,21 @@ export async function startStripeTestServer() {
       return object;
     });
   }
+  // Objects the test put there, read back as Stripe answers a retrieve call (404 `resource_missing` otherwise).
+  const stored = new Map<string, object>();
+  for (const path of ['/v1/subscriptions/:id', '/v1/subscription_schedules/:id']) {
+    server.get(path, async (request, reply) => {
+      const at = request.url.split('?')[0]!;
+      received.push({ path: at, idempotencyKey: undefined, authorization: request.headers.authorization, body: Object.fromEntries(new URLSearchParams(request.url.split('?')[1] ?? '')) });
+      if (failures > 0 && (failingPath === null || failingPath === at)) {
+        failures -= 1;
+        return reply.code(500).send({ error: { type: 'api_error', message: 'Something broke on the test server' } });
+      }
+      const object = stored.get(at);
+      if (!object) return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${at.split('/').pop()}'` } });
+      return object;
+    });
+  }
   const url = await server.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,
@@ -62,7 +77,12 @@ export async function startStripeTestServer() {
     refuseNext(message: string) {
       refusal = message;
     },
+    /** What a GET of `path` (`/v1/subscriptions/sub_1`) answers from now on. */
+    store(path: string, object: object) {
+      stored.set(path, object);
+    },
     reset() {
+      stored.clear();
       received.length = 0;
       failures = 0;
       failingPath = null;

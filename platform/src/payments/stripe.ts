@@ -23,6 +23,9 @@ const serverOf = (apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host'
 const unavailable = (what: string, error: unknown) =>
   new PaymentsUnavailableError(`Stripe refused or did not answer ${what}: ${error instanceof Stripe.errors.StripeError ? `${error.type}: ${error.message}` : 'network error'}`);
 
+/** Stripe's answer for an id it does not know (another account's, or deleted). */
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+
 /**
  * The `stripe` adapter (ADR 030). Every create call carries an idempotency key derived from what
  * the caller is doing (the company, the stream version the checkout was decided at), so a retry
@@ -96,5 +99,22 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
       }
     },
     verifyWebhook: (rawBody, signatureHeader, receivedAt) => verifyWebhook(options.webhookSecret, rawBody, signatureHeader, receivedAt),
+    async retrieveSubscription(subscriptionId) {
+      try {
+        return await stripe.subscriptions.retrieve(subscriptionId);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw unavailable('the subscription', error);
+      }
+    },
+    async retrieveSubscriptionSchedule(scheduleId) {
+      try {
+        // A schedule's phases name their prices by id; the plan is read from the price itself.
+        return await stripe.subscriptionSchedules.retrieve(scheduleId, { expand: ['phases.items.price'] });
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw unavailable('the subscription schedule', error);
+      }
+    },
   };
 }

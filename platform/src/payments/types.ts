@@ -19,6 +19,16 @@ export interface PaymentsPort {
    * no more than `WEBHOOK_TOLERANCE_SECONDS` before `receivedAt`. Throws `WebhookSignatureError`.
    */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string, receivedAt: Date): WebhookEvent;
+  /**
+   * The subscription as the provider holds it now (the object of a `customer.subscription.*`
+   * event), for events about something else that changed it, such as its schedule. null: unknown.
+   */
+  retrieveSubscription(subscriptionId: string): Promise<unknown>;
+  /**
+   * A subscription schedule (plan changes chosen for a later date in the billing portal), its
+   * phases' prices expanded. null: unknown.
+   */
+  retrieveSubscriptionSchedule(scheduleId: string): Promise<unknown>;
   /** Only the simulated adapter: its checkout page's sessions. */
   readonly simulatedCheckout?: SimulatedCheckout;
 }

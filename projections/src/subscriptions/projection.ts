@@ -1,6 +1,7 @@
 import {
   FreePlanActivated,
   ProviderSubscriptionSnapshot,
+  scheduledPlanOf,
   SubscriptionCheckoutStarted,
   type CurrentSubscription,
   type SubscriptionStatus,
@@ -66,7 +67,7 @@ export const subscriptionsProjection: ProjectionDefinition = {
           billingPeriod: snapshot.billingPeriod,
           currentPeriodEnd: snapshot.currentPeriodEnd,
           trialEnd: snapshot.trialEnd,
-          scheduledPlanId: status !== 'canceled' && snapshot.cancelAtPeriodEnd ? 'free' : null,
+          scheduledPlanId: scheduledPlanOf(snapshot, status === 'canceled'),
           pendingPlanId: null,
           updatedAt: at,
         });

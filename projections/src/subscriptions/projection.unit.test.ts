@@ -45,4 +45,13 @@ describe('subscriptions read model', () => {
     await spec.given([trial, scheduled, ended]).then('subscriptions', [{ ...subscribed, status: 'canceled' }]);
     await spec.given([trial, { streamId: stream, type: 'SubscriptionPastDue', data: { ...snapshot, providerStatus: 'past_due' } }]).then('subscriptions', [{ ...subscribed, status: 'past_due' }]);
   });
+
+  it('another paid plan scheduled in the billing portal shows as the plan it moves to, until the schedule is released', async () => {
+    const active = { ...snapshot, providerStatus: 'active' as const };
+    const change = { planId: 'small_business' as const, billingPeriod: 'annual' as const, effectiveAt: snapshot.currentPeriodEnd! };
+    const subscribed = { ...base, planId: 'vc_startup', billingPeriod: 'annual', status: 'active', currentPeriodEnd: '2026-12-06T10:00:00.000Z', trialEnd: '2026-12-06T10:00:00.000Z' };
+    const scheduled = { streamId: stream, type: 'SubscriptionPlanChangeScheduled', data: { ...active, scheduledChange: change, toPlanId: 'small_business', effectiveAt: change.effectiveAt } };
+    await spec.given([scheduled]).then('subscriptions', [{ ...subscribed, scheduledPlanId: 'small_business' }]);
+    await spec.given([scheduled, { streamId: stream, type: 'SubscriptionActivated', data: { ...active, scheduledChange: null } }]).then('subscriptions', [subscribed]);
+  });
 });

@@ -10,9 +10,11 @@ const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { mo
 export function CurrentPlanBanner({ subscription, usage }: { subscription: CurrentSubscription; usage?: string | null }) {
   const planName = subscription.planDetails?.name ?? (subscription.planId ? findPlan(subscription.planId)?.name : null) ?? 'No plan yet';
   const pendingName = subscription.pendingPlanId ? findPlan(subscription.pendingPlanId)?.name : null;
+  // A change chosen in the billing portal (cancelled, or another plan) takes effect when the period (or the trial) ends.
+  const scheduledName = subscription.scheduledPlanId ? findPlan(subscription.scheduledPlanId)?.name : null;
   let note: string | null = null;
-  if (subscription.status === 'trialing' && subscription.trialEnd) note = `Free trial until ${dateText(subscription.trialEnd)}.`;
-  else if (subscription.scheduledPlanId === 'free' && subscription.currentPeriodEnd) note = `Moves to the Free plan on ${dateText(subscription.currentPeriodEnd)}.`;
+  if (scheduledName && subscription.currentPeriodEnd) note = `Moves to the ${scheduledName} plan on ${dateText(subscription.currentPeriodEnd)}.`;
+  else if (subscription.status === 'trialing' && subscription.trialEnd) note = `Free trial until ${dateText(subscription.trialEnd)}.`;
   else if (pendingName) note = `Checkout for ${pendingName} not completed yet.`;
   return (
     <section aria-label="Current Plan" className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-4">

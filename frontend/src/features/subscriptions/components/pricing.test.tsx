@@ -10,6 +10,7 @@ import { AuthDialogContext } from '../../../lib/auth-dialog';
 import { DashboardPage } from '../../../routes/-components/dashboard';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { isCheckoutReturn, pricingModalSeenKey } from '../lib/plan-access';
+import { CurrentPlanBanner } from './current-plan-banner';
 import { PricingPage } from './pricing-page';
 
 /** The pricing page, the pricing modal on the dashboard, and the checkout return (part 2 §2, §4, §8). */
@@ -264,5 +265,29 @@ describe('dashboard', () => {
     renderAt('/dashboard', 'dashboard');
     expect(await screen.findByText('Job Posts 1 of 20')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Start Contacting Candidates Today!' })).toBeNull();
+  });
+});
+
+describe('the Current Plan banner', () => {
+  const subscription = (overrides: Partial<CurrentSubscription>): CurrentSubscription => ({
+    ...NO_SUBSCRIPTION,
+    planId: 'vc_startup',
+    status: 'active',
+    planDetails: SUBSCRIPTION_PLANS.find((plan) => plan.planId === 'vc_startup')!,
+    billingPeriod: 'monthly',
+    currentPeriodEnd: '2027-01-09T10:00:00.000Z',
+    ...overrides,
+  });
+
+  it('says which plan a change chosen in the billing portal moves to, and when; a trial says when it ends', () => {
+    const { rerender } = render(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'small_business' })} />);
+    const banner = screen.getByRole('region', { name: 'Current Plan' });
+    expect(banner).toHaveTextContent('Current Plan: VC Startup');
+    expect(banner).toHaveTextContent('Moves to the Small Business plan on January 9, 2027.');
+    rerender(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'free' })} />);
+    expect(banner).toHaveTextContent('Moves to the Free plan on January 9, 2027.');
+    rerender(<CurrentPlanBanner subscription={subscription({ status: 'trialing', trialEnd: '2027-01-09T10:00:00.000Z' })} />);
+    expect(banner).toHaveTextContent('Free trial until January 9, 2027.');
+    expect(banner).not.toHaveTextContent('Moves to');
   });
 });
