@@ -73,4 +73,26 @@ describe('page views', () => {
       await withGa4.close();
     }
   });
+
+  it('one address past 120 a minute gets 429 with when to try again, and is not counted; another address still is', async () => {
+    const from = (remoteAddress: string) => app.inject({ method: 'POST', url: '/api/analytics/page-views', payload: { route: '/flood-check' }, remoteAddress });
+    const answers = [];
+    for (let i = 0; i < 125; i++) answers.push(await from('203.0.113.7'));
+    expect(answers.slice(0, 120).every((answer) => answer.statusCode === 202)).toBe(true);
+    const refused = answers[120]!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too many page views from this address\. Please try again in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers.slice(120).every((answer) => answer.statusCode === 429)).toBe(true);
+    expect((await from('198.51.100.20')).statusCode).toBe(202);
+
+    await app.boardActivity!.flush();
+    const { events } = await runtime.eventStore.readAll(START, { batchSize: 10_000 });
+    const counted = events
+      .filter((event) => event.type === 'PageViewsCounted')
+      .flatMap((event) => (event.data as { days: Array<{ routes: Array<{ route: string; count: number }> }> }).days.flatMap((day) => day.routes))
+      .filter((entry) => entry.route === '/flood-check')
+      .reduce((sum, entry) => sum + entry.count, 0);
+    expect(counted).toBe(121);
+  });
 });
