@@ -17,6 +17,11 @@ const pageSize = z.coerce
 const page = z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1);
 const search = z.string().trim().max(200, 'search must be at most 200 characters').default('');
 
+/** The orders of the people tables: newest first (the default), oldest first, or by name. */
+export const ADMIN_LIST_SORTS = ['newest', 'oldest', 'name'] as const;
+export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
+const sort = z.enum(ADMIN_LIST_SORTS, { error: 'sort must be newest, oldest or name' }).default('newest');
+
 /**
  * `GET /api/admin/candidates?search=&page=&pageSize=&sort=`: search matches first name, last name
  * and email, case-insensitively (part 2 §5). A page past the last is clamped to the last.
@@ -25,7 +30,7 @@ export const AdminCandidateListQuery = z.object({
   search,
   page,
   pageSize,
-  sort: z.enum(['newest', 'oldest', 'name'], { error: 'sort must be newest, oldest or name' }).default('newest'),
+  sort,
 });
 export type AdminCandidateListQuery = z.output<typeof AdminCandidateListQuery>;
 
@@ -34,7 +39,7 @@ export const AdminCompanyListQuery = z.object({
   search,
   page,
   pageSize,
-  sort: z.enum(['newest', 'oldest', 'name'], { error: 'sort must be newest, oldest or name' }).default('newest'),
+  sort,
 });
 export type AdminCompanyListQuery = z.output<typeof AdminCompanyListQuery>;
 

@@ -1,4 +1,5 @@
 import type {
+  AdminListSort,
   AdminCandidate,
   AdminCandidateList,
   AdminCompany,
@@ -9,18 +10,21 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
 
-/** What a people table asks the server for (part 2 §5: search, page, page size; the server clamps the page). */
+/** What a people table asks the server for (part 2 §5: search, page, page size; the server clamps the page), and its order. */
 export interface AdminListParams {
   search: string;
   page: number;
   pageSize: number;
+  /** Default `newest` (then left out of the address). */
+  sort?: AdminListSort;
 }
 
-const listPath = (base: string, { search, page, pageSize }: AdminListParams) => {
+const listPath = (base: string, { search, page, pageSize, sort = 'newest' }: AdminListParams) => {
   const query = new URLSearchParams();
   if (search.trim()) query.set('search', search.trim());
   query.set('page', String(page));
   query.set('pageSize', String(pageSize));
+  if (sort !== 'newest') query.set('sort', sort);
   return `${base}?${query.toString()}`;
 };
 

@@ -88,6 +88,21 @@ describe('the Candidates tab', () => {
     expect([...screen.getByLabelText('Rows per page').querySelectorAll('option')].map((option) => option.textContent)).toEqual(['10', '25', '50', '100']);
   });
 
+  it('sorts on the server from page 1: newest first by default, oldest first, or by name', async () => {
+    serveCandidates(60);
+    const { user: person } = renderPanel({ user: user('admin') });
+    await screen.findByText('Ada1 Lovelace');
+    const sortBy = screen.getByLabelText('Sort by');
+    expect(sortBy).toHaveValue('newest');
+    expect([...sortBy.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Newest first', 'Oldest first', 'Name (A–Z)']);
+    await person.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Ada26 Lovelace');
+    await person.selectOptions(sortBy, 'name');
+    await waitFor(() => expect(candidateRequests().at(-1)?.url).toBe('/api/admin/candidates?page=1&pageSize=25&sort=name'));
+    await person.selectOptions(sortBy, 'oldest');
+    await waitFor(() => expect(candidateRequests().at(-1)?.url).toBe('/api/admin/candidates?page=1&pageSize=25&sort=oldest'));
+  });
+
   it('searches on the server from page 1, and the companies tab searches with the same text', async () => {
     serveCandidates(60);
     server.routes['GET /api/admin/companies'] = () => json(200, { companies: [], total: 0, page: 1, pageSize: 25, totalPages: 0 });

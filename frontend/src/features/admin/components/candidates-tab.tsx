@@ -1,4 +1,4 @@
-import type { AdminCandidate, User } from '@hireloop/contracts';
+import type { AdminCandidate, AdminListSort, User } from '@hireloop/contracts';
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MESSAGES } from '@hireloop/contracts';
 import { MailPlusIcon, PlusIcon, ShieldPlusIcon, XIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { AddCandidateDialog } from './add-candidate-dialog';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MakeAdminDialog } from './make-admin-dialog';
-import { AdminSearchBox, ListStates, PageSizeSelect, RangeText } from './table-controls';
+import { AdminSearchBox, ListStates, PageSizeSelect, RangeText, SortSelect } from './table-controls';
 
 interface CandidatesTabProps {
   user: User;
@@ -30,9 +30,9 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
   const [inviting, setInviting] = useState<AdminCandidate | null>(null);
   const [bulkInviting, setBulkInviting] = useState(false);
   const [promoting, setPromoting] = useState<AdminCandidate[] | null>(null);
-  const list = useAdminCandidates({ search, page, pageSize });
+  const [sort, setSort] = useState<AdminListSort>('newest');
+  const list = useAdminCandidates({ search, page, pageSize, sort });
   const answer = list.data;
-
 
   const rows = useMemo(() => answer?.candidates ?? [], [answer]);
   const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -98,6 +98,13 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <AdminSearchBox label="Search candidates" value={search} onChange={changeSearch} placeholder="Search by name or email" />
+        <SortSelect
+          value={sort}
+          onChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+        />
         <PageSizeSelect
           value={pageSize}
           onChange={(size) => {

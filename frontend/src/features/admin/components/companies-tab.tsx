@@ -1,4 +1,4 @@
-import { ADMIN_DEFAULT_PAGE_SIZE } from '@hireloop/contracts';
+import { ADMIN_DEFAULT_PAGE_SIZE, type AdminListSort } from '@hireloop/contracts';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -7,16 +7,16 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useAdminCompanies } from '../api/admin-people';
 import { formatDay } from '../lib/admin-display';
 import { AddCompanyDialog } from './add-company-dialog';
-import { AdminSearchBox, ListStates, PageSizeSelect, RangeText } from './table-controls';
+import { AdminSearchBox, ListStates, PageSizeSelect, RangeText, SortSelect } from './table-controls';
 
 /** The Companies tab (part 2 "Admin panel"): the shared search on the company name, table, Add Company, Manage. */
 export function CompaniesTab({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
   const [adding, setAdding] = useState(false);
-  const list = useAdminCompanies({ search, page, pageSize });
+  const [sort, setSort] = useState<AdminListSort>('newest');
+  const list = useAdminCompanies({ search, page, pageSize, sort });
   const answer = list.data;
-
 
   const rows = answer?.companies ?? [];
   return (
@@ -39,6 +39,13 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
             setPage(1);
           }}
           placeholder="Search by company name"
+        />
+        <SortSelect
+          value={sort}
+          onChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
         />
         <PageSizeSelect
           value={pageSize}

@@ -28,6 +28,9 @@ describe('the Companies tab', () => {
     expect(within(first).getByRole('button', { name: 'Manage' })).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/admin/companies?page=2&pageSize=25'));
+    // A new order starts again from page 1.
+    await person.selectOptions(screen.getByLabelText('Sort by'), 'name');
+    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/admin/companies?page=1&pageSize=25&sort=name'));
   });
 
   it('Add Company: a name is required, the website must be a URL, and it toasts either way', async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZES } from '@hireloop/contracts';
+import { ADMIN_LIST_SORTS, ADMIN_PAGE_SIZES, type AdminListSort } from '@hireloop/contracts';
 import { SearchIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Input, inputClassName } from '../../../components/ui/input';
@@ -46,6 +46,27 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
         {ADMIN_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const SORT_LABELS: Record<AdminListSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name (A–Z)' };
+
+/** The table's order, decided on the server (newest first by default). */
+export function SortSelect({ value, onChange }: { value: AdminListSort; onChange: (sort: AdminListSort) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="whitespace-nowrap">
+        Sort by
+      </Label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as AdminListSort)} className={cn(inputClassName, 'h-10 w-36')}>
+        {ADMIN_LIST_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
           </option>
         ))}
       </select>
