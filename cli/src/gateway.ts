@@ -50,6 +50,7 @@ export async function buildGateway(options: GatewayOptions) {
     return reply.from(new URL(request.url, base).toString());
   });
   app.get('/sitemap.xml', async (request, reply) => reply.from(new URL(request.url, options.queryUrl).toString()));
+  app.get('/robots.txt', async (request, reply) => reply.from(new URL(request.url, options.queryUrl).toString()));
   if (spa) {
     await serveSpaFiles(app, spa);
     registerPageRedirects(app);

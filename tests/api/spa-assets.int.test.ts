@@ -181,6 +181,15 @@ describe.each([
     expect(sitemap.body).toContain('<loc>https://hireloop.example/privacy</loc>');
     expect(sitemap.body).toContain('<loc>https://hireloop.example/for-companies</loc>');
     expect(sitemap.body).toContain(`<loc>https://hireloop.example/job/${encodeURIComponent(jobId)}</loc>`);
+    // robots.txt names the sitemap and keeps crawlers out of people's pages and secret links.
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = robots.body.split('\n');
+    expect(lines).toContain('Sitemap: https://hireloop.example/sitemap.xml');
+    for (const path of ['/api/', '/admin', '/dashboard', '/profile/', '/invitation/', '/reset-password']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain('Allow: /');
+    expect(lines.some((line) => line === 'Disallow: /jobs' || line === 'Disallow: /job/' || line === 'Disallow: /')).toBe(false);
   });
 
   it('names the route chunk of the page it serves for preloading, and only that page', async () => {

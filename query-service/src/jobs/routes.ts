@@ -27,7 +27,7 @@ import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
-import { jobsRss, sitemapXml } from './rss';
+import { jobsRss, robotsTxt, sitemapXml } from './rss';
 import { JobSearchIndex } from './search-index';
 
 export interface JobQueryOptions {
@@ -216,6 +216,10 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     const jobs = await latestOpenJobs(readStore, 49_000);
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(jobs, options.publicUrl));
   });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(options.publicUrl)),
+  );
 
   app.get(
     '/api/jobs/share/:shareToken',

@@ -55,3 +55,32 @@ export function sitemapXml(jobs: readonly Job[], publicUrl: string): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Addresses search engines are asked to leave alone: what only a signed-in person sees (dashboards,
+ * inbox, admin), single-use or secret links (invitations, password resets, the assistant's
+ * callback), candidates' profiles (a person found by their name on a search engine did not ask to
+ * be: Hireloop shows them to companies, not to the web), copies of job pages (share links), and
+ * the API.
+ */
+export const ROBOTS_DISALLOWED = [
+  '/api/',
+  '/admin',
+  '/dashboard',
+  '/inbox',
+  '/browse-candidates',
+  '/candidates',
+  '/profile/',
+  '/invitation/',
+  '/reset-password',
+  '/mysalt-callback',
+  '/resume-upload',
+  '/signin',
+  '/share/',
+];
+
+/** `/robots.txt`: the public pages and job pages are open to crawlers, the rest is not; where the sitemap is. */
+export function robotsTxt(publicUrl: string): string {
+  const base = publicUrl.replace(/\/$/, '');
+  return ['User-agent: *', ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+}
