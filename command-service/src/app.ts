@@ -11,6 +11,7 @@ import { startPasswordResetWorker } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { contactRoutes } from './contacts/routes';
+import { inboxReadRoutes } from './contacts/inbox-reads';
 import { invitationRoutes } from './invitations/routes';
 import { jobRoutes } from './jobs/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
@@ -51,6 +52,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   if (payments.simulatedCheckout) await app.register(simulatedCheckoutRoutes, { checkout: payments.simulatedCheckout });
   await app.register(invitationRoutes, { deps });
   await app.register(contactRoutes, { deps });
+  await app.register(inboxReadRoutes, { deps });
   await app.register(candidateViewRoutes, { deps });
   if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView });
   await app.register(adminPeopleRoutes, { deps });

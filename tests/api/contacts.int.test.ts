@@ -263,10 +263,13 @@ describe('the message reaches the candidate', () => {
     expect(messages.map((one) => one.sentAt)).toEqual([...messages.map((one) => one.sentAt)].sort().reverse());
 
     // Another candidate sees only theirs: none yet, then the one sent to them.
-    expect((await get('/api/inbox', bo.token)).json()).toEqual({ success: true, messages: [] });
+    expect((await get('/api/inbox', bo.token)).json()).toEqual({ success: true, messages: [], unreadCount: 0 });
     expect((await post('/api/candidates/contact', company('trialing').token, { candidateId: boProfile, message: 'Bo, are you open to a chat?' })).statusCode).toBe(201);
     const boInbox = (await get('/api/inbox', bo.token)).json();
-    expect(boInbox.messages).toEqual([{ contactId: expect.any(String), companyId: company('trialing').companyId, companyName: 'Gate trialing Inc', contactType: 'inquiry', message: 'Bo, are you open to a chat?', sentAt: expect.any(String) }]);
+    expect(boInbox.messages).toEqual([
+      { contactId: expect.any(String), companyId: company('trialing').companyId, companyName: 'Gate trialing Inc', contactType: 'inquiry', message: 'Bo, are you open to a chat?', sentAt: expect.any(String), unread: true },
+    ]);
+    expect(boInbox.unreadCount).toBe(1);
     expect((await get('/api/inbox', ada.token)).json().messages).toHaveLength(3);
   });
 
@@ -277,7 +280,44 @@ describe('the message reaches the candidate', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe(CONTACT_MESSAGES.inboxCandidatesOnly);
     }
-    expect((await get('/api/inbox', admin.token)).json()).toEqual({ success: true, messages: [] });
+    expect((await get('/api/inbox', admin.token)).json()).toEqual({ success: true, messages: [], unreadCount: 0 });
+  });
+
+  it('POST /api/inbox/read: what was sent up to the mark is read, later messages are new; a mark never moves back; only the candidate’s own', async () => {
+    const before = (await get('/api/inbox', ada.token)).json() as { messages: Array<{ sentAt: string; unread: boolean }>; unreadCount: number };
+    expect(before.unreadCount).toBe(3);
+    expect(before.messages.every((one) => one.unread)).toBe(true);
+    // Up to the second newest: the newest stays new.
+    const secondNewest = before.messages[1]!.sentAt;
+    const marked = await post('/api/inbox/read', ada.token, { upTo: secondNewest });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toEqual({ success: true, readUpTo: secondNewest });
+    let after = (await get('/api/inbox', ada.token)).json() as typeof before;
+    expect(after.messages.map((one) => one.unread)).toEqual([true, false, false]);
+    expect(after.unreadCount).toBe(1);
+    // An older mark is no step back, and records nothing.
+    const older = await post('/api/inbox/read', ada.token, { upTo: '2020-01-01T00:00:00.000Z' });
+    expect(older.json()).toEqual({ success: true, readUpTo: secondNewest });
+    expect(older.headers['x-position']).toBeUndefined();
+    // A mark in the future counts as now.
+    const future = await post('/api/inbox/read', ada.token, { upTo: '2999-01-01T00:00:00.000Z' });
+    expect(Date.parse(future.json().readUpTo)).toBeLessThanOrEqual(Date.now());
+    after = (await get('/api/inbox', ada.token)).json() as typeof before;
+    expect(after.unreadCount).toBe(0);
+    // Bo's inbox is untouched by Ada's marks.
+    expect((await get('/api/inbox', bo.token)).json().unreadCount).toBe(1);
+
+    expect((await post('/api/inbox/read', null, { upTo: secondNewest })).statusCode).toBe(401);
+    for (const caller of [company('active'), superAdmin]) {
+      const refused = await post('/api/inbox/read', caller.token, { upTo: secondNewest });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(CONTACT_MESSAGES.inboxCandidatesOnly);
+    }
+    // An admin who is a candidate marks their own (empty) inbox.
+    expect((await post('/api/inbox/read', admin.token, { upTo: secondNewest })).statusCode).toBe(200);
+    const bad = await post('/api/inbox/read', ada.token, { upTo: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('upTo must be the time of a message (ISO 8601)');
   });
 });
 
@@ -339,7 +379,7 @@ describe('limits and erasure', () => {
       const adaMessage = 'Hello from the active company.';
       // Before: the scan finds it in the read model and the outbox (so it can fail); the log keeps it sealed.
       const before = await tablesHolding(adaMessage);
-      expect(before).toEqual(expect.arrayContaining(['rm_messages_v2', 'mail_outbox']));
+      expect(before).toEqual(expect.arrayContaining(['rm_messages_v3', 'mail_outbox']));
       // The log never held it in the clear: the event store sealed it under Ada's key.
       expect(before).not.toContain('events');
       const report = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, ada.userId, 'test-erase-ada');

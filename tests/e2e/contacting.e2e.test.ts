@@ -124,11 +124,16 @@ describe('contacting a candidate in the browser', () => {
     // …and in their inbox, reached from the dashboard.
     const candidatePage = await newPage(candidate.token);
     await candidatePage.goto(`${app.url}/dashboard`);
+    await expect(candidatePage.getByText('You have 1 new message from companies.')).toBeVisible();
     await candidatePage.getByRole('link', { name: 'Open Inbox' }).click();
     await candidatePage.waitForURL('**/inbox');
     const message = candidatePage.getByRole('list', { name: 'Messages' }).getByRole('listitem');
     await expect(message.filter({ hasText: 'Northwind Analytics' })).toBeVisible();
     await expect(message.filter({ hasText: 'Hi! Northwind is building a streaming team in Lisbon. Open to a chat?' })).toBeVisible();
+    await expect(message.filter({ hasText: 'New' })).toBeVisible();
+    // Opening the inbox read it: back on the dashboard, nothing is new.
+    await candidatePage.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(candidatePage.getByText('Messages companies send you through Hireloop.')).toBeVisible();
     await page.context().close();
     await candidatePage.context().close();
   }, 90_000);

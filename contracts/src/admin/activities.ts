@@ -77,6 +77,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   SignInFailed: 'anyone may type a wrong password for an admin’s address',
   PasswordResetRequested: 'anyone may ask for a reset of an admin’s address',
   PasswordChanged: 'the admin’s own credentials',
+  InboxReadUpTo: 'a candidate reading their own inbox',
   EmailReserved: 'bookkeeping of an account, holds an address',
   EmailReservationReleased: 'bookkeeping of an account, holds an address',
   IdentityLinked: 'the admin’s own sign-in method',

@@ -83,11 +83,13 @@ export const InboxMessage = z.object({
   contactType: ContactType,
   message: z.string(),
   sentAt: z.string(),
+  /** Sent after the candidate last opened their inbox. */
+  unread: z.boolean(),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
-/** `GET /api/inbox`: the signed-in candidate's own messages, newest first. */
-export const InboxResponse = z.object({ success: z.literal(true), messages: z.array(InboxMessage) });
+/** `GET /api/inbox`: the signed-in candidate's own messages, newest first, and how many are new. */
+export const InboxResponse = z.object({ success: z.literal(true), messages: z.array(InboxMessage), unreadCount: z.number().int().nonnegative() });
 export type InboxResponse = z.infer<typeof InboxResponse>;
 
 /**
@@ -107,3 +109,12 @@ export type SentMessage = z.infer<typeof SentMessage>;
 /** `GET /api/contacts/sent`: the signed-in company user's company's messages, newest first. */
 export const SentMessagesResponse = z.object({ success: z.literal(true), messages: z.array(SentMessage) });
 export type SentMessagesResponse = z.infer<typeof SentMessagesResponse>;
+
+/** `POST /api/inbox/read`: the candidate saw every message sent up to `upTo` (the newest one the inbox showed). */
+export const MarkInboxReadBody = z.object({
+  upTo: z.iso.datetime({ error: 'upTo must be the time of a message (ISO 8601)' }),
+});
+export type MarkInboxReadBody = z.infer<typeof MarkInboxReadBody>;
+
+export const MarkInboxReadResponse = z.object({ success: z.literal(true), readUpTo: z.string() });
+export type MarkInboxReadResponse = z.infer<typeof MarkInboxReadResponse>;

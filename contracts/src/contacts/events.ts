@@ -37,3 +37,21 @@ export type CandidateContacted = z.infer<typeof CandidateContacted>;
 export type ContactEvent = { type: 'CandidateContacted'; data: CandidateContacted };
 
 export const ContactEventSchemas = { CandidateContacted } satisfies EventSchemas<ContactEvent>;
+
+/** Stream `inbox-reads-<candidateUserId>`: how far the candidate has read their inbox. */
+export const inboxReadsStreamId = (candidateUserId: string) => `inbox-reads-${candidateUserId}`;
+
+/**
+ * The candidate opened their inbox and saw every message sent up to `upTo` (the newest it showed):
+ * those are read, later ones are new. A mark, not a copy of anything: ids and times only.
+ */
+export const InboxReadUpTo = z.object({
+  candidateUserId: z.string(),
+  upTo: z.string(),
+  readAt: z.string(),
+});
+export type InboxReadUpTo = z.infer<typeof InboxReadUpTo>;
+
+export type InboxReadEvent = { type: 'InboxReadUpTo'; data: InboxReadUpTo };
+
+export const InboxReadEventSchemas = { InboxReadUpTo } satisfies EventSchemas<InboxReadEvent>;

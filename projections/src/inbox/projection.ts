@@ -1,4 +1,4 @@
-import { CandidateContacted, ERASED, PersonErased, type ContactType } from '@hireloop/contracts';
+import { CandidateContacted, ERASED, InboxReadUpTo, PersonErased, type ContactType } from '@hireloop/contracts';
 import type { ProjectionDefinition } from '../shared/projection';
 
 export type InboxDocument = {
@@ -12,6 +12,9 @@ export type InboxDocument = {
   sentAt: string;
 };
 
+/** How far a candidate has read their inbox: messages sent after `upTo` are new. */
+export type InboxReadsDocument = { _id: string; upTo: string };
+
 /**
  * `inbox`: every message a company sent a candidate, by contact id, for the candidate's own inbox
  * and the company's sent messages (ADR 032). The sender's user id is left out: the candidate sees the company. The message is the
@@ -20,13 +23,20 @@ export type InboxDocument = {
  */
 export const inboxProjection: ProjectionDefinition = {
   name: 'inbox',
-  // Version 2: messages are also read by their company (the company's sent messages).
-  version: 2,
-  collections: { messages: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['companyId', 'sentAt'] }] } },
-  eventTypes: ['CandidateContacted', 'PersonErased'],
+  // Version 2: messages are also read by their company (the company's sent messages). Version 3: read state (`reads`).
+  version: 3,
+  collections: { messages: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['companyId', 'sentAt'] }] }, inbox_reads: {} },
+  eventTypes: ['CandidateContacted', 'InboxReadUpTo', 'PersonErased'],
   async apply(event, tx) {
     const messages = tx.collection<InboxDocument>('messages');
+    const reads = tx.collection<InboxReadsDocument>('inbox_reads');
     switch (event.type) {
+      case 'InboxReadUpTo': {
+        const { candidateUserId, upTo } = InboxReadUpTo.parse(event.data);
+        const known = await reads.get(candidateUserId);
+        if (!known || known.upTo < upTo) await reads.put({ _id: candidateUserId, upTo });
+        return;
+      }
       case 'CandidateContacted': {
         const { contactId, candidateUserId, candidateProfileId, companyId, contactType, message, sentAt } = CandidateContacted.parse(event.data);
         await messages.put({ _id: contactId, contactId, candidateUserId, candidateProfileId, companyId, contactType, message, sentAt });
@@ -35,6 +45,7 @@ export const inboxProjection: ProjectionDefinition = {
       case 'PersonErased': {
         const { userId } = PersonErased.parse(event.data);
         for (const doc of await messages.find({ candidateUserId: userId })) await messages.put({ ...doc, message: ERASED });
+        await reads.delete(userId);
         return;
       }
     }

@@ -40,4 +40,17 @@ describe('inbox read model', () => {
       ])
       .then('messages', [{ ...doc(ada), message: ERASED }, doc(bo)]);
   });
+
+  it('keeps how far each candidate has read, only ever forward, and forgets it when they are erased', async () => {
+    const read = (userId: string, upTo: string) => ({ streamId: `inbox-reads-${userId}`, type: 'InboxReadUpTo', data: { candidateUserId: userId, upTo, readAt: upTo } });
+    await spec.given([read('user-ada', '2026-11-22T10:00:00.000Z'), read('user-bo', '2026-11-21T10:00:00.000Z')]).then('inbox_reads', [
+      { _id: 'user-ada', upTo: '2026-11-22T10:00:00.000Z' },
+      { _id: 'user-bo', upTo: '2026-11-21T10:00:00.000Z' },
+    ]);
+    // Marks replayed out of order (two tabs): the later one stands.
+    await spec.given([read('user-ada', '2026-11-23T10:00:00.000Z'), read('user-ada', '2026-11-22T10:00:00.000Z')]).then('inbox_reads', [{ _id: 'user-ada', upTo: '2026-11-23T10:00:00.000Z' }]);
+    await spec
+      .given([read('user-ada', '2026-11-22T10:00:00.000Z'), { streamId: 'user-user-ada', type: 'PersonErased', data: { userId: 'user-ada', erasedAt: '2026-11-27T00:00:00.000Z' } }])
+      .then('inbox_reads', []);
+  });
 });

@@ -4,7 +4,7 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import { companiesProjection } from '@hireloop/projections/companies/projection';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
 import { inboxProjection } from '@hireloop/projections/inbox/projection';
-import { findInboxOfCandidate, findMessagesSentBy } from '@hireloop/projections/inbox/queries';
+import { findInboxOfCandidate, findInboxReadUpTo, findMessagesSentBy } from '@hireloop/projections/inbox/queries';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById } from '@hireloop/projections/candidate-profiles/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
@@ -20,7 +20,7 @@ export const inboxQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> =
     await request.readModelsCaughtUp([usersProjection.name, inboxProjection.name, companiesProjection.name]);
     const user = await findUserById(readStore, session.userId);
     if (!user || user.type !== 'candidate') throw new DomainError('forbidden', CONTACT_MESSAGES.inboxCandidatesOnly);
-    const docs = await findInboxOfCandidate(readStore, session.userId);
+    const [docs, readUpTo] = await Promise.all([findInboxOfCandidate(readStore, session.userId), findInboxReadUpTo(readStore, session.userId)]);
     const companyIds = [...new Set(docs.map((doc) => doc.companyId))];
     const names = new Map(await Promise.all(companyIds.map(async (companyId) => [companyId, (await findCompanyPublicProfile(readStore, companyId))?.name ?? ''] as const)));
     const messages = docs.map(
@@ -31,11 +31,12 @@ export const inboxQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> =
         contactType: doc.contactType,
         message: doc.message,
         sentAt: doc.sentAt,
+        unread: readUpTo === null || doc.sentAt > readUpTo,
       }),
     );
     // A person's messages: nothing but their own browser may keep the answer.
     reply.header('cache-control', 'private, no-store');
-    return { success: true as const, messages };
+    return { success: true as const, messages, unreadCount: messages.filter((message) => message.unread).length };
   });
 
   /**

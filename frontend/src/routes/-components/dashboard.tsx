@@ -14,6 +14,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
+import { useInbox } from '../../features/inbox/api/get-inbox';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { LedgerCard } from '../../features/profiles/components/ledger-card';
@@ -166,14 +167,18 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
 /** Inbox (candidate): the messages companies send through Hireloop (ADR 032), on their own page. */
 function InboxCard() {
+  const unread = useInbox(true).data?.unreadCount ?? 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <InboxIcon className="size-5 text-primary" aria-hidden="true" />
           Inbox
+          {unread > 0 ? <Badge aria-hidden="true">{unread}</Badge> : null}
         </CardTitle>
-        <CardDescription>Messages companies send you through Hireloop.</CardDescription>
+        <CardDescription>
+          {unread > 0 ? `You have ${unread} new ${unread === 1 ? 'message' : 'messages'} from companies.` : 'Messages companies send you through Hireloop.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" asChild>

@@ -1,12 +1,14 @@
 import type { InboxMessage } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { ArrowLeftIcon, Building2Icon, InboxIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
-import { useInbox } from '../api/get-inbox';
+import { useInbox, useMarkInboxRead } from '../api/get-inbox';
 
 const formatSentAt = (iso: string) => {
   const date = new Date(iso);
@@ -16,6 +18,18 @@ const formatSentAt = (iso: string) => {
 /** The candidate's Hireloop inbox (ADR 032): messages companies sent through the platform, newest first. */
 export function Inbox() {
   const inbox = useInbox(true);
+  const markRead = useMarkInboxRead();
+  // What was new when the page opened stays marked "New" while it is open, though it is read now.
+  const [newOnOpen, setNewOnOpen] = useState<ReadonlySet<string> | null>(null);
+  const { mutate: markReadUpTo } = markRead;
+  useEffect(() => {
+    if (!inbox.data || newOnOpen !== null) return;
+    const unread = inbox.data.messages.filter((message) => message.unread);
+    setNewOnOpen(new Set(unread.map((message) => message.contactId)));
+    // Opening the inbox reads everything it shows: up to the newest message (the list is newest first).
+    const newest = inbox.data.messages[0];
+    if (unread.length > 0 && newest) markReadUpTo(newest.sentAt);
+  }, [inbox.data, newOnOpen, markReadUpTo]);
 
   let content;
   if (inbox.isPending) {
@@ -54,7 +68,7 @@ export function Inbox() {
       <ul aria-label="Messages" className="grid gap-3">
         {inbox.data.messages.map((message) => (
           <li key={message.contactId}>
-            <MessageCard message={message} />
+            <MessageCard message={message} isNew={newOnOpen?.has(message.contactId) ?? message.unread} />
           </li>
         ))}
       </ul>
@@ -78,13 +92,14 @@ export function Inbox() {
   );
 }
 
-function MessageCard({ message }: { message: InboxMessage }) {
+function MessageCard({ message, isNew }: { message: InboxMessage; isNew: boolean }) {
   return (
-    <Card>
+    <Card className={isNew ? 'border-primary/60' : undefined}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <Building2Icon className="size-4 text-muted-foreground" aria-hidden="true" />
           {message.companyName}
+          {isNew ? <Badge>New</Badge> : null}
         </CardTitle>
         <time dateTime={message.sentAt} className="text-sm text-muted-foreground">
           {formatSentAt(message.sentAt)}
