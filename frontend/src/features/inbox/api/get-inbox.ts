@@ -19,19 +19,14 @@ export async function markInboxRead(upTo: string): Promise<MarkInboxReadResponse
 }
 
 /**
- * Marks the inbox read. The cached inbox is updated in place (nothing new any more) rather than
- * fetched again, so the page that is open keeps its own record of what was new when it opened.
+ * Marks the inbox read. The inbox that is open keeps the answer it has (what was new stays marked
+ * while the page is open); it is only marked stale, so the next page that asks (the dashboard's
+ * count) fetches it again.
  */
 export function useMarkInboxRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markInboxRead,
-    onSuccess: ({ readUpTo }) => {
-      queryClient.setQueryData<InboxResponse>(inboxQueryKey, (inbox) => {
-        if (!inbox) return inbox;
-        const messages = inbox.messages.map((message) => (message.unread && message.sentAt <= readUpTo ? { ...message, unread: false } : message));
-        return { ...inbox, messages, unreadCount: messages.filter((message) => message.unread).length };
-      });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxQueryKey, refetchType: 'none' }),
   });
 }

@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ArrowLeftIcon, Building2Icon, InboxIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -18,18 +18,13 @@ const formatSentAt = (iso: string) => {
 /** The candidate's Hireloop inbox (ADR 032): messages companies sent through the platform, newest first. */
 export function Inbox() {
   const inbox = useInbox(true);
-  const markRead = useMarkInboxRead();
-  // What was new when the page opened stays marked "New" while it is open, though it is read now.
-  const [newOnOpen, setNewOnOpen] = useState<ReadonlySet<string> | null>(null);
-  const { mutate: markReadUpTo } = markRead;
+  const { mutate: markReadUpTo } = useMarkInboxRead();
+  // Opening the inbox reads everything it shows: up to the newest message (the list is newest first).
+  // The page keeps the answer it loaded, so what was new stays marked "New" while it is open.
   useEffect(() => {
-    if (!inbox.data || newOnOpen !== null) return;
-    const unread = inbox.data.messages.filter((message) => message.unread);
-    setNewOnOpen(new Set(unread.map((message) => message.contactId)));
-    // Opening the inbox reads everything it shows: up to the newest message (the list is newest first).
-    const newest = inbox.data.messages[0];
-    if (unread.length > 0 && newest) markReadUpTo(newest.sentAt);
-  }, [inbox.data, newOnOpen, markReadUpTo]);
+    const newest = inbox.data?.messages[0];
+    if (newest && inbox.data!.unreadCount > 0) markReadUpTo(newest.sentAt);
+  }, [inbox.data, markReadUpTo]);
 
   let content;
   if (inbox.isPending) {
@@ -68,7 +63,7 @@ export function Inbox() {
       <ul aria-label="Messages" className="grid gap-3">
         {inbox.data.messages.map((message) => (
           <li key={message.contactId}>
-            <MessageCard message={message} isNew={newOnOpen?.has(message.contactId) ?? message.unread} />
+            <MessageCard message={message} isNew={message.unread} />
           </li>
         ))}
       </ul>
