@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -74,7 +74,7 @@ describe('the candidate’s inbox', () => {
     answers.push(jsonAnswer(200, { success: true, readUpTo: '2026-11-26T10:00:00.000Z' }));
     renderInbox();
     const list = await screen.findByRole('list', { name: 'Messages' });
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.url).toBe('/api/inbox/read');
     expect(calls[1]!.init.method).toBe('POST');
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ upTo: '2026-11-26T10:00:00.000Z' });
