@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Password } from '../auth/api';
 import { Job } from '../jobs/api';
 
 /** The spec's texts (part 1 §2, §5, §8; part 2 §8), verbatim, and the API's own clear 4xx answers. */
@@ -40,6 +41,10 @@ export const INVITATION_MESSAGES = {
   offerBeforeInterview: 'Failed to move to offer stage: the candidate has not offered interview times yet.',
   offerExpired: 'Failed to move to offer stage: this request expired before the candidate offered interview times.',
   tooManyMoves: (minutes: number) => `Failed to move to offer stage: you have moved many requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  // Claiming an added candidate's profile from the invitation (ADR 038): the account is made by the token.
+  claimAccountExists: 'This profile already has an account. Sign in instead.',
+  claimSignedIn: 'You are signed in to another account. Sign out first to create the account of this profile.',
+  claimFailed: 'Failed to create your account. Please try again.',
   tooManyInvitations: (minutes: number) => `Failed to send job invitation: you have sent many invitations in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
@@ -104,8 +109,20 @@ export const InvitationResponse = z.object({
   candidate: z.object({ candidateId: z.string(), title: z.string() }),
   hasRevealed: z.boolean(),
   hasSubmittedAvailability: z.boolean(),
+  /**
+   * The invitation's candidate was added by an admin and has no account yet (nor was erased): whoever
+   * holds the link may create the account of that profile (`POST /api/invitations/{token}/claim`, ADR 038).
+   */
+  canClaimAccount: z.boolean(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
+
+/**
+ * `POST /api/invitations/{token}/claim`: the password of the new account, under sign-up's rules.
+ * The address and the name are the profile's; the answer is sign-up's (`AuthSuccess`).
+ */
+export const ClaimAccountBody = z.object({ password: Password });
+export type ClaimAccountBody = z.input<typeof ClaimAccountBody>;
 
 export const RevealResponse = z.object({ success: z.literal(true), message: z.literal(INVITATION_MESSAGES.profileRevealed), hasRevealed: z.literal(true) });
 export const AvailabilityResponse = z.object({ success: z.literal(true), hasSubmittedAvailability: z.literal(true) });
