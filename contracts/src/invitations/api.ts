@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Password } from '../auth/api';
 import { Job } from '../jobs/api';
 
 /** The spec's texts (part 1 §2, §5, §8; part 2 §8), verbatim, and the API's own clear 4xx answers. */
@@ -116,13 +115,6 @@ export const InvitationResponse = z.object({
   canClaimAccount: z.boolean(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
-
-/**
- * `POST /api/invitations/{token}/claim`: the password of the new account, under sign-up's rules.
- * The address and the name are the profile's; the answer is sign-up's (`AuthSuccess`).
- */
-export const ClaimAccountBody = z.object({ password: Password });
-export type ClaimAccountBody = z.input<typeof ClaimAccountBody>;
 
 export const RevealResponse = z.object({ success: z.literal(true), message: z.literal(INVITATION_MESSAGES.profileRevealed), hasRevealed: z.literal(true) });
 export const AvailabilityResponse = z.object({ success: z.literal(true), hasSubmittedAvailability: z.literal(true) });
