@@ -19,7 +19,10 @@ const CODE = 'lInKeDiNcOdE-AQTx9f2kLm';
 const STATE = 'oIdCsTaTe-Zk81mQ2pL0';
 const AUTH = 'sIgNiNcOdE-w7Yp3Rt9Qa';
 const BEARER = 'bEaReRtOkEn-Jh4Ks8Lm2N';
-const SECRETS = [TOKEN, CODE, STATE, AUTH, BEARER];
+/** An invitation link's secret (43 base64url characters) and the password of a claim made with it (ADR 038). */
+const INVITATION_SECRET = 'iNvItAtIoNsEcReT-0123456789abcdefghijklmnop';
+const CLAIM_PASSWORD = 'cLaImPaSsWoRd-9876';
+const SECRETS = [TOKEN, CODE, STATE, AUTH, BEARER, INVITATION_SECRET, CLAIM_PASSWORD];
 
 function capture() {
   const lines: string[] = [];
@@ -72,11 +75,19 @@ describe('the application log', () => {
     expect(dashboard.statusCode).toBe(200);
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${BEARER}`, cookie: `session=${BEARER}` } });
     expect(me.statusCode).toBe(401);
+    const claim = await app.inject({ method: 'POST', url: `/api/invitations/${'a'.repeat(32)}.${INVITATION_SECRET}/claim`, payload: { password: CLAIM_PASSWORD } });
+    expect(claim.statusCode).toBe(404);
 
     const log = appLog.lines.join('\n');
     for (const secret of SECRETS) expect(log).not.toContain(secret);
     expect(requestUrls(appLog.lines)).toEqual(
-      expect.arrayContaining(['/reset-password/[REDACTED]', '/api/auth/linkedin/callback?code=[REDACTED]&state=[REDACTED]', '/dashboard?auth=[REDACTED]', '/api/auth/user']),
+      expect.arrayContaining([
+        '/reset-password/[REDACTED]',
+        '/api/auth/linkedin/callback?code=[REDACTED]&state=[REDACTED]',
+        '/dashboard?auth=[REDACTED]',
+        '/api/auth/user',
+        '/api/invitations/[REDACTED]',
+      ]),
     );
   });
 

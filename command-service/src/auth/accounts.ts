@@ -75,7 +75,7 @@ export async function accountIdForEmail(deps: CommandServiceDeps, email: string)
 }
 
 /** Decides the reservation of `email` for `userId` (appended by the caller with the account). */
-const decideReservation = (deps: CommandServiceDeps, email: string, userId: string) =>
+export const decideReservation = (deps: CommandServiceDeps, email: string, userId: string) =>
   decideOn(deps.eventStore, emailStreamId(emailHash(email)), emailReservationDecider, async (state) => ({
     type: 'ReserveEmail' as const,
     data: {

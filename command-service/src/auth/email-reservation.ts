@@ -19,7 +19,12 @@ export type EmailReservationCommand =
       };
     }
   /** The account holding the email was erased: the email is free for a new account. */
-  | { type: 'ReleaseErasedAccountEmail'; data: { email: string; userId: string } };
+  | { type: 'ReleaseErasedAccountEmail'; data: { email: string; userId: string } }
+  /**
+   * `added-candidate-email-…` (ADR 038): the added candidate holding it made their account, which
+   * now holds the address on `email-…`; the added reservation is released as claimed.
+   */
+  | { type: 'ReleaseClaimedEmail'; data: { email: string; userId: string } };
 
 /**
  * A reservation whose account never got created (the process died between the two appends)
@@ -57,6 +62,12 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailEven
         const { email, userId } = command.data;
         if (state.reservedBy !== userId) return [];
         return [{ type: 'EmailReservationReleased', data: { email, userId, reason: 'account erased' } }];
+      }
+      case 'ReleaseClaimedEmail': {
+        const { email, userId } = command.data;
+        // Held by nobody, or by another person: nothing of this person's to release.
+        if (state.reservedBy !== userId) return [];
+        return [{ type: 'EmailReservationReleased', data: { email, userId, reason: 'claimed by the person' } }];
       }
       default:
         return assertNever(command);

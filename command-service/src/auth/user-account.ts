@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DomainError, type Role, type UserEvent, type UserRegistered, type UserType, UserEventSchemas } from '@hireloop/contracts';
+import { AUTH_MESSAGES, DomainError, INVITATION_MESSAGES, type Role, type UserEvent, type UserRegistered, type UserType, UserEventSchemas } from '@hireloop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 
 /** Stream `user-<userId>`. */
@@ -29,6 +29,12 @@ export type UserAccountCommand =
   | { type: 'ChangePassword'; data: { userId: string; method: 'reset' } }
   /** `by` is the acting user's role, or 'system' for the command line. */
   | { type: 'ChangeRole'; data: { userId: string; role: Role; by: Role | 'system' } }
+  /**
+   * A candidate an admin added makes their account from an invitation (ADR 038): registered under
+   * their person id, with their profile's facts. Only while the person has no account and was not
+   * erased.
+   */
+  | { type: 'ClaimAddedProfile'; data: { registration: UserRegistered; profileId: string; invitationId: string } }
   /** Forgets the person; only the command line (an operator answering a request) may. */
   | { type: 'ErasePerson'; data: { userId: string; at: string } };
 
@@ -50,6 +56,7 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       case 'SignInFailed':
       case 'PasswordResetRequested':
       case 'PasswordChanged':
+      case 'AddedProfileClaimed':
         return state;
       default:
         return assertNever(event);
@@ -81,6 +88,19 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         if (state.status !== 'registered') throw new DomainError('not_found', 'User not found');
         if (state.role === role) return [];
         return [{ type: 'UserRoleChanged', data: { userId, from: state.role, to: role } }];
+      }
+      case 'ClaimAddedProfile': {
+        const { registration, profileId, invitationId } = command.data;
+        // An erased person is no candidate any more: their invitation answers as any dead link.
+        if (state.status === 'erased') throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+        if (state.status === 'registered') throw new DomainError('conflict', INVITATION_MESSAGES.claimAccountExists);
+        if (registration.type !== 'candidate' || registration.role !== 'candidate' || registration.companyId !== null) {
+          throw new Error('a claimed account is a candidate’s');
+        }
+        return [
+          { type: 'UserRegistered', data: registration },
+          { type: 'AddedProfileClaimed', data: { userId: registration.userId, profileId, invitationId, claimedAt: registration.registeredAt } },
+        ];
       }
       case 'ErasePerson':
         if (state.status === 'none') throw new DomainError('not_found', 'User not found');

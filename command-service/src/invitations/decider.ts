@@ -84,7 +84,7 @@ const isOpen = (state: InvitationState, now: string) => state.status !== 'none' 
  * The invitation a token opens, or the one answer for unknown, replaced and expired tokens: a
  * guessed or forwarded old link learns nothing (ADR 031).
  */
-function invitationOfToken(state: InvitationState, tokenHash: string, now: string) {
+export function invitationOfToken(state: InvitationState, tokenHash: string, now: string) {
   if (state.status === 'none' || !sameHash(state.tokenHash, tokenHash) || !isOpen(state, now)) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
   return state;
 }

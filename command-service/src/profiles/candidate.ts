@@ -15,21 +15,23 @@ export interface Candidate {
   availability: Availability;
   /** Where mail to them goes: the account's address, or the profile's for a candidate an admin added. */
   email: string;
-  /** An admin added them; they have no account (no inbox, no sign-in) yet. */
+  /** An admin added them and they have no account (no inbox, no sign-in) yet: they have not claimed their profile. */
   addedByAdmin: boolean;
 }
 
 /**
  * The candidate behind a profile id, read from the profile's stream: consistent, no read model. An
  * erased candidate has none (nothing can be sealed for them any more, ADR 019). A candidate an admin
- * added has no account: theirs is a person id whose account stream stays empty until erased.
+ * added has no account: theirs is a person id whose account stream stays empty until they claim
+ * the profile (their account is then made under that id) or are erased.
  */
 export async function loadCandidate(deps: CommandServiceDeps, profileId: string): Promise<Candidate | null> {
   const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
   if (state.status !== 'created') return null;
   const account = await loadUserAccount(deps, state.userId);
-  const addedByAdmin = state.source === 'admin';
-  if (addedByAdmin ? account.status !== 'none' : account.status !== 'registered') return null;
+  // An added candidate has no account until they claim their profile (ADR 038): then they are an account's like any other.
+  const addedByAdmin = state.source === 'admin' && account.status === 'none';
+  if (!addedByAdmin && account.status !== 'registered') return null;
   const { firstName, lastName, isPublic, availability } = state.content;
   const email = account.status === 'registered' ? account.email : state.content.email;
   return { profileId, userId: state.userId, name: [firstName, lastName].filter(Boolean).join(' '), isPublic, availability, email, addedByAdmin };

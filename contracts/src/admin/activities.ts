@@ -81,6 +81,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   EmailReserved: 'bookkeeping of an account, holds an address',
   EmailReservationReleased: 'bookkeeping of an account, holds an address',
   IdentityLinked: 'the admin’s own sign-in method',
+  AddedProfileClaimed: 'the candidate’s own account, made by the invitation token’s holder',
   IdentityUnlinked: 'follows an erasure, by the system',
   JobImported: 'imports run as the system',
   ImportedJobRevised: 'imports run as the system',

@@ -62,6 +62,15 @@ export const CompanySignupBody = z.object({
 });
 export type CompanySignupBody = z.input<typeof CompanySignupBody>;
 
+/**
+ * `POST /api/invitations/{token}/claim` (ADR 038): the password of the account a candidate an admin
+ * added makes from their invitation, under sign-up's rules. The address and the name are the
+ * profile's; the answer is sign-up's (`AuthSuccess`). Here beside sign-up, not with the invitations'
+ * contracts, so the pages that use those do not load the password rules.
+ */
+export const ClaimAccountBody = z.object({ password: Password });
+export type ClaimAccountBody = z.input<typeof ClaimAccountBody>;
+
 export const LoginBody = z.object({
   email: Email,
   // Any length is accepted at sign-in: the check is against the stored hash.

@@ -64,6 +64,13 @@ export const UserRoleChanged = z.object({ userId: z.string(), from: Role, to: Ro
  * erased everywhere; the account can no longer be used. Carries no personal data itself.
  */
 export const PersonErased = z.object({ userId: z.string(), erasedAt: z.string() });
+/**
+ * Stream `user-<personId>`: a candidate an admin added (ADR 038) made their account from an
+ * invitation mailed to the profile's address (`UserRegistered` under their person id, in the same
+ * append). Using the mailed link is the proof that they read that mailbox: the admin table shows
+ * them verified. Ids only: no token (its hash neither), no personal field.
+ */
+export const AddedProfileClaimed = z.object({ userId: z.string(), profileId: z.string(), invitationId: z.string(), claimedAt: z.string() });
 
 /** Stream `identity-<provider>-<sha256(subject)>`: one account per external identity. */
 export const IdentityLinked = z.object({ provider: z.string(), subject: z.string(), userId: z.string() });
@@ -83,6 +90,7 @@ export type UserRoleChanged = z.infer<typeof UserRoleChanged>;
 export type IdentityLinked = z.infer<typeof IdentityLinked>;
 export type IdentityUnlinked = z.infer<typeof IdentityUnlinked>;
 export type PersonErased = z.infer<typeof PersonErased>;
+export type AddedProfileClaimed = z.infer<typeof AddedProfileClaimed>;
 
 export type EmailEvent =
   | { type: 'EmailReserved'; data: EmailReserved }
@@ -96,7 +104,8 @@ export type UserEvent =
   | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
   | { type: 'PasswordChanged'; data: PasswordChanged }
   | { type: 'UserRoleChanged'; data: UserRoleChanged }
-  | { type: 'PersonErased'; data: PersonErased };
+  | { type: 'PersonErased'; data: PersonErased }
+  | { type: 'AddedProfileClaimed'; data: AddedProfileClaimed };
 
 export type IdentityEvent = { type: 'IdentityLinked'; data: IdentityLinked } | { type: 'IdentityUnlinked'; data: IdentityUnlinked };
 
@@ -116,6 +125,7 @@ export const UserEventSchemas = {
   PasswordChanged,
   UserRoleChanged,
   PersonErased,
+  AddedProfileClaimed,
 } satisfies EventSchemas<UserEvent>;
 export const EmailEventSchemas = { EmailReserved, EmailReservationReleased } satisfies EventSchemas<EmailEvent>;
 export const CompanyEventSchemas = { CompanyRegistered, CompanyProfileUpdated } satisfies EventSchemas<CompanyEvent>;

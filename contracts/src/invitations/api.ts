@@ -40,6 +40,10 @@ export const INVITATION_MESSAGES = {
   offerBeforeInterview: 'Failed to move to offer stage: the candidate has not offered interview times yet.',
   offerExpired: 'Failed to move to offer stage: this request expired before the candidate offered interview times.',
   tooManyMoves: (minutes: number) => `Failed to move to offer stage: you have moved many requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  // Claiming an added candidate's profile from the invitation (ADR 038): the account is made by the token.
+  claimAccountExists: 'This profile already has an account. Sign in instead.',
+  claimSignedIn: 'You are signed in to another account. Sign out first to create the account of this profile.',
+  claimFailed: 'Failed to create your account. Please try again.',
   tooManyInvitations: (minutes: number) => `Failed to send job invitation: you have sent many invitations in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
@@ -104,6 +108,11 @@ export const InvitationResponse = z.object({
   candidate: z.object({ candidateId: z.string(), title: z.string() }),
   hasRevealed: z.boolean(),
   hasSubmittedAvailability: z.boolean(),
+  /**
+   * The invitation's candidate was added by an admin and has no account yet (nor was erased): whoever
+   * holds the link may create the account of that profile (`POST /api/invitations/{token}/claim`, ADR 038).
+   */
+  canClaimAccount: z.boolean(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
 

@@ -25,6 +25,7 @@ describe('redactUrl', () => {
     ['/api/invitations/S3CR3T', `/api/invitations/${R}`],
     ['/api/invitations/S3CR3T/reveal', `/api/invitations/${R}`],
     ['/api/invitations/S3CR3T/availability', `/api/invitations/${R}`],
+    ['/api/invitations/S3CR3T/claim', `/api/invitations/${R}`],
     ['/api/job-invitations', '/api/job-invitations'],
     // LinkedIn's callback and the one-time sign-in code.
     ['/api/auth/linkedin/callback?code=S3CR3T&state=S3CR3T', `/api/auth/linkedin/callback?code=${R}&state=${R}`],

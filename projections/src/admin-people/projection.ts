@@ -1,4 +1,5 @@
 import {
+  AddedProfileClaimed,
   CandidateProfileCreated,
   CandidateProfileUpdated,
   CandidateProfileVisibilityChanged,
@@ -133,9 +134,11 @@ export const toAdminCompany = (doc: AdminCompanyDocument): AdminCompany => ({
  *   id it will have (`profileIdFor`, derived from the user id) and `isPrivate` true (nothing of
  *   it is visible to companies); once it has a profile, the profile's facts, with the account's
  *   email (the one it signs in with and invitations are mailed to). An added candidate shows its
- *   profile, with `userId` null. `verified`: the person proved they read the account's mailbox —
- *   they signed in through a provider (an identity linked) or completed a password reset (a
- *   mailed link); an added candidate never has. `visaStatus` is '' (no profile holds one).
+ *   profile, with `userId` null; once they claim it from an invitation (`UserRegistered` under
+ *   their person id), that row is the account's. `verified`: the person proved they read the
+ *   account's mailbox — they signed in through a provider (an identity linked), completed a
+ *   password reset (a mailed link) or claimed their added profile with an invitation's (mailed)
+ *   token; an added candidate who has not claimed never has. `visaStatus` is '' (no profile holds one).
  *   `PersonErased` replaces the row by a blank tombstone (ADR 019).
  * - `admin-companies`: every company, from sign-up or added by an admin; `verified` when an admin added
  *   it or its profile has been saved (ADR 028), else Pending.
@@ -164,6 +167,7 @@ export const adminPeopleProjection: ProjectionDefinition = {
     'CandidateProfileVisibilityChanged',
     'IdentityLinked',
     'PasswordChanged',
+    'AddedProfileClaimed',
     'PersonErased',
     'CompanyRegistered',
     'CompanyProfileUpdated',
@@ -186,7 +190,17 @@ export const adminPeopleProjection: ProjectionDefinition = {
     switch (event.type) {
       case 'UserRegistered': {
         const data = UserRegistered.parse(event.data);
-        if (data.type !== 'candidate' || (await candidates.get(data.userId))) return;
+        if (data.type !== 'candidate') return;
+        const existing = await candidates.get(data.userId);
+        if (existing) {
+          // A candidate an admin added made their account from an invitation, under their person id
+          // (ADR 038): their row becomes the account's, one row for one person. The profile's facts
+          // and the row's place in the table (createdAt) stay; the address is the account's now.
+          if (!existing.erased && existing.userId === null) {
+            await candidates.put(candidateRow(data.userId, { ...toAdminCandidate(existing), userId: data.userId, email: data.email }, position, existing.hasProfile));
+          }
+          return;
+        }
         const row: AdminCandidate = {
           id: profileIdFor(data.userId),
           userId: data.userId,
@@ -249,6 +263,10 @@ export const adminPeopleProjection: ProjectionDefinition = {
         if (data.method === 'reset') await proven(data.userId);
         return;
       }
+      // The claim was made with the invitation's token, mailed to the profile's address: a proof like a reset link.
+      case 'AddedProfileClaimed':
+        await proven(AddedProfileClaimed.parse(event.data).userId);
+        return;
       case 'PersonErased': {
         const { userId } = PersonErased.parse(event.data);
         await proofs.delete(userId);

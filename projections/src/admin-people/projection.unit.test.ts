@@ -107,6 +107,49 @@ describe('admin-people: candidates', () => {
     expect(row).toMatchObject({ id: profileIdFor('p1'), userId: null, email: 'ada@profile.example', verified: false, createdAt: '2026-11-22T11:00:00.000Z' });
   });
 
+  it('an added candidate who claims their profile from an invitation: one row, the account’s, verified; later profile edits keep it so', async () => {
+    const eventStore = createMemoryEventStore();
+    await append(eventStore, `candidate-${profileIdFor('p1')}`, 'CandidateProfileCreated', profile('p1', { source: 'admin' }), admin);
+    // Someone else's sign-up and claim proof do not touch the row (the proof is for another person).
+    await append(eventStore, 'user-u9', 'UserRegistered', registered('u9', 'Other Person', 'other@x.example', '2026-11-23T09:00:00.000Z'));
+    const before = (await listAdminCandidates(await project(eventStore), all)).candidates.find((row) => row.id === profileIdFor('p1'));
+    expect(before).toMatchObject({ userId: null, verified: false });
+    // The claim: the account under the person id, in one append with its proof.
+    await eventStore.appendToStreams([
+      {
+        streamId: 'user-p1',
+        expectedVersion: 'no_stream',
+        events: [
+          { type: 'UserRegistered', data: registered('p1', 'Ada Lovelace', 'ada@profile.example', '2026-11-24T09:00:00.000Z'), metadata: { eventId: 'claim-1', occurredAt: '2026-11-24T09:00:00.000Z', actor: { userId: 'p1', role: 'candidate' }, correlationId: 'test', causationId: null, schemaVersion: 1 } },
+          { type: 'AddedProfileClaimed', data: { userId: 'p1', profileId: profileIdFor('p1'), invitationId: 'i1', claimedAt: '2026-11-24T09:00:00.000Z' }, metadata: { eventId: 'claim-2', occurredAt: '2026-11-24T09:00:00.000Z', actor: { userId: 'p1', role: 'candidate' }, correlationId: 'test', causationId: null, schemaVersion: 1 } },
+        ],
+      },
+    ]);
+    const readStore = await project(eventStore);
+    const rows = (await listAdminCandidates(readStore, { ...all, search: 'lovelace' })).candidates;
+    expect(rows).toHaveLength(1);
+    // The profile's facts and its place in the table stay; it is the account's row now, and verified.
+    expect(rows[0]).toEqual({ ...before, userId: 'p1', verified: true });
+    expect((await adminCandidatesCollection(readStore).get('p1'))?.hasProfile).toBe(true);
+    await append(eventStore, `candidate-${profileIdFor('p1')}`, 'CandidateProfileVisibilityChanged', { profileId: profileIdFor('p1'), userId: 'p1', isPublic: false, changedAt: '2026-11-25T12:00:00.000Z' });
+    await append(eventStore, `candidate-${profileIdFor('p1')}`, 'CandidateProfileUpdated', { ...profile('p1'), source: undefined, createdAt: undefined, title: 'Engine Analyst', email: 'elsewhere@x.example', updatedAt: '2026-11-25T13:00:00.000Z' });
+    const [after] = (await listAdminCandidates(await project(eventStore, readStore), { ...all, search: 'lovelace' })).candidates;
+    expect(after).toMatchObject({ userId: 'p1', verified: true, title: 'Engine Analyst', email: 'ada@profile.example' });
+  });
+
+  it('a sign-up of an erased added candidate’s id, or of an account that already has its row, changes nothing', async () => {
+    const eventStore = createMemoryEventStore();
+    await append(eventStore, `candidate-${profileIdFor('p1')}`, 'CandidateProfileCreated', profile('p1', { source: 'admin' }), admin);
+    await append(eventStore, 'user-p1', 'PersonErased', { userId: 'p1', erasedAt: '2026-11-23T09:00:00.000Z' });
+    await append(eventStore, 'user-u1', 'UserRegistered', registered('u1', 'Casey', 'casey@x.example', '2026-11-20T09:00:00.000Z'));
+    const readStore = await project(eventStore);
+    await append(eventStore, 'user-p1', 'UserRegistered', registered('p1', 'Ada Lovelace', 'ada@profile.example', '2026-11-24T09:00:00.000Z'));
+    await append(eventStore, 'user-u1', 'UserRegistered', registered('u1', 'Casey Again', 'casey2@x.example', '2026-11-24T09:00:00.000Z'));
+    await project(eventStore, readStore);
+    expect((await adminCandidatesCollection(readStore).get('p1'))?.erased).toBe(true);
+    expect((await listAdminCandidates(readStore, all)).candidates.map((row) => [row.userId, row.email])).toEqual([['u1', 'casey@x.example']]);
+  });
+
   it('verified once the person proved the mailbox: a provider identity linked, or a password reset completed (before or after the row)', async () => {
     const eventStore = createMemoryEventStore();
     await append(eventStore, 'identity-linkedin-h', 'IdentityLinked', { provider: 'linkedin', subject: 's', userId: 'u1' });

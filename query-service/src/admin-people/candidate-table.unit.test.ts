@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminCandidateListQuery } from '@hireloop/contracts';
+import type { AdminCandidate, AdminCandidateListQuery } from '@hireloop/contracts';
 import { encodePosition } from '@hireloop/platform/event-store';
 import { candidateRow, erasedCandidateRow, type AdminCandidateDocument } from '@hireloop/projections/admin-people/projection';
 import { AdminCandidateTableData } from './candidate-table';
@@ -65,5 +65,40 @@ describe('the admin candidates table in memory', () => {
       if (n % 500 === 0) check();
     }
     check();
+  });
+});
+
+describe('an added candidate who claims their profile (ADR 038)', () => {
+  it('stays one row: the kept matches of a search give the claimed row, with the user id and verified', () => {
+    const shown: AdminCandidate = {
+      id: 'profile-1',
+      userId: null,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@people.example',
+      phone: '',
+      title: 'Analyst',
+      location: '',
+      experience: '',
+      skills: [],
+      visaStatus: '',
+      isPrivate: false,
+      verified: false,
+      summary: '',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const table = new AdminCandidateTableData();
+    table.upsert(candidateRow('person-1', shown, encodePosition(0, 1), true));
+    table.upsert(candidateRow('person-2', { ...shown, id: 'profile-2', userId: 'person-2', firstName: 'Bo', lastName: 'Brook', email: 'bo@x.example' }, encodePosition(0, 2), true));
+    table.warm();
+    const query: AdminCandidateListQuery = { search: 'lovelace', sort: 'name', page: 1, pageSize: 25 };
+    expect(table.list(query).candidates.map((row) => [row.id, row.userId, row.verified])).toEqual([['profile-1', null, false]]);
+    // The projection's two writes of the claim: the account's row, then the proof.
+    table.upsert(candidateRow('person-1', { ...shown, userId: 'person-1' }, encodePosition(0, 3), true));
+    table.upsert(candidateRow('person-1', { ...shown, userId: 'person-1', verified: true }, encodePosition(0, 4), true));
+    const answer = table.list(query);
+    expect(answer.total).toBe(1);
+    expect(answer.candidates.map((row) => [row.id, row.userId, row.verified])).toEqual([['profile-1', 'person-1', true]]);
+    expect(table.list({ search: '', sort: 'newest', page: 1, pageSize: 25 }).total).toBe(2);
   });
 });

@@ -12,6 +12,8 @@ import {
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
+import { adminPeopleProjection } from '@hireloop/projections/admin-people/projection';
+import { adminCandidatesCollection } from '@hireloop/projections/admin-people/queries';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { companiesProjection } from '@hireloop/projections/companies/projection';
@@ -21,7 +23,7 @@ import { findInvitationByToken, findInvitationsOfCompany, invitationStatus } fro
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { findJob, jobsCollection } from '@hireloop/projections/job-board/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
-import { findUserById } from '@hireloop/projections/users/queries';
+import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
 /**
  * The invitation page by token (part 1 §2, §7), for whoever holds the link, signed in or not; and
@@ -36,12 +38,17 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore
       const { token } = request.params;
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      await request.readModelsCaughtUp([invitationsProjection.name, jobBoardProjection.name, companiesProjection.name, candidateProfilesProjection.name]);
+      await request.readModelsCaughtUp([invitationsProjection.name, jobBoardProjection.name, companiesProjection.name, candidateProfilesProjection.name, adminPeopleProjection.name, usersProjection.name]);
       const invitation = await findInvitationByToken(readStore, invitationId, hashToken(token), clock.now());
       const job = invitation && (await findJob(readStore, invitation.jobId));
       if (!invitation || !job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
       const company = await findCompanyPublicProfile(readStore, invitation.companyId);
       const profile = await findProfileById(readStore, invitation.candidateProfileId);
+      // An added candidate's row has no user id until they claim it, and is a tombstone once erased
+      // (ADR 038); an account signing in with the profile's address (they signed up themselves) takes the claim away too.
+      const person = await adminCandidatesCollection(readStore).get(invitation.candidateUserId);
+      const claimable = person !== null && !person.erased && person.hasProfile && person.userId === null;
+      const addressTaken = claimable && (await usersCollection(readStore).find({ email: person.email })).some((user) => !user.erasedAt);
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
       return {
@@ -52,6 +59,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore
         candidate: { candidateId: invitation.candidateProfileId, title: profile?.title ?? '' },
         hasRevealed: invitation.revealedAt !== null,
         hasSubmittedAvailability: invitation.availability !== null,
+        canClaimAccount: claimable && !addressTaken,
       };
     },
   );

@@ -1,11 +1,15 @@
 import { PageShell } from '../../components/layout/page-shell';
+import { storeSession } from '../../features/auth/api/store-session';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { InvitationView } from '../../features/invitations/components/invitation-page';
 import { JobSummaryCard } from '../../features/jobs/components/job-summary-card';
 import { usePageTitle } from '../../lib/page-title';
 import { useRobotsMeta } from '../../lib/robots-meta';
 
-/** `/invitation/{token}` (part 1 §2): the invitation with the jobs feature's job card. */
+/**
+ * `/invitation/{token}` (part 1 §2): the invitation with the jobs feature's job card; an account
+ * made on the page (ADR 038) is kept as sign-up keeps one.
+ */
 export function InvitationPage({ token }: { token: string }) {
   const { user } = useAuth();
   usePageTitle('Invitation');
@@ -13,7 +17,7 @@ export function InvitationPage({ token }: { token: string }) {
   useRobotsMeta('noindex, nofollow');
   return (
     <PageShell>
-      <InvitationView token={token} signedIn={user !== null} jobCard={(job) => <JobSummaryCard job={job} />} />
+      <InvitationView token={token} signedIn={user !== null} jobCard={(job) => <JobSummaryCard job={job} />} onSignedIn={storeSession} />
     </PageShell>
   );
 }

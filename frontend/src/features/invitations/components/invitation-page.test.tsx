@@ -1,6 +1,6 @@
-import { INVITATION_MESSAGES, type InvitationResponse, type Job } from '@hireloop/contracts';
+import { INVITATION_MESSAGES, MESSAGES, type AuthSuccess, type InvitationResponse, type Job } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,21 +61,23 @@ const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResp
   candidate: { candidateId: 'p1', title: 'Senior Data Engineer' },
   hasRevealed: false,
   hasSubmittedAvailability: false,
+  canClaimAccount: false,
   ...overrides,
 });
 
 function renderPage({ signedIn = false } = {}) {
   const openAuthDialog = vi.fn();
+  const onSignedIn = vi.fn<(session: AuthSuccess) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: () => {} }}>
-        <InvitationView token={TOKEN} signedIn={signedIn} jobCard={(shown) => <h2>Job card: {shown.title}</h2>} />
+        <InvitationView token={TOKEN} signedIn={signedIn} jobCard={(shown) => <h2>Job card: {shown.title}</h2>} onSignedIn={onSignedIn} />
         <Toaster />
       </AuthDialogContext.Provider>
     </QueryClientProvider>,
   );
-  return { openAuthDialog, user: userEvent.setup({ delay: null }) };
+  return { openAuthDialog, onSignedIn, user: userEvent.setup({ delay: null }) };
 }
 
 /** The toast with `title`, in the notifications region (hidden from assistive technology while a dialog is open). */
@@ -218,4 +220,115 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Thank you!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reveal My Profile|Submit Availability/ })).not.toBeInTheDocument();
   });
+
+  describe('New to Hireloop? Create your account (an added candidate claims their profile, ADR 038)', () => {
+    const claimed: AuthSuccess = {
+      success: true,
+      token: 'session-token',
+      user: {
+        id: 'person-1',
+        userId: 'person-1',
+        name: 'Ada Lovelace',
+        email: 'ada@people.example',
+        type: 'candidate',
+        role: 'candidate',
+        isAdmin: false,
+        companyId: null,
+        companyName: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+      },
+    };
+
+    it('shown to a visitor whose invitation can be claimed, under the Confirm Account block; not otherwise', async () => {
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: true })));
+      renderPage();
+      const section = await screen.findByRole('region', { name: 'New to Hireloop? Create your account' });
+      // The spec's block stays as it is, and comes first.
+      const confirm = screen.getByRole('button', { name: 'Confirm Account & Update Resume' });
+      expect(confirm.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(within(section).getByLabelText('Password')).toHaveAttribute('type', 'password');
+      expect(within(section).getByLabelText('Confirm Password')).toHaveAttribute('type', 'password');
+      expect(within(section).getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    });
+
+    it('not shown when the invitation cannot be claimed, nor to someone signed in', async () => {
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: false })));
+      renderPage();
+      await screen.findByRole('button', { name: 'Confirm Account & Update Resume' });
+      expect(screen.queryByRole('region', { name: 'New to Hireloop? Create your account' })).not.toBeInTheDocument();
+      cleanup();
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: true })));
+      renderPage({ signedIn: true });
+      await screen.findByRole('button', { name: 'Reveal My Profile' });
+      expect(screen.queryByRole('region', { name: 'New to Hireloop? Create your account' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+    });
+
+    it('says what is wrong at the field, without calling the server: empty, different, too short', async () => {
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: true })));
+      const { user, onSignedIn } = renderPage();
+      const section = await screen.findByRole('region', { name: 'New to Hireloop? Create your account' });
+      const password = within(section).getByLabelText('Password');
+      const confirmation = within(section).getByLabelText('Confirm Password');
+      const submit = within(section).getByRole('button', { name: 'Create Account' });
+
+      await user.click(submit);
+      expect(await within(section).findByText('Please enter a password.')).toBeInTheDocument();
+      expect(within(section).getByText('Please confirm your password.')).toBeInTheDocument();
+
+      await user.type(password, 'engines-1');
+      await user.type(confirmation, 'engines-2');
+      await user.click(submit);
+      expect(await within(section).findByText('Passwords do not match.')).toBeInTheDocument();
+
+      await user.clear(password);
+      await user.clear(confirmation);
+      await user.type(password, 'short');
+      await user.type(confirmation, 'short');
+      await user.click(submit);
+      expect(await within(section).findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
+
+      expect(calls).toHaveLength(1);
+      expect(onSignedIn).not.toHaveBeenCalled();
+    });
+
+    it('Create Account: the password goes to the claim by the token; the session is kept and the page says who is signed in', async () => {
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: true })));
+      const { user, onSignedIn } = renderPage();
+      const section = await screen.findByRole('region', { name: 'New to Hireloop? Create your account' });
+      await user.type(within(section).getByLabelText('Password'), 'analytical-engine-1');
+      await user.type(within(section).getByLabelText('Confirm Password'), 'analytical-engine-1');
+      answers.push(jsonAnswer(201, claimed));
+      await user.click(within(section).getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Your account is ready')).toBeInTheDocument();
+      expect(screen.getByText(/You are signed in as ada@people\.example/)).toBeInTheDocument();
+      expect(calls[1]).toMatchObject({ url: `/api/invitations/${TOKEN}/claim`, init: { method: 'POST', cache: 'no-store' } });
+      expect(bodyOf(1)).toEqual({ password: 'analytical-engine-1' });
+      expect(onSignedIn).toHaveBeenCalledWith(claimed);
+      // The form is gone; the invitation goes on (the reveal is still there).
+      expect(screen.queryByRole('region', { name: 'New to Hireloop? Create your account' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reveal My Profile' })).toBeEnabled();
+    });
+
+    it('a refusal is said as the server says it, and the form stays for another try', async () => {
+      answers.push(jsonAnswer(200, invitation({ canClaimAccount: true })));
+      const { user, onSignedIn } = renderPage();
+      const section = await screen.findByRole('region', { name: 'New to Hireloop? Create your account' });
+      await user.type(within(section).getByLabelText('Password'), 'analytical-engine-1');
+      await user.type(within(section).getByLabelText('Confirm Password'), 'analytical-engine-1');
+      answers.push(jsonAnswer(409, { success: false, error: INVITATION_MESSAGES.claimAccountExists }));
+      await user.click(within(section).getByRole('button', { name: 'Create Account' }));
+      expect(await within(section).findByText(INVITATION_MESSAGES.claimAccountExists)).toBeInTheDocument();
+      expect(within(section).getByText('Your account was not created')).toBeInTheDocument();
+      expect(onSignedIn).not.toHaveBeenCalled();
+
+      // A server failure without words of its own: the generic message.
+      answers.push(jsonAnswer(500, { success: false, error: 'Internal Server Error' }));
+      await user.click(within(section).getByRole('button', { name: 'Create Account' }));
+      expect(await within(section).findByText(INVITATION_MESSAGES.claimFailed)).toBeInTheDocument();
+      expect(within(section).getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    });
+  });
 });
+

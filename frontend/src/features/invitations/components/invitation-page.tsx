@@ -1,17 +1,31 @@
-import { INVITATION_MESSAGES, type AvailabilityBody, type InvitationResponse, type Job } from '@hireloop/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  INVITATION_MESSAGES,
+  type AuthSuccess,
+  type AvailabilityBody,
+  type ClaimAccountBody,
+  type InvitationResponse,
+  type Job,
+  type User,
+} from '@hireloop/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, MailIcon, ShieldCheckIcon } from 'lucide-react';
+import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, CircleAlertIcon, MailIcon, ShieldCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorStatus, NetworkError } from '../../../lib/api-client';
+import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
 import { useAuthDialog } from '../../../lib/auth-dialog';
+import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
+import { claimAccount } from '../api/claim-account';
 import { invitationQueryKey, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { CLAIM_ACCOUNT_FIELDS, ClaimAccountForm, type ClaimAccountValues } from '../lib/claim-account-form';
 import { invitationMachine, invitationStep } from '../machines/invitation-machine';
 import { AvailabilityDialog } from './availability-dialog';
 
@@ -32,13 +46,15 @@ interface InvitationViewProps {
   signedIn: boolean;
   /** The job card (the jobs feature's, given by the page). */
   jobCard: (job: Job) => ReactNode;
+  /** Keeps the session of an account made here (the auth feature's `storeSession`, given by the page). */
+  onSignedIn: (session: AuthSuccess) => void;
 }
 
 /**
  * `/invitation/{token}` (part 1 §2): what a company invites the candidate to, the reveal, and the
  * interview times. No sign-in needed: the link is the credential (§6).
  */
-export function InvitationView({ token, signedIn, jobCard }: InvitationViewProps) {
+export function InvitationView({ token, signedIn, jobCard, onSignedIn }: InvitationViewProps) {
   const invitation = useInvitation(token);
   if (invitation.isPending) {
     return (
@@ -52,7 +68,7 @@ export function InvitationView({ token, signedIn, jobCard }: InvitationViewProps
   if (invitation.isError) {
     return <InvitationNotFound networkError={invitation.error instanceof NetworkError || (errorStatus(invitation.error) ?? 0) >= 500} onRetry={() => void invitation.refetch()} />;
   }
-  return <InvitationFlow token={token} invitation={invitation.data} signedIn={signedIn} jobCard={jobCard} />;
+  return <InvitationFlow token={token} invitation={invitation.data} signedIn={signedIn} jobCard={jobCard} onSignedIn={onSignedIn} />;
 }
 
 function InvitationNotFound({ networkError, onRetry }: { networkError: boolean; onRetry: () => void }) {
@@ -91,8 +107,15 @@ function providedMachine(queryClient: QueryClient) {
   });
 }
 
-function InvitationFlow({ token, invitation, signedIn, jobCard }: Omit<InvitationViewProps, 'token'> & { token: string; invitation: InvitationResponse }) {
+function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: InvitationViewProps & { invitation: InvitationResponse }) {
   const queryClient = useQueryClient();
+  // The account made here, for the line that says who is now signed in.
+  const [claimedAs, setClaimedAs] = useState<User | null>(null);
+  const onClaimed = (session: AuthSuccess) => {
+    queryClient.setQueryData<InvitationResponse>(invitationQueryKey(token), (current) => (current ? { ...current, canClaimAccount: false } : current));
+    setClaimedAs(session.user);
+    onSignedIn(session);
+  };
   const [machine] = useState(() => providedMachine(queryClient));
   const actorRef = useActorRef(machine, {
     input: {
@@ -157,6 +180,16 @@ function InvitationFlow({ token, invitation, signedIn, jobCard }: Omit<Invitatio
           </CardHeader>
           <CardContent className="grid gap-4">
             {signedIn ? null : <ConfirmAccount />}
+            {!signedIn && claimedAs === null && invitation.canClaimAccount ? <ClaimAccount token={token} onClaimed={onClaimed} /> : null}
+            {claimedAs ? (
+              <Alert variant="success">
+                <CheckCircle2Icon aria-hidden="true" />
+                <AlertTitle>Your account is ready</AlertTitle>
+                <AlertDescription>
+                  You are signed in as {claimedAs.email}. Next time, sign in with this email and your new password.
+                </AlertDescription>
+              </Alert>
+            ) : null}
             {step === 'notRevealed' || step === 'revealing' ? (
               <Button className="justify-self-start" disabled={step === 'revealing'} onClick={() => actorRef.send({ type: 'invitation.reveal' })}>
                 {step === 'revealing' ? 'Revealing…' : 'Reveal My Profile'}
@@ -192,6 +225,59 @@ function ConfirmAccount() {
         Confirm Account &amp; Update Resume
       </Button>
     </div>
+  );
+}
+
+/**
+ * For anonymous visitors invited as a candidate an admin added, who has no account yet (ADR 038;
+ * the server says so in `canClaimAccount`): a password makes the account of that profile, with the
+ * address the invitation was mailed to, and signs them in. The page's rules (both fields, the same)
+ * then sign-up's (the contract's); the server's refusal is said as it says it.
+ */
+function ClaimAccount({ token, onClaimed }: { token: string; onClaimed: (session: AuthSuccess) => void }) {
+  const form = useForm<ClaimAccountValues, unknown, ClaimAccountBody>({
+    resolver: contractResolver(ClaimAccountForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const claim = useMutation({
+    mutationFn: (body: ClaimAccountBody) => claimAccount(token, body),
+    onSuccess: onClaimed,
+    onError: (error) => showFieldIssues(form.setError, fieldIssuesOf(error), CLAIM_ACCOUNT_FIELDS),
+  });
+  const failure = claim.error
+    ? claim.error instanceof NetworkError
+      ? claim.error.message
+      : (clientErrorText(claim.error) ?? INVITATION_MESSAGES.claimFailed)
+    : null;
+
+  return (
+    <section aria-labelledby="claim-account-title" className="grid gap-3 rounded-md border p-3 text-sm">
+      <h2 id="claim-account-title" className="flex items-center gap-2 font-semibold">
+        <UserPlusIcon className="size-4 text-primary" aria-hidden="true" />
+        New to Hireloop? Create your account
+      </h2>
+      <p className="text-muted-foreground">
+        Choose a password to make this profile your own account. You will sign in with the email address this invitation was sent to.
+      </p>
+      <form className="grid gap-3" onSubmit={form.handleSubmit((values) => claim.mutate(values))} noValidate>
+        <FormField control={form.control} name="password" label="Password" hint="At least 8 characters.">
+          {(field) => <Input {...field} type="password" autoComplete="new-password" disabled={claim.isPending} />}
+        </FormField>
+        <FormField control={form.control} name="confirmPassword" label="Confirm Password">
+          {(field) => <Input {...field} type="password" autoComplete="new-password" disabled={claim.isPending} />}
+        </FormField>
+        {failure ? (
+          <Alert variant="destructive">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertTitle>Your account was not created</AlertTitle>
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Button type="submit" className="justify-self-start" disabled={claim.isPending}>
+          {claim.isPending ? 'Creating Account…' : 'Create Account'}
+        </Button>
+      </form>
+    </section>
   );
 }
 
