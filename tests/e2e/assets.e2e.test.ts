@@ -16,7 +16,7 @@ import { expect } from './support/page-expect';
  */
 
 // ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision.
-const INITIAL_JS_BUDGET_BYTES = 150_000;
+const INITIAL_JS_BUDGET_BYTES = 148_000;
 
 /**
  * Classic zod in a built script: it names its schema classes `ZodObject`, `ZodString`, … (names
