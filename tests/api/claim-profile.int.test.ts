@@ -1,19 +1,14 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_MESSAGES, MESSAGES, MIN_POSITION_HEADER, type AdminCandidate, type AdminCandidateList, type Role } from '@hireloop/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_MESSAGES, MESSAGES, type AdminCandidate, type AdminCandidateList } from '@hireloop/contracts';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
-import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { SIGN_UPS_PER_ADDRESS } from '@hireloop/command-service/auth/throttle';
-import { recipientsInbox, subscribeToPlan } from '@hireloop/command-service/shared/test-app';
-import { loadConfig } from '@hireloop/platform/config';
-import { maxPosition } from '@hireloop/platform/event-store';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp, type Caller } from '../support/api-app';
 
 /*
  * A candidate an admin added claims their profile from an invitation (ADR 038), on the real app
@@ -23,74 +18,18 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * Refused: a second claim, a person who signed up themselves, a bad password, an unknown or
  * expired token, an erased person, a signed-in caller; rate-limited as sign-up is.
  */
-const PUBLIC_URL = 'http://hireloop.test';
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let inbox: ReturnType<typeof recipientsInbox>;
 const clock = fixedClock('2026-11-25T20:00:00.000Z');
-let position = '';
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  inbox = recipientsInbox(runtime.mailer);
-  // Sessions outlive the 30 days an invitation link works, so the expiry is tested on the same callers.
-  app = await buildApp({ ...runtime, mailer: inbox, clock }, { spaDir: false, publicUrl: PUBLIC_URL, readYourWritesTimeoutMs: 15_000, sessionTtlMs: 90 * 86_400_000 });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
-
-const deps = () => ({ ...runtime, mailer: inbox, clock, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null });
-let addresses = 0;
-/** Every request from its own address, so sign-up's limit per address is only met where a test means it. */
-const nextAddress = () => `10.39.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
-const post = async (url: string, token: string | null, payload?: unknown, remoteAddress = nextAddress()) => {
-  const response = await app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {}, remoteAddress });
-  if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
-  return response;
-};
-const get = (url: string, token: string | null) =>
-  app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
-
-interface Caller {
-  token: string;
-  userId: string;
-  email: string;
-}
-const signUpCandidate = async (name: string, email: string): Promise<Caller> => {
-  const response = await post('/api/auth/candidate/signup', null, { name, email, password: 'candidate-password-1' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, userId: response.json().user.id, email };
-};
-const signUpCompany = async (companyName: string, email: string): Promise<Caller> => {
-  const response = await post('/api/auth/company/signup', null, { companyName, contactName: `${companyName} hiring`, email, password: 'company-password-1' });
-  expect(response.statusCode, response.body).toBe(201);
-  return { token: response.json().token, userId: response.json().user.id, email };
-};
+// Sessions outlive the 30 days an invitation link works, so the expiry is tested on the same callers.
+const api = useApiApp('http://hireloop.test', { clock, sessionTtlMs: 90 * 86_400_000 });
+const { post, get, grant, deps, mailsTo } = api;
+const signUpCandidate = (name: string, email: string) => api.signUpCandidate(email.split('@')[0]!, { name, email });
+const signUpCompany = (companyName: string, email: string) => api.signUpCompany(email.split('@')[0]!, { companyName, email });
 const signIn = (email: string, password: string) => post('/api/auth/login', null, { email, password });
-const grant = async (email: string, role: Role) => {
-  const result = await grantRoleAsSystem(deps(), email, role, 'test');
-  position = maxPosition(position, result.position);
-};
 const candidatesPage = async (token: string, search: string) => {
   const response = await get(`/api/admin/candidates?search=${encodeURIComponent(search)}`, token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as AdminCandidateList;
 };
-async function mailsTo(to: string, count = 1): Promise<MailMessage[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = inbox.receivedBy(to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 const tokenIn = (mail: MailMessage) => {
   const match = /http:\/\/hireloop\.test\/invitation\/([0-9a-f]{32}\.[A-Za-z0-9_-]{43})/.exec(mail.text);
   if (!match) throw new Error(`no invitation link in: ${mail.text}`);
@@ -118,7 +57,7 @@ const canClaim = async (token: string) => {
 beforeAll(async () => {
   // The admin invites to its own jobs: a company user on a plan with room for jobs, made admin.
   admin = await signUpCompany('Ops Desk', 'olive@ops.example');
-  await subscribeToPlan(app, admin.token, 'enterprise');
+  await subscribeToPlan(api.app(), admin.token, 'enterprise');
   await grant(admin.email, 'admin');
   const job = await post('/api/jobs', admin.token, { title: 'Engine Analyst', location: 'London, UK', description: 'Tabulate.' });
   expect(job.statusCode, job.body).toBe(201);
@@ -235,7 +174,7 @@ describe('an added candidate claims their profile from the invitation', () => {
   });
 
   it('no token reaches the log or any table: neither the invitation’s nor the session’s', async () => {
-    const pool = new pg.Pool({ connectionString: db.url });
+    const pool = new pg.Pool({ connectionString: api.databaseUrl() });
     try {
       const { rows: tables } = await pool.query<{ schema: string; name: string }>(
         `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
@@ -261,7 +200,7 @@ describe('an added candidate claims their profile from the invitation', () => {
 
   it('erasing the claimed person erases the account (one person): out of the table, no sign-in', async () => {
     const report = await erasePerson(deps(), personId, 'test-erase-claimed');
-    position = maxPosition(position, report.position);
+    api.sawPosition(report.position);
     expect(report.erasedNow).toBe(true);
     expect((await candidatesPage(admin.token, 'lovelace')).total).toBe(0);
     expect((await signIn(ADA, PASSWORD)).statusCode).toBe(401);
@@ -296,7 +235,7 @@ describe('claims that are refused', () => {
     const { token } = await addAndInvite('Cy', 'Cole', 'cy@claim.example');
     const personId = (await addedCandidateIdForEmail(deps(), 'cy@claim.example'))!;
     const report = await erasePerson(deps(), personId, 'test-erase-cy');
-    position = maxPosition(position, report.position);
+    api.sawPosition(report.position);
     const refused = await claim(token, 'cy-password-123');
     expect([refused.statusCode, refused.json().error]).toEqual([404, INVITATION_MESSAGES.notFound]);
     expect(await accountIdForEmail(deps(), 'cy@claim.example')).toBeNull();

@@ -4,6 +4,7 @@ import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
+import type { Clock } from '@hireloop/platform/runtime';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
@@ -13,6 +14,14 @@ export interface Caller {
   token: string;
   email: string;
   companyId: string | null;
+  userId: string;
+}
+
+export interface ApiAppOptions {
+  /** The app's clock (a `fixedClock` to move time on); default the runtime's. */
+  clock?: Clock;
+  /** How long sessions last; default the app's. */
+  sessionTtlMs?: number;
 }
 
 /**
@@ -21,7 +30,7 @@ export interface Caller {
  * (the sign-up throttle is not what they test), each GET after every write seen so far
  * (read-your-writes), roles granted as an operator does, mail caught per recipient.
  */
-export function useApiApp(publicUrl = 'http://hireloop.test') {
+export function useApiApp(publicUrl = 'http://hireloop.test', options: ApiAppOptions = {}) {
   let db: TestDatabase;
   let runtime: Runtime;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -33,7 +42,10 @@ export function useApiApp(publicUrl = 'http://hireloop.test') {
     db = await createTestDatabase();
     runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL: publicUrl }));
     mail = recipientsInbox(runtime.mailer);
-    app = await buildApp({ ...runtime, mailer: mail }, { spaDir: false, publicUrl, readYourWritesTimeoutMs: 15_000 });
+    app = await buildApp(
+      { ...runtime, mailer: mail, ...(options.clock ? { clock: options.clock } : {}) },
+      { spaDir: false, publicUrl, readYourWritesTimeoutMs: 15_000, ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}) },
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -46,32 +58,29 @@ export function useApiApp(publicUrl = 'http://hireloop.test') {
     if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
     return response;
   };
-  const post = async (url: string, token: string | null, payload?: unknown) =>
-    remember(
-      await app.inject({
-        method: 'POST',
-        url,
-        payload: payload as object,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        remoteAddress: `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`,
-      }),
-    );
+  /** A POST from an address of its own, unless `remoteAddress` says which (a test of a limit per address). */
+  const post = async (url: string, token: string | null, payload?: unknown, remoteAddress = `10.14.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`) =>
+    remember(await app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {}, remoteAddress }));
   const get = (url: string, token: string | null) => app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
-  const grant = async (email: string, role: Role) => {
-    const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl, linkedin: null }, email, role, 'test');
-    position = maxPosition(position, result.position);
+  /** What the command side's functions take (erasure, roles, lookups), on this app's runtime, mail and clock. */
+  const deps = () => ({ ...runtime, mailer: mail, ...(options.clock ? { clock: options.clock } : {}), sessionTtlMs: 3600_000, publicUrl, linkedin: null });
+  /** Takes a write made outside the routes (an erasure, a role) into what the next GET waits for. */
+  const sawPosition = (next: string) => {
+    position = maxPosition(position, next);
   };
-  const signUpCompany = async (key: string): Promise<Caller> => {
-    const email = `${key}@${key}.example`;
-    const response = await post('/api/auth/company/signup', null, { companyName: `${key} Labs`, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
+  const grant = async (email: string, role: Role) => sawPosition((await grantRoleAsSystem(deps(), email, role, 'test')).position);
+  const signUpCompany = async (key: string, names: { companyName?: string; email?: string } = {}): Promise<Caller> => {
+    const email = names.email ?? `${key}@${key}.example`;
+    const companyName = names.companyName ?? `${key} Labs`;
+    const response = await post('/api/auth/company/signup', null, { companyName, contactName: `${key} hiring`, email, password: 'company-password-1', website: `https://${key}.example`, location: 'Austin, TX', industry: 'Data' });
     expect(response.statusCode, response.body).toBe(201);
-    return { token: response.json().token, email, companyId: response.json().user.companyId };
+    return { token: response.json().token, email, companyId: response.json().user.companyId, userId: response.json().user.id };
   };
-  const signUpCandidate = async (key: string): Promise<Caller> => {
-    const email = `${key}@mail.example`;
-    const response = await post('/api/auth/candidate/signup', null, { name: `Cand ${key}`, email, password: 'candidate-password-1' });
+  const signUpCandidate = async (key: string, names: { name?: string; email?: string } = {}): Promise<Caller> => {
+    const email = names.email ?? `${key}@mail.example`;
+    const response = await post('/api/auth/candidate/signup', null, { name: names.name ?? `Cand ${key}`, email, password: 'candidate-password-1' });
     expect(response.statusCode, response.body).toBe(201);
-    return { token: response.json().token, email, companyId: null };
+    return { token: response.json().token, email, companyId: null, userId: response.json().user.id };
   };
   /** A profile for `caller`: public and actively looking unless told otherwise; its id. */
   const createProfile = async (caller: Caller, options: { isPublic?: boolean; isActivelyLooking?: boolean } = {}) => {
@@ -104,5 +113,5 @@ export function useApiApp(publicUrl = 'http://hireloop.test') {
     }
   };
 
-  return { app: () => app, runtime: () => runtime, post, get, grant, signUpCompany, signUpCandidate, createProfile, postJob, mailsTo };
+  return { app: () => app, runtime: () => runtime, databaseUrl: () => db.url, deps, sawPosition, post, get, grant, signUpCompany, signUpCandidate, createProfile, postJob, mailsTo };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERASED, INVITATION_MESSAGES, type CandidateProfileCreated, type InvitationSent, type UserRegistered } from '@hireloop/contracts';
+import { sampleProfileContent } from '@hireloop/contracts/testing/profiles';
 import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import { emailReservationDecider } from '../auth/email-reservation';
 import { userAccountDecider } from '../auth/user-account';
@@ -17,25 +18,7 @@ const profileId = profileIdFor(personId);
 const added = (overrides: Partial<CandidateProfileCreated> = {}): CandidateProfileCreated => ({
   profileId,
   userId: personId,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  title: 'Analyst',
-  skills: ['Math', 'Engines'],
-  experience: '10+',
-  location: 'London, UK',
-  summary: 'Engines.',
-  phone: '+44 555 0101',
-  email: 'ada.lovelace@people.example',
-  linkedinUrl: '',
-  githubUrl: '',
-  portfolioUrl: '',
-  education: '',
-  salaryExpectation: '',
-  profilePicture: null,
-  coverPhoto: null,
-  availability: 'immediate',
-  workPreference: 'hybrid',
-  isPublic: true,
+  ...sampleProfileContent({ title: 'Analyst', skills: ['Math', 'Engines'], experience: '10+', summary: 'Engines.', phone: '+44 555 0101', email: 'ada.lovelace@people.example' }),
   source: 'admin',
   createdAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
