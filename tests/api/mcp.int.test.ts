@@ -2,10 +2,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MIN_POSITION_HEADER, type Role } from '@hireloop/contracts';
+import { API_KEY_MESSAGES, MIN_POSITION_HEADER, type Role } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { newApiKey } from '@hireloop/platform/accounts/api-keys';
 import { loadConfig } from '@hireloop/platform/config';
 import { START, maxPosition } from '@hireloop/platform/event-store';
+import { randomIds } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -86,7 +88,7 @@ const grant = async (email: string, role: Role) => {
 const createKey = async (token: string, name = 'Claude Desktop') => {
   const response = await send('POST', '/api/api-keys', token, { name });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: string; key: string; prefix: string; name: string; mcpUrl: string };
+  return response.json() as { id: string; key: string; prefix: string; name: string; mcpUrl: string; createdAt: string; expiresAt: string | null };
 };
 
 const connect = async (key: string) => {
@@ -129,7 +131,12 @@ describe('API keys: who may create, list and revoke them', () => {
 
     const listed = await send('GET', '/api/api-keys', owner.token);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual({ keys: [{ id: created.id, name: 'My assistant', prefix: created.prefix, createdAt: expect.any(String), lastUsedAt: null }], mcpUrl: `${PUBLIC_URL}/api/mcp` });
+    // 90 days unless told otherwise.
+    expect(Date.parse(created.expiresAt!) - Date.parse(created.createdAt)).toBe(90 * 86_400_000);
+    expect(listed.json()).toEqual({
+      keys: [{ id: created.id, name: 'My assistant', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, expiresAt: created.expiresAt }],
+      mcpUrl: `${PUBLIC_URL}/api/mcp`,
+    });
     expect(listed.body).not.toContain(created.key);
 
     expect((await send('DELETE', `/api/api-keys/${created.id}`, owner.token)).statusCode).toBe(200);
@@ -137,12 +144,34 @@ describe('API keys: who may create, list and revoke them', () => {
     // Gone is gone: a second revocation finds nothing.
     expect((await send('DELETE', `/api/api-keys/${created.id}`, owner.token)).statusCode).toBe(404);
 
-    const events = (await runtime.eventStore.readAll(START, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'], batchSize: 100_000 })).events.filter((event) => event.streamId === `api-key-${created.id}`);
+    // The log shows an event once every transaction before it has committed (another write of the app may still be in flight).
+    const keyEvents = async () =>
+      (await runtime.eventStore.readAll(START, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'], batchSize: 100_000 })).events.filter((event) => event.streamId === `api-key-${created.id}`);
+    let events = await keyEvents();
+    for (let tries = 0; events.length < 2 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      events = await keyEvents();
+    }
     expect(events.map((event) => event.type)).toEqual(['ApiKeyCreated', 'ApiKeyRevoked']);
     // Ids and times only: neither the key, nor its hash, prefix or name is in the log.
     for (const event of events) {
-      expect(Object.keys(event.data as object).sort()).toEqual(event.type === 'ApiKeyCreated' ? ['createdAt', 'keyId', 'userId'] : ['keyId', 'revokedAt', 'userId']);
+      expect(Object.keys(event.data as object).sort()).toEqual(event.type === 'ApiKeyCreated' ? ['createdAt', 'expiresAt', 'keyId', 'userId'] : ['keyId', 'revokedAt', 'userId']);
       expect(JSON.stringify(event)).not.toContain(created.prefix);
+    }
+  });
+
+  it('a key lasts 30, 90 or 365 days, or never; any other lifetime is a 400 that says which', async () => {
+    for (const [expiresInDays, days] of [[30, 30], [365, 365], [null, null]] as const) {
+      const response = await send('POST', '/api/api-keys', owner.token, { name: `Lasts ${String(expiresInDays)}`, expiresInDays });
+      expect(response.statusCode, response.body).toBe(201);
+      const { createdAt, expiresAt, id } = response.json() as { createdAt: string; expiresAt: string | null; id: string };
+      expect(expiresAt === null ? null : (Date.parse(expiresAt) - Date.parse(createdAt)) / 86_400_000).toBe(days);
+      expect((await send('DELETE', `/api/api-keys/${id}`, owner.token)).statusCode).toBe(200);
+    }
+    for (const expiresInDays of [7, 0, '90', -1]) {
+      const response = await send('POST', '/api/api-keys', owner.token, { name: 'Odd', expiresInDays });
+      expect(response.statusCode, String(expiresInDays)).toBe(400);
+      expect(response.json().error).toBe(API_KEY_MESSAGES.badExpiry);
     }
   });
 
@@ -255,6 +284,24 @@ describe('the MCP endpoint through the SDK client', () => {
     // A session token is not an API key.
     const withSession = await fetch(new URL('/api/mcp', baseUrl), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${candidate.token}` }, body: '{}' });
     expect(withSession.status).toBe(401);
+  });
+
+  it('an expired key is refused with 401, though it is still listed with its date', async () => {
+    const { key, hash, prefix } = newApiKey(randomIds.newToken(32));
+    const keyId = randomIds.newId();
+    const expiresAt = new Date(Date.now() - 60_000).toISOString();
+    await runtime.secrets.saveApiKey({ keyId, keyHash: hash, userId: candidate.userId, name: 'Old assistant', prefix, createdAt: '2026-08-01T10:00:00.000Z', expiresAt });
+    const response = await fetch(new URL('/api/mcp', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(401);
+    expect(JSON.stringify(await response.json())).toContain(API_KEY_MESSAGES.keyInvalid);
+    const listed = (await send('GET', '/api/api-keys', candidate.token)).json().keys as Array<{ id: string; expiresAt: string | null }>;
+    expect(listed.find((one) => one.id === keyId)?.expiresAt).toBe(expiresAt);
+    // Made in the store alone (no event), so put away there too.
+    expect(await runtime.secrets.revokeApiKey(candidate.userId, keyId, new Date())).toBe(true);
   });
 
   it('too many wrong keys from one address are refused for a while (429), before any lookup', async () => {

@@ -5,7 +5,7 @@ import { assertNever, type Decider } from '../shared/decider';
 export type ApiKeyState = { status: 'none' } | { status: 'active' | 'revoked'; keyId: string; userId: string };
 
 export type ApiKeyCommand =
-  | { type: 'CreateApiKey'; data: { keyId: string; userId: string; at: string } }
+  | { type: 'CreateApiKey'; data: { keyId: string; userId: string; at: string; expiresAt: string | null } }
   /** Only the key's owner revokes it; revoking a revoked key records nothing. */
   | { type: 'RevokeApiKey'; data: { userId: string; at: string } };
 
@@ -26,7 +26,7 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
     switch (command.type) {
       case 'CreateApiKey':
         if (state.status !== 'none') throw new DomainError('conflict', 'This API key already exists.');
-        return [{ type: 'ApiKeyCreated', data: { keyId: command.data.keyId, userId: command.data.userId, createdAt: command.data.at } }];
+        return [{ type: 'ApiKeyCreated', data: { keyId: command.data.keyId, userId: command.data.userId, createdAt: command.data.at, expiresAt: command.data.expiresAt } }];
       case 'RevokeApiKey':
         // Someone else's key is as unknown as no key at all (its existence is not told).
         if (state.status === 'none' || state.userId !== command.data.userId) throw new DomainError('not_found', API_KEY_MESSAGES.notFound);

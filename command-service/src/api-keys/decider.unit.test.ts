@@ -4,13 +4,17 @@ import { deciderSpec } from '../shared/decider-spec';
 import { apiKeyDecider } from './decider';
 
 const spec = deciderSpec(apiKeyDecider);
-const created = { type: 'ApiKeyCreated' as const, data: { keyId: 'k1', userId: 'u1', createdAt: '2026-11-26T10:00:00.000Z' } };
+const created = { type: 'ApiKeyCreated' as const, data: { keyId: 'k1', userId: 'u1', createdAt: '2026-11-26T10:00:00.000Z', expiresAt: '2027-02-24T10:00:00.000Z' } };
 const revoke = (userId: string) => ({ type: 'RevokeApiKey' as const, data: { userId, at: '2026-11-26T11:00:00.000Z' } });
 
 describe('API keys (ADR 042)', () => {
-  it('a key is created once', () => {
-    spec.given([]).when({ type: 'CreateApiKey', data: { keyId: 'k1', userId: 'u1', at: '2026-11-26T10:00:00.000Z' } }).then([created]);
-    spec.given([created]).when({ type: 'CreateApiKey', data: { keyId: 'k1', userId: 'u1', at: '2026-11-26T10:00:00.000Z' } }).thenThrows('This API key already exists.');
+  it('a key is created once, with when it expires (or null: never)', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateApiKey', data: { keyId: 'k1', userId: 'u1', at: '2026-11-26T10:00:00.000Z', expiresAt: null } })
+      .then([{ type: 'ApiKeyCreated', data: { keyId: 'k1', userId: 'u1', createdAt: '2026-11-26T10:00:00.000Z', expiresAt: null } }]);
+    spec.given([]).when({ type: 'CreateApiKey', data: { keyId: 'k1', userId: 'u1', at: '2026-11-26T10:00:00.000Z', expiresAt: '2027-02-24T10:00:00.000Z' } }).then([created]);
+    spec.given([created]).when({ type: 'CreateApiKey', data: { keyId: 'k1', userId: 'u1', at: '2026-11-26T10:00:00.000Z', expiresAt: '2027-02-24T10:00:00.000Z' } }).thenThrows('This API key already exists.');
   });
 
   it('its owner revokes it; revoking again records nothing', () => {

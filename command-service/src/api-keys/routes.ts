@@ -43,20 +43,24 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
     },
     async (request, reply) => {
       const account = await requireKeyHolder(deps, request);
-      const live = await deps.secrets.listApiKeys(account.userId);
+      const now = deps.clock.now();
+      // Expired keys are listed until revoked, but only keys that still work count against the limit.
+      const live = (await deps.secrets.listApiKeys(account.userId)).filter((apiKey) => apiKey.expiresAt === null || Date.parse(apiKey.expiresAt) > now.getTime());
       if (live.length >= MAX_API_KEYS_PER_USER) throw new DomainError('conflict', API_KEY_MESSAGES.tooMany);
       const keyId = deps.ids.newId();
       const { key, hash, prefix } = newApiKey(deps.ids.newToken(32));
-      const createdAt = deps.clock.now().toISOString();
+      const createdAt = now.toISOString();
+      const { expiresInDays } = request.body;
+      const expiresAt = expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * 86_400_000).toISOString();
       // The hash first: a key whose event is missing is deleted again; an event without its key is never written.
-      await deps.secrets.saveApiKey({ keyId, keyHash: hash, userId: account.userId, name: request.body.name, prefix, createdAt });
+      await deps.secrets.saveApiKey({ keyId, keyHash: hash, userId: account.userId, name: request.body.name, prefix, createdAt, expiresAt });
       let position: string;
       try {
         const result = await handleCommand(
           deps.eventStore,
           apiKeyStreamId(keyId),
           apiKeyDecider,
-          { type: 'CreateApiKey', data: { keyId, userId: account.userId, at: createdAt } },
+          { type: 'CreateApiKey', data: { keyId, userId: account.userId, at: createdAt, expiresAt } },
           commandContext(deps, request, { userId: account.userId, role: account.role }),
         );
         position = result.position;
@@ -67,7 +71,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
       reply.header('cache-control', 'no-store');
       return withPosition(reply, position)
         .status(201)
-        .send({ id: keyId, name: request.body.name, prefix, createdAt, lastUsedAt: null, key, mcpUrl: mcpUrlOf(deps.publicUrl) });
+        .send({ id: keyId, name: request.body.name, prefix, createdAt, lastUsedAt: null, expiresAt, key, mcpUrl: mcpUrlOf(deps.publicUrl) });
     },
   );
 
@@ -79,7 +83,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> =
       const keys = await deps.secrets.listApiKeys(account.userId);
       reply.header('cache-control', 'private, no-store');
       return {
-        keys: keys.map((key) => ({ id: key.keyId, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt })),
+        keys: keys.map((key) => ({ id: key.keyId, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt, expiresAt: key.expiresAt })),
         mcpUrl: mcpUrlOf(deps.publicUrl),
       };
     },

@@ -13,9 +13,14 @@ export const API_KEY_MESSAGES = {
   nameRequired: 'Please give the key a name',
   nameTooLong: 'The name can be at most 60 characters',
   keyRequired: 'An API key is required: send it as "Authorization: Bearer <key>".',
-  keyInvalid: 'This API key is not valid or has been revoked.',
+  keyInvalid: 'This API key is not valid, has expired or has been revoked.',
+  badExpiry: 'expiresInDays must be 30, 90 or 365, or null for a key that never expires',
   tooManyFailures: (minutes: number) => `Too many invalid API keys from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
+
+/** How long a new key may live, in days; null: it never expires. */
+export const API_KEY_LIFETIMES = [30, 90, 365, null] as const;
+export const DEFAULT_API_KEY_LIFETIME_DAYS = 90;
 
 export const CreateApiKeyBody = z.object({
   name: z
@@ -23,8 +28,12 @@ export const CreateApiKeyBody = z.object({
     .trim()
     .min(1, { error: API_KEY_MESSAGES.nameRequired })
     .max(60, { error: API_KEY_MESSAGES.nameTooLong }),
+  /** Days until the key is refused (30, 90 or 365), or null for never; default 90. */
+  expiresInDays: z
+    .union([z.literal(30), z.literal(90), z.literal(365), z.null()], { error: API_KEY_MESSAGES.badExpiry })
+    .default(DEFAULT_API_KEY_LIFETIME_DAYS),
 });
-export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
+export type CreateApiKeyBody = z.input<typeof CreateApiKeyBody>;
 
 /** A key as listed: never the key itself, only the first characters that tell keys apart. */
 export const ApiKeySummary = z.object({
@@ -34,6 +43,8 @@ export const ApiKeySummary = z.object({
   prefix: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** When it stops working; null: never. A key past it is listed until revoked, and refused. */
+  expiresAt: z.string().nullable(),
 });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 

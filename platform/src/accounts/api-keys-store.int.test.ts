@@ -30,8 +30,8 @@ describe.each([
     const second = newApiKey(randomIds.newToken(32));
     const firstId = randomIds.newId();
     const secondId = randomIds.newId();
-    await secrets.saveApiKey({ keyId: firstId, keyHash: first.hash, userId: user, name: 'One', prefix: first.prefix, createdAt: '2026-11-26T10:00:00.000Z' });
-    await secrets.saveApiKey({ keyId: secondId, keyHash: second.hash, userId: user, name: 'Two', prefix: second.prefix, createdAt: '2026-11-26T11:00:00.000Z' });
+    await secrets.saveApiKey({ keyId: firstId, keyHash: first.hash, userId: user, name: 'One', prefix: first.prefix, createdAt: '2026-11-26T10:00:00.000Z', expiresAt: null });
+    await secrets.saveApiKey({ keyId: secondId, keyHash: second.hash, userId: user, name: 'Two', prefix: second.prefix, createdAt: '2026-11-26T11:00:00.000Z', expiresAt: null });
     expect((await secrets.listApiKeys(user)).map((key) => key.name)).toEqual(['Two', 'One']);
 
     expect(await secrets.useApiKey(first.hash, new Date('2026-11-26T12:00:00.000Z'))).toMatchObject({ keyId: firstId, userId: user, lastUsedAt: '2026-11-26T12:00:00.000Z' });
@@ -46,5 +46,18 @@ describe.each([
     await secrets.forgetUser(user);
     expect(await secrets.useApiKey(second.hash, new Date())).toBeNull();
     expect(await secrets.listApiKeys(user)).toEqual([]);
+  });
+
+  it('a key that expires works until then, is refused from then on, and is still listed with its date', async () => {
+    const secrets = store();
+    const user = `u-${randomIds.newId()}`;
+    const key = newApiKey(randomIds.newToken(32));
+    const keyId = randomIds.newId();
+    const expiresAt = '2027-02-24T10:00:00.000Z';
+    await secrets.saveApiKey({ keyId, keyHash: key.hash, userId: user, name: 'Ninety days', prefix: key.prefix, createdAt: '2026-11-26T10:00:00.000Z', expiresAt });
+    expect(await secrets.useApiKey(key.hash, new Date('2027-02-24T09:59:59.000Z'))).toMatchObject({ keyId, expiresAt });
+    expect(await secrets.useApiKey(key.hash, new Date(expiresAt))).toBeNull();
+    expect(await secrets.useApiKey(key.hash, new Date('2027-03-01T00:00:00.000Z'))).toBeNull();
+    expect((await secrets.listApiKeys(user)).map((listed) => [listed.name, listed.expiresAt])).toEqual([['Ninety days', expiresAt]]);
   });
 });

@@ -24,9 +24,9 @@ describe('API keys (ADR 042)', () => {
   it('the store finds a live key by hash, notes its use once a minute, and forgets it when revoked', async () => {
     const secrets = createMemoryAccountSecrets();
     const { hash, prefix } = newApiKey(randomIds.newToken(32));
-    await secrets.saveApiKey({ keyId: 'k1', keyHash: hash, userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z' });
+    await secrets.saveApiKey({ keyId: 'k1', keyHash: hash, userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z', expiresAt: null });
     const first = await secrets.useApiKey(hash, new Date('2026-11-26T10:01:00.000Z'));
-    expect(first).toEqual({ keyId: 'k1', userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: '2026-11-26T10:01:00.000Z' });
+    expect(first).toEqual({ keyId: 'k1', userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: '2026-11-26T10:01:00.000Z', expiresAt: null });
     expect((await secrets.useApiKey(hash, new Date('2026-11-26T10:01:30.000Z')))?.lastUsedAt).toBe('2026-11-26T10:01:00.000Z');
     expect((await secrets.useApiKey(hash, new Date('2026-11-26T10:02:00.000Z')))?.lastUsedAt).toBe('2026-11-26T10:02:00.000Z');
     expect(await secrets.useApiKey(hashApiKey('hlk_other'), new Date())).toBeNull();
@@ -42,7 +42,7 @@ describe('API keys (ADR 042)', () => {
   it('forgetting a person deletes their keys (ADR 019)', async () => {
     const secrets = createMemoryAccountSecrets();
     const { hash, prefix } = newApiKey(randomIds.newToken(32));
-    await secrets.saveApiKey({ keyId: 'k1', keyHash: hash, userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z' });
+    await secrets.saveApiKey({ keyId: 'k1', keyHash: hash, userId: 'u1', name: 'Assistant', prefix, createdAt: '2026-11-26T10:00:00.000Z', expiresAt: null });
     await secrets.forgetUser('u1');
     expect(await secrets.useApiKey(hash, new Date())).toBeNull();
     expect(await secrets.listApiKeys('u1')).toEqual([]);

@@ -35,7 +35,7 @@ export function createMemoryAccountSecrets(): AccountSecrets {
     },
     async useApiKey(keyHash, now) {
       const key = [...apiKeys.values()].find((candidate) => candidate.keyHash === keyHash && !candidate.revokedAt);
-      if (!key) return null;
+      if (!key || (key.expiresAt !== null && new Date(key.expiresAt).getTime() <= now.getTime())) return null;
       if (!key.lastUsedAt || now.getTime() - new Date(key.lastUsedAt).getTime() >= API_KEY_USE_NOTED_EVERY_MS) key.lastUsedAt = now.toISOString();
       return summary(key);
     },

@@ -14,6 +14,7 @@ interface ApiKeyRow {
   prefix: string;
   created_at: Date;
   last_used_at: Date | null;
+  expires_at: Date | null;
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
@@ -23,8 +24,9 @@ const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   prefix: row.prefix,
   createdAt: row.created_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  expiresAt: row.expires_at?.toISOString() ?? null,
 });
-const API_KEY_COLUMNS = 'key_id, user_id, name, prefix, created_at, last_used_at';
+const API_KEY_COLUMNS = 'key_id, user_id, name, prefix, created_at, last_used_at, expires_at';
 
 interface SessionRow {
   token_hash: string;
@@ -87,13 +89,14 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
       cache?.evictUser(userId);
     },
     async saveApiKey(key) {
-      await pool.query('INSERT INTO auth_api_keys (key_id, key_hash, user_id, name, prefix, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      await pool.query('INSERT INTO auth_api_keys (key_id, key_hash, user_id, name, prefix, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         key.keyId,
         key.keyHash,
         key.userId,
         key.name,
         key.prefix,
         key.createdAt,
+        key.expiresAt,
       ]);
     },
     async listApiKeys(userId) {
@@ -105,7 +108,10 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
     },
     async useApiKey(keyHash, now) {
       // Read every time (a revocation counts at once); written at most once a minute per key.
-      const { rows } = await pool.query<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM auth_api_keys WHERE key_hash = $1 AND revoked_at IS NULL`, [keyHash]);
+      const { rows } = await pool.query<ApiKeyRow>(
+        `SELECT ${API_KEY_COLUMNS} FROM auth_api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+        [keyHash, now],
+      );
       const row = rows[0];
       if (!row) return null;
       if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= API_KEY_USE_NOTED_EVERY_MS) {

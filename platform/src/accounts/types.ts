@@ -37,6 +37,8 @@ export interface ApiKeyRecord {
   prefix: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** From then on the key is refused; null: it never expires. */
+  expiresAt: string | null;
 }
 
 export interface AccountSecrets {
@@ -67,11 +69,11 @@ export interface AccountSecrets {
   takeOidcState(state: string, now: Date): Promise<OidcLoginState | null>;
 
   saveApiKey(key: Omit<ApiKeyRecord, 'lastUsedAt'> & { keyHash: string }): Promise<void>;
-  /** The user's live (unrevoked) keys, newest first. */
+  /** The user's unrevoked keys, newest first (expired ones too: the list says they expired). */
   listApiKeys(userId: string): Promise<ApiKeyRecord[]>;
   /**
-   * The live key with this hash, or null (unknown or revoked); notes `now` as its last use
-   * (at most once a minute per key, so a busy assistant does not write on every call).
+   * The live key with this hash, or null (unknown, revoked or expired at `now`); notes `now` as
+   * its last use (at most once a minute per key, so a busy assistant does not write on every call).
    */
   useApiKey(keyHash: string, now: Date): Promise<ApiKeyRecord | null>;
   /** Revokes one of the user's keys; false when the user has no such live key. Takes effect at once. */

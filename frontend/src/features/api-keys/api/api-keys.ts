@@ -1,4 +1,4 @@
-import type { ApiKeyList, CreatedApiKey } from '@hireloop/contracts';
+import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@hireloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
 
@@ -15,9 +15,9 @@ export function useApiKeys(userId: string) {
   return useQuery({ queryKey: apiKeysQueryKey(userId), queryFn: getApiKeys, retry: false });
 }
 
-/** `POST /api/api-keys`: the only answer that holds the whole key; no cache keeps it. */
-export async function createApiKey(name: string): Promise<CreatedApiKey> {
-  return objectAnswer<CreatedApiKey>(await sendJson('POST', API_KEYS_PATH, { name }, { cache: 'no-store' }), API_KEYS_PATH, ['id', 'key', 'prefix']);
+/** `POST /api/api-keys`: the only answer that holds the whole key; no cache keeps it. `expiresInDays` null: never expires. */
+export async function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  return objectAnswer<CreatedApiKey>(await sendJson('POST', API_KEYS_PATH, body, { cache: 'no-store' }), API_KEYS_PATH, ['id', 'key', 'prefix']);
 }
 
 /** `DELETE /api/api-keys/{id}`: refused by the MCP endpoint from this moment on. */

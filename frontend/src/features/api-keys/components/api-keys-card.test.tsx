@@ -9,7 +9,7 @@ import { ApiKeysCard } from './api-keys-card';
 const { calls, answers } = stubFetch();
 const lena = { id: 'u-lena', type: 'candidate', role: 'candidate' } as User;
 const MCP_URL = 'http://hireloop.test/api/mcp';
-const existing = { id: 'k-1', name: 'Claude Desktop', prefix: 'hlk_AbCdEfGh', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: '2026-11-25T10:00:00.000Z' };
+const existing = { id: 'k-1', name: 'Claude Desktop', prefix: 'hlk_AbCdEfGh', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: '2026-11-25T10:00:00.000Z', expiresAt: '2099-02-18T10:00:00.000Z' };
 
 function renderCard() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -22,20 +22,24 @@ function renderCard() {
 }
 
 describe('AI assistant access (API keys)', () => {
-  it('shows the MCP endpoint and lists the keys by name, prefix and dates (never a whole key)', async () => {
-    answers.push(jsonAnswer(200, { keys: [existing], mcpUrl: MCP_URL }));
+  it('shows the MCP endpoint and lists the keys by name, prefix and dates, and when each expires (never a whole key)', async () => {
+    const expired = { ...existing, id: 'k-0', name: 'Old laptop', lastUsedAt: null, expiresAt: '2026-01-01T10:00:00.000Z' };
+    const forever = { ...existing, id: 'k-9', name: 'Server', expiresAt: null };
+    answers.push(jsonAnswer(200, { keys: [existing, expired, forever], mcpUrl: MCP_URL }));
     renderCard();
     const list = await screen.findByRole('list', { name: 'Your API keys' });
-    const item = within(list).getByRole('listitem');
+    const [item, old, server] = within(list).getAllByRole('listitem');
     expect(item).toHaveTextContent('Claude Desktop');
-    expect(item).toHaveTextContent('hlk_AbCdEfGh… · created November 20, 2026 · last used November 25, 2026');
+    expect(item).toHaveTextContent('hlk_AbCdEfGh… · created November 20, 2026 · last used November 25, 2026 · expires February 18, 2099');
+    expect(old).toHaveTextContent('never used · expired January 1, 2026');
+    expect(server).toHaveTextContent('· never expires');
     expect(screen.getByLabelText('MCP endpoint')).toHaveValue(MCP_URL);
     expect(calls.map((call) => call.url)).toEqual(['/api/api-keys']);
   });
 
   it('creates a key, shows it once with a copy button, and forgets it when dismissed', async () => {
     const key = `hlk_${'x'.repeat(43)}`;
-    const created = { id: 'k-2', name: 'My assistant', prefix: key.slice(0, 12), createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: null };
+    const created = { id: 'k-2', name: 'My assistant', prefix: key.slice(0, 12), createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: null, expiresAt: null };
     answers.push(
       jsonAnswer(200, { keys: [], mcpUrl: MCP_URL }),
       jsonAnswer(201, { ...created, key, mcpUrl: MCP_URL }),
@@ -51,11 +55,15 @@ describe('AI assistant access (API keys)', () => {
     expect(calls).toHaveLength(1);
 
     await user.type(screen.getByLabelText('Key name'), '  My assistant ');
+    // 90 days unless the candidate chooses another lifetime.
+    expect(screen.getByLabelText('Expires after')).toHaveValue('90');
+    expect([...screen.getByLabelText('Expires after').querySelectorAll('option')].map((option) => option.textContent)).toEqual(['30 days', '90 days', '1 year', 'Never']);
+    await user.selectOptions(screen.getByLabelText('Expires after'), 'Never');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const field = await screen.findByLabelText('API key');
     expect(field).toHaveValue(key);
     expect(calls[1]!.init.method).toBe('POST');
-    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ name: 'My assistant' });
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ name: 'My assistant', expiresInDays: null });
     expect(calls[1]!.init.cache).toBe('no-store');
 
     await user.click(screen.getByRole('button', { name: 'Copy api key' }));

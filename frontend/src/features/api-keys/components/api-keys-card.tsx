@@ -1,13 +1,14 @@
-import type { ApiKeySummary, CreatedApiKey, User } from '@hireloop/contracts';
+import { API_KEY_LIFETIMES, DEFAULT_API_KEY_LIFETIME_DAYS, type ApiKeySummary, type CreatedApiKey, type User } from '@hireloop/contracts';
 import { BotIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { Input, inputClassName } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
 import { formatDay } from '../../../lib/application-status';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { LoadFailed } from '../../../components/ui/load-states';
@@ -39,14 +40,31 @@ function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
+type Lifetime = (typeof API_KEY_LIFETIMES)[number];
+const LIFETIME_LABELS = new Map<Lifetime, string>([
+  [30, '30 days'],
+  [90, '90 days'],
+  [365, '1 year'],
+  [null, 'Never'],
+]);
+
+/** When a listed key stops working, or that it has: an expired key is refused until it is revoked and replaced. */
+function expiryText(expiresAt: string | null, now = Date.now()): { text: string; expired: boolean } {
+  if (expiresAt === null) return { text: 'never expires', expired: false };
+  const expired = Date.parse(expiresAt) <= now;
+  return { text: `${expired ? 'expired' : 'expires'} ${formatDay(expiresAt)}`, expired };
+}
+
 function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKeySummary; onRevoke: () => void; revoking: boolean }) {
+  const expiry = expiryText(apiKey.expiresAt);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0 last:pb-0">
       <div className="grid gap-0.5">
         <p className="font-medium">{apiKey.name}</p>
         <p className="text-xs text-muted-foreground">
           <span className="font-mono">{apiKey.prefix}…</span> · created {formatDay(apiKey.createdAt)} ·{' '}
-          {apiKey.lastUsedAt ? `last used ${formatDay(apiKey.lastUsedAt)}` : 'never used'}
+          {apiKey.lastUsedAt ? `last used ${formatDay(apiKey.lastUsedAt)}` : 'never used'} ·{' '}
+          <span className={expiry.expired ? 'font-medium text-destructive' : undefined}>{expiry.text}</span>
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={onRevoke} disabled={revoking} aria-label={`Revoke ${apiKey.name}`}>
@@ -66,7 +84,9 @@ export function ApiKeysCard({ user }: { user: User }) {
   const create = useCreateApiKey(user.id);
   const revoke = useRevokeApiKey(user.id);
   const nameId = useId();
+  const lifetimeId = useId();
   const [name, setName] = useState('');
+  const [lifetime, setLifetime] = useState<Lifetime>(DEFAULT_API_KEY_LIFETIME_DAYS);
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
@@ -78,7 +98,7 @@ export function ApiKeysCard({ user }: { user: User }) {
       return;
     }
     setNameError(null);
-    create.mutate(trimmed, {
+    create.mutate({ name: trimmed, expiresInDays: lifetime }, {
       onSuccess: (answer) => {
         setCreated(answer);
         setName('');
@@ -137,6 +157,21 @@ export function ApiKeysCard({ user }: { user: User }) {
               {nameError}
             </p>
           )}
+          <div className="mt-1 flex items-center gap-2">
+            <Label htmlFor={lifetimeId}>Expires after</Label>
+            <select
+              id={lifetimeId}
+              value={String(lifetime)}
+              onChange={(event) => setLifetime(event.target.value === 'null' ? null : (Number(event.target.value) as Lifetime))}
+              className={cn(inputClassName, 'h-9 w-32')}
+            >
+              {API_KEY_LIFETIMES.map((days) => (
+                <option key={String(days)} value={String(days)}>
+                  {LIFETIME_LABELS.get(days)}
+                </option>
+              ))}
+            </select>
+          </div>
           {create.isError && (
             <p role="alert" className="text-xs text-destructive">
               {displayError(create.error, 'The key could not be created. Please try again.')}
