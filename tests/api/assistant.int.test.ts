@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_MESSAGES, POSITION_HEADER } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { loadConfig } from '@hireloop/platform/config';
-import { START } from '@hireloop/platform/event-store';
+import { START, type RecordedEvent } from '@hireloop/platform/event-store';
 import { startAssistantStandIn } from '@hireloop/platform/assistant/stand-in-server';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { readAllUntil } from '../support/events';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -156,8 +157,8 @@ describe('the built-in assistant provider', () => {
     expect((await post('/api/mysalt/apply-job', candidate.token, { job_id: 'no-such-job' })).statusCode).toBe(404);
     expect((await post('/api/mysalt/apply-job', candidate.token, {})).statusCode).toBe(400);
 
-    const { events } = await runtime.eventStore.readAll(START, { batchSize: 10_000 });
-    const submitted = events.filter((event) => event.type === 'ApplicationSubmitted' && (event.data as { candidateUserId?: string }).candidateUserId === candidate.userId);
+    const isTheirs = (event: RecordedEvent) => event.type === 'ApplicationSubmitted' && (event.data as { candidateUserId?: string }).candidateUserId === candidate.userId;
+    const submitted = (await readAllUntil(runtime.eventStore, (events) => events.some(isTheirs))).filter(isTheirs);
     expect(submitted).toHaveLength(1);
   });
 

@@ -6,10 +6,11 @@ import { API_KEY_MESSAGES, MIN_POSITION_HEADER, type Role } from '@hireloop/cont
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { newApiKey } from '@hireloop/platform/accounts/api-keys';
 import { loadConfig } from '@hireloop/platform/config';
-import { START, maxPosition } from '@hireloop/platform/event-store';
+import { maxPosition, type RecordedEvent } from '@hireloop/platform/event-store';
 import { randomIds } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { readAllUntil } from '../support/events';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -144,14 +145,8 @@ describe('API keys: who may create, list and revoke them', () => {
     // Gone is gone: a second revocation finds nothing.
     expect((await send('DELETE', `/api/api-keys/${created.id}`, owner.token)).statusCode).toBe(404);
 
-    // The log shows an event once every transaction before it has committed (another write of the app may still be in flight).
-    const keyEvents = async () =>
-      (await runtime.eventStore.readAll(START, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'], batchSize: 100_000 })).events.filter((event) => event.streamId === `api-key-${created.id}`);
-    let events = await keyEvents();
-    for (let tries = 0; events.length < 2 && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      events = await keyEvents();
-    }
+    const ofKey = (all: readonly RecordedEvent[]) => all.filter((event) => event.streamId === `api-key-${created.id}`);
+    const events = ofKey(await readAllUntil(runtime.eventStore, (all) => ofKey(all).length >= 2, { eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'] }));
     expect(events.map((event) => event.type)).toEqual(['ApiKeyCreated', 'ApiKeyRevoked']);
     // Ids and times only: neither the key, nor its hash, prefix or name is in the log.
     for (const event of events) {
@@ -238,7 +233,8 @@ describe('the MCP endpoint through the SDK client', () => {
     expect(applied.isError, textOf(applied)).toBeFalsy();
     const { applicationId } = JSON.parse(textOf(applied));
 
-    const submitted = (await runtime.eventStore.readAll(START, { eventTypes: ['ApplicationSubmitted'], batchSize: 100_000 })).events.find((event) => (event.data as { applicationId: string }).applicationId === applicationId);
+    const isIt = (event: RecordedEvent) => (event.data as { applicationId: string }).applicationId === applicationId;
+    const submitted = (await readAllUntil(runtime.eventStore, (all) => all.some(isIt), { eventTypes: ['ApplicationSubmitted'] })).find(isIt);
     expect(submitted?.metadata.actor).toEqual({ userId: candidate.userId, role: 'candidate', via: `api-key:${key.id}` });
 
     const mine = JSON.parse(textOf(await client.callTool({ name: 'get_my_applications', arguments: {} })));

@@ -4,6 +4,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { FormBrowser, startTestOidcProvider } from '../support/oidc-provider';
+import { readAllUntil } from '../support/events';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /**
@@ -90,7 +91,7 @@ describe('LinkedIn sign-in', () => {
     const { token } = (await app.inject({ method: 'POST', url: '/api/auth/exchange-code', payload: { authCode: code } })).json();
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
     expect(me.json().email).toBe('ada@example.com');
-    const { events } = await runtime.eventStore.readAll('', { batchSize: 1000 });
+    const events = await readAllUntil(runtime.eventStore, (all) => all.some((e) => e.type === 'IdentityLinked'));
     expect(events.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'IdentityLinked')).toHaveLength(1);
   });
