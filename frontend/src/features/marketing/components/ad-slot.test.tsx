@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,10 @@ describe('the job board ad slot (part 1 §2)', () => {
     const user = userEvent.setup({ delay: null });
     renderInRouter(<AdSlot audience="candidate" consent="declined" />);
     await user.click(await screen.findByRole('button', { name: 'Get Started' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Build your profile with AI' }));
+    const dialogElement = await screen.findByRole('dialog', { name: 'Build your profile with AI' });
+    // Radix makes the page inert first and the dialog clickable on its next render: click once it is (a loaded CI machine clicked in between).
+    await waitFor(() => expect(dialogElement).toHaveStyle({ pointerEvents: 'auto' }));
+    const dialog = within(dialogElement);
     expect(dialog.getByText('Step 1 of 3')).toBeInTheDocument();
     expect(dialog.getByRole('heading', { name: 'Upload your resume' })).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'Upload Resume' })).toHaveAttribute('href', '/resume-upload');
