@@ -16,7 +16,7 @@ import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
-import { projectionsTable, retryProjection } from './projections';
+import { projectionsTable, pruneOldVersions, retryProjection } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
 import { createRuntime, openDatabase } from './runtime';
 import { seed } from './seed';
@@ -35,6 +35,7 @@ const USAGE = `Usage: hireloop <command>
   replay [projection]         rebuild one read model (or all) from the start of the log
   projections                 each read model's status, checkpoint, lag, parked events and last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
+  projections prune           empty the collections older read-model versions left behind (after a deploy has caught up)
   events [--from POSITION] [--personal-data]
                               print the event log as JSON lines, personal fields sealed as stored
                               (with --personal-data: opened, or "[erased]" for forgotten people)
@@ -188,6 +189,12 @@ async function main(argv: string[]) {
           const { text, rows } = await projectionsTable(runtime, allProjections, runtime.clock.now());
           process.stdout.write(`${text}\n`);
           if (rows.some((row) => row.status === 'stopped')) process.exitCode = 1;
+          return;
+        }
+        if (args[0] === 'prune') {
+          const { text, waiting } = await pruneOldVersions(runtime, allProjections);
+          process.stdout.write(`${text}\n`);
+          if (waiting.length > 0) process.exitCode = 1;
           return;
         }
         const projection = allProjections.find((p) => p.name === args[1]);

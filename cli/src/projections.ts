@@ -1,9 +1,9 @@
 import type { EventStore } from '@hireloop/platform/event-store';
-import type { ReadStore } from '@hireloop/platform/read-store';
+import { CollectionNotFoundError, type ReadStore } from '@hireloop/platform/read-store';
 import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import { ProjectionRunner, type RetryOutcome } from '@hireloop/projections/runner';
-import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
+import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 
 interface Stores {
   eventStore: EventStore;
@@ -45,4 +45,45 @@ export async function retryProjection(stores: Stores, projection: ProjectionDefi
   const resumed = outcomes.some(({ parked, error }) => parked.blocking && error === null);
   if (resumed) lines.push(`${projection.name} was stopped before this event: its runner resumes within seconds.`);
   return { text: lines.join('\n'), outcomes };
+}
+
+/**
+ * `hireloop projections prune`: empties the collections older versions of the read models left
+ * behind (ADR 005: a bump replays into fresh collections and leaves the old ones). They are no
+ * longer updated, so nothing reaches them any more, not even an erasure (ADR 019): the inbox's
+ * first version, for one, still holds messages in the clear. Run it once the new versions have
+ * caught up and no process of the old release still reads the old ones. A read model that has not
+ * caught up yet keeps its predecessors (refused, with its name). Only names the current definition
+ * still uses are known; a collection of a current read model is never touched.
+ */
+export async function pruneOldVersions(stores: Stores, projections: readonly ProjectionDefinition[]): Promise<{ text: string; pruned: string[]; waiting: string[] }> {
+  await ensureFailureCollections(stores.readStore);
+  const health = await projectionHealth({ ...stores, projections });
+  const current = new Set(projections.flatMap((projection) => Object.keys(projection.collections).map((name) => physicalCollection(projection, name))));
+  const pruned: string[] = [];
+  const waiting: string[] = [];
+  for (const projection of projections) {
+    if (projection.version <= 1) continue;
+    if (!health.find((row) => row.name === projection.name)?.caughtUp) {
+      waiting.push(projection.name);
+      continue;
+    }
+    for (let version = 1; version < projection.version; version++) {
+      for (const name of Object.keys(projection.collections)) {
+        const physical = physicalCollection({ version }, name);
+        if (current.has(physical)) continue;
+        try {
+          await stores.readStore.dropCollection(physical);
+          pruned.push(physical);
+        } catch (error) {
+          if (!(error instanceof CollectionNotFoundError)) throw error;
+        }
+      }
+    }
+  }
+  const lines = [
+    pruned.length ? `emptied: ${pruned.join(', ')}` : 'nothing left behind by older versions.',
+    ...(waiting.length ? [`not caught up yet, kept their older versions: ${waiting.join(', ')}`] : []),
+  ];
+  return { text: lines.join('\n'), pruned, waiting };
 }

@@ -379,7 +379,7 @@ describe('limits and erasure', () => {
       const adaMessage = 'Hello from the active company.';
       // Before: the scan finds it in the read model and the outbox (so it can fail); the log keeps it sealed.
       const before = await tablesHolding(adaMessage);
-      expect(before).toEqual(expect.arrayContaining(['rm_messages_v3', 'mail_outbox']));
+      expect(before).toEqual(expect.arrayContaining(['rm_messages_v2', 'mail_outbox']));
       // The log never held it in the clear: the event store sealed it under Ada's key.
       expect(before).not.toContain('events');
       const report = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL, linkedin: null }, ada.userId, 'test-erase-ada');

@@ -23,8 +23,10 @@ export type InboxReadsDocument = { _id: string; upTo: string };
  */
 export const inboxProjection: ProjectionDefinition = {
   name: 'inbox',
-  // Version 2: messages are also read by their company (the company's sent messages). Version 3: read state (`reads`).
-  version: 3,
+  // Version 2: messages are also read by their company (the company's sent messages). Read state
+  // (`inbox_reads`, from `InboxReadUpTo`) came later without a bump: the event type was new, so no
+  // past event reads differently (ADR 005), and no old copy of the messages is left behind.
+  version: 2,
   collections: { messages: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['companyId', 'sentAt'] }] }, inbox_reads: {} },
   eventTypes: ['CandidateContacted', 'InboxReadUpTo', 'PersonErased'],
   async apply(event, tx) {
