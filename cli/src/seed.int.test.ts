@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\)/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read and 1 assistant key made/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -52,10 +52,15 @@ describe('hireloop seed', () => {
           expect(ledger).toHaveLength(4);
           const northwindLine = ledger.find((line) => line.companyName === 'Northwind Analytics');
           expect(northwindLine?.entries.map((entry) => entry.kind).sort()).toEqual(['card_shown', 'profile_opened', 'requested_to_apply']);
+          // She connected her assistant with a key that lasts 90 days.
+          const keys = (await app.inject({ method: 'GET', url: '/api/api-keys', headers })).json().keys as Array<{ name: string; createdAt: string; expiresAt: string }>;
+          expect(keys.map((key) => [key.name, (Date.parse(key.expiresAt) - Date.parse(key.createdAt)) / 86_400_000])).toEqual([['Claude Desktop', 90]]);
         }
         if (candidate.account.email === 'tomas.herrera@example.com') {
           const inbox = await app.inject({ method: 'GET', url: '/api/inbox', headers });
           expect(JSON.stringify(inbox.json())).toContain('Northwind Analytics');
+          // He has read it.
+          expect(inbox.json().unreadCount).toBe(0);
         }
         const seenByVisitor = await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` });
         expect(seenByVisitor.statusCode).toBe(candidate.profile.isPublic ? 200 : 404);

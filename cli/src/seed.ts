@@ -484,6 +484,9 @@ const settableClock = (start: Date): Clock & { set(to: Date): void } => {
  * as gone from their feed; candidates sign up, write their profiles (public and actively looking,
  * public and open, private) and apply to some of the posted jobs. Safe to run twice.
  */
+/** The candidate who connected an AI assistant (an API key for the MCP endpoint, ADR 042). */
+export const ASSISTANT_KEY_OWNER = 'lena.marsh@example.com';
+
 export async function seed(deps: AppDeps): Promise<string> {
   const now = deps.clock.now();
   const plan = seedPlan(now);
@@ -651,6 +654,32 @@ export async function seed(deps: AppDeps): Promise<string> {
     }
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
   }
+  let inboxesRead = 0;
+  let apiKeys = 0;
+  /**
+   * The candidates' side today: those who were written to have opened their inbox (the message is
+   * read, the dashboard counts nothing new), and Lena connected her AI assistant with a key that
+   * expires in 90 days (it is shown to nobody: she would make her own to use one).
+   */
+  async function candidateStory() {
+    for (const candidate of plan.candidates) {
+      const token = candidateTokens.get(candidate);
+      if (!token) continue;
+      const auth = { authorization: `Bearer ${token}` };
+      // (This app has no query side: who was written to is known from the stories.)
+      const contacted = Object.values(COMPANY_STORIES).some((story) => story.contacts?.some((contact) => contact.candidateEmail === candidate.account.email));
+      if (contacted) {
+        const read = await app.inject({ method: 'POST', url: '/api/inbox/read', headers: auth, payload: { upTo: now.toISOString() } });
+        if (read.statusCode !== 200) throw new Error(`Seeding ${candidate.account.name}'s read inbox failed: ${read.statusCode} ${read.body}`);
+        inboxesRead++;
+      }
+      if (candidate.account.email === ASSISTANT_KEY_OWNER) {
+        const key = await app.inject({ method: 'POST', url: '/api/api-keys', headers: auth, payload: { name: 'Claude Desktop', expiresInDays: 90 } });
+        if (key.statusCode !== 201) throw new Error(`Seeding ${candidate.account.name}'s API key failed: ${key.statusCode} ${key.body}`);
+        apiKeys++;
+      }
+    }
+  }
   async function apply(candidate: PlannedCandidate, job: PlannedJob) {
     // Only to jobs posted in this run (a company seeded before keeps its own history).
     const jobId = jobIds.get(job);
@@ -675,6 +704,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     clock.set(new Date(now.getTime() - HOUR));
     await adminStory();
     clock.set(now);
+    await candidateStory();
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
       const feed = `seed:${source}`;
@@ -689,5 +719,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin). Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
 }
