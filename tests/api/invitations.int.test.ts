@@ -437,9 +437,19 @@ describe('moving a request to the offer stage', () => {
     expect(moved.json()).toEqual({ success: true, message: 'Moved to Offer Stage', invitationId: adaInvitation(), status: 'offer_stage', offerStageAt: clock.now().toISOString() });
     const list = await get('/api/job-invitations', owner.token);
     expect(list.json().invitations[0]).toMatchObject({ candidateId: adaProfile, status: 'offer_stage', offerStageAt: clock.now().toISOString() });
+    // Ada hears of it by mail, with where to follow it.
+    const offerMails = async () => (await mailsTo(ada.email)).filter((mail) => mail.subject.includes('moved you to the offer stage'));
+    let mails: MailMessage[] = [];
+    for (let tries = 0; mails.length === 0 && tries < 40; tries++, await settle()) mails = await offerMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('has moved you to the offer stage');
+    expect(mails[0]!.text).toContain('/dashboard');
     const again = await offerStage(owner.token);
     expect([again.statusCode, again.json().offerStageAt]).toEqual([200, moved.json().offerStageAt]);
     expect(await offerStageEvents()).toBe(1);
+    // Asked again: no second mail.
+    await settle();
+    expect(await offerMails()).toHaveLength(1);
     // Then the candidate's link offers no new times.
     const times = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
     expect([times.statusCode, times.json().error]).toEqual([409, INVITATION_MESSAGES.availabilityAlreadySubmitted]);

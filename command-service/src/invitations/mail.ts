@@ -34,6 +34,24 @@ export function invitationMail(options: { to: string; candidateName: string; com
   };
 }
 
+/** To the candidate when the company moves their request to the offer stage (part 1 §4): what it means, and where to follow it. */
+export function offerStageMail(options: { to: string; candidateName: string; companyName: string; jobTitle: string; dashboardUrl: string }): MailMessage {
+  return {
+    to: options.to,
+    subject: `${options.companyName} moved you to the offer stage: ${options.jobTitle}`,
+    text: [
+      `Hi ${options.candidateName},`,
+      '',
+      `Good news: after your interview times, ${options.companyName} has moved you to the offer stage for ${options.jobTitle}. They will be in touch about an offer.`,
+      '',
+      'Your dashboard shows where each of your applications and invitations stands:',
+      '',
+      options.dashboardUrl,
+    ].join('\n'),
+    secrets: [],
+  };
+}
+
 export function revealMail(options: { to: string; companyName: string; jobTitle: string; candidate: { name: string; email: string }; profileUrl: string }): MailMessage {
   return {
     to: options.to,

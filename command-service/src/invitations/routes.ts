@@ -45,7 +45,7 @@ import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
 import { invitationDecider, invitationIdFor, type InvitationSender, type InvitationState } from './decider';
 import { inviteRequestAllowance } from './invite-requests';
-import { availabilityMail, companyContact, invitationLink, invitationMail, revealMail } from './mail';
+import { availabilityMail, companyContact, invitationLink, invitationMail, offerStageMail, revealMail } from './mail';
 import { throttleInvitationMoves, throttleInvitations } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
@@ -102,6 +102,21 @@ async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, 
       return invitationMail({ to: mailbox.email, candidateName: mailbox.name, companyName, jobTitle: job.content.title, message, link, expiresAt: prepared.expiresAt });
     },
     `invitation-${hashToken(prepared.token)}`,
+  );
+}
+
+async function mailOfferStage(deps: CommandServiceDeps, log: FastifyBaseLogger, invitationId: string, state: Extract<InvitationState, { candidateUserId: string }>) {
+  await sendMail(
+    deps,
+    log,
+    async () => {
+      const candidate = await loadCandidate(deps, state.candidateProfileId);
+      const mailbox = candidate && (await candidateMailbox(deps, candidate));
+      if (!mailbox) return null;
+      const companyName = (await loadCompanyName(deps, state.companyId)) ?? 'The company';
+      return offerStageMail({ to: mailbox.email, candidateName: mailbox.name, companyName, jobTitle: await jobTitle(deps, state.jobId), dashboardUrl: `${deps.publicUrl.replace(/\/$/, '')}/dashboard` });
+    },
+    `offer-stage-${invitationId}`,
   );
 }
 
@@ -269,6 +284,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
       );
       const offerStageAt = result.state.status === 'none' ? null : result.state.offerStageAt;
       if (!offerStageAt) throw new Error('the offer stage was decided but not reached');
+      // The candidate hears of it once: when it is recorded, not when it is asked again.
+      if (result.events.length > 0 && result.state.status !== 'none') await mailOfferStage(deps, request.log, invitationId, result.state);
       return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.offerStage, invitationId, status: 'offer_stage', offerStageAt });
     },
   );
