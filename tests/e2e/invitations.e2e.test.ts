@@ -225,6 +225,9 @@ describe('request to apply → invitation → reveal → availability', { timeou
     await expect(page.getByText('Moved to Offer Stage', { exact: true })).toBeVisible();
     await expect(request.getByText('Offer Stage', { exact: true })).toBeVisible();
     assert(await request.getByRole('button', { name: 'Move to Offer Stage' }).count()).toBe(0);
+    // …and the candidate hears of it by mail, over SMTP.
+    const offer = await smtp.waitForMailWhere(CANDIDATE.email, (raw) => raw.includes('moved you to the offer stage'));
+    assert(offer.raw).toContain(JOB_TITLE);
     await page.goto(`${app.url}/browse-candidates?search=${encodeURIComponent('Analytical Engine')}`);
     await expect(cardOf(page).getByRole('list', { name: 'Requests to apply' }).getByText('Offer Stage', { exact: true })).toBeVisible();
     await page.context().close();
