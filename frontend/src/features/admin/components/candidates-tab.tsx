@@ -1,10 +1,9 @@
-import type { AdminCandidate, AdminListSort, User } from '@hireloop/contracts';
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_MESSAGES } from '@hireloop/contracts';
+import type { AdminCandidate, User } from '@hireloop/contracts';
+import { ADMIN_MESSAGES } from '@hireloop/contracts';
 import { MailPlusIcon, PlusIcon, ShieldPlusIcon, XIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { useAdminCandidates } from '../api/admin-people';
 import { fullName, rowSkills } from '../lib/admin-display';
@@ -12,7 +11,7 @@ import { AddCandidateDialog } from './add-candidate-dialog';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MakeAdminDialog } from './make-admin-dialog';
-import { AdminSearchBox, ListStates, PageSizeSelect, RangeText, SortSelect } from './table-controls';
+import { AdminListFooter, AdminListToolbar, ListStates, useAdminListParams } from './table-controls';
 
 interface CandidatesTabProps {
   user: User;
@@ -22,16 +21,14 @@ interface CandidatesTabProps {
 
 /** The Candidates tab (part 2 "Admin panel"): search, page size, bulk-selection bar, table, pagination, dialogs. */
 export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabProps) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
   // Selected rows by profile id, kept across pages (the candidates themselves, for the confirm steps).
   const [selected, setSelected] = useState<Map<string, AdminCandidate>>(new Map());
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState<AdminCandidate | null>(null);
   const [bulkInviting, setBulkInviting] = useState(false);
   const [promoting, setPromoting] = useState<AdminCandidate[] | null>(null);
-  const [sort, setSort] = useState<AdminListSort>('newest');
-  const list = useAdminCandidates({ search, page, pageSize, sort });
+  const controls = useAdminListParams(search, onSearchChange);
+  const list = useAdminCandidates(controls.params);
   const answer = list.data;
 
   const rows = useMemo(() => answer?.candidates ?? [], [answer]);
@@ -80,11 +77,6 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
     setPromoting([...selected.values()]);
   };
 
-  const changeSearch = (next: string) => {
-    onSearchChange(next);
-    setPage(1);
-  };
-
   return (
     <section aria-labelledby="admin-candidates-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,23 +88,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
           Add Candidate
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <AdminSearchBox label="Search candidates" value={search} onChange={changeSearch} placeholder="Search by name or email" />
-        <SortSelect
-          value={sort}
-          onChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-        />
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </div>
+      <AdminListToolbar list={controls} label="Search candidates" placeholder="Search by name or email" />
 
       <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
         <span className="text-sm font-medium" aria-live="polite">
@@ -177,13 +153,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
           </table>
         </div>
       </ListStates>
-      {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
-      {answer ? (
-        <div className="grid justify-items-center gap-2">
-          <RangeText page={answer.page} pageSize={answer.pageSize} total={answer.total} noun="candidates" />
-          <Pagination page={answer.page} pageCount={answer.totalPages} onPageChange={setPage} disabled={list.isPlaceholderData} />
-        </div>
-      ) : null}
+      <AdminListFooter answer={answer} noun="candidates" onPageChange={controls.setPage} disabled={list.isPlaceholderData} />
 
       <AddCandidateDialog open={adding} onOpenChange={setAdding} />
       <InviteDialog candidate={inviting} onClose={() => setInviting(null)} />

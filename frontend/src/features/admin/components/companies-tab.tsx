@@ -1,21 +1,17 @@
-import { ADMIN_DEFAULT_PAGE_SIZE, type AdminListSort } from '@hireloop/contracts';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
 import { useAdminCompanies } from '../api/admin-people';
 import { formatDay } from '../lib/admin-display';
 import { AddCompanyDialog } from './add-company-dialog';
-import { AdminSearchBox, ListStates, PageSizeSelect, RangeText, SortSelect } from './table-controls';
+import { AdminListFooter, AdminListToolbar, ListStates, useAdminListParams } from './table-controls';
 
 /** The Companies tab (part 2 "Admin panel"): the shared search on the company name, table, Add Company, Manage. */
 export function CompaniesTab({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
   const [adding, setAdding] = useState(false);
-  const [sort, setSort] = useState<AdminListSort>('newest');
-  const list = useAdminCompanies({ search, page, pageSize, sort });
+  const controls = useAdminListParams(search, onSearchChange);
+  const list = useAdminCompanies(controls.params);
   const answer = list.data;
 
   const rows = answer?.companies ?? [];
@@ -30,31 +26,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
           Add Company
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <AdminSearchBox
-          label="Search companies"
-          value={search}
-          onChange={(next) => {
-            onSearchChange(next);
-            setPage(1);
-          }}
-          placeholder="Search by company name"
-        />
-        <SortSelect
-          value={sort}
-          onChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-        />
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </div>
+      <AdminListToolbar list={controls} label="Search companies" placeholder="Search by company name" />
       <ListStates noun="companies" query={list} empty={rows.length === 0 ? (search ? 'No companies match your search.' : 'No companies yet.') : null}>
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full min-w-[44rem] text-left text-sm">
@@ -114,13 +86,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
           </table>
         </div>
       </ListStates>
-      {/* The server clamps a page past the last one (part 2 §5): the controls show the page it answered. */}
-      {answer ? (
-        <div className="grid justify-items-center gap-2">
-          <RangeText page={answer.page} pageSize={answer.pageSize} total={answer.total} noun="companies" />
-          <Pagination page={answer.page} pageCount={answer.totalPages} onPageChange={setPage} disabled={list.isPlaceholderData} />
-        </div>
-      ) : null}
+      <AdminListFooter answer={answer} noun="companies" onPageChange={controls.setPage} disabled={list.isPlaceholderData} />
       <AddCompanyDialog open={adding} onOpenChange={setAdding} />
     </section>
   );

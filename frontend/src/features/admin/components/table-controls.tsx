@@ -1,6 +1,7 @@
-import { ADMIN_LIST_SORTS, ADMIN_PAGE_SIZES, type AdminListSort } from '@hireloop/contracts';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_LIST_SORTS, ADMIN_PAGE_SIZES, type AdminListSort } from '@hireloop/contracts';
 import { SearchIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
 import { Input, inputClassName } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
@@ -118,4 +119,64 @@ export function ListStates({
   }
   if (empty !== null) return <p className="py-8 text-center text-muted-foreground">{empty}</p>;
   return children;
+}
+
+/**
+ * What a people table asks the server for, held by its tab: the page, its size and the order.
+ * The search is the panel's (shared by the tabs). A new search, size or order goes back to page 1.
+ */
+export function useAdminListParams(search: string, onSearchChange: (search: string) => void) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<AdminListSort>('newest');
+  const fromPageOne =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  return {
+    params: { search, page, pageSize, sort },
+    setPage,
+    changeSearch: fromPageOne(onSearchChange),
+    changeSort: fromPageOne(setSort),
+    changePageSize: fromPageOne(setPageSize),
+  };
+}
+
+type ListParams = ReturnType<typeof useAdminListParams>;
+
+/** Search, order and rows per page above a people table. */
+export function AdminListToolbar({ list, label, placeholder }: { list: ListParams; label: string; placeholder: string }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <AdminSearchBox label={label} value={list.params.search} onChange={list.changeSearch} placeholder={placeholder} />
+      <SortSelect value={list.params.sort} onChange={list.changeSort} />
+      <PageSizeSelect value={list.params.pageSize} onChange={list.changePageSize} />
+    </div>
+  );
+}
+
+/**
+ * "Showing 26–50 of 120" and the pages under a table. The server clamps a page past the last one
+ * (part 2 §5): the controls show the page it answered.
+ */
+export function AdminListFooter({
+  answer,
+  noun,
+  onPageChange,
+  disabled,
+}: {
+  answer: { page: number; pageSize: number; total: number; totalPages: number } | undefined;
+  noun: string;
+  onPageChange: (page: number) => void;
+  disabled: boolean;
+}) {
+  if (!answer) return null;
+  return (
+    <div className="grid justify-items-center gap-2">
+      <RangeText page={answer.page} pageSize={answer.pageSize} total={answer.total} noun={noun} />
+      <Pagination page={answer.page} pageCount={answer.totalPages} onPageChange={onPageChange} disabled={disabled} />
+    </div>
+  );
 }
