@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@hireloop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { candidate, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
+import { candidate, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
 
 const server = stubAdminServer();
 
@@ -164,9 +164,9 @@ describe('inviting candidates from the table', () => {
   const serveJobs = () => {
     server.routes['GET /api/jobs'] = () =>
       json(200, [
-        { ...jobOf('job-1', 'Platform Engineer'), companyId: 'company-1' },
-        { ...jobOf('job-2', 'Imported Role'), companyId: 'company-1', source: 'remoteok' },
-        { ...jobOf('job-3', 'No Company Role') },
+        job(1, { title: 'Platform Engineer', companyId: 'company-1' }),
+        job(2, { title: 'Imported Role', companyId: 'company-1', source: 'remoteok' }),
+        job(3, { title: 'No Company Role' }),
       ]);
   };
 
@@ -324,32 +324,3 @@ describe('Make Admin', () => {
     expect(await screen.findByText(ADMIN_MESSAGES.roleUpdateFailed)).toBeInTheDocument();
   });
 });
-
-function jobOf(id: string, title: string) {
-  return {
-    id,
-    shareToken: `share-${id}`,
-    title,
-    company: 'Northwind',
-    companyId: null,
-    location: 'Remote',
-    salary: null,
-    type: 'Full-time',
-    remote: true,
-    description: '',
-    requirements: [],
-    skills: [],
-    benefits: null,
-    experience: 'Mid level',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    isActive: true,
-    source: 'internal',
-    externalUrl: null,
-    matchScore: null,
-    matchReasons: [],
-    warnings: [],
-    firstSeenAt: null,
-    lastSeenAt: null,
-    validThrough: null,
-  };
-}
