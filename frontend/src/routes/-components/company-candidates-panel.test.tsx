@@ -8,6 +8,7 @@ import { toast, Toaster } from '../../components/ui/toast';
 import { resetPositionForTests } from '../../lib/api-client';
 import { AuthDialogContext } from '../../lib/auth-dialog';
 import { CompanyCandidatesPanel } from './company-candidates-panel';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
@@ -28,32 +29,7 @@ const card = (n: number): CandidateCard => ({
   skills: ['React'],
 });
 
-const job = (id: string, title: string): Job => ({
-  id,
-  shareToken: `share-${id}`,
-  title,
-  company: 'Northwind Analytics',
-  companyId: 'c1',
-  location: 'Remote',
-  salary: null,
-  type: 'Full-time',
-  remote: true,
-  description: 'Build things.',
-  requirements: [],
-  skills: [],
-  benefits: null,
-  experience: 'Senior level',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
-});
+const job = (id: string, title: string): Job => sampleJob({ id, shareToken: `share-${id}`, title });
 
 const request = (candidateId: string, jobId: string, jobTitle: string, status: CompanyInvitation['status']): CompanyInvitation => ({
   invitationId: `${candidateId}-${jobId}`,

@@ -16,6 +16,7 @@ import { toast, Toaster } from '../../components/ui/toast';
 import { resetPositionForTests } from '../../lib/api-client';
 import { DashboardPage } from './dashboard';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../../features/jobs/lib/board-search';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 interface Request {
   method: string;
@@ -107,31 +108,13 @@ const application = (overrides: Partial<CandidateApplication> = {}): CandidateAp
   ...overrides,
 });
 
-const suggestedJob = (overrides: Partial<Job> = {}): Job => ({
-  id: 'j1',
+const suggestedJob = (overrides: Partial<Job> = {}): Job => sampleJob({
   shareToken: 's1',
   title: 'Senior Go Engineer',
   company: 'Acme',
-  companyId: 'c1',
-  location: 'Remote',
-  salary: null,
-  type: 'Full-time',
-  remote: true,
   description: 'Payments.',
-  requirements: [],
   skills: ['Go', 'Rust'],
-  benefits: null,
-  experience: 'Senior level',
   createdAt: '2026-03-01T12:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
   ...overrides,
 });
 

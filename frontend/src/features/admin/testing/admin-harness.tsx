@@ -6,6 +6,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast';
 import { resetPositionForTests } from '../../../lib/api-client';
 import { AdminPanel } from '../components/admin-panel';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 /** One request the admin panel made. */
 export interface Call {
@@ -99,31 +100,15 @@ export const company = (n: number, overrides: Partial<AdminCompany> = {}): Admin
   ...overrides,
 });
 
-export const job = (n: number, overrides: Partial<Job> = {}): Job => ({
+export const job = (n: number, overrides: Partial<Job> = {}): Job => sampleJob({
   id: `job-${n}`,
   shareToken: `share-${n}`,
   title: `Job ${n}`,
   company: 'Northwind',
   companyId: null,
-  location: 'Remote',
-  salary: null,
-  type: 'Full-time',
-  remote: true,
   description: 'Build things',
-  requirements: [],
-  skills: [],
-  benefits: null,
   experience: 'Mid level',
   createdAt: '2026-11-20T10:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
   ...overrides,
 });
 

@@ -8,6 +8,7 @@ import { toast, Toaster } from '../../../components/ui/toast';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
 import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 import { InvitationView } from './invitation-page';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
@@ -26,32 +27,12 @@ afterEach(() => {
 
 const TOKEN = `${'0123456789abcdef'.repeat(2)}.${'S'.repeat(43)}`;
 
-const job: Job = {
-  id: 'j1',
-  shareToken: 't1',
-  title: 'Staff Data Engineer',
-  company: 'Northwind Analytics',
-  companyId: 'c1',
+const job: Job = sampleJob({
   location: 'Lisbon, Portugal',
   salary: '90k',
-  type: 'Full-time',
-  remote: true,
   description: 'Own the data platform.\n\nMore later.',
-  requirements: [],
   skills: ['Python', 'Spark'],
-  benefits: null,
-  experience: 'Senior level',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
-};
+});
 
 const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResponse => ({
   success: true,

@@ -7,35 +7,18 @@ import { getJob, getSharedJob } from './get-job';
 import { getJobList, jobListPath, jobListQueryKey } from './get-jobs';
 import { getMyApplication } from './get-my-application';
 import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 const { calls, answers } = stubFetch();
 const json = jsonAnswer;
 
-const job = (overrides: Partial<Job> = {}): Job => ({
-  id: 'j1',
-  shareToken: 't1',
+const job = (overrides: Partial<Job> = {}): Job => sampleJob({
   title: 'Senior Frontend Engineer',
   company: 'Acme',
   companyId: null,
-  location: 'Remote',
-  salary: null,
-  type: 'Full-time',
-  remote: true,
   description: 'Build the product UI.',
-  requirements: [],
   skills: ['React'],
-  benefits: null,
-  experience: 'Senior level',
   createdAt: '2026-01-01T00:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
   ...overrides,
 });
 

@@ -8,33 +8,9 @@ import { resetPositionForTests } from '../../../lib/api-client';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
 import type { JobViewer } from '../lib/viewer';
 import { ApplicationProcessDialog } from './application-process-dialog';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
-const job: Job = {
-  id: 'j1',
-  shareToken: 't1',
-  title: 'Staff Data Engineer',
-  company: 'Northwind Analytics',
-  companyId: 'c1',
-  location: 'Lisbon, Portugal',
-  salary: '90k',
-  type: 'Full-time',
-  remote: true,
-  description: 'Own the data platform.',
-  requirements: [],
-  skills: ['Python'],
-  benefits: null,
-  experience: 'Senior level',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
-};
+const job: Job = sampleJob({ location: 'Lisbon, Portugal', salary: '90k', description: 'Own the data platform.', skills: ['Python'] });
 
 let answers: Record<string, () => Response>;
 let requests: string[];

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../../components/ui/toast';
 import { resetPositionForTests } from '../../../lib/api-client';
 import { PostJobDialog } from './post-job-dialog';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 interface Request {
   method: string;
@@ -37,31 +38,17 @@ afterEach(() => {
 const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const postedJob = (overrides: Partial<Job> = {}): Job => ({
-  id: 'j1',
-  shareToken: 't1',
+const postedJob = (overrides: Partial<Job> = {}): Job => sampleJob({
   title: 'Staff Frontend Engineer',
   company: 'Brightpath Health',
-  companyId: 'c1',
   location: 'San Francisco, CA',
   salary: '$190k - $230k',
-  type: 'Full-time',
   remote: false,
   description: 'Lead the patient portal.',
   requirements: ['React', 'Accessibility'],
   skills: ['React', 'TypeScript'],
-  benefits: null,
   experience: 'Entry level',
   createdAt: '2026-01-01T00:00:00.000Z',
-  isActive: true,
-  source: 'internal',
-  externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
-  firstSeenAt: null,
-  lastSeenAt: null,
-  validThrough: null,
   ...overrides,
 });
 
