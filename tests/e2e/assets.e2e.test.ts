@@ -113,6 +113,8 @@ describe('the job board over the network', () => {
     // The list puts the focus on the chosen option once it has placed itself; keys before that go nowhere.
     await expect(page.getByRole('option', { name: 'All types' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    // Enter chooses the option that has the focus: wait until the arrow has moved it (a loaded CI machine pressed Enter first).
+    await expect(page.getByRole('option', { name: 'Full-time' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Job Type' }).filter({ hasText: 'Full-time' })).toBeVisible();
     assert(new URL(page.url()).searchParams.get('type')).toBe('full-time');
