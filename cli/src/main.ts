@@ -258,7 +258,7 @@ async function main(argv: string[]) {
           const report = await erasePerson(deps, userId, `cli-${process.pid}`);
           log(
             `${report.erasedNow ? 'Erased' : 'Already erased; finished'} ${userId}: ${report.identitiesUnlinked} linked identities released, ` +
-              `${report.mailsDeleted} kept mails deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
+              `${report.mailsDeleted} kept mails deleted, ${report.picturesDeleted} pictures deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
           );
         }
       });
