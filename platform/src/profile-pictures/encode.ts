@@ -38,6 +38,7 @@ export function sniffPictureFormat(bytes: Uint8Array): Format | null {
 }
 
 const refuse = (message: string) => new DomainError('validation', message);
+const tooManyPixels = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
 /**
  * Decodes an uploaded picture and encodes it again as WebP at its display size: EXIF (GPS
@@ -53,9 +54,10 @@ export async function encodeProfilePicture(input: Uint8Array, kind: ProfilePictu
   const options: SharpOptions = { limitInputPixels: PROFILE_PICTURE_MAX_PIXELS, failOn: 'error', pages: 1 };
   let header: Metadata;
   try {
+    // Reads the header only; libvips refuses a header past the pixel limit here already.
     header = await sharp(input, options).metadata();
-  } catch {
-    throw refuse(PROFILE_MESSAGES.pictureUnreadable);
+  } catch (error) {
+    throw refuse(tooManyPixels(error) ? PROFILE_MESSAGES.pictureTooManyPixels : PROFILE_MESSAGES.pictureUnreadable);
   }
   if (header.format !== format) throw refuse(PROFILE_MESSAGES.pictureType);
   const width = header.width ?? 0;
@@ -70,8 +72,7 @@ export async function encodeProfilePicture(input: Uint8Array, kind: ProfilePictu
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height, digest: createHash('sha256').update(data).digest('hex') };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw refuse(PROFILE_MESSAGES.pictureTooManyPixels);
-    throw refuse(PROFILE_MESSAGES.pictureUnreadable);
+    throw refuse(tooManyPixels(error) ? PROFILE_MESSAGES.pictureTooManyPixels : PROFILE_MESSAGES.pictureUnreadable);
   }
 }
 
