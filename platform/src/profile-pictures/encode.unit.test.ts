@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DomainError, PROFILE_MESSAGES } from '@hireloop/contracts';
 import { dataUrlBytes, encodeProfilePicture, sniffPictureFormat } from './encode';
-import { exifHasGps, phonePhotoWithGps, PHONE_MAKE, pngClaiming, SVG_PICTURE } from './test-pictures';
+import { exifHasGps, phonePhotoWithGps, PHONE_MAKE, pngClaiming, SVG_PICTURE } from './drawn-pictures';
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(

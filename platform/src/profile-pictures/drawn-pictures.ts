@@ -2,7 +2,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Pictures for tests (ADR 046), made here rather than kept as files: a photo as a phone takes it
+ * Pictures the app draws rather than keeps as files (ADR 046): the seed's avatars, and for tests
+ * a photo as a phone takes it
  * (JPEG, EXIF with the phone's make and GPS position, turned by the orientation tag, an ICC
  * profile), and the header of a PNG that claims more pixels than anyone should decode.
  */
@@ -44,3 +45,11 @@ export function pngClaiming(width: number, height: number): Buffer {
 }
 
 export const SVG_PICTURE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+
+/** A 512 px PNG of `initials` on `colour`, as a data URL (the seed's candidates); the server re-encodes it like any upload. */
+export async function initialsAvatarDataUrl(initials: string, colour: string): Promise<string> {
+  const safe = initials.replace(/[^A-Z]/g, '').slice(0, 3);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="${colour}"/><circle cx="256" cy="256" r="200" fill="#ffffff" fill-opacity="0.9"/><text x="256" y="300" font-family="sans-serif" font-size="140" font-weight="700" text-anchor="middle" fill="${colour}">${safe}</text></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
