@@ -203,6 +203,16 @@ describe('profile pictures (ADR 046)', () => {
     expect([413, 400]).toContain(big.statusCode);
   });
 
+  it('uploaded again, are the same stored picture (so a retried upload needs no Idempotency-Key)', async () => {
+    const ada = await api.signUpCandidate('pic-again');
+    const photo = await phonePhotoWithGps(300, 200);
+    const [first, again] = [await upload(ada, photo), await upload(ada, photo)];
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(pathOf(again.json().url)).toBe(pathOf(first.json().url));
+    const other = await upload(await api.signUpCandidate('pic-again-other'), photo);
+    expect(pathOf(other.json().url)).not.toBe(pathOf(first.json().url));
+  });
+
   it('are deleted with their person: after `erase`, the bytes are gone and the addresses answer 404, even with the owner’s grant', async () => {
     const ada = await api.signUpCandidate('pic-erased');
     const saved = await inject({ method: 'POST', url: '/api/profile', token: ada.token, payload: form({ profilePicture: dataUrl(await phonePhotoWithGps(400, 300)) }) });
@@ -237,7 +247,7 @@ describe('profile pictures (ADR 046)', () => {
     const photo = await phonePhotoWithGps(640, 480);
     const at = new Date().toISOString();
     // What the app stored before ADR 046: the data URLs themselves (sealed) in the profile's event.
-    await api.runtime().eventStore.append(
+    const appended = await api.runtime().eventStore.append(
       candidateStreamId(profileId),
       [
         {
@@ -257,6 +267,7 @@ describe('profile pictures (ADR 046)', () => {
       ],
       { expectedVersion: NO_STREAM_VERSION },
     );
+    api.sawPosition(appended.position);
     // Until moved, no view sends the data URL (its EXIF) to anyone, the owner included.
     const before = await api.get(`/api/profiles/${profileId}`, null);
     expect(before.json().profile).toMatchObject({ profilePicture: null, coverPhoto: null });
