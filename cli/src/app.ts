@@ -13,6 +13,8 @@ import type { Bus } from '@hireloop/platform/bus';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
+import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { MAIL_ATTEMPTS, startMailWorker } from '@hireloop/platform/mailer/worker';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { EventStore } from '@hireloop/platform/event-store';
@@ -48,6 +50,8 @@ export interface AppDeps {
   /** The first answers of writes sent with an Idempotency-Key. */
   idempotency: IdempotencyStore;
   mailer: Mailer;
+  /** Profile pictures and cover photos as files (ADR 046); default: in memory. */
+  pictures?: ProfilePictureStore;
   bus: Bus;
   clock: Clock;
   ids: IdGenerator;
@@ -140,6 +144,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     queries || commands
       ? new BoardActivityCounter({ eventStore: deps.eventStore, clock: deps.clock, ids: deps.ids, onWarning: (message, details) => app.log.warn(details, message) })
       : null;
+  // One store for both sides: the command side writes pictures, the query side serves them.
+  const pictures = deps.pictures ?? createMemoryProfilePictures();
   const resumeReader = commands && options.resumeReading ? createResumeReader(options.resumeReading) : undefined;
   if (commands) {
     await registerCommandService(app, {
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       publicUrl,
       linkedin: deps.linkedin ?? null,
       mailer: deps.mailer,
+      pictures,
       onPageView: boardActivity
         ? (route) => {
             boardActivity.hooks.onPageView(route);
@@ -180,6 +187,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 2000,
       publicUrl,
       webAnalytics: deps.webAnalytics,
+      pictures,
       ...boardActivity?.hooks,
     });
   }

@@ -3,6 +3,7 @@ import { assistantFrameOrigins, assistantSettings } from '@hireloop/platform/ass
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/picture-migration';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { DomainError, Role } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
@@ -43,6 +44,8 @@ const USAGE = `Usage: hireloop <command>
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
   erase EMAIL|USER_ID         forget a person for good (a deletion request): their personal data reads as
                               "[erased]" everywhere, their account is closed, their email is free again
+  move-pictures               once, after upgrading: profile pictures saved as data URLs become files
+                              (re-encoded, metadata stripped; ADR 046); run again, it finds nothing to do
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
 OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
@@ -258,9 +261,22 @@ async function main(argv: string[]) {
           const report = await erasePerson(deps, userId, `cli-${process.pid}`);
           log(
             `${report.erasedNow ? 'Erased' : 'Already erased; finished'} ${userId}: ${report.identitiesUnlinked} linked identities released, ` +
-              `${report.mailsDeleted} kept mails deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
+              `${report.mailsDeleted} kept mails deleted, ${report.picturesDeleted} pictures deleted, ${report.legacyEventsRedacted} clear-text events from before sealing rewritten.`,
           );
         }
+      });
+    case 'move-pictures':
+      return withRuntime(async (runtime) => {
+        if (args.length !== 0) throw new UsageError('move-pictures takes no arguments');
+        const config = loadConfig();
+        const report = await movePicturesOutOfProfiles(
+          { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl },
+          `cli-${process.pid}`,
+        );
+        log(
+          `${report.profilesMoved} of ${report.profilesFound} profiles with data-URL pictures moved: ` +
+            `${report.picturesStored} pictures stored as files, ${report.picturesDropped} that could not be read (SVG, broken) dropped.`,
+        );
       });
     case undefined:
     case 'help':

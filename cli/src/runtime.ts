@@ -14,6 +14,8 @@ import type { Config } from '@hireloop/platform/config';
 import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
 import { createPostgresEventStore, type EventStore, type PostgresEventStore } from '@hireloop/platform/event-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
+import { createPostgresProfilePictures } from '@hireloop/platform/profile-pictures/postgres';
+import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { protectPersonalData, type PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import { personalDataRules } from '@hireloop/contracts';
 import { migrate } from '@hireloop/platform/migrations/migrate';
@@ -39,6 +41,8 @@ export interface Runtime {
   rateLimiter: RateLimiter;
   idempotency: IdempotencyStore;
   mailer: Mailer;
+  /** Profile pictures and cover photos as files, beside the log (ADR 046). */
+  pictures: ProfilePictureStore;
   linkedin: IdentityProvider | null;
   /** The AI port chosen by AI_PROVIDER (ADR 025). */
   ai: AiPort;
@@ -111,6 +115,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     const rateLimiter = await createPostgresRateLimiter({ pool });
     const reactionCheckpoints = await createPostgresReactionCheckpoints({ pool });
     const idempotency = await createPostgresIdempotencyStore({ pool });
+    const pictures = await createPostgresProfilePictures({ pool });
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : await createPostgresOutbox({ pool, from: config.MAIL_FROM, clock: systemClock });
@@ -149,6 +154,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       rateLimiter,
       idempotency,
       mailer,
+      pictures,
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),
       payments: createPayments(config, systemClock),

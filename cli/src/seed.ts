@@ -1,4 +1,5 @@
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
+import { initialsAvatarDataUrl } from '@hireloop/platform/profile-pictures/drawn-pictures';
 import { importFeed } from '@hireloop/command-service/imports/importer';
 import { HIRELOOP_FEED_SOURCES } from '@hireloop/contracts/imports/feed';
 import type { CandidateSignupBody, CompanyProfileBody, CompanySignupBody, PlanId, PostJobBody, ProfileFormBody } from '@hireloop/contracts';
@@ -183,7 +184,10 @@ interface SeedCandidate {
   appliedTo: Array<{ company: string; title: string }>;
   /** Days before now the candidate signed up. */
   signedUpDaysAgo: number;
+  /** A profile picture drawn at seed time (initials on a colour), sent as the spec's image data string. */
+  avatar?: { initials: string; colour: string };
 }
+
 
 /**
  * Candidates whose profiles and applications fit the companies' jobs above: a data engineer
@@ -193,6 +197,7 @@ interface SeedCandidate {
  */
 const CANDIDATES: SeedCandidate[] = [
   {
+    avatar: { initials: 'LM', colour: '#2f6f8f' },
     account: { name: 'Lena Marsh', email: 'lena.marsh@example.com', phone: '+1 512 555 0171', location: 'Austin, TX', currentRole: 'Data Engineer', skills: 'Python, SQL, Kafka' },
     profile: {
       jobTitle: 'Senior Data Engineer',
@@ -402,6 +407,7 @@ export interface PlannedFeed {
 export interface PlannedCandidate {
   account: SeedCandidate['account'];
   profile: ProfileFormBody;
+  avatar?: SeedCandidate['avatar'];
   signedUpAt: Date;
   /** Shortly after signing up. */
   profileAt: Date;
@@ -467,7 +473,7 @@ export function seedPlan(now: Date): { companies: PlannedCompany[]; feeds: Plann
       const at = new Date(Math.max(profileAt.getTime(), job.postedAt.getTime()) + (a + 1) * 3 * HOUR);
       return { company, job, at };
     });
-    return { account: candidate.account, profile: candidate.profile, signedUpAt, profileAt, applications };
+    return { account: candidate.account, profile: candidate.profile, avatar: candidate.avatar, signedUpAt, profileAt, applications };
   });
   return { companies, feeds, candidates };
 }
@@ -569,7 +575,8 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   const profileIds = new Map<string, string>();
   async function createProfile(candidate: PlannedCandidate) {
-    const created = await app.inject({ method: 'POST', url: '/api/profile', headers: { authorization: `Bearer ${candidateTokens.get(candidate)}` }, payload: candidate.profile });
+    const payload = candidate.avatar ? { ...candidate.profile, profilePicture: await initialsAvatarDataUrl(candidate.avatar.initials, candidate.avatar.colour) } : candidate.profile;
+    const created = await app.inject({ method: 'POST', url: '/api/profile', headers: { authorization: `Bearer ${candidateTokens.get(candidate)}` }, payload });
     if (created.statusCode !== 201) throw new Error(`Seeding the profile of ${candidate.account.name} failed: ${created.statusCode} ${created.body}`);
     profileIds.set(candidate.account.email, created.json<{ profile: { id: string } }>().profile.id);
   }

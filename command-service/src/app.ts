@@ -19,6 +19,8 @@ import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
 import { startNoResponseSweeper } from './applications/no-response';
 import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
+import { profilePictureRoutes } from './profiles/picture-routes';
+import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
 import { createSimulatedPayments } from '@hireloop/platform/payments';
 import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
 import { subscriptionRoutes } from './subscriptions/routes';
@@ -44,7 +46,10 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   const ownReader = deps.resumeReader ? null : createResumeReader({ timeoutMs: DEFAULT_RESUME_READ_TIMEOUT_MS });
   await app.register(resumeRoutes, { deps, ai, reader: deps.resumeReader ?? ownReader! });
   await app.register(candidateSummaryRoutes, { deps });
+  // Pictures as files (ADR 046): the composition root's store, or one in memory (tests of this service alone).
+  deps.pictures ??= createMemoryProfilePictures();
   await app.register(profileRoutes, { deps });
+  await app.register(profilePictureRoutes, { deps });
   await app.register(companyRoutes, { deps });
   // Payments (ADR 030): the configured adapter, or the simulated one (no Stripe keys, tests).
   const payments = deps.payments ?? createSimulatedPayments({ publicUrl: deps.publicUrl, clock: deps.clock });

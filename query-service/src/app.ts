@@ -18,6 +18,9 @@ import { inboxQueryRoutes } from './inbox/routes';
 import { invitationQueryRoutes } from './invitations/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
+import { profilePictureQueryRoutes } from './profiles/picture-routes';
+import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
+import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { subscriptionQueryRoutes } from './subscriptions/routes';
 import type { JobSearchIndex } from './jobs/search-index';
 import type { ProjectionProgress } from './shared/projection-progress';
@@ -45,6 +48,8 @@ export interface QueryServiceDeps {
   adminCandidateTable?: AdminCandidateTable;
   /** The admin Analytics tab's GA4 section (default: not configured, ADR 034). */
   webAnalytics?: WebAnalyticsPort;
+  /** Profile pictures and cover photos as files (ADR 046); default: an empty store in memory. */
+  pictures?: ProfilePictureStore;
 }
 
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
@@ -61,7 +66,9 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     onView: deps.onView,
     searchIndex: deps.searchIndex,
   });
-  await app.register(profileQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
+  const pictures = deps.pictures ?? createMemoryProfilePictures();
+  await app.register(profileQueryRoutes, { readStore: deps.readStore, clock: deps.clock, pictures });
+  await app.register(profilePictureQueryRoutes, { readStore: deps.readStore, clock: deps.clock, pictures });
   await app.register(applicationQueryRoutes, { readStore: deps.readStore });
   await app.register(companyQueryRoutes, { readStore: deps.readStore });
   await app.register(subscriptionQueryRoutes, { readStore: deps.readStore, clock: deps.clock });

@@ -89,7 +89,8 @@ describe('idempotent writes on PostgreSQL', () => {
     );
     expect(writes.map((write) => write.route)).toEqual(expect.arrayContaining(['POST /api/jobs', 'POST /api/auth/login', 'PATCH /api/admin/users/role']));
     // Reading an uploaded resume changes nothing and its answer is personal data: no key (ADR 025).
-    const withoutKey = ['POST /api/extract-resume', 'POST /api/parse-resume'];
+    // Uploading a picture again gives the same stored picture (one per owner and content, ADR 046): no key needed.
+    const withoutKey = ['POST /api/extract-resume', 'POST /api/parse-resume', 'POST /api/profile-pictures'];
     expect(writes.map((write) => write.route)).toEqual(expect.arrayContaining(withoutKey));
     for (const { route, operation } of writes) {
       const declared = operation.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key') ?? false;

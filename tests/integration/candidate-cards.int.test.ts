@@ -77,16 +77,19 @@ const personal = (key: string) => ({
   linkedinUrl: `https://linkedin.example/in/${key}-zz`,
   githubUrl: `https://github.example/${key}-zz`,
   portfolioUrl: `https://${key}-zz.portfolio.example`,
-  picture: `data:image/png;base64,${Buffer.from(`${key}-picture-bytes`).toString('base64')}`,
-  cover: `data:image/jpeg;base64,${Buffer.from(`${key}-cover-bytes!`).toString('base64')}`,
+  // A real picture (ADR 046: re-encoded and kept as a file); its saved address is in `picturePaths`.
+  picture: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  cover: null,
   education: `MSc Cardcraft - University of ${key}ford`,
   salary: `${key.length}77k-${key.length}88k`,
   bio: `Bio of ${key}: sourdough and queues.`,
 });
 const personalTexts = (key: string) => {
   const p = personal(key);
-  return [...p.name.split(' '), p.email, p.profileEmail, p.phone, p.linkedinUrl, p.githubUrl, p.portfolioUrl, p.picture.slice(22), p.cover.slice(23), p.education, p.salary, p.bio];
+  return [...p.name.split(' '), p.email, p.profileEmail, p.phone, p.linkedinUrl, p.githubUrl, p.portfolioUrl, ...(picturePaths[key] ? [picturePaths[key]] : []), p.education, p.salary, p.bio];
 };
+/** Each seeded profile's picture address, once saved. */
+const picturePaths: Record<string, string> = {};
 const CARD_KEYS = ['availability', 'experience', 'id', 'location', 'lookingStatus', 'skills', 'title', 'workPreference'];
 
 const owners: Record<string, { token: string; profileId: string; userId: string }> = {};
@@ -123,6 +126,7 @@ beforeAll(async () => {
     const created = await send('/api/profile', form(seeded), token);
     expect(created.statusCode).toBe(201);
     owners[seeded.key] = { token, profileId: created.json().profile.id, userId: signup.json().user.id };
+    picturePaths[seeded.key] = String(created.json().profile.profilePicture).replace(/\?.*$/, '');
     // Distinct creation times: newest first is then one order.
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASED, MIN_POSITION_HEADER, POSITION_HEADER, candidateStreamId, emailStreamId, userStreamId, type UserRegistered } from '@hireloop/contracts';
+import { ERASED, MIN_POSITION_HEADER, POSITION_HEADER, PROFILE_PICTURE_REF, candidateStreamId, emailStreamId, userStreamId, type UserRegistered } from '@hireloop/contracts';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { hashPassword } from '@hireloop/platform/accounts/password';
@@ -56,11 +56,14 @@ const adaProfile = {
   githubUrl: 'https://github.example/quillfeather-ada',
   education: 'MSc Zymurgy - Heriot-Watt Quillcollege',
   salaryExpectation: '£97,531',
-  profilePicture: `data:image/png;base64,${Buffer.from('ada-quillfeather-portrait').toString('base64')}`,
+  // A real (1 x 1) PNG: pictures are re-encoded and kept as files beside the log (ADR 046).
+  profilePicture: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   isActivelyLooking: true,
   isPublic: true,
 };
-const adaProfileTexts = [adaProfile.location, adaProfile.bio, adaProfile.phone, adaProfile.email, adaProfile.linkedinUrl, adaProfile.githubUrl, adaProfile.education, adaProfile.salaryExpectation, adaProfile.profilePicture.split(',')[1]!];
+const adaProfileTexts = [adaProfile.location, adaProfile.bio, adaProfile.phone, adaProfile.email, adaProfile.linkedinUrl, adaProfile.githubUrl, adaProfile.education, adaProfile.salaryExpectation];
+/** Her picture as stored (`profile_pictures.bytes` reads as `\x<hex>`), and its address, once the profile is saved. */
+const adaPicture: string[] = [];
 
 /** The texts that must not be readable anywhere once their person is erased. */
 const personalTexts = (person: typeof ada) => [person.name, person.email, person.phone, person.location, person.currentRole];
@@ -169,9 +172,11 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     const profile = await app.inject({ method: 'POST', url: '/api/profile', payload: adaProfile, headers: { authorization: `Bearer ${adaToken}`, 'idempotency-key': 'ada-profile-1' } });
     expect(profile.statusCode).toBe(201);
     adaProfileId = profile.json().profile.id;
+    const pictureId = PROFILE_PICTURE_REF.exec(profile.json().profile.profilePicture)![1]!;
+    adaPicture.push((await runtime.pictures.get(pictureId))!.bytes.toString('hex'), pictureId);
 
     const stored = (await allEvents(runtime.storedLog)).map((event) => JSON.stringify(event)).join('\n');
-    for (const text of [...personalTexts(ada), ...adaProfileTexts]) expect(stored).not.toContain(text);
+    for (const text of [...personalTexts(ada), ...adaProfileTexts, ...adaPicture]) expect(stored).not.toContain(text);
     // The check can fail: Brook's events from before sealing hold his data in the clear.
     for (const text of personalTexts(brook)) expect(stored).toContain(text);
 
@@ -194,13 +199,14 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     // Before erasing, the database does hold their data (in read models, outbox, Brook's old events).
     expect(await whereStored([ada.email, brook.email])).not.toEqual([]);
     expect(await whereStored([adaProfile.bio])).not.toEqual([]);
+    expect(await whereStored([adaPicture[0]!])).toEqual([`${adaPicture[0]} in public.profile_pictures`]);
   });
 
   it('erasing leaves nothing of them readable in any table of the database, and keeps every event', async () => {
     const before = await allEvents(runtime.storedLog);
     const adaErased = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test' }, adaId, 'test-erase-ada');
     const brookErased = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test' }, brookId, 'test-erase-brook');
-    expect(adaErased).toMatchObject({ erasedNow: true, mailsDeleted: 1, legacyEventsRedacted: 0 });
+    expect(adaErased).toMatchObject({ erasedNow: true, mailsDeleted: 1, picturesDeleted: 1, legacyEventsRedacted: 0 });
     // Brook's clear-text UserRegistered and EmailReserved are rewritten; nothing else of the log is.
     expect(brookErased).toMatchObject({ erasedNow: true, legacyEventsRedacted: 2 });
 
@@ -210,7 +216,7 @@ describe('personal data that can be forgotten (ADR 019)', () => {
     await profileDocument(adaProfileId, (doc) => doc === null);
 
     // Every read model applies the erasure in its own time (the people tables of the admin console, the ledger…): wait for all of them.
-    await expect.poll(() => whereStored([...personalTexts(ada), ...personalTexts(brook), ...adaProfileTexts]), { timeout: 15_000, interval: 200 }).toEqual([]);
+    await expect.poll(() => whereStored([...personalTexts(ada), ...personalTexts(brook), ...adaProfileTexts, ...adaPicture]), { timeout: 15_000, interval: 200 }).toEqual([]);
     // The search can find what is there: Cyd, who was not erased, is still stored.
     expect(await whereStored([cyd.email])).not.toEqual([]);
 

@@ -70,6 +70,7 @@ interface Person {
   salary: string;
   bio: string;
 }
+const ONE_PIXEL_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const person = (key: string, name: string): Person => ({
   name,
   email: `${key}@matrix.example`,
@@ -78,8 +79,9 @@ const person = (key: string, name: string): Person => ({
   linkedinUrl: `https://linkedin.example/in/${key}-zq`,
   githubUrl: `https://github.example/${key}-zq`,
   portfolioUrl: `https://${key}-zq.portfolio.example`,
-  picture: `data:image/png;base64,${Buffer.from(`${key}-picture-bytes`).toString('base64')}`,
-  cover: `data:image/jpeg;base64,${Buffer.from(`${key}-cover-bytes!`).toString('base64')}`,
+  // Sent as the spec's image data strings; once saved, their addresses on our origin (ADR 046).
+  picture: ONE_PIXEL_PNG,
+  cover: ONE_PIXEL_PNG,
   education: `MSc Quillcraft - University of ${key}ford`,
   salary: `${key.length}91k-${key.length}99k`,
   bio: `Bio of ${name}: ferments and pipelines.`,
@@ -118,8 +120,8 @@ const personalTexts = (p: Person) => [
   p.linkedinUrl,
   p.githubUrl,
   p.portfolioUrl,
-  p.picture.slice('data:image/png;base64,'.length),
-  p.cover.slice('data:image/jpeg;base64,'.length),
+  p.picture,
+  p.cover,
   p.education,
   p.salary,
   p.bio,
@@ -158,6 +160,10 @@ describe('the profile privacy matrix', () => {
       );
       expect(created.statusCode).toBe(201);
       owners[key] = { token, profileId: created.json().profile.id };
+      // The owner's answer gives the addresses with the owner's grant; everyone else sees the bare path.
+      p.picture = String(created.json().profile.profilePicture).replace(/\?.*$/, '');
+      p.cover = String(created.json().profile.coverPhoto).replace(/\?.*$/, '');
+      expect(p.picture).toMatch(/^\/api\/profile-pictures\/[0-9a-f-]{36}$/);
     }
     const other = await post('/api/auth/candidate/signup', { name: 'Casey Other', email: 'casey@matrix.example', password: 'matrix-password-1' });
     tokens['another candidate'] = other.json().token;
@@ -200,7 +206,10 @@ describe('the profile privacy matrix', () => {
       if (view === 'limited') {
         expect(body.profile).toEqual({ id: owners[profile].profileId, title: 'Engineer open', location: 'Lisbon, Portugal', availability: 'open', workPreference: 'remote', skills: SKILLS.slice(0, 8), skillCount: SKILLS.length });
       } else if (view !== 'gated') {
-        expect(body.profile).toMatchObject({ firstName: p.name.split(' ')[0], email: p.profileEmail, phone: p.phone, linkedinUrl: p.linkedinUrl, profilePicture: p.picture, coverPhoto: p.cover, skills: SKILLS });
+        expect(body.profile).toMatchObject({ firstName: p.name.split(' ')[0], email: p.profileEmail, phone: p.phone, linkedinUrl: p.linkedinUrl, profilePicture: view === 'owner' ? expect.stringMatching(`^${p.picture}\\?grant=`) : p.picture,
+          coverPhoto: view === 'owner' ? expect.stringMatching(`^${p.cover}\\?grant=`) : p.cover,
+          skills: SKILLS,
+        });
       }
     }
     if (view === 'limited' || view === 'gated' || view === 404) {

@@ -18,6 +18,8 @@ export interface ErasureReport {
   position: string;
   identitiesUnlinked: number;
   mailsDeleted: number;
+  /** Profile pictures and cover photos deleted (ADR 046). */
+  picturesDeleted: number;
   /** Events of the log written in the clear before sealing (ADR 019), rewritten without the data. */
   legacyEventsRedacted: number;
 }
@@ -45,7 +47,8 @@ async function linkedIdentityStreams(deps: CommandServiceDeps, userId: string): 
  * that an interrupted erasure run again finishes the job:
  * 1. one atomic append: `PersonErased` on the account, the email reservation released, linked
  *    identities unlinked (the person may sign up again as someone new);
- * 2. what is kept beside the log: password hash, sessions, one-time secrets, mails in the outbox;
+ * 2. what is kept beside the log: password hash, sessions, one-time secrets, mails in the outbox,
+ *    profile pictures (ADR 046);
  * 3. the person's key is deleted: every sealed field of theirs reads as erased from then on,
  *    in every process, replay and copy of the log; events written in the clear before sealing
  *    existed are rewritten without the data. Read models scrub themselves on `PersonErased`.
@@ -81,8 +84,9 @@ export async function erasePerson(deps: CommandServiceDeps, userId: string, corr
   const email = account.email;
   await deps.secrets.forgetUser(userId);
   const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const picturesDeleted = (await deps.pictures?.forget(userId)) ?? 0;
   const { legacyEventsRedacted } = await deps.personalData.erase(userId, deps.clock.now());
-  return { userId, erasedNow: account.status === 'registered', position, identitiesUnlinked, mailsDeleted, legacyEventsRedacted };
+  return { userId, erasedNow: account.status === 'registered', position, identitiesUnlinked, mailsDeleted, picturesDeleted, legacyEventsRedacted };
 }
 
 /**
@@ -109,6 +113,7 @@ async function eraseAddedCandidate(deps: CommandServiceDeps, personId: string, c
   const position = await appendDecisions(deps.eventStore, decisions, context);
   await deps.secrets.forgetUser(personId);
   const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const picturesDeleted = (await deps.pictures?.forget(personId)) ?? 0;
   const { legacyEventsRedacted } = await deps.personalData.erase(personId, deps.clock.now());
-  return { userId: personId, erasedNow: true, position, identitiesUnlinked: 0, mailsDeleted, legacyEventsRedacted };
+  return { userId: personId, erasedNow: true, position, identitiesUnlinked: 0, mailsDeleted, picturesDeleted, legacyEventsRedacted };
 }

@@ -41,7 +41,13 @@ export type ProfileCommand =
    * An admin adds a candidate who has no account (ADR 038): `personId` names their key (ADR 019)
    * and their profile (`profileIdFor(personId)`), as a user id does for an account.
    */
-  | { type: 'AddCandidate'; data: { profileId: string; personId: string; content: ProfileContent; at: string } };
+  | { type: 'AddCandidate'; data: { profileId: string; personId: string; content: ProfileContent; at: string } }
+  /**
+   * A one-off job moves pictures stored as data URLs (before ADR 046) into the picture store:
+   * each field still holding one of `replacements`' data URLs gets its picture's path (or null
+   * when it could not be re-encoded). The person changed nothing, so `updatedAt` stays theirs.
+   */
+  | { type: 'MoveProfilePictures'; data: { profileId: string; replacements: ReadonlyMap<string, string | null> } };
 
 /** First word of the name, and the rest (§3). */
 export const splitName = (name: string): { firstName: string; lastName: string } => {
@@ -143,6 +149,15 @@ export const profileDecider: Decider<ProfileCommand, CandidateProfileEvent, Prof
     }
   },
   decide: (command, state) => {
+    if (command.type === 'MoveProfilePictures') {
+      if (state.status !== 'created') return [];
+      const moved = (value: string | null) => (value !== null && command.data.replacements.has(value) ? command.data.replacements.get(value)! : value);
+      const { content, profileId, userId, updatedAt } = state;
+      const profilePicture = moved(content.profilePicture);
+      const coverPhoto = moved(content.coverPhoto);
+      if (profilePicture === content.profilePicture && coverPhoto === content.coverPhoto) return [];
+      return [{ type: 'CandidateProfileUpdated', data: { ...content, profilePicture, coverPhoto, profileId, userId, updatedAt } }];
+    }
     if (command.type === 'AddCandidate') {
       // Who may add is the route's rule (admins only); the stream is new, its person too.
       if (state.status !== 'none') throw new DomainError('conflict', PROFILE_MESSAGES.profileExists);

@@ -165,6 +165,25 @@ describe('changing who sees a profile', () => {
   });
 });
 
+describe('moving data-URL pictures into the picture store (ADR 046)', () => {
+  const photo = 'data:image/jpeg;base64,/9j/4AAQ';
+  const svg = 'data:image/svg+xml;base64,PHN2Zz4=';
+  const legacy: CandidateProfileEvent = { ...created, data: { ...created.data, profilePicture: photo, coverPhoto: svg } };
+  const move = (replacements: Array<[string, string | null]>): ProfileCommand => ({ type: 'MoveProfilePictures', data: { profileId, replacements: new Map(replacements) } });
+
+  it('gives the profile the stored paths (or null), keeping everything else and its last update time', () => {
+    spec
+      .given([legacy])
+      .when(move([[photo, '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c'], [svg, null]]))
+      .then([{ type: 'CandidateProfileUpdated', data: { ...content, profilePicture: '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c', coverPhoto: null, profileId, userId: ada.userId, updatedAt: AT } }]);
+  });
+
+  it('records nothing when the profile no longer holds those data URLs (changed since), or has no profile', () => {
+    spec.given([created]).when(move([[photo, '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c']])).then([]);
+    spec.given([]).when(move([[photo, null]])).then([]);
+  });
+});
+
 describe('the profile as its owner sees it', () => {
   it('folds creation, update and visibility into the §3 shape', () => {
     const events: CandidateProfileEvent[] = [

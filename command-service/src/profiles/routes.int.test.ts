@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, POSITION_HEADER, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, candidateStreamId } from '@hireloop/contracts';
+import { MESSAGES, POSITION_HEADER, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, PROFILE_PICTURE_REF, candidateStreamId } from '@hireloop/contracts';
 import { IDEMPOTENCY_MESSAGES } from '@hireloop/platform/http/idempotency';
+import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
+import { fixedClock } from '@hireloop/platform/runtime';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
 import { profileIdFor } from './profile-id';
@@ -71,6 +75,14 @@ const extraction = {
 };
 /** A data URL of `bytes` bytes of image. */
 const image = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+const dataUrlOf = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+/** A JPEG of noise as close to `maxBytes` as a square allows (noise does not compress). */
+async function photoOf(maxBytes: number): Promise<Buffer> {
+  for (let side = 1700; ; side -= 20) {
+    const jpeg = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    if (jpeg.length <= maxBytes) return jpeg;
+  }
+}
 const streamEvents = async (userId: string) => (await ctx.deps.eventStore.readStream(candidateStreamId(profileIdFor(userId)))).events;
 
 const ROUTES: Array<[Method, string, unknown]> = [
@@ -230,13 +242,14 @@ describe('the owner’s profile', () => {
     expect((await streamEvents(owner.userId))[0]).toMatchObject({ data: { source: 'resume' } });
   });
 
-  it('holds two pictures of 2 MB each', async () => {
+  it('takes two pictures of 2 MB each as data URLs, and keeps them as files: the profile holds their addresses (ADR 046)', async () => {
     const owner = await ada();
-    const big = image(PROFILE_IMAGE_MAX_BYTES);
-    const response = await send('POST', '/api/profile', { ...form, profilePicture: big, coverPhoto: big }, owner);
-    expect(response.statusCode).toBe(201);
-    expect(response.json().profile.profilePicture).toBe(big);
-    expect(response.json().profile.coverPhoto).toBe(big);
+    const big = await photoOf(PROFILE_IMAGE_MAX_BYTES);
+    expect(big.length).toBeGreaterThan(PROFILE_IMAGE_MAX_BYTES - 64 * 1024);
+    const response = await send('POST', '/api/profile', { ...form, profilePicture: dataUrlOf(big), coverPhoto: dataUrlOf(big) }, owner);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().profile.profilePicture).toMatch(PROFILE_PICTURE_REF);
+    expect(response.json().profile.coverPhoto).toMatch(PROFILE_PICTURE_REF);
   });
 });
 
@@ -361,5 +374,29 @@ describe('a script writing profiles over and over', () => {
     // Another candidate is not held back by it.
     const other = await signUpCandidate({ name: 'Brook Otter', email: 'brook@example.com' });
     expect((await send('POST', '/api/profile', form, other)).statusCode).toBe(201);
+  });
+});
+
+describe('pictures the profile no longer shows (ADR 046)', () => {
+  it('are deleted at a later save once unused for 30 minutes; the ones it shows are kept', async () => {
+    await ctx.app.close();
+    const clock = fixedClock('2026-11-27T09:00:00.000Z');
+    const pictures = createMemoryProfilePictures();
+    ctx = await buildTestCommandApp({ clock, pictures });
+    const owner = await ada();
+    const jpeg = async (background: string) => dataUrlOf(await sharp({ create: { width: 40, height: 40, channels: 3, background } }).jpeg().toBuffer());
+    const created = await send('POST', '/api/profile', { ...form, profilePicture: await jpeg('#aa0000') }, owner);
+    expect(created.statusCode, created.body).toBe(201);
+    const replaced = await send('PUT', '/api/profile', { ...form, profilePicture: await jpeg('#0000aa') }, owner);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    // Within the grace time both are kept (a wizard's upload, or a save racing this one, may still need the first).
+    expect(pictures.count()).toBe(2);
+
+    clock.advance(31 * 60_000);
+    expect((await send('PATCH', '/api/profile/privacy', { isPublic: false }, owner)).statusCode).toBe(200);
+    expect(pictures.count()).toBe(1);
+    const shown = PROFILE_PICTURE_REF.exec(replaced.json().profile.profilePicture)![1]!;
+    expect(await pictures.get(shown)).not.toBeNull();
+    expect(await pictures.get(PROFILE_PICTURE_REF.exec(created.json().profile.profilePicture)![1]!)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import type { PaymentsPort } from '@hireloop/platform/payments';
 import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
+import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
@@ -38,6 +39,11 @@ export interface CommandServiceDeps {
   linkedin: IdentityProvider | null;
   /** Read by admins when it is the outbox (embedded profile without SMTP). */
   mailer: Mailer;
+  /**
+   * Profile pictures and cover photos as files (ADR 046); the composition root gives the
+   * PostgreSQL adapter. Default: one in memory, made by `registerCommandService`.
+   */
+  pictures?: ProfilePictureStore;
   /** The AI port (ADR 025); default: the offline `local` adapter. */
   ai?: AiPort;
   /** The Payments port (ADR 030); default: the `simulated` adapter. */

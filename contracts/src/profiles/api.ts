@@ -40,6 +40,14 @@ export const PROFILE_MESSAGES = {
   resumeTimedOut: 'Reading this resume took too long. Please upload another file, or fill in your profile manually.',
   imagesNeedAi: 'Reading text from images needs the AI service, which is not configured on this server. Please upload a PDF or Word document.',
   imageTooLarge: 'Images must be at most 2 MB.',
+  /** Pictures (ADR 046). */
+  pictureType: 'Pictures must be PNG, JPEG, WebP or GIF images.',
+  pictureTooManyPixels: 'This picture has too many pixels (at most 25 megapixels). Please choose a smaller one.',
+  pictureUnreadable: 'This picture could not be read. Please choose another PNG, JPEG, WebP or GIF image.',
+  pictureMissing: 'Please choose a picture to upload (form field "picture").',
+  pictureKind: 'Say which picture this is: kind "avatar" or "cover".',
+  pictureNotYours: 'Pictures must be uploaded by you: send a data URL or the address of a picture you uploaded.',
+  pictureNotFound: 'Picture not found.',
 } as const;
 
 /** Resume upload limits (issue 10). */
@@ -49,6 +57,20 @@ export const DOCX_MAX_ENTRIES = 1000;
 /** Files the wizard accepts (§5); the upload page also accepts images. */
 export const WIZARD_RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Pictures as files (ADR 046): decoded only when their header declares at most this many pixels,
+ * then re-encoded to WebP at twice the size the screens show them (avatar 96 px, cover up to
+ * 1024 x 192 px).
+ */
+export const PROFILE_PICTURE_MAX_PIXELS = 25_000_000;
+export const PROFILE_PICTURE_KINDS = ['avatar', 'cover'] as const;
+export type ProfilePictureKind = (typeof PROFILE_PICTURE_KINDS)[number];
+export const PROFILE_PICTURES_PATH = '/api/profile-pictures';
+/** A stored picture's address: `/api/profile-pictures/<uuid>`, perhaps with the owner's `?grant=…`. */
+export const PROFILE_PICTURE_REF = /^\/api\/profile-pictures\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?grant=[0-9]{1,12}\.[A-Za-z0-9_-]{10,100})?$/;
+export const profilePicturePath = (id: string) => `${PROFILE_PICTURES_PATH}/${id}`;
+/** The picture id in a picture address, or null when `value` is not one. */
+export const profilePictureIdOf = (value: string | null | undefined): string | null => (value ? (PROFILE_PICTURE_REF.exec(value)?.[1] ?? null) : null);
 /** Skills shown: owner preview 5, limited view 8, cards 3 (part 2 §9). */
 export const OWNER_PREVIEW_SKILLS = 5;
 export const LIMITED_VIEW_SKILLS = 8;
@@ -72,11 +94,15 @@ const optionalUrl = z
   .transform((value) => value ?? '')
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Links must start with http:// or https://');
 
-/** An image as a data URL, at most 2 MB of image, or nothing (§5: any image type). */
+/**
+ * A picture: the spec's "image data string" (a base64 data URL, at most 2 MB of image), which the
+ * server re-encodes and stores as a file, or the address of a picture the caller already uploaded
+ * (`POST /api/profile-pictures`, or the one the profile has); or nothing (ADR 046).
+ */
 const ImageData = z
   .string()
   .max(Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 100, PROFILE_MESSAGES.imageTooLarge)
-  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+$/i, 'Pictures must be images')
+  .refine((value) => /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+$/i.test(value) || PROFILE_PICTURE_REF.test(value), 'Pictures must be images')
   .nullish()
   .transform((value) => value ?? null);
 
@@ -152,6 +178,20 @@ export type CandidateProfile = z.infer<typeof CandidateProfile>;
 /** `POST|PUT /api/profile` answer. */
 export const ProfileSaved = z.object({ success: z.literal(true), profile: CandidateProfile });
 export type ProfileSaved = z.infer<typeof ProfileSaved>;
+
+/** `POST /api/profile-pictures` (multipart: `kind`, then the file `picture`): the stored picture, its address as its owner may show it. */
+export const ProfilePictureUploaded = z.object({
+  success: z.literal(true),
+  /** `/api/profile-pictures/<id>?grant=…`: what the form sends back as `profilePicture` or `coverPhoto`. */
+  url: z.string(),
+  contentType: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type ProfilePictureUploaded = z.infer<typeof ProfilePictureUploaded>;
+export const ProfilePictureParams = z.object({ id: z.string().min(1).max(100) });
+export const ProfilePictureQuery = z.object({ grant: z.string().max(200).optional() });
 
 /** `PATCH /api/profile/privacy`. */
 export const ProfilePrivacyBody = z.object({ isPublic: z.boolean({ error: 'isPublic must be true or false' }) });

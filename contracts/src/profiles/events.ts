@@ -40,7 +40,10 @@ export const ProfileContent = z.object({
   portfolioUrl: z.string(),
   education: z.string(),
   salaryExpectation: z.string(),
-  /** Image data URLs (`data:image/…;base64,…`) or null. */
+  /**
+   * The picture's path on our origin (`/api/profile-pictures/<uuid>`, ADR 046), or null; events
+   * stored before ADR 046 hold data URLs (`data:image/…;base64,…`) until `hireloop move-pictures`.
+   */
   profilePicture: z.string().nullable(),
   coverPhoto: z.string().nullable(),
   availability: Availability,

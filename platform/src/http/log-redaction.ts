@@ -14,7 +14,7 @@ export const REDACTED = '[REDACTED]';
 const SECRET_PATH_SEGMENTS = new Set(['reset-password', 'invitation', 'invitations']);
 
 /** Parameter names (lower case, letters and digits only) that hold secrets as a whole name… */
-const SECRET_NAMES = new Set(['auth', 'code', 'state', 'nonce', 'key', 'sig', 'otp', 'jwt', 'pin', 'pwd', 'pass', 'ticket', 'assertion', 'samlresponse']);
+const SECRET_NAMES = new Set(['auth', 'code', 'state', 'nonce', 'key', 'sig', 'otp', 'jwt', 'pin', 'pwd', 'pass', 'ticket', 'assertion', 'samlresponse', 'grant']);
 /** …anywhere in the name (`id_token`, `client_secret`, `session_state`, `X-Amz-Signature`)… */
 const SECRET_NAME_PARTS = ['token', 'secret', 'passw', 'signature', 'credential', 'session', 'verifier', 'apikey', 'authcode', 'authorization', 'cookie'];
 /** …or at its end (`authCode`, `oauth_state`, `api_key`). */

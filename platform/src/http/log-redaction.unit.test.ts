@@ -44,6 +44,8 @@ describe('redactUrl', () => {
     ['/cb?password=S3CR3T&newPassword=S3CR3T&token[]=S3CR3T', `/cb?password=${R}&newPassword=${R}&token[]=${R}`],
     ['/file?X-Amz-Signature=S3CR3T&X-Amz-Credential=S3CR3T&sig=S3CR3T', `/file?X-Amz-Signature=${R}&X-Amz-Credential=${R}&sig=${R}`],
     ['/cb#id_token=S3CR3T', `/cb#${R}`],
+    // The owner's grant on a profile picture's address (ADR 046).
+    ['/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c?grant=1800000000.S3CR3T', `/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c?grant=${R}`],
     // A URL inside a parameter is redacted too.
     ['/go?next=%2Fdashboard%3Fauth%3DS3CR3T', `/go?next=${encodeURIComponent(`/dashboard?auth=${R}`)}`],
     ['/go?redirect_uri=https%3A%2F%2Fa.example%2Freset-password%2FS3CR3T', `/go?redirect_uri=${encodeURIComponent(`https://a.example/reset-password/${R}`)}`],

@@ -33,10 +33,12 @@ const FIXED_TABLES = [
   'idempotency_keys',
   'mail_outbox',
   'personal_data_keys',
+  'profile_pictures',
   'projection_checkpoints',
   'rate_limit_windows',
   'reaction_checkpoints',
   'schema_migrations',
+  'url_signing_keys',
 ];
 
 const databases: TestDatabase[] = [];

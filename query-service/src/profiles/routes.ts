@@ -22,6 +22,8 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
 import { usersProjection } from '@hireloop/projections/users/projection';
+import { ownerPictureUrl, storedPicturePath } from '@hireloop/platform/profile-pictures/grants';
+import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
@@ -31,7 +33,10 @@ import { findUserById } from '@hireloop/projections/users/queries';
  * same 404 as an id that does not exist, so guessing ids cannot tell the two apart. Admins get no
  * view of their own here.
  */
-export function profileViewFor(profile: CandidateProfile, callerUserId: string | null): ProfileView | null {
+export function profileViewFor(stored: CandidateProfile, callerUserId: string | null): ProfileView | null {
+  // Pictures are shown by their path on our own origin (ADR 046); a data URL left from before,
+  // with whatever metadata it carries, is never sent to anyone.
+  const profile = { ...stored, profilePicture: storedPicturePath(stored.profilePicture), coverPhoto: storedPicturePath(stored.coverPhoto) };
   if (callerUserId !== null && callerUserId === profile.userId) return { view: 'owner', profile };
   if (!profile.isPublic) return null;
   if (profile.availability === 'immediate') {
@@ -56,7 +61,16 @@ const limitedProfile = (profile: CandidateProfile): LimitedCandidateProfile => (
 const viewCountingCompany = (user: User | null): string | null =>
   user && user.type === 'company' && !isAdminRole(user.role) && user.companyId ? user.companyId : null;
 
-export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock }> = async (app, { readStore, clock }) => {
+/** The owner's own profile with picture addresses they can show: a private profile's pictures need the owner's grant (ADR 046). */
+export async function withOwnerPictures<Profile extends { profilePicture: string | null; coverPhoto: string | null }>(
+  profile: Profile,
+  pictures: Pick<ProfilePictureStore, 'signingKey'>,
+  now: Date,
+): Promise<Profile> {
+  return { ...profile, profilePicture: await ownerPictureUrl(pictures, profile.profilePicture, now), coverPhoto: await ownerPictureUrl(pictures, profile.coverPhoto, now) };
+}
+
+export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock; pictures: ProfilePictureStore }> = async (app, { readStore, clock, pictures }) => {
   // Every answer depends on who asks and may carry personal data: no cache but the caller's own, and not even that.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -76,7 +90,7 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; c
   app.get(
     '/api/profile',
     { schema: { tags: ['profiles'], response: { 200: CandidateProfile, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
-    async (request) => ownProfile(request),
+    async (request) => withOwnerPictures(await ownProfile(request), pictures, clock.now()),
   );
 
   // The owner's profile as a JSON Resume (jsonresume.org), to take elsewhere (issue 10); pictures stay out.
@@ -99,6 +113,7 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; c
       const profile = await findProfileById(readStore, request.params.id);
       const view = profile && profileViewFor(profile, session?.userId ?? null);
       if (!view) throw new DomainError('not_found', PROFILE_MESSAGES.profileNotFound);
+      if (view.view === 'owner') return { view: 'owner' as const, profile: await withOwnerPictures(view.profile, pictures, clock.now()) };
       if (view.view !== 'public' || !session) return view;
       // A company's users open a full profile by counting it against the plan, once a month (ADR 030).
       const companyId = viewCountingCompany(await findUserById(readStore, session.userId));

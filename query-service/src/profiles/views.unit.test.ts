@@ -19,7 +19,7 @@ const profile: CandidateProfile = {
   portfolioUrl: '',
   education: 'BSc',
   salaryExpectation: '90k',
-  profilePicture: 'data:image/png;base64,AAAA',
+  profilePicture: '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c',
   coverPhoto: null,
   availability: 'immediate',
   workPreference: 'remote',
@@ -47,6 +47,11 @@ describe('which view of a profile a caller gets (ADR 024)', () => {
       view: 'limited',
       profile: { id: 'p-1', title: 'Data Engineer', location: 'London, UK', availability: 'open', workPreference: 'remote', skills: profile.skills.slice(0, LIMITED_VIEW_SKILLS), skillCount: 11 },
     });
+  });
+
+  it('nobody, the owner included, is sent a picture left as a data URL from before pictures were files (ADR 046)', () => {
+    const legacy = { ...profile, profilePicture: 'data:image/jpeg;base64,/9j/4AAQ', coverPhoto: 'data:image/svg+xml;base64,PHN2Zz4=' };
+    for (const caller of [null, 'user-2', 'user-1']) expect(profileViewFor(legacy, caller)?.profile).toMatchObject({ profilePicture: null, coverPhoto: null });
   });
 
   it('nobody but the owner sees a private profile', () => {

@@ -1,25 +1,24 @@
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES } from '@hireloop/contracts';
-import { ImageIcon, TrashIcon } from 'lucide-react';
-import type { Ref } from 'react';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, type ProfilePictureKind } from '@hireloop/contracts';
+import { ImageIcon, LoaderCircleIcon, TrashIcon } from 'lucide-react';
+import { useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClassName } from '../../../components/ui/input';
+import { displayError } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
+import { uploadProfilePicture } from '../api/upload-picture';
 
-/** Why an image is refused, or null: any image type (spec part 2, §5), at most 2 MB. */
+/**
+ * The picture types the server reads (ADR 046). The spec allows any image type; SVG (which can
+ * carry script) and types browsers or the server cannot re-encode are refused.
+ */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** Why an image is refused before it is sent, or null: PNG, JPEG, WebP or GIF, at most 2 MB. */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/')) return 'Pictures must be images';
+  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return PROFILE_MESSAGES.pictureType;
   if (file.size > PROFILE_IMAGE_MAX_BYTES) return PROFILE_MESSAGES.imageTooLarge;
   return null;
-}
-
-/** The file as a data URL (`data:image/png;base64,…`), the way the profile stores pictures. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
-    reader.readAsDataURL(file);
-  });
 }
 
 interface ImageInputProps {
@@ -42,13 +41,19 @@ interface ImageInputProps {
     'aria-describedby': string | undefined;
     'aria-invalid': true | undefined;
   };
-  /** A wide preview (the cover photo) rather than a round one. */
+  /** A wide preview (the cover photo, kind `cover`) rather than a round one (the avatar). */
   wide?: boolean;
   disabled?: boolean;
 }
 
-/** A picture chosen from a file (read as a data URL), with its preview and a remove button. */
+/**
+ * A picture chosen from a file, with its preview and a remove button. The file is uploaded at
+ * once (the server re-encodes it, ADR 046) and the value becomes its address on our own origin,
+ * which the preview shows and the form saves.
+ */
 export function ImageInput({ what, removeLabel, value, onChange, onProblem, inputProps, wide = false, disabled }: ImageInputProps) {
+  const [uploading, setUploading] = useState(false);
+  const kind: ProfilePictureKind = wide ? 'cover' : 'avatar';
   const choose = async (file: File | undefined) => {
     if (!file) return;
     const problem = imageFileProblem(file);
@@ -56,10 +61,13 @@ export function ImageInput({ what, removeLabel, value, onChange, onProblem, inpu
       onProblem(problem);
       return;
     }
+    setUploading(true);
     try {
-      onChange(await readAsDataUrl(file));
-    } catch {
-      onProblem('The image could not be read. Please choose another one.');
+      onChange((await uploadProfilePicture(file, kind)).url);
+    } catch (error) {
+      onProblem(displayError(error, 'The image could not be uploaded. Please try again.'));
+    } finally {
+      setUploading(false);
     }
   };
 
@@ -71,7 +79,9 @@ export function ImageInput({ what, removeLabel, value, onChange, onProblem, inpu
           wide ? 'h-14 w-28 rounded-md' : 'size-14 rounded-full',
         )}
       >
-        {value ? (
+        {uploading ? (
+          <LoaderCircleIcon role="img" aria-label={`Uploading the ${what}`} className="size-5 animate-spin" />
+        ) : value ? (
           <img src={value} alt={`Chosen ${what}`} className="size-full object-cover" />
         ) : (
           <ImageIcon aria-hidden="true" className="size-5" />
@@ -80,8 +90,8 @@ export function ImageInput({ what, removeLabel, value, onChange, onProblem, inpu
       <input
         {...inputProps}
         type="file"
-        accept="image/*"
-        disabled={disabled}
+        accept={PICTURE_TYPES.join(',')}
+        disabled={disabled || uploading}
         className={cn(inputClassName, 'h-10 min-w-0 flex-1 py-1.5 file:mr-2 file:border-0 file:bg-transparent file:font-medium')}
         onChange={(event) => {
           const input = event.currentTarget;
@@ -91,7 +101,7 @@ export function ImageInput({ what, removeLabel, value, onChange, onProblem, inpu
         }}
       />
       {value ? (
-        <Button type="button" variant="ghost" size="icon" aria-label={removeLabel} onClick={() => onChange(null)} disabled={disabled}>
+        <Button type="button" variant="ghost" size="icon" aria-label={removeLabel} onClick={() => onChange(null)} disabled={disabled || uploading}>
           <TrashIcon aria-hidden="true" />
         </Button>
       ) : null}

@@ -441,7 +441,8 @@ describe('the full public display (public and actively looking)', () => {
   });
 
   it('shows the pictures, Open to Opportunities, and Not specified for what is missing', async () => {
-    const picture = 'data:image/png;base64,iVBORw0KGgo=';
+    // Pictures are addresses on our own origin (ADR 046).
+    const picture = '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c';
     renderPage(
       {
         view: 'public',

@@ -405,7 +405,10 @@ describe('profile wizard dialog', () => {
     expect(dialog().getByRole('button', { name: 'Update Profile' })).toBeEnabled();
   });
 
-  it('takes any image up to 2 MB as a picture, and refuses a larger one at its field', async () => {
+  it('uploads a PNG, JPEG, WebP or GIF of up to 2 MB and previews it from its address; refuses SVG, other files and larger ones at their field', async () => {
+    const avatarUrl = '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c?grant=1800000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    answers['POST /api/profile-pictures?kind=avatar'] = json(201, { success: true, url: avatarUrl, contentType: 'image/webp', width: 192, height: 192, bytes: 3974 });
+    answers['POST /api/profile-pictures?kind=cover'] = json(400, { success: false, error: 'This picture could not be read. Please choose another PNG, JPEG, WebP or GIF image.' });
     const { user } = renderWizard();
     await reachForm(user);
     const d = dialog();
@@ -416,13 +419,22 @@ describe('profile wizard dialog', () => {
 
     await user.upload(picture, new File([new Uint8Array([137, 80, 78, 71])], 'me.gif', { type: 'image/gif' }));
     const preview = await d.findByRole('img', { name: 'Chosen profile picture' });
-    expect(preview.getAttribute('src')).toMatch(/^data:image\/gif;base64,/);
+    // Shown from our own origin: the CSP refuses data: images (ADR 046).
+    expect(preview.getAttribute('src')).toBe(avatarUrl);
+    const sent = requests.find((request) => request.url === '/api/profile-pictures?kind=avatar');
+    expect((sent?.body as FormData).get('picture')).toBeInstanceOf(File);
     expect(d.queryByText('Images must be at most 2 MB.')).not.toBeInTheDocument();
     await user.click(d.getByRole('button', { name: 'Clear picture' }));
     expect(d.queryByRole('img', { name: 'Chosen profile picture' })).not.toBeInTheDocument();
 
-    await user.upload(d.getByLabelText('Cover Photo'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    const cover = d.getByLabelText('Cover Photo');
+    await user.upload(cover, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await d.findByText('Pictures must be images')).toBeInTheDocument();
+    await user.upload(cover, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await d.findByText('Pictures must be PNG, JPEG, WebP or GIF images.')).toBeInTheDocument();
+    // The server's reason when it cannot read the picture.
+    await user.upload(cover, new File(['not really'], 'broken.png', { type: 'image/png' }));
+    expect(await d.findByText('This picture could not be read. Please choose another PNG, JPEG, WebP or GIF image.')).toBeInTheDocument();
   });
 
   it('Back from the form returns to upload, keeping what was typed', async () => {

@@ -425,7 +425,7 @@ function ProfileForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField control={control} name="profilePicture" label="Profile Picture" hint="Any image, at most 2 MB.">
+        <FormField control={control} name="profilePicture" label="Profile Picture" hint="PNG, JPEG, WebP or GIF, at most 2 MB.">
           {({ value, onChange, ...field }) => (
             <ImageInput
               what="profile picture"
@@ -441,7 +441,7 @@ function ProfileForm({
             />
           )}
         </FormField>
-        <FormField control={control} name="coverPhoto" label="Cover Photo" hint="Any image, at most 2 MB.">
+        <FormField control={control} name="coverPhoto" label="Cover Photo" hint="PNG, JPEG, WebP or GIF, at most 2 MB.">
           {({ value, onChange, ...field }) => (
             <ImageInput
               what="cover photo"
