@@ -1,0 +1,242 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  ShadingType,
+  Tab,
+  Table,
+  TableCell,
+  TableRow,
+  TabStopPosition,
+  TabStopType,
+  TextRun,
+  WidthType,
+  type FileChild,
+} from 'docx';
+import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
+import { contactLines, type ResumeModel } from './model';
+
+const NO_BORDERS = {
+  top: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+  bottom: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+  left: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+  right: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+  insideHorizontal: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+  insideVertical: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+};
+
+const run = (text: string, options: { bold?: boolean; italics?: boolean; size?: number; color?: string } = {}) =>
+  new TextRun({ text, ...options });
+
+/** Paragraphs for a block; `inline` dates go to a right tab stop or after a separator. */
+const blockParagraphs = (model: ResumeModel, block: Block): Paragraph[] => {
+  switch (block.kind) {
+    case 'name':
+      return [new Paragraph({ heading: HeadingLevel.TITLE, children: [run(block.text, { bold: true, size: 40 })] })];
+    case 'headline':
+      return [new Paragraph({ children: [run(block.text, { italics: true })] })];
+    case 'contact':
+      return [new Paragraph({ children: [run(block.text, { size: 18 })] })];
+    case 'heading':
+      return [
+        new Paragraph({
+          heading: HeadingLevel.HEADING_1,
+          spacing: { before: 240, after: 80 },
+          border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '2D73B4', space: 1 } },
+          children: [run(block.text, { bold: true, color: '2D73B4' })],
+        }),
+      ];
+    case 'paragraph':
+      return [new Paragraph({ children: [run(block.text)] })];
+    case 'bullet':
+      return [new Paragraph({ bullet: { level: 0 }, children: [run(block.text)] })];
+    case 'entry':
+      return block.lines.map(
+        (line, i) => new Paragraph({ children: [run(line, i === 0 ? { bold: true } : { italics: true })] }),
+      );
+    case 'job': {
+      const [first = '', ...rest] = block.lines;
+      const paragraphs: Paragraph[] = [];
+      if (block.dates && !block.datesOnOwnLine) {
+        const useTab = model.variant % 2 === 0;
+        paragraphs.push(
+          new Paragraph({
+            spacing: { before: 120 },
+            tabStops: [{ type: TabStopType.RIGHT, position: TabStopPosition.MAX }],
+            children: useTab
+              ? [run(first, { bold: true }), new TextRun({ children: [new Tab(), block.dates], italics: true })]
+              : [run(first, { bold: true }), run(`  |  ${block.dates}`, { italics: true })],
+          }),
+        );
+      } else {
+        paragraphs.push(new Paragraph({ spacing: { before: 120 }, children: [run(first, { bold: true })] }));
+      }
+      for (const line of rest) paragraphs.push(new Paragraph({ children: [run(line, { italics: true })] }));
+      if (block.dates && block.datesOnOwnLine) {
+        paragraphs.push(new Paragraph({ children: [run(block.dates, { italics: true, color: '555555' })] }));
+      }
+      for (const bullet of block.bullets) {
+        paragraphs.push(new Paragraph({ bullet: { level: 0 }, children: [run(bullet)] }));
+      }
+      return paragraphs;
+    }
+  }
+};
+
+const paragraphsOf = (model: ResumeModel, blocks: readonly Block[]): Paragraph[] =>
+  blocks.flatMap((block) => blockParagraphs(model, block));
+
+const pack = async (sections: ConstructorParameters<typeof Document>[0]['sections']): Promise<Uint8Array> => {
+  const document = new Document({
+    creator: 'hireloop resume generator',
+    title: 'Resume',
+    styles: { default: { document: { run: { font: 'Calibri', size: 21 } } } },
+    sections,
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+};
+
+const MARGINS = { page: { margin: { top: 720, bottom: 720, left: 900, right: 900 } } };
+
+const plain = (model: ResumeModel): Promise<Uint8Array> =>
+  pack([
+    {
+      properties: MARGINS,
+      children: [...paragraphsOf(model, topBlocks(model, { contact: true })), ...paragraphsOf(model, blocksFor(model, sectionOrder(model)))],
+    },
+  ]);
+
+const cell = (children: (Paragraph | Table)[], widthPercent: number, shade?: string): TableCell =>
+  new TableCell({
+    width: { size: widthPercent, type: WidthType.PERCENTAGE },
+    margins: { top: 120, bottom: 120, left: 160, right: 160 },
+    ...(shade ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: shade } } : {}),
+    children: children.length > 0 ? children : [new Paragraph({})],
+  });
+
+/** A two-column table: a shaded sidebar (contact, skills, languages) beside the main flow. */
+const sidebarTable = (model: ResumeModel): Promise<Uint8Array> => {
+  const nameInSidebar = model.variant % 2 === 0;
+  const sideSections: Section[] = ['skills', 'certifications', 'languages'];
+  const mainSections = sectionOrder(model).filter((s) => !sideSections.includes(s));
+  const top = topBlocks(model, { contact: false });
+  const sidebar: Block[] = [
+    ...(nameInSidebar ? top : []),
+    { kind: 'heading', text: 'Contact' },
+    ...contactLines(model).map((text): Block => ({ kind: 'contact', text })),
+    ...blocksFor(model, sideSections),
+  ];
+  const main: Block[] = [...(nameInSidebar ? [] : top), ...blocksFor(model, mainSections)];
+  const sidebarLeft = model.variant % 3 !== 0;
+  const side = cell(paragraphsOf(model, sidebar), 32, 'E8EEF4');
+  const body = cell(paragraphsOf(model, main), 68);
+  return pack([
+    {
+      properties: MARGINS,
+      children: [
+        new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          borders: NO_BORDERS,
+          rows: [new TableRow({ children: sidebarLeft ? [side, body] : [body, side] })],
+        }),
+      ],
+    },
+  ]);
+};
+
+/** Each job (and each school) is its own one-row table: dates left, the rest right. */
+const jobTables = (model: ResumeModel): Promise<Uint8Array> => {
+  const children: FileChild[] = paragraphsOf(model, topBlocks(model, { contact: true }));
+  const tableRow = (left: string, right: Paragraph[]): Table =>
+    new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      borders: NO_BORDERS,
+      rows: [
+        new TableRow({
+          children: [cell([new Paragraph({ children: [run(left, { size: 18, color: '555555' })] })], 24), cell(right, 76)],
+        }),
+      ],
+    });
+  for (const section of sectionOrder(model)) {
+    const blocks = blocksFor(model, [section]);
+    if (section === 'skills') {
+      // Skills in a three-column grid, read row by row.
+      const [head, ...items] = blocks;
+      if (head) children.push(...blockParagraphs(model, head));
+      const texts = model.skills;
+      const rows: TableRow[] = [];
+      for (let i = 0; i < texts.length; i += 3) {
+        rows.push(
+          new TableRow({
+            children: [0, 1, 2].map((j) => cell([new Paragraph({ children: [run(texts[i + j] ?? '')] })], 33)),
+          }),
+        );
+      }
+      if (items.length > 0) {
+        children.push(new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, borders: NO_BORDERS, rows }));
+      }
+      continue;
+    }
+    for (const block of blocks) {
+      if (block.kind === 'job') {
+        const right = [
+          ...block.lines.map((line, i) => new Paragraph({ children: [run(line, i === 0 ? { bold: true } : { italics: true })] })),
+          ...block.bullets.map((b) => new Paragraph({ bullet: { level: 0 }, children: [run(b)] })),
+        ];
+        children.push(tableRow(block.dates, right));
+      } else if (block.kind === 'entry' && block.lines.length > 1) {
+        const years = /\d{4}\s*[–-]\s*\d{4}/.exec(block.lines.join(' '))?.[0] ?? '';
+        children.push(
+          tableRow(
+            years,
+            block.lines.map((line, i) => new Paragraph({ children: [run(line.replace(/,?\s*\|?\s*\d{4}\s*[–-]\s*\d{4}/, ''), i === 0 ? { bold: true } : {})] })),
+          ),
+        );
+      } else {
+        children.push(...blockParagraphs(model, block));
+      }
+    }
+  }
+  return pack([{ properties: MARGINS, children }]);
+};
+
+/** The contact line (and sometimes the name) lives in the page header, like many Word templates. */
+const headerFooter = (model: ResumeModel): Promise<Uint8Array> => {
+  const nameInHeader = model.variant % 4 === 0;
+  const contact = contactLines(model).join(model.contactSeparator);
+  const headerParagraphs = [
+    ...(nameInHeader ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(model.printedName, { bold: true, size: 32 })] })] : []),
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [run(contact, { size: 18 })] }),
+  ];
+  const top = topBlocks(model, { contact: false }).filter((b) => !(nameInHeader && b.kind === 'name'));
+  const sections = sectionOrder(model).filter((s) => s !== 'references');
+  const footerText = model.references ?? `${model.printedName.replace(/^Name:\s*/, '')} — Curriculum Vitae`;
+  return pack([
+    {
+      properties: MARGINS,
+      headers: { default: new Header({ children: headerParagraphs }) },
+      footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(footerText, { size: 16 })] })] }) },
+      children: [...paragraphsOf(model, top), ...paragraphsOf(model, blocksFor(model, sections))],
+    },
+  ]);
+};
+
+export const writeDocxWithPackage = (model: ResumeModel): Promise<Uint8Array> => {
+  switch (model.layout) {
+    case 'docx-plain':
+      return plain(model);
+    case 'docx-sidebar-table':
+      return sidebarTable(model);
+    case 'docx-job-tables':
+      return jobTables(model);
+    case 'docx-header-footer':
+      return headerFooter(model);
+    default:
+      throw new Error(`${model.layout} is not written with the docx package`);
+  }
+};
