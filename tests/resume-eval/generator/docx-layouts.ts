@@ -2,6 +2,7 @@ import {
   AlignmentType,
   BorderStyle,
   Document,
+  ExternalHyperlink,
   Footer,
   Header,
   HeadingLevel,
@@ -30,8 +31,28 @@ const NO_BORDERS = {
   insideVertical: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
 };
 
+/** A run of text; a tab character becomes a Word tab. */
 const run = (text: string, options: { bold?: boolean; italics?: boolean; size?: number; color?: string } = {}) =>
-  new TextRun({ text, ...options });
+  text.includes('\t')
+    ? new TextRun({ children: text.split('\t').flatMap((part, i) => (i === 0 ? [part] : [new Tab(), part])), ...options })
+    : new TextRun({ text, ...options });
+
+/** A contact line whose email address is a mailto: link, as Word makes it when you type one. */
+const contactChildren = (model: ResumeModel, text: string, size: number): (TextRun | ExternalHyperlink)[] => {
+  const at = text.indexOf(model.email);
+  if (at < 0 || model.variant % 3 === 2) return [run(text, { size })];
+  const children: (TextRun | ExternalHyperlink)[] = [];
+  if (at > 0) children.push(run(text.slice(0, at), { size }));
+  children.push(
+    new ExternalHyperlink({
+      link: `mailto:${model.email}`,
+      children: [new TextRun({ text: model.email, style: 'Hyperlink', size })],
+    }),
+  );
+  const rest = text.slice(at + model.email.length);
+  if (rest) children.push(run(rest, { size }));
+  return children;
+};
 
 /** Paragraphs for a block; `inline` dates go to a right tab stop or after a separator. */
 const blockParagraphs = (model: ResumeModel, block: Block): Paragraph[] => {
@@ -41,7 +62,7 @@ const blockParagraphs = (model: ResumeModel, block: Block): Paragraph[] => {
     case 'headline':
       return [new Paragraph({ children: [run(block.text, { italics: true })] })];
     case 'contact':
-      return [new Paragraph({ children: [run(block.text, { size: 18 })] })];
+      return [new Paragraph({ children: contactChildren(model, block.text, 18) })];
     case 'heading':
       return [
         new Paragraph({
@@ -211,9 +232,11 @@ const headerFooter = (model: ResumeModel): Promise<Uint8Array> => {
   const contact = contactLines(model).join(model.contactSeparator);
   const headerParagraphs = [
     ...(nameInHeader ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(model.printedName, { bold: true, size: 32 })] })] : []),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [run(contact, { size: 18 })] }),
+    new Paragraph({ alignment: AlignmentType.CENTER, children: contactChildren(model, contact, 18) }),
   ];
-  const top = topBlocks(model, { contact: false }).filter((b) => !(nameInHeader && b.kind === 'name'));
+  const top = topBlocks(model, { contact: false }).filter(
+    (b) => !(nameInHeader && (b.kind === 'name' || (b.kind === 'contact' && b.text === model.printedName))),
+  );
   const sections = sectionOrder(model).filter((s) => s !== 'references');
   const footerText = model.references ?? `${model.printedName.replace(/^Name:\s*/, '')} — Curriculum Vitae`;
   return pack([

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
-import type { ResumeModel } from './model';
+import { contactLines, type ResumeModel } from './model';
 
 /**
  * A Word document whose headings, contact box and (sometimes) sidebar are text boxes, written
@@ -29,7 +29,11 @@ const runXml = (text: string, style: RunStyle = {}): string => {
     style.color ? `<w:color w:val="${style.color}"/>` : '',
     style.size ? `<w:sz w:val="${style.size}"/><w:szCs w:val="${style.size}"/>` : '',
   ].join('');
-  return `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ''}<w:t xml:space="preserve">${escape(text)}</w:t></w:r>`;
+  const content = text
+    .split('\t')
+    .map((part) => `<w:t xml:space="preserve">${escape(part)}</w:t>`)
+    .join('<w:tab/>');
+  return `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ''}${content}</w:r>`;
 };
 
 const paragraphXml = (runs: string, options: { style?: string; rightTab?: boolean; spaceBefore?: number } = {}): string => {
@@ -179,17 +183,25 @@ export const writeDocxWithTextBoxes = (model: ResumeModel): Uint8Array => {
   if (nameBlock) body.push(blockXml(nameBlock));
 
   // The contact details sit in a box on the right of the name, as many Word templates do.
-  const contactBlocks = topBlocks(model, { contact: true }).filter((b) => b.kind === 'contact');
   const contactBox = boxes.run({
-    content: contactBlocks.map(blockXml).join(''),
+    content: contactLines(model)
+      .map((text) => blockXml({ kind: 'contact', text }))
+      .join(''),
     x: 360,
     y: -40,
     width: 200,
     height: 60,
     wrap: 'square',
   });
-  body.push(paragraphXml(contactBox + (headlines[0] ? runXml(headlines[0].text, { italic: true }) : '')));
-  for (const headline of headlines.slice(1)) body.push(blockXml(headline));
+  // The box is anchored to the paragraph under the name, as when it is drawn there in Word.
+  const [firstLine, ...otherLines] = headlines;
+  if (firstLine?.kind === 'headline' || firstLine?.kind === 'contact') {
+    body.push(paragraphXml(contactBox + runXml(firstLine.text, { italic: firstLine.kind === 'headline' })));
+  } else {
+    body.push(paragraphXml(contactBox));
+    if (firstLine) body.push(blockXml(firstLine));
+  }
+  for (const line of otherLines) body.push(blockXml(line));
 
   // Half of these resumes keep skills and languages in a sidebar box beside the experience.
   const sidebar = model.variant % 2 === 0;

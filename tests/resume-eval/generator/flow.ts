@@ -37,7 +37,14 @@ export type Section =
   | 'references';
 
 export const topBlocks = (model: ResumeModel, options: { contact: boolean }): Block[] => {
-  const blocks: Block[] = [{ kind: 'name', text: model.printedName }];
+  // "Name: …" forms sit under a document title, as in many Indian and European CVs.
+  const blocks: Block[] =
+    model.nameShape === 'label'
+      ? [
+          { kind: 'name', text: model.variant % 2 === 0 ? 'CURRICULUM VITAE' : 'Resume' },
+          { kind: 'contact', text: model.printedName },
+        ]
+      : [{ kind: 'name', text: model.printedName }];
   if (model.headline) blocks.push({ kind: 'headline', text: model.headline });
   // A comma list under the headline, which a reader must not take for a location.
   if (model.topList) blocks.push({ kind: 'headline', text: model.topList });

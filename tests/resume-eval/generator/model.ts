@@ -493,7 +493,8 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
     location,
     locationTruth,
     contactStyle: sidebar ? 'stacked' : random.pick<ContactStyle>(['one-line', 'one-line', 'labelled-lines', 'stacked']),
-    contactSeparator: random.pick([' | ', ' • ', ' · ', '  |  ']),
+    // Word users often space the contact fields with tabs; the text then has no separator at all.
+    contactSeparator: random.pick([' | ', ' • ', ' · ', '  |  ', ...(layout.startsWith('docx') ? ['\t'] : [])]),
     ...(random.chance(0.5) ? { headline: pro.headline } : {}),
     ...(random.chance(0.6) ? { summary: pro.summary } : {}),
     ...(random.chance(0.35) ? { topList: random.pick(TOP_LISTS[pro.field]) } : {}),
@@ -509,7 +510,7 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
     ...(random.chance(0.4) ? { references: random.pick(REFERENCE_LINES) } : {}),
     dateStyle,
     jobShape,
-    datesOnOwnLine: jobShape !== 'pipe-with-years' && random.chance(0.4),
+    datesOnOwnLine: jobShape !== 'pipe-with-years' && layout !== 'pdf-right-dates' && random.chance(0.4),
     headingStyle,
     variant: random.int(0, 999),
     headings: {

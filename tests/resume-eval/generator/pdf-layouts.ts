@@ -95,9 +95,14 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
       case 'headline':
         write(block.text, fonts.italic, 10.5, { color: '#444444', align: centred ? 'center' : 'left' });
         break;
-      case 'contact':
-        write(block.text, fonts.regular, 9, { align: centred ? 'center' : 'left' });
+      case 'contact': {
+        // Shrink a contact line until it fits, so an email address never breaks in two.
+        let size = 9;
+        doc.font(fonts.regular);
+        while (size > 6.5 && doc.fontSize(size).widthOfString(block.text) > column.width) size -= 0.5;
+        write(block.text, fonts.regular, size, { align: centred ? 'center' : 'left' });
         break;
+      }
       case 'heading':
         drawHeading(doc, model, block.text, column, fonts);
         break;
@@ -151,7 +156,7 @@ const oneColumn = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array
 const sidebar = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array> =>
   render((doc) => {
     const left = model.variant % 3 !== 0;
-    const sideWidth = 170;
+    const sideWidth = 180;
     const side: Column = left ? { x: 20, width: sideWidth - 36 } : { x: doc.page.width - sideWidth + 16, width: sideWidth - 36 };
     const main: Column = left ? { x: sideWidth + 20, width: doc.page.width - sideWidth - 60 } : { x: 40, width: doc.page.width - sideWidth - 60 };
     const sideSections: Section[] = ['skills', 'certifications', 'languages'];
