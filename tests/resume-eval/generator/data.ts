@@ -37,6 +37,8 @@ export interface CountryData {
   readonly schools: readonly string[];
   readonly companySuffixes: readonly string[];
   readonly languages: readonly (readonly string[])[];
+  /** Lines of a "personal details" block, usual in Indian, German and Brazilian CVs. */
+  readonly personalDetails?: readonly (readonly string[])[];
   /** Month names for dates written in the country's language (none: English only). */
   readonly months?: { readonly names: readonly string[]; readonly present: string };
 }
@@ -92,6 +94,10 @@ export const COUNTRY_DATA: Record<Country, CountryData> = {
     schools: ['Sahyadri Institute of Technology', 'Vasant Nagar University', 'Deccan College of Commerce', 'Malabar Christian College'],
     companySuffixes: [' Pvt. Ltd.', ' Ltd.', ' Technologies', ''],
     languages: [['English — Fluent', 'Hindi — Native', 'Kannada — Conversational'], ['English — Fluent', 'Tamil — Native', 'Hindi — Fluent']],
+    personalDetails: [
+      ['Date of Birth: 14 March 1994', 'Nationality: Indian', 'Marital Status: Single'],
+      ["Father's Name: Suresh Kumar", 'Date of Birth: 02/11/1992', 'Nationality: Indian'],
+    ],
   },
   br: {
     names: [
@@ -109,6 +115,10 @@ export const COUNTRY_DATA: Record<Country, CountryData> = {
     schools: ['Universidade Federal de Santa Luzia', 'Faculdade Nova Esperança', 'Pontifícia Universidade São Lucas', 'Centro Universitário Vila Aurora'],
     companySuffixes: [' Ltda.', ' S.A.', ''],
     languages: [['Português — Nativo', 'English — Advanced', 'Español — Intermediário'], ['Portuguese — Native', 'English — Fluent']],
+    personalDetails: [
+      ['Data de nascimento: 14/03/1994', 'Nacionalidade: brasileira', 'Estado civil: solteira'],
+      ['Date of birth: 02/11/1992', 'Nationality: Brazilian'],
+    ],
     months: {
       names: ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
       present: 'atual',
@@ -130,6 +140,10 @@ export const COUNTRY_DATA: Record<Country, CountryData> = {
     schools: ['Technische Universität Nordhafen', 'Hochschule Lindenau', 'Universität Westend', 'Fachhochschule Birkenfeld'],
     companySuffixes: [' GmbH', ' AG', ' SE', ''],
     languages: [['Deutsch — Muttersprache', 'Englisch — C1'], ['German — Native', 'English — Fluent (C1)', 'Turkish — Native']],
+    personalDetails: [
+      ['Geburtsdatum: 14.03.1994', 'Geburtsort: Hamburg', 'Staatsangehörigkeit: deutsch'],
+      ['Date of birth: 02.11.1992', 'Nationality: German', 'Driving licence: B'],
+    ],
     months: {
       names: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
       present: 'heute',
@@ -355,6 +369,7 @@ export const HEADINGS = {
   skills: ['Skills', 'Core Competencies', 'Areas of Expertise', 'Key Skills', 'Skills & Tools'],
   languages: ['Languages', 'Language Skills'],
   certifications: ['Certifications', 'Licences & Certifications'],
+  personal: ['Personal Details', 'Personal Information', 'Personal Data'],
 } as const;
 
 export const REFERENCE_LINES = ['References available upon request.', 'References: available on request', 'Referees can be provided on request.'];

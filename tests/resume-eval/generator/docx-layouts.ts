@@ -20,7 +20,7 @@ import {
   type FileChild,
 } from 'docx';
 import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
-import { contactLines, type ResumeModel } from './model';
+import { contactLines, type ResumeModel, variantOf } from './model';
 
 const NO_BORDERS = {
   top: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
@@ -40,7 +40,7 @@ const run = (text: string, options: { bold?: boolean; italics?: boolean; size?: 
 /** A contact line whose email address is a mailto: link, as Word makes it when you type one. */
 const contactChildren = (model: ResumeModel, text: string, size: number): (TextRun | ExternalHyperlink)[] => {
   const at = text.indexOf(model.email);
-  if (at < 0 || model.variant % 3 === 2) return [run(text, { size })];
+  if (at < 0 || variantOf(model, 'plain-email', 3) === 2) return [run(text, { size })];
   const children: (TextRun | ExternalHyperlink)[] = [];
   if (at > 0) children.push(run(text.slice(0, at), { size }));
   children.push(
@@ -84,7 +84,7 @@ const blockParagraphs = (model: ResumeModel, block: Block): Paragraph[] => {
       const [first = '', ...rest] = block.lines;
       const paragraphs: Paragraph[] = [];
       if (block.dates && !block.datesOnOwnLine) {
-        const useTab = model.variant % 2 === 0;
+        const useTab = variantOf(model, 'dates-tab', 2) === 0;
         paragraphs.push(
           new Paragraph({
             spacing: { before: 120 },
@@ -142,8 +142,8 @@ const cell = (children: (Paragraph | Table)[], widthPercent: number, shade?: str
 
 /** A two-column table: a shaded sidebar (contact, skills, languages) beside the main flow. */
 const sidebarTable = (model: ResumeModel): Promise<Uint8Array> => {
-  const nameInSidebar = model.variant % 2 === 0;
-  const sideSections: Section[] = ['skills', 'certifications', 'languages'];
+  const nameInSidebar = variantOf(model, 'name-in-sidebar', 2) === 0;
+  const sideSections: Section[] = ['skills', 'certifications', 'languages', 'personal'];
   const mainSections = sectionOrder(model).filter((s) => !sideSections.includes(s));
   const top = topBlocks(model, { contact: false });
   const sidebar: Block[] = [
@@ -153,7 +153,7 @@ const sidebarTable = (model: ResumeModel): Promise<Uint8Array> => {
     ...blocksFor(model, sideSections),
   ];
   const main: Block[] = [...(nameInSidebar ? [] : top), ...blocksFor(model, mainSections)];
-  const sidebarLeft = model.variant % 3 !== 0;
+  const sidebarLeft = variantOf(model, 'sidebar-side', 3) !== 0;
   const side = cell(paragraphsOf(model, sidebar), 32, 'E8EEF4');
   const body = cell(paragraphsOf(model, main), 68);
   return pack([
@@ -228,7 +228,7 @@ const jobTables = (model: ResumeModel): Promise<Uint8Array> => {
 
 /** The contact line (and sometimes the name) lives in the page header, like many Word templates. */
 const headerFooter = (model: ResumeModel): Promise<Uint8Array> => {
-  const nameInHeader = model.variant % 4 === 0;
+  const nameInHeader = variantOf(model, 'name-in-header', 4) === 0;
   const contact = contactLines(model).join(model.contactSeparator);
   const headerParagraphs = [
     ...(nameInHeader ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(model.printedName, { bold: true, size: 32 })] })] : []),

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
-import { contactLines, type ResumeModel } from './model';
+import { contactLines, type ResumeModel, variantOf } from './model';
 
 /**
  * A Word document whose headings, contact box and (sometimes) sidebar are text boxes, written
@@ -204,7 +204,7 @@ export const writeDocxWithTextBoxes = (model: ResumeModel): Uint8Array => {
   for (const line of otherLines) body.push(blockXml(line));
 
   // Half of these resumes keep skills and languages in a sidebar box beside the experience.
-  const sidebar = model.variant % 2 === 0;
+  const sidebar = variantOf(model, 'sidebar-box', 2) === 0;
   const sideSections: Section[] = sidebar ? ['skills', 'languages'] : [];
   let sidebarPending = sidebar;
   for (const section of sectionOrder(model).filter((s) => !sideSections.includes(s))) {

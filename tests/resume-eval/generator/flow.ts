@@ -5,6 +5,7 @@ import {
   jobBlock,
   skillsLines,
   type ResumeModel,
+  variantOf,
 } from './model';
 
 /**
@@ -34,6 +35,7 @@ export type Section =
   | 'skills'
   | 'certifications'
   | 'languages'
+  | 'personal'
   | 'references';
 
 export const topBlocks = (model: ResumeModel, options: { contact: boolean }): Block[] => {
@@ -41,7 +43,7 @@ export const topBlocks = (model: ResumeModel, options: { contact: boolean }): Bl
   const blocks: Block[] =
     model.nameShape === 'label'
       ? [
-          { kind: 'name', text: model.variant % 2 === 0 ? 'CURRICULUM VITAE' : 'Resume' },
+          { kind: 'name', text: variantOf(model, 'cv-title', 2) === 0 ? 'CURRICULUM VITAE' : 'Resume' },
           { kind: 'contact', text: model.printedName },
         ]
       : [{ kind: 'name', text: model.printedName }];
@@ -54,13 +56,13 @@ export const topBlocks = (model: ResumeModel, options: { contact: boolean }): Bl
 
 /** The sections in the order this resume writes them. */
 export const sectionOrder = (model: ResumeModel): Section[] => {
-  const skillsEarly = model.variant % 3 === 0;
-  const educationFirst = model.variant % 5 === 0;
+  const skillsEarly = variantOf(model, 'skills-early', 3) === 0;
+  const educationFirst = variantOf(model, 'education-first', 5) === 0;
   const order: Section[] = ['summary'];
   if (skillsEarly) order.push('skills');
   order.push(...(educationFirst ? (['education', 'experience'] as const) : (['experience', 'education'] as const)));
   if (!skillsEarly) order.push('skills');
-  order.push('certifications', 'languages', 'references');
+  order.push('certifications', 'languages', 'personal', 'references');
   return order;
 };
 
@@ -102,6 +104,10 @@ export const sectionBlocks = (model: ResumeModel, section: Section): Block[] => 
     case 'languages':
       return model.languages
         ? [h(model.headings.languages), ...model.languages.map((text): Block => ({ kind: 'paragraph', text }))]
+        : [];
+    case 'personal':
+      return model.personalDetails
+        ? [h(model.headings.personal), ...model.personalDetails.map((text): Block => ({ kind: 'paragraph', text }))]
         : [];
     case 'references':
       return model.references ? [{ kind: 'paragraph', text: model.references }] : [];

@@ -17,9 +17,10 @@ import {
 } from './index';
 import { groundTruth } from './model';
 
-const COUNT = 27; // three files per layout: enough to cover every layout, profession and country
+const COUNT = 18; // two files per layout: enough to cover every layout, profession and country
 
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/** Whitespace and case do not matter; nor does ß against SS ("Großmann" prints as "GROSSMANN" in capitals). */
+const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase().replace(/ß/g, 'ss');
 
 const values = (accepted: GroundTruth[keyof GroundTruth]): string[] =>
   (Array.isArray(accepted) ? accepted : [accepted]).filter((v): v is string => typeof v === 'string');
@@ -91,7 +92,10 @@ describe('the resume generator', () => {
     for (const resume of result.resumes) {
       const text = squash(texts.get(resume.file) ?? '');
       const model = planResumes({ seed: 7, count: COUNT }).find((m) => m.fileName === resume.file);
-      expect(model?.jobs).toHaveLength(resume.truth.experienceCount as number);
+      const counts = Array.isArray(resume.truth.experienceCount) ? resume.truth.experienceCount : [resume.truth.experienceCount];
+      expect(counts[0]).toBe(model?.jobs.length);
+      // A promotion under one company line also counts as one entry.
+      if (counts.length > 1) expect(counts[1]).toBe((model?.jobs.length ?? 0) - 1);
       expect(model?.education).toHaveLength(resume.truth.educationCount as number);
       for (const job of model?.jobs ?? []) expect(text).toContain(squash(job.title));
       for (const entry of model?.education ?? []) expect(text).toContain(squash(entry.school));

@@ -87,6 +87,8 @@ export interface Job {
   readonly start: YearMonth;
   readonly end: YearMonth | null;
   readonly bullets: readonly string[];
+  /** A promotion: same employer as the job listed just above, written under the same company line. */
+  readonly sameEmployerAsAbove?: boolean;
 }
 
 export interface Education {
@@ -121,6 +123,9 @@ export interface ResumeModel {
   readonly languages?: readonly string[];
   readonly certifications?: readonly string[];
   readonly references?: string;
+  readonly personalDetails?: readonly string[];
+  /** A personal website on an example domain, written in the contact line. */
+  readonly website?: string;
   readonly dateStyle: DateStyle;
   readonly jobShape: JobShape;
   readonly datesOnOwnLine: boolean;
@@ -134,6 +139,7 @@ export interface ResumeModel {
     readonly skills: string;
     readonly languages: string;
     readonly certifications: string;
+    readonly personal: string;
   };
 }
 
@@ -218,7 +224,7 @@ export const jobBlock = (model: ResumeModel, job: Job): JobBlock => {
     case 'title-then-company':
       return { lines: [job.title, companyWithCity], dates };
     case 'company-then-title':
-      return { lines: [companyWithCity, job.title], dates };
+      return { lines: job.sameEmployerAsAbove ? [job.title] : [companyWithCity, job.title], dates };
     case 'pipe-with-years':
       return { lines: [`${job.companyPrinted} | ${job.title} | ${dates}`], dates: '' };
     case 'title-dash-company':
@@ -257,12 +263,27 @@ export const skillsLines = (model: ResumeModel): string[] => {
 export const contactLines = (model: ResumeModel): string[] => {
   switch (model.contactStyle) {
     case 'one-line':
-      return [[model.email, model.phone, model.location].join(model.contactSeparator)];
+      return [[model.email, model.phone, model.location, ...(model.website ? [model.website] : [])].join(model.contactSeparator)];
     case 'labelled-lines':
-      return [`Email: ${model.email}`, `Phone: ${model.phone}`, `Location: ${model.location}`];
+      return [
+        `Email: ${model.email}`,
+        `Phone: ${model.phone}`,
+        `Location: ${model.location}`,
+        ...(model.website ? [`Website: ${model.website}`] : []),
+      ];
     case 'stacked':
-      return [model.location, model.phone, model.email];
+      return [model.location, model.phone, model.email, ...(model.website ? [model.website] : [])];
   }
+};
+
+/**
+ * A small choice a layout makes for this resume (0 … n-1), independent of its other choices:
+ * the model's variant number hashed with the name of the choice (FNV-1a).
+ */
+export const variantOf = (model: Pick<ResumeModel, 'variant'>, choice: string, n: number): number => {
+  let hash = 0x811c9dc5 ^ model.variant;
+  for (const char of choice) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return (hash >>> 0) % n;
 };
 
 export const heading = (model: ResumeModel, text: string): string =>
@@ -449,6 +470,19 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
     });
     end = addMonths(start, -random.int(0, 4));
   }
+  // Sometimes the two latest roles are a promotion at one employer, written under one company
+  // line; the devset then accepts both counts (roles and employers).
+  const [latestJob, previousJob] = jobs;
+  if (latestJob && previousJob && jobShape === 'company-then-title' && random.chance(0.5)) {
+    const { city: _city, ...previous } = previousJob;
+    jobs[1] = {
+      ...previous,
+      company: latestJob.company,
+      companyPrinted: latestJob.companyPrinted,
+      ...(latestJob.city ? { city: latestJob.city } : {}),
+      sameEmployerAsAbove: true,
+    };
+  }
   const careerStart = jobs[jobs.length - 1]?.start ?? NOW;
 
   // Education, most recent first
@@ -508,11 +542,13 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
     ...(random.chance(0.45) ? { languages: random.pick(place.languages) } : {}),
     ...(pro.certifications && random.chance(0.6) ? { certifications: pro.certifications } : {}),
     ...(random.chance(0.4) ? { references: random.pick(REFERENCE_LINES) } : {}),
+    ...(place.personalDetails && random.chance(0.4) ? { personalDetails: random.pick(place.personalDetails) } : {}),
+    ...(random.chance(pro.field === 'design' ? 0.7 : 0.2) ? { website: `https://${first}-${last}.example.com` } : {}),
     dateStyle,
     jobShape,
     datesOnOwnLine: jobShape !== 'pipe-with-years' && layout !== 'pdf-right-dates' && random.chance(0.4),
     headingStyle,
-    variant: random.int(0, 999),
+    variant: random.int(0, 1_000_000),
     headings: {
       summary: random.pick(HEADINGS.summary),
       experience: random.pick(HEADINGS.experience),
@@ -520,6 +556,7 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
       skills: random.pick(HEADINGS.skills),
       languages: random.pick(HEADINGS.languages),
       certifications: random.pick(HEADINGS.certifications),
+      personal: random.pick(HEADINGS.personal),
     },
   };
 };
@@ -539,7 +576,9 @@ export const groundTruth = (model: ResumeModel): GroundTruth => {
     location: model.locationTruth,
     title: latest ? latest.title : null,
     company: latest ? companyTruth(latest) : null,
-    experienceCount: model.jobs.length,
+    experienceCount: model.jobs.some((job) => job.sameEmployerAsAbove)
+      ? [model.jobs.length, model.jobs.filter((job) => !job.sameEmployerAsAbove).length]
+      : model.jobs.length,
     educationCount: model.education.length,
     skills: model.skills.slice(0, 10),
   };

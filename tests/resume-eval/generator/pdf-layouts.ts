@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
-import { contactLines, type ResumeModel } from './model';
+import { contactLines, type ResumeModel, variantOf } from './model';
 
 interface Fonts {
   readonly regular: string;
@@ -26,13 +26,15 @@ interface Column {
 interface FlowOptions {
   readonly fonts: Fonts;
   readonly rightDates: boolean;
+  /** Dates in a narrow left column beside each job, as moderncv's classic style sets them. */
+  readonly leftDates: boolean;
   readonly nameSize: number;
 }
 
-const render = (draw: (doc: PDFDocument) => void): Promise<Uint8Array> =>
+const render = (model: ResumeModel, draw: (doc: PDFDocument) => void): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
     const doc = new PDFDocument({
-      size: 'A4',
+      size: variantOf(model, 'page-size', 2) === 0 ? 'A4' : 'LETTER',
       margin: 48,
       bufferPages: true,
       info: { Title: 'Resume', Creator: 'hireloop resume generator', CreationDate: new Date(Date.UTC(2026, 2, 1)) },
@@ -45,8 +47,26 @@ const render = (draw: (doc: PDFDocument) => void): Promise<Uint8Array> =>
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
     draw(doc);
+    pageFooters(doc, model);
     doc.end();
   });
+
+/** Some resumes carry a footer on each page ("Name · Page 1 of 2"), which is not content. */
+const pageFooters = (doc: PDFDocument, model: ResumeModel): void => {
+  if (variantOf(model, 'page-footer', 4) !== 0) return;
+  const { start, count } = doc.bufferedPageRange();
+  const name = model.printedName.replace(/^Name:\s*/, '');
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin would make pdfkit start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Liberation').fontSize(7.5).fillColor('#777777');
+    doc.text(`${name} · Page ${i + 1} of ${count}`, 48, doc.page.height - 30, { width: doc.page.width - 96, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.fillColor('#000000');
+};
 
 const drawHeading = (doc: PDFDocument, model: ResumeModel, text: string, column: Column, fonts: Fonts): void => {
   doc.moveDown(0.6);
@@ -86,7 +106,7 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
     doc.text(text, column.x, doc.y, { width: column.width, align: extra.align ?? 'left' });
     doc.fillColor('#000000');
   };
-  const centred = model.variant % 4 === 1 && column.width > 400;
+  const centred = variantOf(model, 'centred-header', 4) === 0 && column.width > 400;
   for (const block of blocks) {
     switch (block.kind) {
       case 'name':
@@ -120,7 +140,18 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
         doc.moveDown(0.35);
         const [first = '', ...rest] = block.lines;
         const inline = block.dates !== '' && !block.datesOnOwnLine;
-        if (inline && options.rightDates) {
+        if (inline && options.leftDates) {
+          const y = doc.y;
+          doc.fillColor('#555555').font(fonts.regular).fontSize(8.5).text(block.dates, column.x, y + 1, { width: 92 });
+          const afterDates = doc.y;
+          doc.fillColor('#000000');
+          const inner = { x: column.x + 100, width: column.width - 100 };
+          doc.font(fonts.bold).fontSize(10).text(first, inner.x, y, { width: inner.width });
+          for (const line of rest) doc.font(fonts.italic).fontSize(9.5).text(line, inner.x, doc.y, { width: inner.width });
+          for (const bullet of block.bullets) doc.font(fonts.regular).fontSize(9.5).text(`• ${bullet}`, inner.x, doc.y, { width: inner.width });
+          doc.y = Math.max(afterDates, doc.y);
+          break;
+        } else if (inline && options.rightDates) {
           // The title on the left and the dates flush right on the same baseline.
           const y = doc.y;
           doc.font(fonts.regular).fontSize(9.5);
@@ -130,7 +161,7 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
           doc.font(fonts.regular).fontSize(9.5).text(block.dates, column.x, y, { width: column.width, align: 'right' });
           doc.y = Math.max(after, doc.y);
         } else if (inline) {
-          const separator = [' | ', ', ', '   '][model.variant % 3] ?? ' | ';
+          const separator = [' | ', ', ', '   '][variantOf(model, 'dates-separator', 3)] ?? ' | ';
           write(`${first}${separator}${block.dates}`, fonts.bold, 10);
         } else {
           write(first, fonts.bold, 10);
@@ -145,7 +176,7 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
 };
 
 const oneColumn = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array> =>
-  render((doc) => {
+  render(model, (doc) => {
     const column = { x: 48, width: doc.page.width - 96 };
     doc.x = column.x;
     doc.y = 48;
@@ -154,13 +185,13 @@ const oneColumn = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array
 
 /** A shaded sidebar (contact, skills, languages) beside the main column, drawn in either order. */
 const sidebar = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array> =>
-  render((doc) => {
-    const left = model.variant % 3 !== 0;
+  render(model, (doc) => {
+    const left = variantOf(model, 'sidebar-side', 3) !== 0;
     const sideWidth = 180;
     const side: Column = left ? { x: 20, width: sideWidth - 36 } : { x: doc.page.width - sideWidth + 16, width: sideWidth - 36 };
     const main: Column = left ? { x: sideWidth + 20, width: doc.page.width - sideWidth - 60 } : { x: 40, width: doc.page.width - sideWidth - 60 };
-    const sideSections: Section[] = ['skills', 'certifications', 'languages'];
-    const nameInSidebar = model.variant % 2 === 0;
+    const sideSections: Section[] = ['skills', 'certifications', 'languages', 'personal'];
+    const nameInSidebar = variantOf(model, 'name-in-sidebar', 2) === 0;
     const top = topBlocks(model, { contact: false });
     const sideBlocks: Block[] = [
       ...(nameInSidebar ? top : []),
@@ -179,7 +210,7 @@ const sidebar = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array> 
       doc.y = 40;
       drawBlocks(doc, model, mainBlocks, main, options);
     };
-    if (model.variant % 2 === 0) {
+    if (variantOf(model, 'sidebar-first', 2) === 0) {
       drawSide();
       doc.switchToPage(0);
       drawMain();
@@ -191,9 +222,10 @@ const sidebar = (model: ResumeModel, options: FlowOptions): Promise<Uint8Array> 
   });
 
 export const writePdf = (model: ResumeModel): Promise<Uint8Array> => {
-  const base: FlowOptions = { fonts: EMBEDDED, rightDates: false, nameSize: [22, 18, 26][model.variant % 3] ?? 22 };
+  const base: FlowOptions = { fonts: EMBEDDED, rightDates: false, leftDates: false, nameSize: [22, 18, 26][variantOf(model, 'name-size', 3)] ?? 22 };
   switch (model.layout) {
     case 'pdf-one-column':
+      return oneColumn(model, { ...base, leftDates: variantOf(model, 'left-dates', 3) === 0 });
     case 'pdf-styled-headings':
       return oneColumn(model, base);
     case 'pdf-right-dates':

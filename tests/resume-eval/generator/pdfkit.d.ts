@@ -22,7 +22,7 @@ declare module 'pdfkit' {
     constructor(options?: DocumentOptions);
     x: number;
     y: number;
-    page: { width: number; height: number };
+    page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
     font(name: string): this;
     registerFont(name: string, path: string): this;
     fontSize(size: number): this;
