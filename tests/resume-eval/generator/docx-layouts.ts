@@ -19,6 +19,7 @@ import {
   WidthType,
   type FileChild,
 } from 'docx';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { blocksFor, sectionOrder, topBlocks, type Block, type Section } from './flow';
 import { contactLines, type ResumeModel, variantOf } from './model';
 
@@ -119,7 +120,35 @@ const pack = async (sections: ConstructorParameters<typeof Document>[0]['section
     styles: { default: { document: { run: { font: 'Calibri', size: 21 } } } },
     sections,
   });
-  return new Uint8Array(await Packer.toBuffer(document));
+  return reproducible(new Uint8Array(await Packer.toBuffer(document)));
+};
+
+/**
+ * The docx package stamps the time of writing into docProps/core.xml and the zip entries, and
+ * gives hyperlinks random relationship ids; a fixed time and numbered ids make the same seed
+ * write the same bytes.
+ */
+const FIXED_TIME = '2026-03-01T00:00:00Z';
+const reproducible = (bytes: Uint8Array): Uint8Array => {
+  const entries = unzipSync(bytes);
+  const names = Object.keys(entries).sort();
+  const ids = new Map<string, string>();
+  for (const name of names.filter((n) => n.endsWith('.rels'))) {
+    for (const match of strFromU8(entries[name] as Uint8Array).matchAll(/Id="(rId[^"]{12,})"/g)) {
+      const id = match[1] as string;
+      if (!ids.has(id)) ids.set(id, `rIdLink${ids.size + 1}`);
+    }
+  }
+  for (const name of names.filter((n) => n.endsWith('.xml') || n.endsWith('.rels'))) {
+    let text = strFromU8(entries[name] as Uint8Array);
+    for (const [random, fixed] of ids) text = text.split(`"${random}"`).join(`"${fixed}"`);
+    if (name === 'docProps/core.xml') {
+      text = text.replace(/(<dcterms:(created|modified)[^>]*>)[^<]*(<\/dcterms:\2>)/g, `$1${FIXED_TIME}$3`);
+    }
+    entries[name] = strToU8(text);
+  }
+  const mtime = new Date(FIXED_TIME);
+  return zipSync(Object.fromEntries(Object.entries(entries).map(([name, data]) => [name, [data, { mtime }]])), { level: 6 });
 };
 
 const MARGINS = { page: { margin: { top: 720, bottom: 720, left: 900, right: 900 } } };

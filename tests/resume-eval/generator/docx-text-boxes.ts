@@ -247,7 +247,7 @@ export const writeDocxWithTextBoxes = (model: ResumeModel): Uint8Array => {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${NAMESPACES}><w:body>${body.join('')}` +
     '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="720" w:right="1080" w:bottom="720" w:left="1080" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>' +
     '</w:body></w:document>';
-  const fixed = new Date(Date.UTC(2026, 2, 1));
+  const fixed = new Date('2026-03-01T00:00:00Z');
   const file = (text: string): [Uint8Array, { mtime: Date }] => [strToU8(text), { mtime: fixed }];
   return zipSync(
     {

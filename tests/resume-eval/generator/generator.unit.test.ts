@@ -7,6 +7,7 @@ import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, resumeText } from '@hireloop/platform/
 import {
   COUNTRIES,
   DOCX_LAYOUTS,
+  fileBytes,
   generateResumes,
   LAYOUTS,
   PDF_LAYOUTS,
@@ -140,6 +141,17 @@ describe('the resume generator', () => {
     for (const resume of headed) {
       const header = headerFooterText(new Uint8Array(await readFile(join(dir, resume.file))));
       expect(header).toContain(values(resume.truth.email)[0]);
+    }
+  });
+
+  it('writes the same bytes for the same seed', async () => {
+    const models = planResumes({ seed: 7, count: COUNT });
+    const onePerLayout = LAYOUTS.map((layout) => models.find((m) => m.layout === layout));
+    for (const model of onePerLayout) {
+      if (!model) throw new Error('a layout has no file');
+      const again = await fileBytes(model);
+      const written = new Uint8Array(await readFile(join(dir, model.fileName)));
+      expect(Buffer.compare(Buffer.from(again), Buffer.from(written)), model.fileName).toBe(0);
     }
   });
 

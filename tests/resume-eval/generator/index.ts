@@ -18,6 +18,10 @@ export interface GeneratedResume {
   readonly layout: Layout;
   readonly profession: Profession;
   readonly country: Country;
+  /** How the file writes names, dates and jobs (for summaries). */
+  readonly nameShape: ResumeModel['nameShape'];
+  readonly dateStyle: ResumeModel['dateStyle'];
+  readonly jobShape: ResumeModel['jobShape'];
   readonly truth: GroundTruth;
 }
 
@@ -79,6 +83,9 @@ export const generateResumes = async (
       layout: model.layout,
       profession: model.profession,
       country: model.country,
+      nameShape: model.nameShape,
+      dateStyle: model.dateStyle,
+      jobShape: model.jobShape,
       truth: truth[model.fileName] as GroundTruth,
     });
   }

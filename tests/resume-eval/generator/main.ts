@@ -49,6 +49,9 @@ const main = async (): Promise<void> => {
   console.log(`  layouts: ${tally(resumes, (r) => r.layout)}`);
   console.log(`  professions: ${tally(resumes, (r) => r.profession)}`);
   console.log(`  countries: ${tally(resumes, (r) => r.country)}`);
+  console.log(`  names: ${tally(resumes, (r) => r.nameShape)}`);
+  console.log(`  dates: ${tally(resumes, (r) => r.dateStyle)}`);
+  console.log(`  jobs: ${tally(resumes, (r) => r.jobShape)}`);
 };
 
 await main();
