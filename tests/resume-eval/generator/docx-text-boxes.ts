@@ -183,10 +183,17 @@ export const writeDocxWithTextBoxes = (model: ResumeModel): Uint8Array => {
   if (nameBlock) body.push(blockXml(nameBlock));
 
   // The contact details sit in a box on the right of the name, as many Word templates do.
+  // Half of the boxes put the fields on one line spaced by Word's absolute-position tabs
+  // (w:ptab), which text extractors such as mammoth drop: "…@example.netPhone: …".
+  const fields = contactLines(model).flatMap((line) => line.split('\t'));
+  const onOneLine = variantOf(model, 'ptab-contact', 2) === 0;
+  const ptab = '<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="none"/></w:r>';
   const contactBox = boxes.run({
-    content: contactLines(model)
-      .map((text) => blockXml({ kind: 'contact', text }))
-      .join(''),
+    content: onOneLine
+      ? paragraphXml(fields.map((field) => runXml(field, { size: 18 })).join(ptab))
+      : contactLines(model)
+          .map((text) => blockXml({ kind: 'contact', text }))
+          .join(''),
     x: 360,
     y: -40,
     width: 200,
