@@ -42,8 +42,8 @@ describe('the resume generator', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'generated-resumes-'));
-    result = await generateResumes(dir, { seed: 7, count: COUNT });
-    for (const resume of result.resumes) {
+    result = await generateResumes(dir, { seed: 7, count: COUNT, scans: 2 });
+    for (const resume of result.resumes.filter((r) => !r.scanOf)) {
       const bytes = new Uint8Array(await readFile(join(dir, resume.file)));
       const isPdf = resume.file.endsWith('.pdf');
       const body = await resumeText(bytes, isPdf ? PDF_MEDIA_TYPE : DOCX_MEDIA_TYPE);
@@ -58,7 +58,7 @@ describe('the resume generator', () => {
   it('writes the files it lists and a ground-truth.json in the devset format', async () => {
     const onDisk = (await readdir(dir)).sort();
     expect(onDisk).toEqual([...result.resumes.map((r) => r.file), 'ground-truth.json'].sort());
-    expect(result.files).toHaveLength(COUNT);
+    expect(result.files).toHaveLength(COUNT + 2);
     const written = JSON.parse(await readFile(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, GroundTruth>;
     expect(written).toEqual(result.groundTruth);
     for (const truth of Object.values(written)) {
@@ -71,7 +71,7 @@ describe('the resume generator', () => {
 
   it('labels only what the file says: every name, email, phone, location, title, company and skill is in its text', () => {
     const missing: string[] = [];
-    for (const resume of result.resumes) {
+    for (const resume of result.resumes.filter((r) => !r.scanOf)) {
       const text = squash(texts.get(resume.file) ?? '');
       const { truth } = resume;
       const fields = { name: truth.name, email: truth.email, phone: truth.phone, location: truth.location, title: truth.title, company: truth.company };
@@ -90,7 +90,7 @@ describe('the resume generator', () => {
   });
 
   it('writes the counts its labels give: one dated entry per job, one entry per school', () => {
-    for (const resume of result.resumes) {
+    for (const resume of result.resumes.filter((r) => !r.scanOf)) {
       const text = squash(texts.get(resume.file) ?? '');
       const model = planResumes({ seed: 7, count: COUNT }).find((m) => m.fileName === resume.file);
       const counts = Array.isArray(resume.truth.experienceCount) ? resume.truth.experienceCount : [resume.truth.experienceCount];
@@ -144,6 +144,20 @@ describe('the resume generator', () => {
     }
   });
 
+  it('writes scans as a PNG picture and an image-only PDF, labelled like the PDF they show', async () => {
+    const scans = result.resumes.filter((r) => r.scanOf);
+    expect(scans.map((r) => r.file.slice(-8))).toEqual(['scan.png', 'scan.pdf']);
+    for (const scan of scans) {
+      expect(scan.truth).toEqual(result.groundTruth[scan.scanOf ?? '']);
+      const bytes = new Uint8Array(await readFile(join(dir, scan.file)));
+      if (scan.file.endsWith('.png')) {
+        expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      } else {
+        expect(await resumeText(bytes, PDF_MEDIA_TYPE)).toBe('');
+      }
+    }
+  });
+
   it('writes the same bytes for the same seed', async () => {
     const models = planResumes({ seed: 7, count: COUNT });
     const onePerLayout = LAYOUTS.map((layout) => models.find((m) => m.layout === layout));
@@ -157,7 +171,7 @@ describe('the resume generator', () => {
 
   it('gives the same ground truth for the same seed, and different for another seed', () => {
     const truths = (seed: number) => planResumes({ seed, count: COUNT }).map(groundTruth);
-    expect(truths(7)).toEqual(Object.values(result.groundTruth));
+    expect(truths(7)).toEqual(result.resumes.filter((r) => !r.scanOf).map((r) => result.groundTruth[r.file]));
     expect(truths(7)).toEqual(truths(7));
     expect(truths(8)).not.toEqual(truths(7));
   });

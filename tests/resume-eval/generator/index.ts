@@ -6,6 +6,7 @@ import { writeDocxWithTextBoxes } from './docx-text-boxes';
 import { buildModel, groundTruth, LAYOUTS, type GroundTruth, type Layout, type ResumeModel } from './model';
 import { writePdf } from './pdf-layouts';
 import { bagSequence, createRandom } from './random';
+import { scannedPdf, scanOf } from './scans';
 
 export { COUNTRIES, PROFESSIONS, type Country, type Profession } from './data';
 export { DOCX_LAYOUTS, LAYOUTS, PDF_LAYOUTS, type GroundTruth, type Layout } from './model';
@@ -23,6 +24,18 @@ export interface GeneratedResume {
   readonly dateStyle: ResumeModel['dateStyle'];
   readonly jobShape: ResumeModel['jobShape'];
   readonly truth: GroundTruth;
+  /** For a scan (PNG or image-only PDF): the generated PDF it is a picture of. */
+  readonly scanOf?: string;
+}
+
+export interface GenerateOptions {
+  readonly seed?: number;
+  readonly count?: number;
+  /**
+   * How many of the PDF resumes also get a scanned copy (no text layer), alternately a PNG
+   * picture and an image-only PDF, with the same ground truth. Default 0: reading them needs OCR.
+   */
+  readonly scans?: number;
 }
 
 export interface GenerateResult {
@@ -64,10 +77,7 @@ export const planResumes = (options: { seed?: number; count?: number } = {}): Re
  * Writes `count` resumes (PDF and DOCX in several layouts) and their `ground-truth.json`, in
  * the devset's format, into `outDir`. The same seed writes the same resumes and labels.
  */
-export const generateResumes = async (
-  outDir: string,
-  options: { seed?: number; count?: number } = {},
-): Promise<GenerateResult> => {
+export const generateResumes = async (outDir: string, options: GenerateOptions = {}): Promise<GenerateResult> => {
   await mkdir(outDir, { recursive: true });
   const models = planResumes(options);
   const truth: Record<string, GroundTruth> = {};
@@ -87,6 +97,28 @@ export const generateResumes = async (
       dateStyle: model.dateStyle,
       jobShape: model.jobShape,
       truth: truth[model.fileName] as GroundTruth,
+    });
+  }
+  const scanSources = models.filter((model) => model.layout.startsWith('pdf')).slice(0, options.scans ?? 0);
+  const scanRandom = createRandom((options.seed ?? DEFAULT_SEED) ^ 0x5ca11ed);
+  for (const [i, model] of scanSources.entries()) {
+    const scan = await scanOf(await fileBytes(model), scanRandom.fork());
+    const asPicture = i % 2 === 0;
+    const file = model.fileName.replace(/\.pdf$/, asPicture ? '-scan.png' : '-scan.pdf');
+    const path = join(outDir, file);
+    await writeFile(path, asPicture ? scan.png : await scannedPdf(scan.jpeg, scan.width, scan.height));
+    truth[file] = groundTruth(model);
+    files.push(path);
+    resumes.push({
+      file,
+      layout: model.layout,
+      profession: model.profession,
+      country: model.country,
+      nameShape: model.nameShape,
+      dateStyle: model.dateStyle,
+      jobShape: model.jobShape,
+      truth: truth[file] as GroundTruth,
+      scanOf: model.fileName,
     });
   }
   await writeFile(join(outDir, 'ground-truth.json'), `${JSON.stringify(truth, null, 2)}\n`);

@@ -1,11 +1,13 @@
 /**
  * Writes generated resumes and their ground truth:
- *   tsx tests/resume-eval/generator/main.ts OUT_DIR [--seed N] [--count N]
+ *   tsx tests/resume-eval/generator/main.ts OUT_DIR [--seed N] [--count N] [--scans N]
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_COUNT, DEFAULT_SEED, generateResumes, type GeneratedResume } from './index';
 
-const usage = 'usage: tsx tests/resume-eval/generator/main.ts OUT_DIR [--seed N] [--count N]';
+const usage =
+  'usage: tsx tests/resume-eval/generator/main.ts OUT_DIR [--seed N] [--count N] [--scans N]\n' +
+  '  --scans N  also write scanned copies (PNG or image-only PDF, no text layer) of N PDF resumes';
 
 const integer = (name: string, value: string | undefined, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -32,7 +34,12 @@ const tally = (resumes: readonly GeneratedResume[], key: (resume: GeneratedResum
 const main = async (): Promise<void> => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { seed: { type: 'string' }, count: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      seed: { type: 'string' },
+      count: { type: 'string' },
+      scans: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || positionals.length !== 1) {
     console.error(usage);
@@ -41,11 +48,12 @@ const main = async (): Promise<void> => {
   const outDir = positionals[0] as string;
   const seed = integer('seed', values.seed, DEFAULT_SEED);
   const count = integer('count', values.count, DEFAULT_COUNT);
+  const scans = integer('scans', values.scans, 0);
   const started = performance.now();
-  const { resumes } = await generateResumes(outDir, { seed, count });
+  const { resumes } = await generateResumes(outDir, { seed, count, scans });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Wrote ${resumes.length} resumes and ground-truth.json to ${outDir} (seed ${seed}) in ${seconds} s.`);
-  console.log(`  formats: ${tally(resumes, (r) => r.file.slice(r.file.lastIndexOf('.') + 1))}`);
+  console.log(`  formats: ${tally(resumes, (r) => (r.scanOf ? 'scanned ' : '') + r.file.slice(r.file.lastIndexOf('.') + 1))}`);
   console.log(`  layouts: ${tally(resumes, (r) => r.layout)}`);
   console.log(`  professions: ${tally(resumes, (r) => r.profession)}`);
   console.log(`  countries: ${tally(resumes, (r) => r.country)}`);

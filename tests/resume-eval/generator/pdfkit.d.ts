@@ -39,6 +39,7 @@ declare module 'pdfkit' {
     lineTo(x: number, y: number): this;
     fill(color?: string): this;
     stroke(): this;
+    image(source: Buffer | string, x: number, y: number, options?: { width?: number; height?: number }): this;
     switchToPage(index: number): this;
     bufferedPageRange(): { start: number; count: number };
     on(event: 'data', listener: (chunk: Uint8Array) => void): this;
