@@ -9,6 +9,7 @@ import {
   TOP_LISTS,
   type Country,
   type Profession,
+  type ProfessionData,
 } from './data';
 import type { Random } from './random';
 
@@ -380,6 +381,30 @@ const cityOf = (location: string): string => location.split(',')[0]?.trim() ?? l
 const credentialShapeFits = (profession: Profession): boolean =>
   PROFESSION_DATA[profession].credentials.length > 0;
 
+/** Teachers teach one of several subjects; the data is written for mathematics. */
+const withSubject = (data: ProfessionData, random: Random): ProfessionData => {
+  if (data.field !== 'teaching') return data;
+  const [subject, short] = random.pick([
+    ['Mathematics', 'maths'],
+    ['English', 'English'],
+    ['Biology', 'biology'],
+    ['History', 'history'],
+    ['Computer Science', 'computing'],
+  ] as const);
+  const swap = (text: string): string =>
+    text.replace(/Mathematics/g, subject).replace(/mathematics/g, subject === 'English' ? 'English' : subject.toLowerCase()).replace(/maths/g, short);
+  return {
+    ...data,
+    ladder: data.ladder.map(swap),
+    headline: swap(data.headline),
+    summary: swap(data.summary),
+    bullets: data.bullets.map(swap),
+    degrees: data.degrees.map((degree) =>
+      degree === 'BSc Mathematics' ? `${subject === 'English' || subject === 'History' ? 'BA' : 'BSc'} ${subject}` : degree,
+    ),
+  };
+};
+
 export interface ModelChoice {
   readonly index: number;
   readonly layout: Layout;
@@ -390,7 +415,7 @@ export interface ModelChoice {
 /** Draws one resume: who, where, what they did, and how the page writes it. */
 export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => {
   const { layout, profession, country } = choice;
-  const pro = PROFESSION_DATA[profession];
+  const pro = withSubject(PROFESSION_DATA[profession], random);
   const place = COUNTRY_DATA[country];
 
   // Name
