@@ -372,6 +372,16 @@ export const HEADINGS = {
   personal: ['Personal Details', 'Personal Information', 'Personal Data'],
 } as const;
 
+/** Bullets any profession writes, which pad the long resumes. */
+export const GENERIC_BULLETS = [
+  'Worked with colleagues across departments to simplify a weekly reporting routine.',
+  'Trained and supported new team members during their first months.',
+  'Represented the team in quarterly reviews with senior leadership.',
+  'Wrote and maintained the team handbook and standard operating procedures.',
+  'Volunteered as a first-aid and fire marshal for the floor.',
+  'Took part in the hiring panel for eleven roles.',
+];
+
 export const REFERENCE_LINES = ['References available upon request.', 'References: available on request', 'Referees can be provided on request.'];
 
 export const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com'];

@@ -2,6 +2,7 @@ import {
   BRANDS,
   COUNTRY_DATA,
   EMAIL_DOMAINS,
+  GENERIC_BULLETS,
   HEADINGS,
   INSTITUTIONS,
   PROFESSION_DATA,
@@ -474,7 +475,9 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
   const locationTruth: Accepted<string> = withStreet ? [cityLine, location] : cityLine;
 
   // Career, most recent first
-  const jobCount = random.pick([1, 2, 2, 3, 3, 3, 4]);
+  // A quarter of the resumes are long (more jobs, every bullet), so PDFs run to a second page.
+  const long = random.chance(0.25);
+  const jobCount = long ? random.int(4, 5) : random.pick([1, 2, 2, 3, 3, 3, 4]);
   const usedEmployers = new Set<string>();
   const jobs: Job[] = [];
   let end: YearMonth | null = random.chance(0.75) ? null : addMonths(NOW, -random.int(1, 6));
@@ -491,7 +494,9 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
       ...(random.chance(0.35) ? { city: cityOf(random.pick(place.locations)) } : {}),
       start,
       end,
-      bullets: random.sample(pro.bullets, random.int(1, 3)),
+      bullets: long
+        ? [...random.sample(pro.bullets, random.int(3, 5)), ...random.sample(GENERIC_BULLETS, random.int(2, 3))]
+        : random.sample(pro.bullets, random.int(1, 3)),
     });
     end = addMonths(start, -random.int(0, 4));
   }
@@ -555,7 +560,9 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
     // Word users often space the contact fields with tabs; the text then has no separator at all.
     contactSeparator: random.pick([' | ', ' • ', ' · ', '  |  ', ...(layout.startsWith('docx') ? ['\t'] : [])]),
     ...(random.chance(0.5) ? { headline: pro.headline } : {}),
-    ...(random.chance(0.6) ? { summary: pro.summary } : {}),
+    ...(long || random.chance(0.6)
+      ? { summary: long ? `${pro.summary} ${pro.bullets.slice(0, 2).join(' ')} ${pro.headline}.` : pro.summary }
+      : {}),
     ...(random.chance(0.35) ? { topList: random.pick(TOP_LISTS[pro.field]) } : {}),
     jobs,
     education,

@@ -138,6 +138,8 @@ const drawBlocks = (doc: PDFDocument, model: ResumeModel, blocks: readonly Block
         break;
       case 'job': {
         doc.moveDown(0.35);
+        // Start a job's first line on a new page rather than split it from its dates.
+        if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
         const [first = '', ...rest] = block.lines;
         const inline = block.dates !== '' && !block.datesOnOwnLine;
         if (inline && options.leftDates) {

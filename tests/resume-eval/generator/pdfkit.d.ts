@@ -40,6 +40,7 @@ declare module 'pdfkit' {
     fill(color?: string): this;
     stroke(): this;
     image(source: Buffer | string, x: number, y: number, options?: { width?: number; height?: number }): this;
+    addPage(): this;
     switchToPage(index: number): this;
     bufferedPageRange(): { start: number; count: number };
     on(event: 'data', listener: (chunk: Uint8Array) => void): this;
