@@ -239,12 +239,11 @@ const jobTables = (model: ResumeModel): Promise<Uint8Array> => {
           ...block.bullets.map((b) => new Paragraph({ bullet: { level: 0 }, children: [run(b)] })),
         ];
         children.push(tableRow(block.dates, right));
-      } else if (block.kind === 'entry' && block.lines.length > 1) {
-        const years = /\d{4}\s*[–-]\s*\d{4}/.exec(block.lines.join(' '))?.[0] ?? '';
+      } else if (block.kind === 'entry') {
         children.push(
           tableRow(
-            years,
-            block.lines.map((line, i) => new Paragraph({ children: [run(line.replace(/,?\s*\|?\s*\d{4}\s*[–-]\s*\d{4}/, ''), i === 0 ? { bold: true } : {})] })),
+            block.years,
+            block.withoutYears.map((line, i) => new Paragraph({ children: [run(line, i === 0 ? { bold: true } : {})] })),
           ),
         );
       } else {

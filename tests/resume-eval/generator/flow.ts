@@ -1,6 +1,6 @@
 import {
   contactLines,
-  educationLines,
+  educationBlock,
   heading,
   jobBlock,
   skillsLines,
@@ -26,7 +26,12 @@ export type Block =
       readonly datesOnOwnLine: boolean;
       readonly bullets: readonly string[];
     }
-  | { readonly kind: 'entry'; readonly lines: readonly string[] };
+  | {
+      readonly kind: 'entry';
+      readonly lines: readonly string[];
+      readonly years: string;
+      readonly withoutYears: readonly string[];
+    };
 
 export type Section =
   | 'summary'
@@ -88,7 +93,7 @@ export const sectionBlocks = (model: ResumeModel, section: Section): Block[] => 
     case 'education':
       return [
         h(model.headings.education),
-        ...model.education.map((entry): Block => ({ kind: 'entry', lines: educationLines(model, entry) })),
+        ...model.education.map((entry): Block => ({ kind: 'entry', ...educationBlock(model, entry) })),
       ];
     case 'skills':
       return [

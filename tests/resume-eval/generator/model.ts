@@ -234,12 +234,21 @@ export const jobBlock = (model: ResumeModel, job: Job): JobBlock => {
   }
 };
 
-export const educationLines = (model: ResumeModel, entry: Education): string[] => {
+export interface EducationBlock {
+  /** The entry as written in the flow, years included. */
+  readonly lines: readonly string[];
+  readonly years: string;
+  /** The same lines without the years, for layouts that set the years apart. */
+  readonly withoutYears: readonly string[];
+}
+
+/** School first when the resume puts employers first, degree first otherwise. */
+export const educationBlock = (model: ResumeModel, entry: Education): EducationBlock => {
   const years =
     model.dateStyle === 'years' ? `${entry.startYear} - ${entry.endYear}` : `${entry.startYear} – ${entry.endYear}`;
   return model.jobShape === 'company-then-title' || model.jobShape === 'company-pipe-title'
-    ? [`${entry.school} | ${years}`, entry.degree]
-    : [entry.degree, `${entry.school}, ${years}`];
+    ? { lines: [`${entry.school} | ${years}`, entry.degree], years, withoutYears: [entry.school, entry.degree] }
+    : { lines: [entry.degree, `${entry.school}, ${years}`], years, withoutYears: [entry.degree, entry.school] };
 };
 
 export const skillsLines = (model: ResumeModel): string[] => {
