@@ -169,6 +169,17 @@ describe('the resume generator', () => {
     }
   });
 
+  it('clears its own files of an earlier run, so every file in the folder has ground truth', async () => {
+    const again = await mkdtemp(join(tmpdir(), 'generated-resumes-again-'));
+    try {
+      await generateResumes(again, { seed: 3, count: 4 });
+      const second = await generateResumes(again, { seed: 3, count: 2 });
+      expect((await readdir(again)).sort()).toEqual([...Object.keys(second.groundTruth), 'ground-truth.json'].sort());
+    } finally {
+      await rm(again, { recursive: true, force: true });
+    }
+  });
+
   it('gives the same ground truth for the same seed, and different for another seed', () => {
     const truths = (seed: number) => planResumes({ seed, count: COUNT }).map(groundTruth);
     expect(truths(7)).toEqual(result.resumes.filter((r) => !r.scanOf).map((r) => result.groundTruth[r.file]));

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COUNTRIES, PROFESSIONS, type Country, type Profession } from './data';
 import { writeDocxWithPackage } from './docx-layouts';
@@ -12,6 +12,7 @@ export { COUNTRIES, PROFESSIONS, type Country, type Profession } from './data';
 export { DOCX_LAYOUTS, LAYOUTS, PDF_LAYOUTS, type GroundTruth, type Layout } from './model';
 
 export const DEFAULT_SEED = 21;
+const GENERATED_FILE = /^gen-\d{3}-[a-z0-9-]+\.(pdf|docx|png)$/;
 export const DEFAULT_COUNT = 60;
 
 export interface GeneratedResume {
@@ -79,6 +80,10 @@ export const planResumes = (options: { seed?: number; count?: number } = {}): Re
  */
 export const generateResumes = async (outDir: string, options: GenerateOptions = {}): Promise<GenerateResult> => {
   await mkdir(outDir, { recursive: true });
+  // Files of an earlier run (ours by name) would sit in the folder without ground truth.
+  for (const name of await readdir(outDir)) {
+    if (GENERATED_FILE.test(name)) await rm(join(outDir, name));
+  }
   const models = planResumes(options);
   const truth: Record<string, GroundTruth> = {};
   const files: string[] = [];
