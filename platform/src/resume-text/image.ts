@@ -95,5 +95,5 @@ export async function imageForOcr(bytes: Uint8Array, size?: ImageSize): Promise<
     for (let channel = 1; channel < channels; channel += 1) value = Math.min(value, data[offset + channel]!);
     darkest[pixel] = value;
   }
-  return sharp(darkest, { raw: { width: info.width, height: info.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(darkest, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 }

@@ -89,7 +89,8 @@ async function ocrPdfPage(page: PdfPage, factory: PdfCanvasFactory): Promise<str
     const context = entry.context as { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
-    await page.render({ canvas: entry.canvas as unknown as HTMLCanvasElement, canvasContext: entry.context as CanvasRenderingContext2D, viewport }).promise;
+    type RenderParameters = Parameters<PdfPage['render']>[0];
+    await page.render({ canvas: entry.canvas as RenderParameters['canvas'], canvasContext: entry.context as RenderParameters['canvasContext'], viewport }).promise;
     const png = entry.canvas.toBuffer('image/png');
     return await ocrText(await imageForOcr(png));
   } finally {

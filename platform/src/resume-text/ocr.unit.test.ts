@@ -1,0 +1,126 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pictureOnlyDocx, pixelBombPng, resumePicture, scannedPdf } from '../../../tests/support/scanned-resumes';
+import { ResumeFileRejectedError } from './errors';
+import { checkImageLimits, imageForOcr, OCR_MAX_LONG_SIDE, ocrScale, RESUME_IMAGE_MAX_PIXELS } from './image';
+import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, resumeText } from './index';
+import { stopOcr, textOfBlocks, tidyOcrText, type OcrWord } from './ocr';
+import { docxImages } from './scanned';
+
+afterAll(async () => {
+  await stopOcr();
+});
+
+const RESUME_LINES = [
+  'Priya Raman',
+  'Senior Data Analyst',
+  'priya.raman@example.com  +44 7700 900461',
+  'Manchester, United Kingdom',
+  '',
+  'EXPERIENCE',
+  'Data Analyst, Northwind Traders    2019 - Present',
+];
+
+const refusal = async (promise: Promise<unknown>): Promise<ResumeFileRejectedError> => {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ResumeFileRejectedError);
+  return error as ResumeFileRejectedError;
+};
+
+describe('image limits', () => {
+  it('a 30,000 × 30,000 pixel PNG is refused from its header, without decoding it', async () => {
+    const bomb = await pixelBombPng(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = process.memoryUsage().rss;
+
+    const error = await refusal(resumeText(bomb, 'image/png'));
+
+    expect(error.reason).toBe('image-too-large');
+    expect(error.message).toBe('The image is 30000 × 30000 pixels (900 megapixels); at most 40 are read.');
+    // Decoding it would take 900 MB at one byte a pixel; reading its header takes nothing.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('an image just under the limit passes the check, one just over it does not', async () => {
+    const side = Math.floor(Math.sqrt(RESUME_IMAGE_MAX_PIXELS));
+    await expect(checkImageLimits(await pixelBombPng(side, side), 'image/png')).resolves.toEqual({ width: side, height: side });
+    expect((await refusal(checkImageLimits(await pixelBombPng(side + 1, side + 1), 'image/png'))).reason).toBe('image-too-large');
+  });
+
+  it('an image that is not the type it declares is refused', async () => {
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+
+    expect((await refusal(checkImageLimits(jpeg, 'image/png'))).reason).toBe('type-mismatch');
+    expect((await refusal(checkImageLimits(Buffer.from('not an image at all'), 'image/webp'))).reason).toBe('unreadable');
+  });
+
+  it('OCR reads a small screenshot enlarged, a page scan as it is, and a huge photo shrunk to its maximum side', async () => {
+    expect(ocrScale({ width: 595, height: 842 }) * 842).toBeCloseTo(3000);
+    expect(ocrScale({ width: 2480, height: 3508 })).toBe(1);
+    expect(ocrScale({ width: 20, height: 10 })).toBe(4);
+    const tall = await sharp({ create: { width: 1500, height: 9000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+
+    const prepared = await sharp(await imageForOcr(tall)).metadata();
+
+    expect(Math.max(prepared.width, prepared.height)).toBe(OCR_MAX_LONG_SIDE);
+    expect(prepared.channels).toBe(1);
+  });
+});
+
+describe('OCR text', () => {
+  const word = (text: string, x0: number, height: number): OcrWord => ({ text, bbox: { x0, x1: x0 + 10 * text.length, y0: 0, y1: height } });
+  const blocks = (...lines: OcrWord[][]) => [{ paragraphs: [{ lines: lines.map((words) => ({ words })) }] }];
+
+  it('joins a word set in letter-spaced small capitals, and leaves an icon as tall as its words apart', () => {
+    const name = [word('G', 0, 46), word('AYLE', 20, 32), word('L', 80, 44), word('.', 90, 11), word('M', 100, 44), word('C', 110, 34), word('D', 130, 44), word('OWELL', 150, 34)];
+    const job = [word('DEVELOPER', 0, 35), word('V', 100, 29), word('COMPANY', 120, 36)];
+
+    expect(tidyOcrText(textOfBlocks(blocks(name, job)))).toBe('GAYLE L. MC DOWELL\nDEVELOPER V COMPANY');
+  });
+
+  it('closes the spaces OCR leaves in e-mail and web addresses', () => {
+    expect(tidyOcrText('my_address @yuanbin.me · http://www .yuanbin.me')).toBe('my_address@yuanbin.me · http://www.yuanbin.me');
+    expect(tidyOcrText('jane.doe@ example.co.uk')).toBe('jane.doe@example.co.uk');
+    expect(tidyOcrText('Met at a talk @ the conference')).toBe('Met at a talk @ the conference');
+  });
+});
+
+describe('reading pictures of resumes', () => {
+  const expectTheResume = (text: string) => {
+    expect(text).toContain('Priya Raman');
+    expect(text).toContain('priya.raman@example.com');
+    expect(text).toContain('+44 7700 900461');
+    expect(text).toContain('Data Analyst, Northwind Traders');
+  };
+
+  it('reads a PNG, with coloured text as well as black', async () => {
+    expectTheResume(await resumeText(resumePicture(RESUME_LINES), 'image/png'));
+    expectTheResume(await resumeText(resumePicture(RESUME_LINES, { color: '#00b0e0' }), 'image/png'));
+  });
+
+  it('reads a JPEG and a WebP', async () => {
+    const png = resumePicture(RESUME_LINES);
+    expectTheResume(await resumeText(await sharp(png).jpeg({ quality: 85 }).toBuffer(), 'image/jpeg'));
+    expectTheResume(await resumeText(await sharp(png).webp({ quality: 85 }).toBuffer(), 'image/webp'));
+  });
+
+  it('reads a scanned PDF (a page that is one picture, no text layer)', async () => {
+    expectTheResume(await resumeText(await scannedPdf(resumePicture(RESUME_LINES)), PDF_MEDIA_TYPE));
+  });
+
+  it('reads a Word file whose only content is a picture of the resume', async () => {
+    const docx = pictureOnlyDocx(resumePicture(RESUME_LINES));
+    expect(docxImages(docx).map((image) => image.name)).toEqual(['word/media/image1.png']);
+
+    expectTheResume(await resumeText(docx, DOCX_MEDIA_TYPE));
+  });
+
+  it('a blank page reads as no text (the route then answers that nothing could be read)', async () => {
+    const blank = await sharp({ create: { width: 800, height: 1100, channels: 3, background: '#ffffff' } }).png().toBuffer();
+
+    expect(await resumeText(blank, 'image/png')).toBe('');
+  });
+});
