@@ -165,7 +165,7 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('progressbar', { name: 'Profile wizard progress' })).toHaveAttribute('aria-valuenow', '25');
     expect(d.getByLabelText('Upload Resume')).toHaveAttribute('type', 'file');
     expect(d.getByLabelText('Upload Resume')).toHaveAccessibleDescription(
-      'PDF or Word (.pdf, .doc, .docx). You can also drop the file here.',
+      'PDF or Word (.pdf, .docx). You can also drop the file here.',
     );
     expect(d.getByRole('button', { name: 'Skip and Fill Manually' })).toBeEnabled();
   });
