@@ -1,4 +1,5 @@
 import { Unzip, UnzipInflate } from 'fflate';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ResumeFileRejectedError } from './errors';
 import { checkImageLimits, imageForOcr, type ResumeImageMediaType } from './image';
 import { ocrText } from './ocr';
@@ -74,7 +75,7 @@ interface PdfCanvasFactory {
   create(width: number, height: number): { canvas: { toBuffer(type: 'image/png'): Buffer }; context: unknown };
   destroy(entry: unknown): void;
 }
-type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof import('pdfjs-dist/legacy/build/pdf.mjs').getDocument>['promise']>['getPage']>>;
+type PdfPage = PDFPageProxy;
 
 async function ocrPdfPage(page: PdfPage, factory: PdfCanvasFactory): Promise<string> {
   const base = page.getViewport({ scale: 1 });
