@@ -61,6 +61,8 @@ export async function ocrText(png: Buffer): Promise<string> {
 /** What `textOfBlocks` needs of tesseract's result: words with their boxes, in lines, paragraphs, blocks. */
 export interface OcrWord {
   readonly text: string;
+  /** Tesseract's confidence in the word, 0–100. */
+  readonly confidence: number;
   readonly bbox: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
 }
 export interface OcrBlock {
@@ -80,13 +82,40 @@ const SMALL_CAPS_RATIO = 0.85;
 const joinsSmallCaps = (left: OcrWord, right: OcrWord): boolean =>
   /^[A-Z]$/.test(left.text) && /^[A-Z]+$/.test(right.text) && height(right) < SMALL_CAPS_RATIO * height(left);
 
+/** Marks that stand for a list bullet when OCR reads one at the start of a line. */
+const BULLETS = /^[*•·«»+¢°o>-]$/;
+const hasLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text);
+/** Below this confidence a short word at the start of a line is an icon misread ("38%" for a briefcase). */
+const ICON_CONFIDENCE = 60;
+/** Below this, a word of marks alone inside a line is an icon too ("-&" for a phone glyph). */
+const MARK_CONFIDENCE = 30;
+const DASHES = /^[-–—&|/:,.]$/;
+
+/**
+ * The words of a line without the icons resumes put before headings and contact details, which
+ * OCR reads as marks or short nonsense: a leading word of marks alone (a bullet becomes "•"),
+ * a leading word of up to 3 characters read with low confidence, and inside the line a word of
+ * marks alone read with very low confidence (never a dash or "&", which separate dates and names).
+ */
+export function withoutIcons(words: readonly OcrWord[]): OcrWord[] {
+  const kept = words.filter(
+    (word, index) => index === 0 || hasLetterOrDigit(word.text) || DASHES.test(word.text) || word.confidence >= MARK_CONFIDENCE,
+  );
+  const first = kept[0];
+  if (first === undefined || kept.length === 1) return kept;
+  if (!hasLetterOrDigit(first.text)) return BULLETS.test(first.text) ? [{ ...first, text: '•' }, ...kept.slice(1)] : kept.slice(1);
+  if (first.text.length <= 3 && first.confidence < ICON_CONFIDENCE) return kept.slice(1);
+  return kept;
+}
+
 /** Tesseract's layout as text: a line per line, a blank line between paragraphs and blocks. */
 export function textOfBlocks(blocks: readonly OcrBlock[]): string {
   const paragraphs: string[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
       const lines: string[] = [];
-      for (const { words } of paragraph.lines) {
+      for (const ocrLine of paragraph.lines) {
+        const words = withoutIcons(ocrLine.words);
         let line = '';
         words.forEach((word, index) => {
           const previous = words[index - 1];

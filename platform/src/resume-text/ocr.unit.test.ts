@@ -71,7 +71,8 @@ describe('image limits', () => {
 });
 
 describe('OCR text', () => {
-  const word = (text: string, x0: number, height: number): OcrWord => ({ text, bbox: { x0, x1: x0 + 10 * text.length, y0: 0, y1: height } });
+  const word = (text: string, x0: number, height: number, confidence = 96): OcrWord => ({ text, confidence, bbox: { x0, x1: x0 + 10 * text.length, y0: 0, y1: height } });
+  const line = (...words: Array<[string, number]>) => words.map(([text, confidence], index) => word(text, index * 100, 40, confidence));
   const blocks = (...lines: OcrWord[][]) => [{ paragraphs: [{ lines: lines.map((words) => ({ words })) }] }];
 
   it('joins a word set in letter-spaced small capitals, and leaves an icon as tall as its words apart', () => {
@@ -79,6 +80,32 @@ describe('OCR text', () => {
     const job = [word('DEVELOPER', 0, 35), word('V', 100, 29), word('COMPANY', 120, 36)];
 
     expect(tidyOcrText(textOfBlocks(blocks(name, job)))).toBe('GAYLE L. MC DOWELL\nDEVELOPER V COMPANY');
+  });
+
+  it('drops the icons before headings and contact details, keeps bullets as bullets, and never drops a dash', () => {
+    const text = textOfBlocks(
+      blocks(
+        line(['38%', 36], ['EXPERIENCE', 90]),
+        line(['£2', 45], ['SKILLS', 94]),
+        line(['=', 72], ['EDUCATION', 96]),
+        line(['*', 47], ['Optimized', 95], ['queries', 96]),
+        line(['¥', 20], ['jane@example.com', 80], ['-&', 0], ['(+86)', 93], ['131-221-8700', 85]),
+        line(['Xidian', 91], ['University', 95], ['2009', 92], ['—', 41], ['2013', 96]),
+        line(['9', 73], ['Month', 93], ['2020', 92]),
+        line(['I', 95], ['build', 96], ['tools', 96]),
+      ),
+    );
+
+    expect(text.split('\n')).toEqual([
+      'EXPERIENCE',
+      'SKILLS',
+      'EDUCATION',
+      '• Optimized queries',
+      'jane@example.com (+86) 131-221-8700',
+      'Xidian University 2009 — 2013',
+      '9 Month 2020',
+      'I build tools',
+    ]);
   });
 
   it('closes the spaces OCR leaves in e-mail and web addresses', () => {

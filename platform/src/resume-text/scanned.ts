@@ -103,18 +103,23 @@ async function ocrPdfPage(page: PdfPage, factory: PdfCanvasFactory): Promise<str
 const DOCX_IMAGE_TYPES: Record<string, ResumeImageMediaType> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 export const OCR_MAX_DOCX_IMAGES = 3;
 export const DOCX_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** All pictures of one file together (inflating stops there; the ones complete by then are read). */
+export const DOCX_IMAGES_MAX_TOTAL_BYTES = 24 * 1024 * 1024;
+/** Pictures looked at, to find the first ones in numbered order. */
+const DOCX_IMAGES_LOOKED_AT = 12;
 
 /**
  * The pictures in a DOCX's word/media, in their numbered order, inflated as a stream that is
- * stopped at DOCX_IMAGE_MAX_BYTES per picture (the zip's declared sizes are not trusted).
- * A picture past the cap is skipped.
+ * stopped at DOCX_IMAGE_MAX_BYTES per picture and DOCX_IMAGES_MAX_TOTAL_BYTES in all (the zip's
+ * declared sizes are not trusted). A picture past a cap is skipped.
  */
 export function docxImages(bytes: Uint8Array): { name: string; bytes: Uint8Array; mediaType: ResumeImageMediaType }[] {
   const found: { name: string; chunks: Uint8Array[]; size: number; mediaType: ResumeImageMediaType; done: boolean; tooLarge: boolean }[] = [];
+  let total = 0;
   const unzip = new Unzip((file) => {
     const extension = /^word\/media\/[^/]+\.([a-z]+)$/i.exec(file.name)?.[1]?.toLowerCase();
     const mediaType = extension === undefined ? undefined : DOCX_IMAGE_TYPES[extension];
-    if (mediaType === undefined || found.length >= OCR_MAX_DOCX_IMAGES * 4) return;
+    if (mediaType === undefined || found.length >= DOCX_IMAGES_LOOKED_AT) return;
     const entry = { name: file.name, chunks: [] as Uint8Array[], size: 0, mediaType, done: false, tooLarge: false };
     found.push(entry);
     file.ondata = (error, chunk, final) => {
@@ -123,7 +128,8 @@ export function docxImages(bytes: Uint8Array): { name: string; bytes: Uint8Array
         return;
       }
       entry.size += chunk.length;
-      if (entry.size > DOCX_IMAGE_MAX_BYTES) {
+      total += chunk.length;
+      if (entry.size > DOCX_IMAGE_MAX_BYTES || total > DOCX_IMAGES_MAX_TOTAL_BYTES) {
         entry.tooLarge = true;
         entry.chunks = [];
         file.terminate();
