@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pictureOnlyDocx, pixelBombPng, resumePicture, scannedPdf } from '../../../tests/support/scanned-resumes';
@@ -143,6 +144,22 @@ describe('reading pictures of resumes', () => {
     expect(docxImages(docx).map((image) => image.name)).toEqual(['word/media/image1.png']);
 
     expectTheResume(await resumeText(docx, DOCX_MEDIA_TYPE));
+  });
+
+  it('a picture in a Word file that inflates past 10 MB is skipped, whatever its zip entry declares', () => {
+    const small = resumePicture(['Small'], { width: 200, height: 100 });
+    const docx = zipSync({ 'word/document.xml': strToU8('<w:document/>'), 'word/media/image1.png': new Uint8Array(11 * 1024 * 1024), 'word/media/image2.png': small });
+    // Make the bomb's headers claim 1,000 bytes.
+    const view = new DataView(docx.buffer, docx.byteOffset, docx.byteLength);
+    for (let offset = 0; offset + 4 <= docx.length; offset += 1) {
+      const signature = view.getUint32(offset, true);
+      if (signature === 0x04034b50 && new TextDecoder().decode(docx.subarray(offset + 30, offset + 30 + 21)) === 'word/media/image1.png') view.setUint32(offset + 22, 1_000, true);
+    }
+
+    const images = docxImages(docx);
+
+    expect(images.map((image) => image.name)).toEqual(['word/media/image2.png']);
+    expect(Buffer.from(images[0]!.bytes).equals(small)).toBe(true);
   });
 
   it('a blank page reads as no text (the route then answers that nothing could be read)', async () => {
