@@ -16,6 +16,8 @@ export async function imageText(bytes: Uint8Array, mediaType: ResumeImageMediaTy
   return ocrText(await imageForOcr(bytes, size));
 }
 
+/** Pages looked at for a text layer (a resume's facts are at its start). */
+const PDF_PAGES_LOOKED_AT = 20;
 /** OCR reads at most this many pages of a scanned PDF ... */
 export const OCR_MAX_PDF_PAGES = 3;
 /** ... rendered at this resolution (dots per inch) ... */
@@ -43,18 +45,24 @@ export const looksScanned = (text: string): boolean => letters(text) < SCANNED_D
  */
 export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // The text reader's pdf.js limits (no eval, no system fonts, images of at most 25 megapixels).
   const document = await getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
     isEvalSupported: false,
     disableFontFace: true,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    maxImageSize: 25_000_000,
+    enableXfa: false,
+    verbosity: 0,
   }).promise.catch((error: unknown) => {
     throw new ResumeFileRejectedError('unreadable', `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   });
   try {
     const pages: string[] = [];
     let read = 0;
-    for (let number = 1; number <= document.numPages; number += 1) {
+    for (let number = 1; number <= Math.min(document.numPages, PDF_PAGES_LOOKED_AT); number += 1) {
       const page = await document.getPage(number);
       const layer = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
       if (letters(layer) >= SCANNED_PAGE_MAX_LETTERS) {
