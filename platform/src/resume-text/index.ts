@@ -44,7 +44,7 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
   }
   throw new ResumeFileRejectedError(
     'unsupported-type',
-    `Resumes can be PDF or Word (.docx) files, not ${mediaType || 'an unknown type'}.`,
+    `Resumes can be PDF, Word (.docx), PNG, JPEG or WebP files, not ${mediaType || 'an unknown type'}.`,
   );
 };
 
