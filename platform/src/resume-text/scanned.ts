@@ -41,7 +41,8 @@ export const looksScanned = (text: string): boolean => letters(text) < SCANNED_D
 /**
  * The text of a PDF whose pages are pictures: each page with a real text layer keeps it, each
  * page without one (up to OCR_MAX_PDF_PAGES of those) is rendered by pdf.js onto an
- * @napi-rs/canvas canvas and read by OCR. Pages are joined in order.
+ * @napi-rs/canvas canvas and read by OCR. Pages are joined in order. Empty when every page
+ * has a text layer.
  */
 export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -73,7 +74,8 @@ export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
       }
       page.cleanup();
     }
-    return pages.join('\n\n').trim();
+    // No page without a text layer: the text reader's own text (its lines) is the better one.
+    return read === 0 ? '' : pages.join('\n\n').trim();
   } finally {
     await document.destroy();
   }
