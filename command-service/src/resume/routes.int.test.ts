@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PROFILE_MESSAGES, RESUME_MAX_BYTES, type ExtractedResume } from '@hireloop/contracts';
+import {
+  EXTRACT_RESUME_KINDS,
+  MESSAGES,
+  PARSE_RESUME_KINDS,
+  PROFILE_MESSAGES,
+  RESUME_FILE_KINDS,
+  RESUME_MAX_BYTES,
+  type ExtractedResume,
+  type ResumeFileKind,
+} from '@hireloop/contracts';
 import { localAi, type AiPort } from '@hireloop/platform/ai';
 import { createResumeReader, type ResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import { createMemoryRateLimiter, createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
@@ -376,6 +385,25 @@ describe('images and scans', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ success: false, data: null, error: PROFILE_MESSAGES.resumeImageTooLarge });
     expect(reader.threads).toBe(0);
+  });
+
+  it('each route reads exactly the kinds the file pickers offer (one list in contracts), and refuses the rest as a type', async () => {
+    const { app, candidateToken } = await start();
+    const answerTo = async (url: string, kind: ResumeFileKind) => {
+      const { mediaType, extensions } = RESUME_FILE_KINDS[kind];
+      // Bytes of no type at all: a kind the route reads fails on its bytes, one it does not on its type.
+      const response = await upload(app, url, { filename: `cv${extensions[0]}`, type: mediaType, bytes: Buffer.from('nothing of the kind') }, candidateToken);
+      return response.json().error === INVALID_TYPE ? 'refused as a type' : 'read';
+    };
+
+    for (const [url, reads] of [
+      ['/api/extract-resume', EXTRACT_RESUME_KINDS],
+      ['/api/parse-resume', PARSE_RESUME_KINDS],
+    ] as const) {
+      for (const kind of Object.keys(RESUME_FILE_KINDS) as ResumeFileKind[]) {
+        expect(`${url} ${kind}: ${await answerTo(url, kind)}`).toBe(`${url} ${kind}: ${(reads as readonly string[]).includes(kind) ? 'read' : 'refused as a type'}`);
+      }
+    }
   });
 
   it('a GIF or an SVG is not a resume type', async () => {

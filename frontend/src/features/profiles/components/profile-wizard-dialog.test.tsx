@@ -170,6 +170,14 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('button', { name: 'Skip and Fill Manually' })).toBeEnabled();
   });
 
+  it('offers in the file picker exactly the files the server reads for the wizard: PDF and Word .docx', () => {
+    renderWizard();
+
+    expect(dialog().getByLabelText('Upload Resume').getAttribute('accept')?.split(',').sort()).toEqual(
+      ['.docx', '.pdf', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].sort(),
+    );
+  });
+
   it('refuses a file that is not PDF or Word with the spec’s toast', async () => {
     const { user } = renderWizard();
     await user.upload(dialog().getByLabelText('Upload Resume'), new File(['x'], 'me.png', { type: 'image/png' }));
