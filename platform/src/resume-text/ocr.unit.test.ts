@@ -135,6 +135,17 @@ describe('reading pictures of resumes', () => {
     expectTheResume(await resumeText(await sharp(png).webp({ quality: 85 }).toBuffer(), 'image/webp'));
   });
 
+  it('reads a phone photo stored sideways with an EXIF orientation, upright', async () => {
+    // Stored turned 90° anticlockwise; EXIF orientation 6 tells viewers to turn it clockwise.
+    const sideways = await sharp(await sharp(resumePicture(RESUME_LINES)).rotate(-90).toBuffer())
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+
+    expectTheResume(await resumeText(sideways, 'image/jpeg'));
+  });
+
   it('reads a scanned PDF (a page that is one picture, no text layer)', async () => {
     expectTheResume(await resumeText(await scannedPdf(resumePicture(RESUME_LINES)), PDF_MEDIA_TYPE));
   });
