@@ -24,6 +24,12 @@ export const OCR_MAX_PDF_PAGES = 3;
 export const OCR_PDF_DPI = 250;
 /** ... and at most this many pixels a page (a poster-sized page is rendered smaller). */
 const OCR_PDF_MAX_PAGE_PIXELS = 12_000_000;
+/**
+ * No further page or picture is started once OCR has run this long on one file: a page costs
+ * 3–8 s of CPU, and a resume's name and contact details are on its first page, so a long scan
+ * answers with its first pages rather than running into the read's time limit (15 s).
+ */
+export const OCR_START_NO_PAGE_AFTER_MS = 7_000;
 /** A page with fewer letters than this in its text layer is taken for a scan (a "Scanned by" stamp, a page number). */
 export const SCANNED_PAGE_MAX_LETTERS = 40;
 
@@ -60,6 +66,7 @@ export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
   }).promise.catch((error: unknown) => {
     throw new ResumeFileRejectedError('unreadable', `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   });
+  const started = performance.now();
   try {
     const pages: string[] = [];
     let read = 0;
@@ -68,7 +75,7 @@ export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
       const layer = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
       if (letters(layer) >= SCANNED_PAGE_MAX_LETTERS) {
         pages.push(layer);
-      } else if (read < OCR_MAX_PDF_PAGES) {
+      } else if (read < OCR_MAX_PDF_PAGES && (read === 0 || performance.now() - started < OCR_START_NO_PAGE_AFTER_MS)) {
         read += 1;
         pages.push(await ocrPdfPage(page, document.canvasFactory as PdfCanvasFactory));
       }
@@ -167,7 +174,9 @@ export function docxImages(bytes: Uint8Array): { name: string; bytes: Uint8Array
 /** The text of a Word file whose words are pictures: OCR of its first pictures, in order. */
 export async function docxImagesText(bytes: Uint8Array): Promise<string> {
   const texts: string[] = [];
+  const started = performance.now();
   for (const image of docxImages(bytes)) {
+    if (texts.length > 0 && performance.now() - started >= OCR_START_NO_PAGE_AFTER_MS) break;
     try {
       texts.push(await imageText(image.bytes, image.mediaType));
     } catch (error) {
