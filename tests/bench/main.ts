@@ -932,6 +932,7 @@ async function ocrSection() {
   line('|---|---:|---:|---:|');
   line(`| text files | ${fixed(figures.text.p50)} | ${fixed(figures.text.p95)} | ${fixed(figures.text.max)} |`);
   line(`| images (OCR) | ${fixed(figures.images.p50)} | ${fixed(figures.images.p95)} | ${fixed(figures.images.max)} |`);
+  line(`| images, CPU time (all threads) | ${fixed(figures.imagesCpu.p50)} | ${fixed(figures.imagesCpu.p95)} | ${fixed(figures.imagesCpu.max)} |`);
   line();
   line(`First OCR in a thread (tesseract engine start-up and a small page): ${fixed(figures.firstOcrMs)} ms. A generated one-page scanned PDF: ${fixed(figures.scannedPdfMs)} ms.`);
   line(`A 30,000 × 30,000 pixel PNG refused in ${fixed(figures.bombRefusedMs)} ms; RSS change meanwhile ${fixed(figures.bombRssDeltaMb, 1)} MB.`);
