@@ -6,8 +6,8 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
  * OCR with tesseract.js, offline (ADR 048). The English model comes from the
  * `@tesseract.js-data/eng` package on disk (`langPath` is a folder, so tesseract.js reads the
  * file instead of fetching it from its CDN) and nothing is cached to disk (`cacheMethod: 'none'`).
- * The engine takes about half a second to start and holds ~100 MB once started, so each
- * extraction worker thread starts one the first time it needs it and keeps it.
+ * The engine takes about half a second to start (seconds on a loaded machine) and holds 60–160 MB,
+ * so each extraction worker thread starts one the first time it needs it and keeps it.
  */
 
 const require = createRequire(import.meta.url);
