@@ -18,6 +18,7 @@ export * from './profiles/resume';
 export * from './profiles/events';
 export * from './profiles/api';
 export * from './profiles/json-resume';
+export * from './profiles/resume-files';
 export * from './candidates/api';
 export * from './companies/profile';
 export * from './subscriptions/plans';

@@ -2,11 +2,22 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PROFILE_MESSAGES, RESUME_MAX_BYTES, type ExtractedResume } from '@hireloop/contracts';
+import {
+  EXTRACT_RESUME_KINDS,
+  MESSAGES,
+  PARSE_RESUME_KINDS,
+  PROFILE_MESSAGES,
+  RESUME_FILE_KINDS,
+  RESUME_MAX_BYTES,
+  type ExtractedResume,
+  type ResumeFileKind,
+} from '@hireloop/contracts';
 import { localAi, type AiPort } from '@hireloop/platform/ai';
 import { createResumeReader, type ResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import { createMemoryRateLimiter, createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
+import { pixelBombPng, resumePicture, scannedPdf } from '../../../tests/support/scanned-resumes';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
@@ -341,17 +352,76 @@ describe('hostile and broken uploads', () => {
   });
 });
 
-describe('images', () => {
-  it('with the offline adapter an image is answered honestly: it needs the AI service', async () => {
-    const { app, candidateToken } = await start();
+describe('images and scans', () => {
+  const RESUME_LINES = ['Priya Raman', 'priya.raman@example.com', '+1 415 555 0142', 'San Francisco, CA', '', 'EXPERIENCE', 'Data Analyst, Northwind Traders', 'Jan 2019 - Present'];
 
-    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: PNG }, candidateToken);
+  it('with the offline adapter a PNG resume is read by OCR in the worker and its fields answered', async () => {
+    const { app, reader, candidateToken } = await start();
 
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, data: null, error: PROFILE_MESSAGES.imagesNeedAi });
+    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: resumePicture(RESUME_LINES) }, candidateToken);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.personalInfo).toMatchObject({ name: 'Priya Raman', email: 'priya.raman@example.com' });
+    expect(response.json().data.personalInfo.phone).toContain('415');
+    expect(reader.threads).toBeGreaterThan(0);
   });
 
-  it('with an AI adapter that reads images, the image goes to it as it was uploaded', async () => {
+  it("the wizard reads a scanned PDF (no text layer) by OCR into its fields", async () => {
+    const { app, candidateToken } = await start();
+    const pdf = await scannedPdf(resumePicture(RESUME_LINES));
+
+    const response = await upload(app, '/api/parse-resume', { filename: 'scan.pdf', type: PDF, bytes: pdf }, candidateToken);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: 'priya.raman@example.com' });
+  });
+
+  it('a 30,000 × 30,000 pixel PNG is refused from its header with 422, and no worker is started for it', async () => {
+    const { app, reader, candidateToken } = await start({ ownApp: true });
+    const bomb = await pixelBombPng(30_000, 30_000);
+
+    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: bomb }, candidateToken);
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ success: false, data: null, error: PROFILE_MESSAGES.resumeImageTooLarge });
+    expect(reader.threads).toBe(0);
+  });
+
+  it('each route reads exactly the kinds the file pickers offer (one list in contracts), and refuses the rest as a type', async () => {
+    const { app, candidateToken } = await start();
+    const answerTo = async (url: string, kind: ResumeFileKind) => {
+      const { mediaType, extensions } = RESUME_FILE_KINDS[kind];
+      // Bytes of no type at all: a kind the route reads fails on its bytes, one it does not on its type.
+      const response = await upload(app, url, { filename: `cv${extensions[0]}`, type: mediaType, bytes: Buffer.from('nothing of the kind') }, candidateToken);
+      return response.json().error === INVALID_TYPE ? 'refused as a type' : 'read';
+    };
+
+    for (const [url, reads] of [
+      ['/api/extract-resume', EXTRACT_RESUME_KINDS],
+      ['/api/parse-resume', PARSE_RESUME_KINDS],
+    ] as const) {
+      for (const kind of Object.keys(RESUME_FILE_KINDS) as ResumeFileKind[]) {
+        expect(`${url} ${kind}: ${await answerTo(url, kind)}`).toBe(`${url} ${kind}: ${(reads as readonly string[]).includes(kind) ? 'read' : 'refused as a type'}`);
+      }
+    }
+  });
+
+  it('a GIF or an SVG is not a resume type', async () => {
+    const { app, candidateToken } = await start();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }).gif().toBuffer();
+
+    for (const file of [
+      { filename: 'cv.gif', type: 'image/gif', bytes: gif },
+      { filename: 'cv.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    ]) {
+      const response = await upload(app, '/api/extract-resume', file, candidateToken);
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toBe(INVALID_TYPE);
+    }
+  });
+
+  it('with an AI adapter that reads images, the image goes to it as it was uploaded (its vision, not OCR)', async () => {
+    const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const seen: Array<{ bytes: Uint8Array; mediaType: string }> = [];
     const local = localAi({ now: () => new Date('2026-11-23T12:00:00Z') });
     const fields = await local.extractResume('Jane Smith\njane@example.com');
@@ -363,14 +433,28 @@ describe('images', () => {
         return Promise.resolve(fields);
       },
     };
-    const { app, candidateToken } = await start({ ai });
+    const { app, reader, candidateToken } = await start({ ai });
 
-    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: PNG }, candidateToken);
+    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: png }, candidateToken);
 
     expect(response.statusCode).toBe(200);
     expect(response.json().data.personalInfo.email).toBe('jane@example.com');
     expect(seen).toHaveLength(1);
     expect(seen[0]!.mediaType).toBe('image/png');
-    expect(Buffer.from(seen[0]!.bytes).equals(Buffer.from(PNG))).toBe(true);
+    expect(Buffer.from(seen[0]!.bytes).equals(png)).toBe(true);
+    expect(reader.threads).toBe(0);
+  });
+
+  it('with an AI adapter, a pixel bomb is refused before it reaches the AI service', async () => {
+    let asked = 0;
+    const local = localAi({ now: () => new Date('2026-11-23T12:00:00Z') });
+    const ai: AiPort = { ...local, provider: 'openai', extractResumeFromImage: () => ((asked += 1), local.extractResume('')) };
+    const { app, candidateToken } = await start({ ai });
+
+    const response = await upload(app, '/api/extract-resume', { filename: 'cv.png', type: 'image/png', bytes: await pixelBombPng(20_000, 20_000) }, candidateToken);
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toBe(PROFILE_MESSAGES.resumeImageTooLarge);
+    expect(asked).toBe(0);
   });
 });

@@ -4,19 +4,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DomainError,
   ErrorBody,
+  EXTRACT_RESUME_KINDS,
   ExtractResumeResponse,
   JsonResume,
+  PARSE_RESUME_KINDS,
   PROFILE_MESSAGES,
+  RESUME_FILE_KINDS,
   RESUME_MAX_BYTES,
   ResumeParseResult,
   jsonResumeToExtracted,
   type ExtractedResume,
+  type ResumeFileKind,
 } from '@hireloop/contracts';
 import { AiServiceError, type AiPort } from '@hireloop/platform/ai';
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
 import { ResumeReadersBusyError, ResumeReadTimedOutError, type ResumeReader } from '@hireloop/platform/resume-text/extractor';
-import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE } from '@hireloop/platform/resume-text';
+import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, ResumeFileRejectedError } from '@hireloop/platform/resume-text';
+import { checkImageLimits, type ResumeImageMediaType } from '@hireloop/platform/resume-text/image';
 import { requireAccount } from '../auth/accounts';
 import { limited } from '../auth/throttle';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -37,23 +42,16 @@ const invalidFileType = `${PROFILE_MESSAGES.invalidFileType}: ${PROFILE_MESSAGES
 
 type Kind = 'pdf' | 'docx' | 'json' | 'image';
 
-const IMAGE_TYPES: Record<string, readonly number[][]> = {
+const IMAGE_TYPES: Record<ResumeImageMediaType, readonly number[][]> = {
   'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
   'image/jpeg': [[0xff, 0xd8, 0xff]],
-  'image/gif': [[0x47, 0x49, 0x46, 0x38]],
   'image/webp': [[0x52, 0x49, 0x46, 0x46]],
 };
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
-const EXTENSION_TYPES: Record<string, string> = {
-  '.pdf': PDF_MEDIA_TYPE,
-  '.docx': DOCX_MEDIA_TYPE,
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-};
+/** What the routes read, by extension: the same list the file pickers offer (contracts, ADR 048). */
+const EXTENSION_TYPES: Record<string, string> = Object.fromEntries(
+  Object.values(RESUME_FILE_KINDS).flatMap(({ mediaType, extensions }) => extensions.map((extension) => [extension, mediaType])),
+);
 
 /** An answer that is not a success: its status and the message for the uploader. */
 type RefusalStatus = 400 | 413 | 415 | 422 | 502 | 503;
@@ -84,9 +82,19 @@ const kindOf = (type: string): Kind | null => {
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => bytes.length >= magic.length && magic.every((byte, i) => bytes[i] === byte);
 
-const checkImage = (bytes: Uint8Array, type: string) => {
-  const ok = IMAGE_TYPES[type]!.some((magic) => startsWith(bytes, magic)) && (type !== 'image/webp' || new TextDecoder().decode(bytes.subarray(8, 12)) === 'WEBP');
+/** The signature, then the header's pixel count (ADR 048): a pixel bomb is refused before any worker decodes it. */
+const checkImage = async (bytes: Uint8Array, type: ResumeImageMediaType) => {
+  const ok = IMAGE_TYPES[type].some((magic) => startsWith(bytes, magic)) && (type !== 'image/webp' || new TextDecoder().decode(bytes.subarray(8, 12)) === 'WEBP');
   if (!ok) throw new Refusal(415, PROFILE_MESSAGES.resumeTypeMismatch);
+  try {
+    await checkImageLimits(bytes, type);
+  } catch (error) {
+    if (error instanceof ResumeFileRejectedError) {
+      const [status, message] = REFUSALS[error.reason];
+      throw new Refusal(status, message);
+    }
+    throw error;
+  }
 };
 
 /** Refuses a request announcing a body far past the limit before a byte of it is read. */
@@ -121,6 +129,7 @@ const REFUSALS = {
   'unsupported-type': [415, invalidFileType],
   'too-large-uncompressed': [422, PROFILE_MESSAGES.resumeTooComplex],
   'too-many-entries': [422, PROFILE_MESSAGES.resumeTooComplex],
+  'image-too-large': [422, PROFILE_MESSAGES.resumeImageTooLarge],
   unreadable: [422, PROFILE_MESSAGES.resumeUnreadable],
 } as const satisfies Record<string, readonly [RefusalStatus, string]>;
 
@@ -158,9 +167,9 @@ const askAi = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-async function extract(route: ResumeRouteDeps, bytes: Buffer, type: string, accept: ReadonlySet<Kind>): Promise<ExtractedResume> {
+async function extract(route: ResumeRouteDeps, bytes: Buffer, type: string, accept: ReadonlySet<string>): Promise<ExtractedResume> {
   const kind = kindOf(type);
-  if (kind === null || !accept.has(kind)) throw new Refusal(415, invalidFileType);
+  if (kind === null || !accept.has(type)) throw new Refusal(415, invalidFileType);
   if (kind === 'json') {
     let parsed: unknown;
     try {
@@ -173,10 +182,11 @@ async function extract(route: ResumeRouteDeps, bytes: Buffer, type: string, acce
     return jsonResumeToExtracted(resume.data, route.deps.clock.now());
   }
   if (kind === 'image') {
-    checkImage(bytes, type);
+    await checkImage(bytes, type as ResumeImageMediaType);
+    // An adapter with vision (openai) reads the picture itself; the offline one reads OCR's text
+    // in the worker (ADR 048).
     const { ai } = route;
-    if (!ai.extractResumeFromImage) throw new Refusal(422, PROFILE_MESSAGES.imagesNeedAi);
-    return askAi(() => ai.extractResumeFromImage!({ bytes, mediaType: type }));
+    if (ai.extractResumeFromImage) return askAi(() => ai.extractResumeFromImage!({ bytes, mediaType: type }));
   }
   return extractDocument(route, bytes, type);
 }
@@ -194,7 +204,7 @@ const REFUSAL_DESCRIPTIONS = {
   400: 'No file in form field "resume", or a .json file that is not a JSON Resume.',
   413: 'The file is larger than 5 MB.',
   415: 'The file type is not accepted, or its bytes are not the type it declares.',
-  422: 'The file could not be read: no text, too complex (zip limits), took too long, or an image without the AI service.',
+  422: 'The file could not be read: no text, too complex (zip limits), an image of more than 40 megapixels, or it took too long.',
   502: 'The AI service failed.',
   503: 'Every resume reader is busy; try again shortly.',
 } as const;
@@ -203,8 +213,9 @@ const refusals = <Schema>(schema: Schema) => {
   return { 400: answer(400), 413: answer(413), 415: answer(415), 422: answer(422), 502: answer(502), 503: answer(503) };
 };
 
-const DOCUMENTS: ReadonlySet<Kind> = new Set(['pdf', 'docx']);
-const EVERYTHING: ReadonlySet<Kind> = new Set(['pdf', 'docx', 'json', 'image']);
+const mediaTypes = (kinds: readonly ResumeFileKind[]): ReadonlySet<string> => new Set(kinds.map((kind) => RESUME_FILE_KINDS[kind].mediaType));
+const DOCUMENTS = mediaTypes(PARSE_RESUME_KINDS);
+const EVERYTHING = mediaTypes(EXTRACT_RESUME_KINDS);
 
 /** The wizard's prefill (spec §3): the extraction's fields under the profile form's names. */
 export const toParseResult = (resume: ExtractedResume): ResumeParseResult => ({
@@ -235,7 +246,7 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
       ...upload,
       schema: {
         tags: ['profiles'],
-        summary: 'Read a resume (PDF, Word .docx, JSON Resume, or an image with the AI service) into the extracted-resume shape',
+        summary: 'Read a resume (PDF, Word .docx, JSON Resume, or a PNG, JPEG or WebP image) into the extracted-resume shape',
         ...openApiBody,
         response: { 200: ExtractResumeResponse, ...refusals(ExtractResumeResponse), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },

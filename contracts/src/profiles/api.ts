@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Availability, WorkPreference } from './events';
 import { ExtractedResume } from './resume';
+import { PARSE_RESUME_KINDS, RESUME_FILE_KINDS } from './resume-files';
 
 /** Texts of the profile screens and calls, verbatim from part 2 §2, §5 and §8. */
 export const PROFILE_MESSAGES = {
@@ -38,7 +39,7 @@ export const PROFILE_MESSAGES = {
   resumeUnreadable: 'We could not read any text from this file. Please upload another PDF or Word document, or fill in your profile manually.',
   resumeTooComplex: 'This document is too large or too complex to read. Please upload a simpler file.',
   resumeTimedOut: 'Reading this resume took too long. Please upload another file, or fill in your profile manually.',
-  imagesNeedAi: 'Reading text from images needs the AI service, which is not configured on this server. Please upload a PDF or Word document.',
+  resumeImageTooLarge: 'This image has too many pixels to read (at most 40 megapixels). Please upload a smaller image, or a PDF.',
   imageTooLarge: 'Images must be at most 2 MB.',
   /** Pictures (ADR 046). */
   pictureType: 'Pictures must be PNG, JPEG, WebP or GIF images.',
@@ -54,8 +55,11 @@ export const PROFILE_MESSAGES = {
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCX_MAX_UNCOMPRESSED_BYTES = 25 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 1000;
-/** Files the wizard accepts (§5); the upload page also accepts images. */
-export const WIZARD_RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+/**
+ * Files the wizard accepts (§5 names .pdf, .doc and .docx; the server reads no legacy .doc, so the
+ * wizard offers the two it reads: ADR 048). The upload page also accepts images (resume-files.ts).
+ */
+export const WIZARD_RESUME_EXTENSIONS = PARSE_RESUME_KINDS.flatMap((kind) => RESUME_FILE_KINDS[kind].extensions);
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Pictures as files (ADR 046): decoded only when their header declares at most this many pixels,

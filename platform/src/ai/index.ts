@@ -6,7 +6,7 @@ import type { AiPort } from './types';
 export type { AiPort, CandidateAi, CandidateFacts, CandidateSummaryResult, ResumeAi, ResumeImage } from './types';
 export { AiServiceError } from './types';
 
-/** The offline adapter: the embedded default (no OCR, so no image reading). */
+/** The offline adapter: the embedded default (images reach it as OCR text from the resume reader, ADR 048). */
 export function localAi(options: { now: () => Date }): AiPort {
   const resumes = localResumeAi(options);
   return {

@@ -4,15 +4,16 @@ import type { Availability, ExtractedResume, WorkPreference } from '@hireloop/co
 export interface ResumeAi {
   extractResume(text: string): Promise<ExtractedResume>;
   /**
-   * Reads a resume photographed or scanned as an image (vision input). Absent when the
-   * adapter cannot read images (the offline one has no OCR): callers must say so honestly.
+   * Reads a resume photographed or scanned as an image (vision input). Absent when the adapter
+   * has no vision (the offline one): the route then reads the image by OCR in the resume
+   * reader's worker and passes the text to `extractResume` (ADR 048).
    */
   extractResumeFromImage?(image: ResumeImage): Promise<ExtractedResume>;
 }
 
 export interface ResumeImage {
   readonly bytes: Uint8Array;
-  /** `image/png`, `image/jpeg`, `image/webp` or `image/gif`. */
+  /** `image/png`, `image/jpeg` or `image/webp`. */
   readonly mediaType: string;
 }
 

@@ -4,6 +4,7 @@ export type ResumeFileRefusal =
   | 'unsupported-type'
   | 'too-large-uncompressed'
   | 'too-many-entries'
+  | 'image-too-large'
   | 'unreadable';
 
 /** An uploaded resume the service will not read; `message` is safe to show the uploader. */

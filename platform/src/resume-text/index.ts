@@ -1,6 +1,8 @@
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { ResumeFileRejectedError } from './errors';
+import { isResumeImageType } from './image';
+import { docxImagesText, imageText, looksScanned, scannedPdfText } from './scanned';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -42,7 +44,7 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
   }
   throw new ResumeFileRejectedError(
     'unsupported-type',
-    `Resumes can be PDF or Word (.docx) files, not ${mediaType || 'an unknown type'}.`,
+    `Resumes can be PDF, Word (.docx), PNG, JPEG or WebP files, not ${mediaType || 'an unknown type'}.`,
   );
 };
 
@@ -154,8 +156,15 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
   }
 };
 
-/** The plain text of a resume file, after checking it is what it says it is. */
+/**
+ * The plain text of a resume file, after checking it is what it says it is. Images, and PDF or
+ * Word files with no text layer (scans), are read by OCR (scanned.ts, ADR 048).
+ */
 export const resumeText = async (bytes: Uint8Array, mediaType: string): Promise<string> => {
+  if (isResumeImageType(mediaType)) return normalise(await imageText(bytes, mediaType));
   const type = checkDeclaredType(bytes, mediaType);
-  return type === PDF_MEDIA_TYPE ? pdfText(bytes) : docxText(bytes);
+  const text = type === PDF_MEDIA_TYPE ? await pdfText(bytes) : await docxText(bytes);
+  if (!looksScanned(text)) return text;
+  const read = type === PDF_MEDIA_TYPE ? await scannedPdfText(bytes) : await docxImagesText(bytes);
+  return normalise(read).length > text.length ? normalise(read) : text;
 };

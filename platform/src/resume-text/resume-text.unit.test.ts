@@ -77,14 +77,14 @@ describe('resume text', () => {
     expect(await refusalOf(resumeText(docx, PDF_MEDIA_TYPE))).toBe('type-mismatch');
   });
 
-  it('refuses file types other than PDF and Word with a message naming the type', async () => {
-    const error: unknown = await resumeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png').catch(
+  it('refuses file types other than PDF, Word and PNG/JPEG/WebP images with a message naming the type', async () => {
+    const error: unknown = await resumeText(new Uint8Array([0x47, 0x49, 0x46, 0x38]), 'image/gif').catch(
       (reason: unknown) => reason,
     );
 
     expect(error).toBeInstanceOf(ResumeFileRejectedError);
     expect((error as ResumeFileRejectedError).reason).toBe('unsupported-type');
-    expect((error as Error).message).toBe('Resumes can be PDF or Word (.docx) files, not image/png.');
+    expect((error as Error).message).toBe('Resumes can be PDF, Word (.docx), PNG, JPEG or WebP files, not image/gif.');
   });
 
   it('refuses a Word document of more than 1,000 parts', async () => {

@@ -165,9 +165,17 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('progressbar', { name: 'Profile wizard progress' })).toHaveAttribute('aria-valuenow', '25');
     expect(d.getByLabelText('Upload Resume')).toHaveAttribute('type', 'file');
     expect(d.getByLabelText('Upload Resume')).toHaveAccessibleDescription(
-      'PDF or Word (.pdf, .doc, .docx). You can also drop the file here.',
+      'PDF or Word (.pdf, .docx). You can also drop the file here.',
     );
     expect(d.getByRole('button', { name: 'Skip and Fill Manually' })).toBeEnabled();
+  });
+
+  it('offers in the file picker exactly the files the server reads for the wizard: PDF and Word .docx', () => {
+    renderWizard();
+
+    expect(dialog().getByLabelText('Upload Resume').getAttribute('accept')?.split(',').sort()).toEqual(
+      ['.docx', '.pdf', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].sort(),
+    );
   });
 
   it('refuses a file that is not PDF or Word with the spec’s toast', async () => {

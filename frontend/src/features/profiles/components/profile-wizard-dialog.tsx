@@ -1,4 +1,11 @@
-import { ProfileFormBody, type CandidateProfile, type ProfileFormData, type ProfileSaved } from '@hireloop/contracts';
+import {
+  PARSE_RESUME_KINDS,
+  ProfileFormBody,
+  resumeFileAccept,
+  type CandidateProfile,
+  type ProfileFormData,
+  type ProfileSaved,
+} from '@hireloop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleCheckIcon, FileUpIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
@@ -54,9 +61,11 @@ const STEP_NAMES: Record<WizardStep, string> = {
   4: 'All done',
 };
 
-/** `accept` of the resume input: the wizard's extensions and their types (spec part 2, §5). */
-const RESUME_ACCEPT =
-  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/**
+ * `accept` of the resume input: exactly what `POST /api/parse-resume` reads (spec part 2 §5's
+ * documents less the legacy .doc, which the server cannot read; ADR 048).
+ */
+const RESUME_ACCEPT = resumeFileAccept(PARSE_RESUME_KINDS);
 
 /**
  * The profile wizard (spec part 2, "Profile wizard"), create and edit: upload a resume, let it be
@@ -218,7 +227,7 @@ function UploadStep({ actorRef }: { actorRef: WizardActor }) {
           Upload Resume
         </Label>
         <p id={hintId} className="text-xs text-muted-foreground">
-          PDF or Word (.pdf, .doc, .docx). You can also drop the file here.
+          PDF or Word (.pdf, .docx). You can also drop the file here.
         </p>
       </div>
       <DialogFooter>

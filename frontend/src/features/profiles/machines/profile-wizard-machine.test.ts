@@ -118,8 +118,8 @@ describe('profile wizard machine', () => {
     expect([1, 2, 3, 4].map((n) => wizardProgress(n as 1 | 2 | 3 | 4))).toEqual([25, 50, 75, 100]);
   });
 
-  it('goes from upload to parse on a PDF, a .doc or a .docx, and parses that file', async () => {
-    for (const name of ['cv.pdf', 'CV.DOC', 'resume.docx']) {
+  it('goes from upload to parse on a PDF or a .docx, and parses that file', async () => {
+    for (const name of ['cv.pdf', 'CV.PDF', 'resume.docx']) {
       const { actor, calls } = start({ parseResume: () => new Promise(() => {}) });
       const file = resume(name);
       actor.send({ type: 'wizard.selectFile', file });
@@ -131,7 +131,7 @@ describe('profile wizard machine', () => {
   });
 
   it('refuses any other file type with the spec’s toast and stays on upload', () => {
-    for (const name of ['photo.png', 'resume.txt', 'pdf', 'resume.pdf.exe']) {
+    for (const name of ['photo.png', 'resume.txt', 'pdf', 'resume.pdf.exe', 'legacy.doc']) {
       const { actor, notices, calls } = start();
       actor.send({ type: 'wizard.selectFile', file: new File(['x'], name) });
       expect(actor.getSnapshot().value).toBe('upload');

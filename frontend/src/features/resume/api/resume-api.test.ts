@@ -87,7 +87,7 @@ describe('extracting a resume', () => {
     for (const [status, error] of [
       [413, PROFILE_MESSAGES.resumeTooLarge],
       [415, PROFILE_MESSAGES.resumeTypeMismatch],
-      [422, PROFILE_MESSAGES.imagesNeedAi],
+      [422, PROFILE_MESSAGES.resumeImageTooLarge],
     ] as const) {
       answers.push(json(status, { success: false, data: null, error }));
       const failure = await extractResume(pdf()).catch((e: unknown) => e);

@@ -70,7 +70,7 @@ export function ResumeFilePicker({ file, disabled, onSelect }: ResumeFilePickerP
           />
         </label>
         <p id={hintId} className="text-xs text-muted-foreground">
-          Images, PDF, Word (.doc, .docx) or JSON Resume (.json), up to 5 MB.
+          Images (PNG, JPEG, WebP), PDF, Word (.docx) or JSON Resume (.json), up to 5 MB.
         </p>
       </div>
 

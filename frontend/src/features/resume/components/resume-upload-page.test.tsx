@@ -148,7 +148,7 @@ describe('the resume upload page', () => {
   it('shows the chosen file’s name and size in MB, and only then allows extraction', async () => {
     const { user } = await renderPage();
     expect(fileInput()).toHaveAccessibleDescription(
-      'Images, PDF, Word (.doc, .docx) or JSON Resume (.json), up to 5 MB.',
+      'Images (PNG, JPEG, WebP), PDF, Word (.docx) or JSON Resume (.json), up to 5 MB.',
     );
     expect(extractButton()).toBeDisabled();
 
@@ -193,7 +193,7 @@ describe('the resume upload page', () => {
     const zone = screen.getByText('Drag and drop your resume here, or').parentElement as HTMLElement;
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['a,b'], 'table.csv', { type: 'text/csv' })] } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please choose an image, a PDF, a Word document (.doc or .docx) or a JSON Resume (.json) file.',
+      'Please choose a PNG, JPEG or WebP image, a PDF, a Word document (.docx) or a JSON Resume (.json) file.',
     );
 
     fireEvent.drop(zone, { dataTransfer: { files: [pdf('dropped.pdf')] } });
@@ -279,15 +279,42 @@ describe('the resume upload page', () => {
     expect(screen.queryByRole('region', { name: 'Projects' })).not.toBeInTheDocument();
   });
 
+  it('says it is reading the image while a picture of a resume is read, and the usual words for a document', async () => {
+    const { user } = await renderPage();
+    const pending = deferred(json(200, { success: true, data: SAMPLE_RESUME, error: null }));
+    answers['/api/extract-resume'] = pending.answer;
+    await user.upload(fileInput(), new File(['x'], 'scan.jpg', { type: 'image/jpeg' }));
+    await user.click(extractButton());
+
+    await screen.findByRole('button', { name: 'Extracting...' });
+    expect(screen.getByRole('status')).toHaveTextContent('Reading the image…');
+    expect(screen.getByText('Reading the image… Text in a picture takes longer to read, up to 15 seconds.')).toBeVisible();
+    expect(screen.queryByText(/Reading your resume/)).not.toBeInTheDocument();
+
+    pending.release();
+    await screen.findByRole('heading', { name: 'Extracted Information' });
+    expect(screen.queryByText(/Reading the image/)).not.toBeInTheDocument();
+
+    const document = deferred(json(200, { success: true, data: SAMPLE_RESUME, error: null }));
+    answers['/api/extract-resume'] = document.answer;
+    await user.upload(fileInput(), pdf());
+    await user.click(extractButton());
+    await screen.findByRole('button', { name: 'Extracting...' });
+    expect(screen.getByRole('status')).toHaveTextContent('Extracting information from your resume...');
+    expect(screen.getByText('Reading your resume. This can take a few seconds...')).toBeVisible();
+    expect(screen.queryByText(/Reading the image/)).not.toBeInTheDocument();
+    document.release();
+  });
+
   it('shows the server’s error clearly when extraction fails, and lets the person retry', async () => {
     const { user } = await renderPage();
-    answers['/api/extract-resume'] = json(422, { success: false, data: null, error: PROFILE_MESSAGES.imagesNeedAi });
+    answers['/api/extract-resume'] = json(422, { success: false, data: null, error: PROFILE_MESSAGES.resumeImageTooLarge });
     await user.upload(fileInput(), new File(['x'], 'scan.png', { type: 'image/png' }));
     await user.click(extractButton());
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Resume Parsing Failed')).toBeInTheDocument();
-    expect(alert).toHaveTextContent(PROFILE_MESSAGES.imagesNeedAi);
+    expect(alert).toHaveTextContent(PROFILE_MESSAGES.resumeImageTooLarge);
     expect(screen.queryByRole('heading', { name: 'Extracted Information' })).not.toBeInTheDocument();
     expect(screen.getByText('scan.png')).toBeInTheDocument();
 

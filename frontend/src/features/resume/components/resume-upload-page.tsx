@@ -16,6 +16,7 @@ import { useCreateCandidate } from '../api/create-candidate';
 import { useExtractResume } from '../api/extract-resume';
 import { resumeUploadMachine } from '../machines/resume-upload-machine';
 import { ExtractedResumeView } from './extracted-resume-view';
+import { isResumeImage } from '../lib/resume-file';
 import { ResumeFilePicker } from './resume-file-picker';
 
 /** Who is looking at the page: what the resume feature needs to know of the signed-in person. */
@@ -120,6 +121,8 @@ const STATUS_TEXT: Partial<Record<string, string>> = {
   creatingProfile: 'Creating your profile...',
   profileCreated: 'Your profile has been created.',
 };
+/** While an image is read: the server reads its text by OCR, which takes longer than a document (ADR 048). */
+export const READING_IMAGE_TEXT = 'Reading the image…';
 
 function ResumeUploadFlow({ onProfileCreated }: { onProfileCreated: (profileId: string) => void }) {
   const extract = useExtractResume();
@@ -156,6 +159,7 @@ function ResumeUploadFlow({ onProfileCreated }: { onProfileCreated: (profileId: 
   const { file, fileProblem, extractError, resume, profileId } = useSelector(actorRef, (snapshot) => snapshot.context);
 
   const extracting = state === 'extracting';
+  const readingImage = extracting && file !== null && isResumeImage(file);
   const creating = state === 'creatingProfile';
   const step = { selecting: 0, extracting: 1, review: 2, creatingProfile: 3, profileCreated: 3 }[state];
 
@@ -163,7 +167,7 @@ function ResumeUploadFlow({ onProfileCreated }: { onProfileCreated: (profileId: 
     <div className="grid gap-6">
       <StepList current={step} done={state === 'profileCreated'} />
       <p role="status" className="sr-only">
-        {STATUS_TEXT[state] ?? ''}
+        {readingImage ? READING_IMAGE_TEXT : (STATUS_TEXT[state] ?? '')}
       </p>
 
       <Card>
@@ -197,7 +201,9 @@ function ResumeUploadFlow({ onProfileCreated }: { onProfileCreated: (profileId: 
             <ExtractButton actorRef={actorRef} disabled={!file} busy={extracting} />
             {extracting ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-hidden="true">
-                Reading your resume. This can take a few seconds...
+                {readingImage
+                  ? `${READING_IMAGE_TEXT} Text in a picture takes longer to read, up to 15 seconds.`
+                  : 'Reading your resume. This can take a few seconds...'}
               </p>
             ) : null}
           </CardFooter>

@@ -4,6 +4,7 @@ import {
   formatSizeInMb,
   isAcceptedResumeFile,
   isImageFile,
+  isResumeImage,
   RESUME_FILE_ACCEPT,
   resumeFileProblem,
   UNSUPPORTED_RESUME_FILE,
@@ -33,13 +34,14 @@ describe('file size in MB', () => {
 });
 
 describe('which files the upload page takes', () => {
-  it('takes images, PDF, Word documents and JSON Resume files, by extension or by type', () => {
+  it('takes PNG, JPEG and WebP images, PDF, Word .docx and JSON Resume files, by extension or by type', () => {
     for (const accepted of [
       file('photo.png', 'image/png'),
       file('scan.JPG', 'image/jpeg'),
+      file('scan.jpeg', ''),
+      file('phone.webp', 'image/webp'),
       file('resume.pdf', 'application/pdf'),
       file('resume.PDF', ''),
-      file('resume.doc', 'application/msword'),
       file('resume.docx', ''),
       file('resume', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
       file('resume.json', 'application/json'),
@@ -55,6 +57,10 @@ describe('which files the upload page takes', () => {
       file('sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       file('archive.zip', 'application/zip'),
       file('resume', ''),
+      // The server reads neither: no legacy Word reader, and GIF/SVG are no resume pictures.
+      file('resume.doc', 'application/msword'),
+      file('animation.gif', 'image/gif'),
+      file('drawing.svg', 'image/svg+xml'),
     ]) {
       expect(isAcceptedResumeFile(refused), refused.name).toBe(false);
       expect(resumeFileProblem(refused)).toBe(UNSUPPORTED_RESUME_FILE);
@@ -70,10 +76,30 @@ describe('which files the upload page takes', () => {
     expect(resumeFileProblem(file('photo.png', 'image/png', 6 * MB))).toBe(PROFILE_MESSAGES.resumeTooLarge);
   });
 
-  it('offers the same kinds in the file picker', () => {
-    expect(RESUME_FILE_ACCEPT.split(',')).toEqual(
-      expect.arrayContaining(['image/*', '.pdf', '.doc', '.docx', '.json', 'application/pdf']),
+  it('offers in the file picker exactly what the server reads, and nothing else', () => {
+    expect(RESUME_FILE_ACCEPT.split(',').sort()).toEqual(
+      [
+        '.docx',
+        '.jpeg',
+        '.jpg',
+        '.json',
+        '.pdf',
+        '.png',
+        '.webp',
+        'application/json',
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'image/jpeg',
+        'image/png',
+        'image/webp',
+      ].sort(),
     );
+  });
+
+  it('knows which files the server reads as pictures (by OCR)', () => {
+    expect(isResumeImage(file('scan.JPG', ''))).toBe(true);
+    expect(isResumeImage(file('photo', 'image/webp'))).toBe(true);
+    expect(isResumeImage(file('resume.pdf', 'application/pdf'))).toBe(false);
   });
 
   it('knows an image by its type', () => {

@@ -1,26 +1,24 @@
-import { PROFILE_MESSAGES, RESUME_MAX_BYTES } from '@hireloop/contracts';
+import {
+  EXTRACT_RESUME_KINDS,
+  PROFILE_MESSAGES,
+  RESUME_IMAGE_KINDS,
+  RESUME_MAX_BYTES,
+  resumeFileAccept,
+  resumeFileKind,
+} from '@hireloop/contracts';
 
 const BYTES_PER_MB = 1024 * 1024;
 
 /**
- * What the resume upload page accepts (spec part 2 §5: the wizard's PDF and Word documents, and
- * images): by extension, and by MIME type for browsers that name a file by its type only. A JSON
- * Resume (`.json`) is accepted too, as the server reads it (issue 10).
+ * The file input's `accept` on the resume upload page: exactly what `POST /api/extract-resume`
+ * reads (contracts' resume-files list, ADR 048): PDF, Word .docx, JSON Resume, and PNG, JPEG or
+ * WebP images, by extension and by media type.
  */
-const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx', '.json'] as const;
-const RESUME_MIME_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/json',
-] as const;
+export const RESUME_FILE_ACCEPT = resumeFileAccept(EXTRACT_RESUME_KINDS);
 
-/** The file input's `accept`: the file picker offers these first. */
-export const RESUME_FILE_ACCEPT = ['image/*', ...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(',');
-
-/** Said when a file of another kind (a .txt, a spreadsheet) is chosen or dropped. */
+/** Said when a file of another kind (a .txt, a spreadsheet, a GIF) is chosen or dropped. */
 export const UNSUPPORTED_RESUME_FILE =
-  'Please choose an image, a PDF, a Word document (.doc or .docx) or a JSON Resume (.json) file.';
+  'Please choose a PNG, JPEG or WebP image, a PDF, a Word document (.docx) or a JSON Resume (.json) file.';
 
 /** A size as people read it on the upload page: megabytes with two decimals, "0.01 MB" at least for a non-empty file. */
 export function formatSizeInMb(bytes: number): string {
@@ -33,18 +31,14 @@ export function isImageFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('image/');
 }
 
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot).toLowerCase();
+/** Whether the server reads this file as a picture (by OCR): the page says "Reading the image…". */
+export function isResumeImage(file: Pick<File, 'name' | 'type'>): boolean {
+  return resumeFileKind(RESUME_IMAGE_KINDS, file) !== null;
 }
 
 /** Whether the page takes this kind of file: an image, a PDF, a Word document or a JSON Resume. */
 export function isAcceptedResumeFile(file: Pick<File, 'name' | 'type'>): boolean {
-  return (
-    isImageFile(file) ||
-    (RESUME_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) ||
-    (RESUME_MIME_TYPES as readonly string[]).includes(file.type)
-  );
+  return resumeFileKind(EXTRACT_RESUME_KINDS, file) !== null;
 }
 
 /**

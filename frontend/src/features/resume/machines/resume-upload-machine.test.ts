@@ -110,7 +110,7 @@ describe('resume upload machine', () => {
     let fail = true;
     const { actor, calls } = start({
       extractResume: async () => {
-        if (fail) throw new ApiError(422, JSON.stringify({ success: false, data: null, error: PROFILE_MESSAGES.imagesNeedAi }), '');
+        if (fail) throw new ApiError(422, JSON.stringify({ success: false, data: null, error: PROFILE_MESSAGES.resumeImageTooLarge }), '');
         return SAMPLE_RESUME;
       },
     });
@@ -119,7 +119,7 @@ describe('resume upload machine', () => {
     actor.send({ type: 'resume.extract' });
     const failed = await waitFor(actor, (s) => s.context.extractError !== null);
     expect(failed.value).toBe('selecting');
-    expect(failed.context).toMatchObject({ file, extractError: PROFILE_MESSAGES.imagesNeedAi, resume: null });
+    expect(failed.context).toMatchObject({ file, extractError: PROFILE_MESSAGES.resumeImageTooLarge, resume: null });
 
     fail = false;
     actor.send({ type: 'resume.extract' });
