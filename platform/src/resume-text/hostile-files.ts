@@ -90,6 +90,31 @@ export function lyingDocx(entries: ReadonlyArray<{ name: string; inflatesTo: num
   ]);
 }
 
+/** A PDF of the given objects (bodies, with stream data where given), numbered from 1, catalog first. */
+function pdfOf(objects: ReadonlyArray<string | { dictionary: string; stream: Buffer }>): Buffer {
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = chunks[0]!.length;
+  const add = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    if (typeof object === 'string') add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
+    else {
+      add(Buffer.from(`${index + 1} 0 obj\n${object.dictionary.replace(/>>$/, `/Length ${object.stream.length}>>`)}\nstream\n`));
+      add(object.stream);
+      add(Buffer.from('\nendstream\nendobj\n'));
+    }
+  });
+  const xref = length;
+  const size = objects.length + 1;
+  add(Buffer.from(`xref\n0 ${size}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`));
+  add(Buffer.from(`trailer\n<</Size ${size}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`));
+  return Buffer.concat(chunks);
+}
+
 /**
  * A one-page PDF whose page content stream is FlateDecode data inflating to `inflatesTo` bytes
  * of zeros (whitespace to a PDF parser) while its dictionary says nothing of the size. A reader
@@ -98,28 +123,24 @@ export function lyingDocx(entries: ReadonlyArray<{ name: string; inflatesTo: num
 export function pdfDeflateBomb({ inflatesTo = GiB }: { inflatesTo?: number } = {}): Buffer {
   // zlib framing around the raw data: header 78 DA; the checksum is never reached by a reader that stops in time.
   const stream = Buffer.concat([Buffer.from([0x78, 0xda]), deflatedZeros(inflatesTo), Buffer.alloc(4)]);
-  const objects = [
+  return pdfOf([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
     '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>',
-  ];
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n')];
-  const offsets: number[] = [];
-  let length = chunks[0]!.length;
-  const add = (chunk: Buffer) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    add(Buffer.from(`${index + 1} 0 obj\n${body}\nendobj\n`));
-  });
-  offsets.push(length);
-  add(Buffer.from(`4 0 obj\n<</Length ${stream.length}/Filter/FlateDecode>>\nstream\n`));
-  add(stream);
-  add(Buffer.from('\nendstream\nendobj\n'));
-  const xref = length;
-  add(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`));
-  add(Buffer.from(`trailer\n<</Size 5/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`));
-  return Buffer.concat(chunks);
+    { dictionary: '<</Filter/FlateDecode>>', stream },
+  ]);
+}
+
+/** A PDF of `pages` pages, each saying "Page n" in Helvetica. */
+export function pdfWithPages(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ');
+  return pdfOf([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    `<</Type/Pages/Kids[${kids}]/Count ${pages}>>`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+    ...Array.from({ length: pages }, (_, i) => [
+      `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 3 0 R>>>>/Contents ${5 + 2 * i} 0 R>>`,
+      { dictionary: '<<>>', stream: Buffer.from(`BT /F1 12 Tf 72 720 Td (Page ${i + 1}) Tj ET`) },
+    ]).flat(),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { docxRawText } from './docx';
 import { ResumeFileRejectedError } from './errors';
+import { checkPdfStreams, PDF_DOCUMENT_OPTIONS, PDF_MAX_PAGES } from './pdf-limits';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -64,17 +65,13 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
       'unreadable',
       `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-  }).promise.catch((error: unknown) => {
+  checkPdfStreams(bytes);
+  const document = await getDocument({ data: new Uint8Array(bytes), ...PDF_DOCUMENT_OPTIONS }).promise.catch((error: unknown) => {
     throw unreadable(error);
   });
   try {
     const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
+    for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES); number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       let line = '';

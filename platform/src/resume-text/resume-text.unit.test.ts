@@ -12,7 +12,8 @@ import {
   resumeText,
   type ResumeFileRefusal,
 } from './index';
-import { lyingDocx, lyingDocxBomb } from './hostile-files';
+import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfWithPages } from './hostile-files';
+import { PDF_MAX_PAGES } from './pdf-limits';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -163,6 +164,25 @@ describe('resume text', () => {
     });
 
     expect(await resumeText(empty, DOCX_MEDIA_TYPE)).toBe('');
+  });
+
+  it('refuses a PDF whose content stream is a deflate bomb before pdf.js decodes it, holding at most the cap', async () => {
+    const bomb = pdfDeflateBomb();
+    expect(bomb.length).toBeLessThan(1.1 * 1024 * 1024);
+    global.gc?.();
+    const before = process.memoryUsage();
+
+    const error: unknown = await resumeText(bomb, PDF_MEDIA_TYPE).catch((reason: unknown) => reason);
+
+    expect((error as ResumeFileRejectedError).reason).toBe('too-large-uncompressed');
+    expect((error as Error).message).toBe("The PDF's streams unpack to more than 100 MiB.");
+    expect(process.memoryUsage().rss - before.rss).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it(`reads the text of the first ${PDF_MAX_PAGES} pages of a longer PDF and stops there`, async () => {
+    const text = await resumeText(pdfWithPages(PDF_MAX_PAGES + 5), PDF_MEDIA_TYPE);
+
+    expect(text.split('\n\n')).toEqual(Array.from({ length: PDF_MAX_PAGES }, (_, i) => `Page ${i + 1}`));
   });
 
   it('refuses a file that starts like a PDF but is not one', async () => {

@@ -1,0 +1,69 @@
+import { constants, inflateSync } from 'node:zlib';
+import { ResumeFileRejectedError } from './errors';
+
+/*
+ * What reading one PDF may cost. pdf.js decodes a stream into one growing Uint8Array and keeps
+ * all of it while it parses, and typed arrays live outside the worker's heap limit: a content
+ * stream that inflates to 1 GiB would hold a gigabyte. So every FlateDecode stream is inflated
+ * once here first, by zlib with a cap on what comes out, and a file whose streams add up to more
+ * than the cap is refused before pdf.js sees it. ADR 045.
+ */
+
+/** Pages whose text is read: a resume's facts are at its start; an absurd page count costs nothing past these. */
+export const PDF_MAX_PAGES = 20;
+/** Decoded bytes of all FlateDecode streams together (text, fonts, images). */
+export const PDF_MAX_DECODED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * pdf.js' own limits, for every reader of resume PDFs (text, and page images for OCR): no
+ * `eval`, no fonts or canvases of the system, images of at most 25 megapixels, quiet logs.
+ */
+export const PDF_DOCUMENT_OPTIONS = {
+  isEvalSupported: false,
+  useSystemFonts: false,
+  disableFontFace: true,
+  isOffscreenCanvasSupported: false,
+  isImageDecoderSupported: false,
+  maxImageSize: 25_000_000,
+  enableXfa: false,
+  verbosity: 0,
+} as const;
+
+const STREAM = Buffer.from('stream');
+const END_STREAM = Buffer.from('endstream');
+
+/** Whether these bytes open with a zlib header (what FlateDecode data starts with). */
+const isZlib = (data: Buffer) => data.length > 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+
+/**
+ * Refuses a PDF whose deflated streams inflate to more than {@link PDF_MAX_DECODED_BYTES}, each
+ * counted as zlib produces it and stopped at what is left of the budget. Streams that are not
+ * zlib data (images in their own codecs, encrypted files) are left to pdf.js and the worker's
+ * time budget.
+ */
+export function checkPdfStreams(bytes: Uint8Array): void {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let decoded = 0;
+  for (let at = file.indexOf(STREAM); at >= 0; at = file.indexOf(STREAM, at + 1)) {
+    // The keyword, then CRLF or LF; "endstream" also contains "stream", so skip that.
+    if (at >= 3 && file.subarray(at - 3, at).toString('latin1') === 'end') continue;
+    let start = at + STREAM.length;
+    if (file[start] === 0x0d) start += 1;
+    if (file[start] !== 0x0a) continue;
+    start += 1;
+    const end = file.indexOf(END_STREAM, start);
+    if (end < 0) break;
+    const data = file.subarray(start, end);
+    at = end + END_STREAM.length - 1;
+    if (!isZlib(data)) continue;
+    try {
+      // A cut or damaged stream is pdf.js' business; only its size is judged here.
+      decoded += inflateSync(data, { maxOutputLength: Math.max(1, PDF_MAX_DECODED_BYTES - decoded), finishFlush: constants.Z_SYNC_FLUSH }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') decoded = PDF_MAX_DECODED_BYTES + 1;
+    }
+    if (decoded > PDF_MAX_DECODED_BYTES) {
+      throw new ResumeFileRejectedError('too-large-uncompressed', `The PDF's streams unpack to more than ${PDF_MAX_DECODED_BYTES / 1024 / 1024} MiB.`);
+    }
+  }
+}
