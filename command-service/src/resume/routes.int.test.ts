@@ -45,7 +45,7 @@ let seq = 0;
 
 /** An app with its own resume reader; each call signs up a new candidate and company (own upload allowance). */
 const startApp = async (overrides: { ai?: AiPort } = {}): Promise<Started> => {
-  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000 };
+  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000, queueTimeoutMs: 60_000 };
   const reader = createResumeReader(readerOptions);
   const ctx = await buildTestCommandApp({ ai: overrides.ai, resumeReader: reader, rateLimiter: signUpsUnlimited() });
   const signUp = async (url: string, payload: object) => (await ctx.app.inject({ method: 'POST', url, payload })).json().token as string;

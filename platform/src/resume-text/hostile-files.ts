@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 /*
  * Hostile resume files for tests and the bench, made on the spot (none is stored in the repo):
@@ -120,14 +120,35 @@ function pdfOf(objects: ReadonlyArray<string | { dictionary: string; stream: Buf
  * of zeros (whitespace to a PDF parser) while its dictionary says nothing of the size. A reader
  * that decodes the stream into memory, as pdf.js does, holds all of it.
  */
-export function pdfDeflateBomb({ inflatesTo = GiB }: { inflatesTo?: number } = {}): Buffer {
+export function pdfDeflateBomb({ inflatesTo = GiB, in: where = 'contents' }: { inflatesTo?: number; in?: 'contents' | 'image' } = {}): Buffer {
   // zlib framing around the raw data: header 78 DA; the checksum is never reached by a reader that stops in time.
   const stream = Buffer.concat([Buffer.from([0x78, 0xda]), deflatedZeros(inflatesTo), Buffer.alloc(4)]);
+  const side = Math.floor(Math.sqrt(inflatesTo));
   return pdfOf([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>',
-    { dictionary: '<</Filter/FlateDecode>>', stream },
+    where === 'contents'
+      ? '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>'
+      : '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</XObject<</Im1 4 0 R>>>>/Contents 5 0 R>>',
+    where === 'contents'
+      ? { dictionary: '<</Filter/FlateDecode>>', stream }
+      : { dictionary: `<</Type/XObject/Subtype/Image/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 8/Filter/FlateDecode>>`, stream },
+    ...(where === 'image' ? [{ dictionary: '<<>>', stream: Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q') }] : []),
+  ]);
+}
+
+/**
+ * A small PDF whose one page holds `operators` text-showing instructions (compressed, they take
+ * almost nothing): pdf.js parses each one, so the reading time and memory grow with the count.
+ */
+export function pdfOperatorBomb(operators: number): Buffer {
+  const contents = Buffer.from('BT /F1 1 Tf 0 0 Td (x) Tj ET\n'.repeat(operators));
+  return pdfOf([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>',
+    { dictionary: '<</Filter/FlateDecode>>', stream: deflateSync(contents, { level: 9 }) },
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
   ]);
 }
 

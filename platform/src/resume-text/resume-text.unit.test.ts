@@ -12,7 +12,7 @@ import {
   resumeText,
   type ResumeFileRefusal,
 } from './index';
-import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfWithPages } from './hostile-files';
+import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfOperatorBomb, pdfWithPages } from './hostile-files';
 import { PDF_MAX_PAGES } from './pdf-limits';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -174,9 +174,26 @@ describe('resume text', () => {
 
     const error: unknown = await resumeText(bomb, PDF_MEDIA_TYPE).catch((reason: unknown) => reason);
 
+    expect((error as ResumeFileRejectedError).reason).toBe('too-complex');
+    expect((error as Error).message).toBe("The PDF's pages hold more than 8 MiB of drawing instructions.");
+    expect(process.memoryUsage().rss - before.rss).toBeLessThan(128 * 1024 * 1024);
+  });
+
+  it('refuses a PDF whose image inflates past the cap of all streams', async () => {
+    const error: unknown = await resumeText(pdfDeflateBomb({ inflatesTo: 128 * 1024 * 1024, in: 'image' }), PDF_MEDIA_TYPE).catch((reason: unknown) => reason);
+
     expect((error as ResumeFileRejectedError).reason).toBe('too-large-uncompressed');
     expect((error as Error).message).toBe("The PDF's streams unpack to more than 100 MiB.");
-    expect(process.memoryUsage().rss - before.rss).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('refuses a small PDF of millions of drawing instructions before pdf.js parses them', async () => {
+    const bomb = pdfOperatorBomb(3_000_000);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    const started = performance.now();
+
+    expect(await refusalOf(resumeText(bomb, PDF_MEDIA_TYPE))).toBe('too-complex');
+    // Read by pdf.js, the same file kept a worker 38 s and then passed its heap limit.
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it(`reads the text of the first ${PDF_MAX_PAGES} pages of a longer PDF and stops there`, async () => {
