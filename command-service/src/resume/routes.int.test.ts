@@ -243,7 +243,7 @@ describe('reading real resumes', () => {
       expect(response.json()).toEqual({ success: false, data: null, error: PROFILE_MESSAGES.resumeMissing });
     }
     expect(notMultipart.statusCode).toBe(400);
-    expect(notMultipart.json().error).toBe(PROFILE_MESSAGES.resumeMissing);
+    expect(notMultipart.json()).toEqual({ success: false, data: null, error: 'Send the resume as multipart/form-data, in the form field "resume".' });
   });
 });
 

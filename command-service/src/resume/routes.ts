@@ -109,6 +109,7 @@ const announcedTooLarge = async (request: FastifyRequest, reply: FastifyReply) =
 
 /** The one file of field "resume", read up to the size limit (the parser stops there). */
 async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; type: string }> {
+  if (!request.isMultipart()) throw new Refusal(400, NOT_MULTIPART);
   let part;
   try {
     part = await request.file({ limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 200 } });
@@ -269,7 +270,11 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
   // parse) go to the app's one error handler; here only the words for a wrong type are upload's.
   const appErrorHandler = app.errorHandler;
   app.setErrorHandler(function uploadErrors(error, request, reply) {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ success: false, error: NOT_MULTIPART });
+    const { code } = error as { code?: string };
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ success: false, error: NOT_MULTIPART });
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error.name === 'SyntaxError' && error.statusCode === 400)) {
+      return reply.code(400).send({ success: false, error: NOT_MULTIPART });
+    }
     return appErrorHandler.call(this, error, request, reply);
   });
   // ...and extract-resume answers those in its own shape too: the error body plus `data: null`.
