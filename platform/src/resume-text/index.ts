@@ -1,6 +1,6 @@
 import { docxRawText } from './docx';
 import { ResumeFileRejectedError } from './errors';
-import { checkPdfStreams, PDF_DOCUMENT_OPTIONS, PDF_MAX_PAGES } from './pdf-limits';
+import { checkPdfStreams, checkTextItems, PDF_DOCUMENT_OPTIONS, PDF_MAX_PAGES } from './pdf-limits';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -74,6 +74,7 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
     for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES); number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
+      checkTextItems(content.items.length);
       let line = '';
       const lines: string[] = [];
       let lastY: number | undefined;
@@ -98,7 +99,7 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
     }
     return normalise(pages.join('\n\n'));
   } catch (error) {
-    throw unreadable(error);
+    throw error instanceof ResumeFileRejectedError ? error : unreadable(error);
   } finally {
     await document.destroy();
   }

@@ -18,9 +18,15 @@ export const PDF_MAX_DECODED_BYTES = 100 * 1024 * 1024;
  * stream that is not an image, a font, metadata or an object or xref stream). pdf.js parses every
  * operator of them, so this bounds the operators: a 211 KB PDF of 3 million `Tj` (87 MB of
  * instructions) kept a worker busy for 38 s and then past its heap. The resumes in
- * shared/data hold at most 0.6 MB.
+ * shared/data hold at most 0.6 MB; 4 MiB of the cheapest instructions (`(x) Tj`, 145,000 of
+ * them) cost pdf.js about 4 s.
  */
-export const PDF_MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+export const PDF_MAX_CONTENT_BYTES = 4 * 1024 * 1024;
+/**
+ * Pieces of text on one page. A dense page set glyph by glyph has a few thousand; joining
+ * 100,000 pieces of one line took the reader 17 s. More is refused.
+ */
+export const PDF_MAX_TEXT_ITEMS_PER_PAGE = 20_000;
 
 /**
  * pdf.js' own limits, for every reader of resume PDFs (text, and page images for OCR): no
@@ -87,5 +93,12 @@ export function checkPdfStreams(bytes: Uint8Array): void {
     if (content > PDF_MAX_CONTENT_BYTES) {
       throw new ResumeFileRejectedError('too-complex', `The PDF's pages hold more than ${PDF_MAX_CONTENT_BYTES / 1024 / 1024} MiB of drawing instructions.`);
     }
+  }
+}
+
+/** Refuses a page of more pieces of text than {@link PDF_MAX_TEXT_ITEMS_PER_PAGE}. */
+export function checkTextItems(count: number): void {
+  if (count > PDF_MAX_TEXT_ITEMS_PER_PAGE) {
+    throw new ResumeFileRejectedError('too-complex', `A page of the PDF holds ${count} pieces of text; at most ${PDF_MAX_TEXT_ITEMS_PER_PAGE} are read.`);
   }
 }

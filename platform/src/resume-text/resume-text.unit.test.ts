@@ -13,7 +13,7 @@ import {
   type ResumeFileRefusal,
 } from './index';
 import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfOperatorBomb, pdfWithPages } from './hostile-files';
-import { PDF_MAX_PAGES } from './pdf-limits';
+import { PDF_MAX_PAGES, PDF_MAX_TEXT_ITEMS_PER_PAGE } from './pdf-limits';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -175,7 +175,7 @@ describe('resume text', () => {
     const error: unknown = await resumeText(bomb, PDF_MEDIA_TYPE).catch((reason: unknown) => reason);
 
     expect((error as ResumeFileRejectedError).reason).toBe('too-complex');
-    expect((error as Error).message).toBe("The PDF's pages hold more than 8 MiB of drawing instructions.");
+    expect((error as Error).message).toBe("The PDF's pages hold more than 4 MiB of drawing instructions.");
     expect(process.memoryUsage().rss - before.rss).toBeLessThan(128 * 1024 * 1024);
   });
 
@@ -194,6 +194,13 @@ describe('resume text', () => {
     expect(await refusalOf(resumeText(bomb, PDF_MEDIA_TYPE))).toBe('too-complex');
     // Read by pdf.js, the same file kept a worker 38 s and then passed its heap limit.
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it(`refuses a page of more than ${PDF_MAX_TEXT_ITEMS_PER_PAGE} pieces of text (within the instruction cap)`, async () => {
+    const error: unknown = await resumeText(pdfOperatorBomb(PDF_MAX_TEXT_ITEMS_PER_PAGE + 1), PDF_MEDIA_TYPE).catch((reason: unknown) => reason);
+
+    expect((error as ResumeFileRejectedError).reason).toBe('too-complex');
+    expect((error as Error).message).toBe(`A page of the PDF holds ${PDF_MAX_TEXT_ITEMS_PER_PAGE + 1} pieces of text; at most ${PDF_MAX_TEXT_ITEMS_PER_PAGE} are read.`);
   });
 
   it(`reads the text of the first ${PDF_MAX_PAGES} pages of a longer PDF and stops there`, async () => {
