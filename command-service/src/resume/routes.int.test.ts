@@ -319,6 +319,29 @@ describe('hostile and broken uploads', () => {
     expect(response.json().error).toBe(PROFILE_MESSAGES.resumeUnreadable);
   });
 
+  it('a Word document with no text, and a PDF whose only text is stray symbols, are unreadable too, with what to do', async () => {
+    const { app, candidateToken } = await start();
+    const xml = (text: string) => new TextEncoder().encode(text);
+    const emptyDocx = zipSync({
+      '[Content_Types].xml': xml('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      '_rels/.rels': xml('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+      'word/document.xml': xml('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/><w:p><w:r><w:t>  </w:t></w:r></w:p></w:body></w:document>'),
+    });
+    const symbolsOnly = new TextEncoder().encode(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>endobj\n4 0 obj<</Length 44>>stream\nBT /F1 12 Tf 72 720 Td (. - * 1 # 2) Tj ET\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+
+    for (const [file, url] of [
+      [{ filename: 'empty.docx', type: DOCX, bytes: emptyDocx }, '/api/parse-resume'],
+      [{ filename: 'symbols.pdf', type: PDF, bytes: symbolsOnly }, '/api/extract-resume'],
+    ] as const) {
+      const response = await upload(app, url, file, candidateToken);
+      expect(response.statusCode, file.filename).toBe(422);
+      expect(response.json().error, file.filename).toBe(PROFILE_MESSAGES.resumeUnreadable);
+    }
+    expect(PROFILE_MESSAGES.resumeUnreadable).toContain('try a PDF exported from Word or Google Docs');
+  });
+
   it('a read that passes its time limit ends its worker, answers resumeTimedOut, and the server goes on answering', async () => {
     const { app, reader, readerOptions, candidateToken } = await start({ ownApp: true });
     const pdf = { filename: 'cv.pdf', type: PDF, bytes: await resume('linkedin-export_benjamin_Profile.pdf') };
