@@ -267,12 +267,13 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
   const { deps } = route;
   const inFlight = new Set<string>();
   // Errors answered before a handler runs (a body in a type no parser takes, JSON that does not
-  // parse) go to the app's one error handler; here only the words for a wrong type are upload's.
+  // parse) go to the app's one error handler; here only the words for a body that is not a form
+  // are upload's.
   const appErrorHandler = app.errorHandler;
   app.setErrorHandler(function uploadErrors(error, request, reply) {
-    const { code } = error as { code?: string };
+    const { code, name, statusCode } = error as { code?: string; name?: string; statusCode?: number };
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ success: false, error: NOT_MULTIPART });
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error.name === 'SyntaxError' && error.statusCode === 400)) {
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (name === 'SyntaxError' && statusCode === 400)) {
       return reply.code(400).send({ success: false, error: NOT_MULTIPART });
     }
     return appErrorHandler.call(this, error, request, reply);
