@@ -21,8 +21,10 @@ export interface HostileUploadFigures {
   concurrent: { accounts: number; statuses: number[]; peakMb: number; afterMb: number; settledMb: number };
   flood: { bombs: number; statuses: Record<string, number>; victimMs: number; victimStatus: number; victimAloneMs: number };
   pdfBombMs: number;
-  /** One Word file of 40,000 paragraphs (within every cap) read by a reader that recycles at 192 MB, and by one that never does. */
+  /** One Word file of 16,000 paragraphs (within every cap) read by a reader that recycles at 192 MB, and by one that never does. */
   recycling: Array<{ recycleAboveMb: number | null; readMs: number; beforeMb: number; settledMb: number; replaced: boolean }>;
+  /** A slow file inside every cap (16,000 paragraphs) started first, then another user's resume: how long that one waits, by worker count. */
+  slowFirst: Array<{ threads: number; slowMs: number; victimMs: number }>;
 }
 
 const MB = 1024 * 1024;
@@ -68,7 +70,7 @@ const paragraphs = (count: number) =>
 
 /** What one heavy read leaves in the process, with the worker recycled after it and without. */
 async function measureRecycling(): Promise<HostileUploadFigures['recycling']> {
-  const heavy = paragraphs(40_000);
+  const heavy = paragraphs(16_000);
   const rows: HostileUploadFigures['recycling'] = [];
   for (const recycleAboveMb of [null, RESUME_WORKER_RECYCLE_ABOVE_MB]) {
     const reader = createResumeReader({ timeoutMs: 60_000, warm: true, recycleAboveMb: recycleAboveMb ?? 1_000_000 });
@@ -90,8 +92,32 @@ async function measureRecycling(): Promise<HostileUploadFigures['recycling']> {
   return rows;
 }
 
+/** Another user's wait behind one slow file, with one worker and with two (the second started on demand). */
+async function measureSlowFirst(): Promise<HostileUploadFigures['slowFirst']> {
+  const slow = paragraphs(16_000);
+  const resume = paragraphs(2);
+  const rows: HostileUploadFigures['slowFirst'] = [];
+  for (const threads of [1, 2]) {
+    const reader = createResumeReader({ timeoutMs: 15_000, threads, warm: true });
+    try {
+      await reader.read(resume, DOCX, { extractLocallyAt: null });
+      const t = performance.now();
+      const slowRead = reader.read(slow, DOCX, { extractLocallyAt: null }).then(() => performance.now() - t);
+      await sleep(50);
+      const v = performance.now();
+      await reader.read(resume, DOCX, { extractLocallyAt: null });
+      const victimMs = performance.now() - v;
+      rows.push({ threads, slowMs: await slowRead, victimMs });
+    } finally {
+      await reader.close();
+    }
+  }
+  return rows;
+}
+
 export async function measureHostileUploads(db: TestDatabase): Promise<HostileUploadFigures> {
   const recycling = await measureRecycling();
+  const slowFirst = await measureSlowFirst();
   const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' }));
   const app = await buildApp(runtime, { spaDir: false, resumeReading: { timeoutMs: 15_000, threads: 1, heapMb: 256, warm: true } });
   await app.ready();
@@ -156,6 +182,7 @@ export async function measureHostileUploads(db: TestDatabase): Promise<HostileUp
       flood: { bombs: 20, statuses: floodStatuses, victimMs, victimStatus: victimAnswer.statusCode, victimAloneMs },
       pdfBombMs,
       recycling,
+      slowFirst,
     };
   } finally {
     await app.close();

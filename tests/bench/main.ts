@@ -934,11 +934,17 @@ async function hostileUploadsSection() {
   line();
   line(`Each bomb answered in ${f.sequential.bombMs.map((ms) => fixed(ms)).join(', ')} ms. A deflate bomb in a PDF content stream (1 GiB of zeros): ${fixed(f.pdfBombMs)} ms.`);
   line();
-  line('Recycling: one Word file of 40,000 paragraphs (70 KB, within every cap), read by a warm worker; RSS after a GC and the replacement worker\'s start.');
+  line('Recycling: one Word file of 16,000 paragraphs (96,000 XML tags, within every cap), read by a warm worker; RSS after a GC and the replacement worker\'s start.');
   line();
   line('| Worker recycled after a read above | read ms | RSS before MB | after MB | worker replaced |');
   line('|---|---:|---:|---:|---|');
   for (const row of f.recycling) line(`| ${row.recycleAboveMb === null ? 'never' : `${row.recycleAboveMb} MB`} | ${fixed(row.readMs)} | ${mb(row.beforeMb)} | ${mb(row.settledMb)} | ${row.replaced ? 'yes' : 'no'} |`);
+  line();
+  line('One slow file inside every cap (a .docx of 16,000 paragraphs) read first, then another user\'s small resume 50 ms later, straight on the reader:');
+  line();
+  line('| Worker threads | slow file ms | the other resume waited ms |');
+  line('|---:|---:|---:|');
+  for (const row of f.slowFirst) line(`| ${row.threads} | ${fixed(row.slowMs)} | ${fixed(row.victimMs)} |`);
   line();
   line(
     `${f.flood.bombs} bombs at once from one account (answers: ${Object.entries(f.flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ')}) while another account uploads a valid .docx: it answered ${f.flood.victimStatus} in ${fixed(f.flood.victimMs)} ms (alone: ${fixed(f.flood.victimAloneMs)} ms).`,

@@ -345,7 +345,7 @@ describe('hostile and broken uploads', () => {
   it('a read that passes its time limit ends its worker, answers resumeTimedOut, and the server goes on answering', async () => {
     const { app, reader, readerOptions, candidateToken } = await start({ ownApp: true });
     const pdf = { filename: 'cv.pdf', type: PDF, bytes: await resume('linkedin-export_benjamin_Profile.pdf') };
-    // A first read starts the worker, so the next one is running (not queued) when its time is up.
+    // A first read starts the worker; the budget counts reading only (ADR 045), so 5 ms ends the next read.
     expect((await upload(app, '/api/extract-resume', pdf, candidateToken)).statusCode).toBe(200);
     expect(reader.threads).toBe(1);
     readerOptions.timeoutMs = 5;

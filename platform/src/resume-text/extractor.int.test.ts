@@ -62,16 +62,16 @@ describe('the resume reader', () => {
   });
 
   it('a file that needs more than the heap limit ends only its worker: it is refused as too complex, the worker is replaced, and the next file is read', async () => {
-    // A worker's readers need about 100 MB of heap to load; 160 leaves them room, and the file none.
-    const pool = reader({ timeoutMs: 60_000, heapMb: 160 });
+    // A worker's readers need about 100 MB of heap to load; 144 leaves them room, and the file none.
+    const pool = reader({ timeoutMs: 60_000, heapMb: 144 });
     expect((await read(pool, RESUME)).ok).toBe(true);
     const [before] = pool.threadIds;
-    // 700,000 paragraphs: 24 MiB of XML (under the zip caps) that mammoth turns into objects.
-    const heavy = docx(Array.from({ length: 700_000 }, () => 'a'));
+    // One paragraph of 24 MiB of text (under the zip caps, a handful of tags): a string copied a few times.
+    const heavy = docx(['word '.repeat(4.8 * 1024 * 1024)]);
 
     const refused = await read(pool, heavy);
 
-    expect(refused).toEqual({ ok: false, reason: 'too-complex', message: 'Reading the file needed more than 160 MB; its worker was ended.' });
+    expect(refused).toEqual({ ok: false, reason: 'too-complex', message: 'Reading the file needed more than 144 MB; its worker was ended.' });
     expect(await read(pool, RESUME)).toMatchObject({ ok: true, text: 'Priya Raman\n\npriya.raman@example.com' });
     expect(pool.threadIds).toHaveLength(1);
     expect(pool.threadIds).not.toContain(before);
@@ -87,6 +87,14 @@ describe('the resume reader', () => {
     expect(answer).toMatchObject({ ok: true, text: 'Priya Raman\n\npriya.raman@example.com' });
     expect(pool.threadIds).toHaveLength(1);
     expect(pool.threadIds).not.toContain(before);
+  });
+
+  it('a file of far more text than a resume has is refused as too complex, before the field extractor reads it', async () => {
+    const pool = reader({ timeoutMs: 60_000 });
+
+    const answer = await pool.read(docx(['word '.repeat(120_000)]), DOCX_MEDIA_TYPE, { extractLocallyAt: new Date() });
+
+    expect(answer).toEqual({ ok: false, reason: 'too-complex', message: 'The file holds 599999 characters of text; a resume has far fewer than 500000.' });
   });
 
   it('a worker under the threshold keeps reading', async () => {

@@ -14,6 +14,7 @@ import {
 } from './index';
 import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfOperatorBomb, pdfWithPages } from './hostile-files';
 import { PDF_MAX_PAGES, PDF_MAX_TEXT_ITEMS_PER_PAGE } from './pdf-limits';
+import { DOCX_MAX_XML_TAGS } from './docx';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -154,6 +155,17 @@ describe('resume text', () => {
 
     expect(await refusalOf(resumeText(manyLies, DOCX_MEDIA_TYPE))).toBe('too-large-uncompressed');
     expect(await resumeText(fewLies, DOCX_MEDIA_TYPE).catch((reason: unknown) => reason)).not.toBeInstanceOf(ResumeFileRejectedError);
+  });
+
+  it(`refuses a small Word document of more than ${DOCX_MAX_XML_TAGS.toLocaleString('en')} XML elements before mammoth builds them`, async () => {
+    const paragraphs = '<w:p><w:r><w:t>a</w:t></w:r></w:p>'.repeat(DOCX_MAX_XML_TAGS / 6 + 1);
+    const heavy = zipSync({ 'word/document.xml': new TextEncoder().encode(`<w:document><w:body>${paragraphs}</w:body></w:document>`) }, { level: 9 });
+    expect(heavy.length).toBeLessThan(20 * 1024);
+
+    const error: unknown = await resumeText(heavy, DOCX_MEDIA_TYPE).catch((reason: unknown) => reason);
+
+    expect((error as ResumeFileRejectedError).reason).toBe('too-complex');
+    expect((error as Error).message).toBe('The Word document holds more than 100,000 XML elements.');
   });
 
   it('a Word document with no text reads as empty text (the route then says it has nothing to read)', async () => {

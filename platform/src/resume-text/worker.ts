@@ -28,9 +28,15 @@ export type ReadOutcome =
  */
 export type WorkerReport = { resumeRead: number; event: 'started' } | { resumeRead: number; event: 'recycle'; outcome: ReadOutcome };
 
+/** A resume's text is a few thousand characters; past this, a file is not one (and the extractor would crawl). */
+export const RESUME_MAX_TEXT_CHARS = 500_000;
+
 async function read(task: ReadTask): Promise<ReadOutcome> {
   try {
     const text = await resumeText(task.bytes, task.mediaType);
+    if (text.length > RESUME_MAX_TEXT_CHARS) {
+      return { ok: false, reason: 'too-complex', message: `The file holds ${text.length} characters of text; a resume has far fewer than ${RESUME_MAX_TEXT_CHARS}.` };
+    }
     const extracted = task.extractLocallyAt === null ? null : extractResumeLocally(text, new Date(task.extractLocallyAt));
     return { ok: true, text, extracted };
   } catch (error) {
