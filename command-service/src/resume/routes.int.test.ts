@@ -10,7 +10,8 @@ import { createMemoryRateLimiter, createUnlimitedRateLimiter } from '@hireloop/p
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
-import { RESUME_UPLOADS_PER_ACCOUNT } from './routes';
+import { pdfOperatorBomb } from '@hireloop/platform/resume-text/hostile-files';
+import { RESUME_UPLOADS_PER_ACCOUNT, UPLOAD_IN_PROGRESS } from './routes';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -44,8 +45,8 @@ type Started = {
 let seq = 0;
 
 /** An app with its own resume reader; each call signs up a new candidate and company (own upload allowance). */
-const startApp = async (overrides: { ai?: AiPort } = {}): Promise<Started> => {
-  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000, queueTimeoutMs: 60_000 };
+const startApp = async (overrides: { ai?: AiPort; reader?: Partial<ResumeReaderOptions> } = {}): Promise<Started> => {
+  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000, queueTimeoutMs: 60_000, ...overrides.reader };
   const reader = createResumeReader(readerOptions);
   const ctx = await buildTestCommandApp({ ai: overrides.ai, resumeReader: reader, rateLimiter: signUpsUnlimited() });
   const signUp = async (url: string, payload: object) => (await ctx.app.inject({ method: 'POST', url, payload })).json().token as string;
@@ -76,8 +77,8 @@ afterAll(async () => {
 afterEach(async () => {
   for (const started of own.splice(0)) await started.close();
 });
-const start = async (overrides: { ai?: AiPort; ownApp?: boolean } = {}): Promise<Started> => {
-  if (!overrides.ai && !overrides.ownApp) {
+const start = async (overrides: { ai?: AiPort; ownApp?: boolean; reader?: Partial<ResumeReaderOptions> } = {}): Promise<Started> => {
+  if (!overrides.ai && !overrides.ownApp && !overrides.reader) {
     const { candidateToken, companyToken } = await startAccounts();
     return { ...shared, candidateToken, companyToken };
   }
@@ -361,6 +362,32 @@ describe('hostile and broken uploads', () => {
     const again = await upload(app, '/api/extract-resume', pdf, candidateToken);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.personalInfo.name).toBe('Benjamin Gin');
+  });
+});
+
+describe('busy readers', () => {
+  it('with every reader busy and the queue full, an upload is answered 503 with Retry-After; an account with a file in flight gets 429', async () => {
+    const { app, candidateToken } = await start({ reader: { threads: 1, maxQueue: 1 } });
+    const signUp = async () =>
+      (await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { ...candidate, email: `busy${++seq}@example.com` } })).json().token as string;
+    const others = [await signUp(), await signUp()];
+    // About a second of pdf.js work each: one read, one queued, one refused.
+    const slow = { filename: 'cv.pdf', type: PDF, bytes: pdfOperatorBomb(20_000, 'resume') };
+    expect((await upload(app, '/api/parse-resume', slow, candidateToken)).statusCode).toBe(200);
+
+    const answers = await Promise.all([
+      upload(app, '/api/parse-resume', slow, candidateToken),
+      upload(app, '/api/parse-resume', slow, candidateToken),
+      ...others.map((token) => upload(app, '/api/parse-resume', slow, token)),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 503]);
+    const busy = answers.find((answer) => answer.statusCode === 503)!;
+    expect(busy.json()).toEqual({ success: false, error: PROFILE_MESSAGES.parseFailedDetail });
+    expect(busy.headers['retry-after']).toBe('5');
+    const second = answers.find((answer) => answer.statusCode === 429)!;
+    expect(second.json()).toEqual({ success: false, error: UPLOAD_IN_PROGRESS });
+    expect(second.headers['retry-after']).toBe('5');
   });
 });
 

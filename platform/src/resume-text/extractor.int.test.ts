@@ -39,7 +39,7 @@ const read = (from: ResumeReader, bytes: Uint8Array, type = DOCX_MEDIA_TYPE) => 
 
 describe('the resume reader', () => {
   it('gives each file its whole time budget from the moment a worker starts it, however long it waited', async () => {
-    const options = { timeoutMs: 60_000, threads: 1 };
+    const options = { timeoutMs: 60_000, threads: 1, maxQueue: 50 };
     const pool = reader(options);
     // About a second of pdf.js work, well inside one budget once pdf.js is warm.
     const slow = pdfOperatorBomb(20_000);
@@ -95,6 +95,30 @@ describe('the resume reader', () => {
     const answer = await pool.read(docx(['word '.repeat(120_000)]), DOCX_MEDIA_TYPE, { extractLocallyAt: new Date() });
 
     expect(answer).toEqual({ ok: false, reason: 'too-complex', message: 'The file holds 599999 characters of text; a resume has far fewer than 500000.' });
+  });
+
+  it('keeps a bounded queue: past it a file is refused at once as busy, and the files in line are read in order', async () => {
+    const pool = reader({ timeoutMs: 60_000, threads: 1, maxQueue: 1 });
+    expect((await read(pool, RESUME)).ok).toBe(true);
+    const slow = pdfOperatorBomb(20_000, 'resume');
+    const finished: number[] = [];
+
+    const answers = await Promise.allSettled(
+      [0, 1, 2, 3].map((n) =>
+        read(pool, slow, PDF_MEDIA_TYPE).then((answer) => {
+          finished.push(n);
+          return answer.ok;
+        }),
+      ),
+    );
+
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : (answer.reason as Error).name))).toEqual([
+      true,
+      true,
+      'ResumeReadersBusyError',
+      'ResumeReadersBusyError',
+    ]);
+    expect(finished).toEqual([0, 1]);
   });
 
   it('a worker under the threshold keeps reading', async () => {

@@ -11,8 +11,10 @@ import type { ReadOutcome, ReadTask, WorkerReport } from './worker';
  *   (ERR_WORKER_OUT_OF_MEMORY), which the pool replaces;
  * - after a read, a worker whose heap and buffers grew past a threshold is ended and replaced, so
  *   the memory one large file took is given back to the system instead of kept by that thread;
- * - the queue is bounded, and a file waits at most `queueTimeoutMs` for a worker: then the
- *   readers are busy (503), not slow for everyone.
+ * - the queue is bounded, first in first out, and a file waits at most `queueTimeoutMs` for a
+ *   worker: then the readers are busy (503), not slow for everyone. The queue is kept here, and a
+ *   file goes to piscina only when a worker is free: piscina keeps tasks that carry an abort
+ *   signal in a side queue that `maxQueue` does not count and that it reorders (5.3).
  */
 
 export class ResumeReadTimedOutError extends Error {
@@ -71,7 +73,6 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
     filename: new URL('./worker-entry.mjs', import.meta.url).href,
     minThreads: options.warm ? 1 : 0,
     maxThreads: threads,
-    maxQueue: options.maxQueue ?? 8,
     concurrentTasksPerWorker: 1,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(16, Math.round(heapMb / 8)) },
     // An idle worker goes away after a while; the next read starts one again.
@@ -86,57 +87,45 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
   });
   let lastId = 0;
 
+  // Files read now (at most `threads`), and those waiting for a worker, first come first served.
+  const maxQueue = options.maxQueue ?? 8;
+  let reading = 0;
+  const waiting: Array<() => void> = [];
+  const takeWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      if (reading < threads) {
+        reading += 1;
+        resolve();
+        return;
+      }
+      if (waiting.length >= maxQueue) {
+        reject(new ResumeReadersBusyError('Every resume reader is busy.'));
+        return;
+      }
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(turn), 1);
+        reject(new ResumeReadersBusyError('No resume reader became free in time.'));
+      }, options.queueTimeoutMs ?? 2 * options.timeoutMs);
+      waiting.push(turn);
+    });
+  /** The worker is free again: the next file in line gets it. */
+  const giveBackWorker = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else reading -= 1;
+  };
+
   return {
     async read(bytes, mediaType, { extractLocallyAt }) {
-      const id = ++lastId;
-      // The worker gets its own copy, moved (not cloned again) across the thread boundary.
-      const copy = new Uint8Array(bytes);
-      const controller = new AbortController();
-      let ended: 'timed-out' | 'waited-too-long' | 'recycled' | null = null;
-      const end = (why: NonNullable<typeof ended>) => {
-        ended ??= why;
-        controller.abort();
-      };
-      let budget: NodeJS.Timeout | undefined;
-      const waiting = setTimeout(() => end('waited-too-long'), options.queueTimeoutMs ?? 2 * options.timeoutMs);
-      let answerFromReport!: (outcome: ReadOutcome) => void;
-      const reported = new Promise<ReadOutcome>((resolve) => (answerFromReport = resolve));
-      jobs.set(id, {
-        started() {
-          clearTimeout(waiting);
-          budget = setTimeout(() => end('timed-out'), options.timeoutMs);
-        },
-        recycled(outcome) {
-          // The answer came with the worker's report; ending the task ends (and replaces) its worker.
-          answerFromReport(outcome);
-          end('recycled');
-        },
-      });
-      const task: ReadTask = {
-        id,
-        bytes: copy,
-        mediaType,
-        extractLocallyAt: extractLocallyAt?.toISOString() ?? null,
-        recycleAboveBytes: (options.recycleAboveMb ?? RESUME_WORKER_RECYCLE_ABOVE_MB) * 1024 * 1024,
-      };
-      const running = pool.run(task, { signal: controller.signal, transferList: [copy.buffer] });
-      // Read below; when a recycle report answers first, the aborted task's rejection means nothing.
-      running.catch(() => undefined);
+      await takeWorker();
       try {
-        return await Promise.race([running, reported]);
-      } catch (error) {
-        if (ended === 'recycled') return await reported;
-        if (ended === 'timed-out') throw new ResumeReadTimedOutError(`Reading the resume took longer than ${options.timeoutMs} ms; its worker was ended.`);
-        if (ended === 'waited-too-long') throw new ResumeReadersBusyError('No resume reader became free in time.');
-        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new ResumeReadersBusyError('Every resume reader is busy.');
-        if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          return { ok: false, reason: 'too-complex', message: `Reading the file needed more than ${heapMb} MB; its worker was ended.` };
-        }
-        throw error;
+        return await readNow(bytes, mediaType, extractLocallyAt);
       } finally {
-        clearTimeout(waiting);
-        clearTimeout(budget);
-        jobs.delete(id);
+        giveBackWorker();
       }
     },
     get threads() {
@@ -147,4 +136,53 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
     },
     close: () => pool.destroy(),
   };
+
+  /** One file, on a worker that is free for it. */
+  async function readNow(bytes: Uint8Array, mediaType: string, extractLocallyAt: Date | null): Promise<ReadOutcome> {
+    const id = ++lastId;
+    // The worker gets its own copy, moved (not cloned again) across the thread boundary.
+    const copy = new Uint8Array(bytes);
+    const controller = new AbortController();
+    let ended: 'timed-out' | 'recycled' | null = null;
+    const end = (why: NonNullable<typeof ended>) => {
+      ended ??= why;
+      controller.abort();
+    };
+    let budget: NodeJS.Timeout | undefined;
+    let answerFromReport!: (outcome: ReadOutcome) => void;
+    const reported = new Promise<ReadOutcome>((resolve) => (answerFromReport = resolve));
+    jobs.set(id, {
+      started() {
+        budget = setTimeout(() => end('timed-out'), options.timeoutMs);
+      },
+      recycled(outcome) {
+        // The answer came with the worker's report; ending the task ends (and replaces) its worker.
+        answerFromReport(outcome);
+        end('recycled');
+      },
+    });
+    const task: ReadTask = {
+      id,
+      bytes: copy,
+      mediaType,
+      extractLocallyAt: extractLocallyAt?.toISOString() ?? null,
+      recycleAboveBytes: (options.recycleAboveMb ?? RESUME_WORKER_RECYCLE_ABOVE_MB) * 1024 * 1024,
+    };
+    const running = pool.run(task, { signal: controller.signal, transferList: [copy.buffer] });
+    // Read below; when a recycle report answers first, the aborted task's rejection means nothing.
+    running.catch(() => undefined);
+    try {
+      return await Promise.race([running, reported]);
+    } catch (error) {
+      if (ended === 'recycled') return await reported;
+      if (ended === 'timed-out') throw new ResumeReadTimedOutError(`Reading the resume took longer than ${options.timeoutMs} ms; its worker was ended.`);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        return { ok: false, reason: 'too-complex', message: `Reading the file needed more than ${heapMb} MB; its worker was ended.` };
+      }
+      throw error;
+    } finally {
+      clearTimeout(budget);
+      jobs.delete(id);
+    }
+  }
 }

@@ -141,8 +141,8 @@ export function pdfDeflateBomb({ inflatesTo = GiB, in: where = 'contents' }: { i
  * A small PDF whose one page holds `operators` text-showing instructions (compressed, they take
  * almost nothing): pdf.js parses each one, so the reading time and memory grow with the count.
  */
-export function pdfOperatorBomb(operators: number): Buffer {
-  const contents = Buffer.from('BT /F1 1 Tf 0 0 Td (x) Tj ET\n'.repeat(operators));
+export function pdfOperatorBomb(operators: number, word = 'x'): Buffer {
+  const contents = Buffer.from(`BT /F1 1 Tf 0 0 Td (${word}) Tj ET\n`.repeat(operators));
   return pdfOf([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
