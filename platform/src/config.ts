@@ -60,6 +60,8 @@ const Schema = z.object({
   RESUME_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
   /** Worker threads that read resumes (each can use one core). */
   RESUME_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Each resume worker's heap limit (MB): a file that needs more ends only its worker (ADR 045). */
+  RESUME_WORKER_HEAP_MB: z.coerce.number().int().min(128).max(4096).default(256),
   /**
    * Stripe (ADR 030): the secret API key turns the `stripe` payments adapter on; without it the
    * embedded `simulated` checkout is used. The webhook signing secret is required with the key

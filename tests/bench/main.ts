@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr), BENCH_SIZES (board sizes,
+ * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -46,9 +46,10 @@ import { measureInitialJs } from './assets';
 import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { measureResumeOcr } from './resume-ocr';
+import { measureHostileUploads } from './hostile-uploads';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -945,6 +946,41 @@ async function ocrSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Hostile uploads: what zip and PDF bombs cost the app's memory, and another user's wait (ADR 045)
+
+async function hostileUploadsSection() {
+  const f = await withDatabase((db) => measureHostileUploads(db));
+  const mb = (value: number) => fixed(value);
+  line('### Hostile uploads (one warm resume worker, 15 s per file, 256 MB heap)');
+  line();
+  line('The lying zip bomb: a 1 MB .docx whose word/document.xml claims 1,000 bytes and inflates to 1 GiB. RSS of the whole process (the workers are threads in it).');
+  line();
+  line('| Run | RSS before MB | peak MB | right after MB | after GC and 2 s MB |');
+  line('|---|---:|---:|---:|---:|');
+  line(`| 7 bombs one after the other, one account | ${mb(f.rssStartMb)} | ${mb(f.sequential.peakMb)} | ${mb(f.sequential.afterMb)} | ${mb(f.sequential.settledMb)} |`);
+  line(`| 7 bombs at once, 7 accounts (answers ${f.concurrent.statuses.join(', ')}) | ${mb(f.sequential.settledMb)} | ${mb(f.concurrent.peakMb)} | ${mb(f.concurrent.afterMb)} | ${mb(f.concurrent.settledMb)} |`);
+  line();
+  line(`Each bomb answered in ${f.sequential.bombMs.map((ms) => fixed(ms)).join(', ')} ms. A deflate bomb in a PDF content stream (1 GiB of zeros): ${fixed(f.pdfBombMs)} ms.`);
+  line();
+  line('Recycling: one Word file of 16,000 paragraphs (96,000 XML tags, within every cap), read by a warm worker; RSS after a GC and the replacement worker\'s start.');
+  line();
+  line('| Worker recycled after a read above | read ms | RSS before MB | after MB | worker replaced |');
+  line('|---|---:|---:|---:|---|');
+  for (const row of f.recycling) line(`| ${row.recycleAboveMb === null ? 'never' : `${row.recycleAboveMb} MB`} | ${fixed(row.readMs)} | ${mb(row.beforeMb)} | ${mb(row.settledMb)} | ${row.replaced ? 'yes' : 'no'} |`);
+  line();
+  line('One slow file inside every cap (a .docx of 16,000 paragraphs) read first, then another user\'s small resume 50 ms later, straight on the reader:');
+  line();
+  line('| Worker threads | slow file ms | the other resume waited ms |');
+  line('|---:|---:|---:|');
+  for (const row of f.slowFirst) line(`| ${row.threads} | ${fixed(row.slowMs)} | ${fixed(row.victimMs)} |`);
+  line();
+  line(
+    `${f.flood.bombs} bombs at once from one account (answers: ${Object.entries(f.flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ')}) while another account uploads a valid .docx: it answered ${f.flood.victimStatus} in ${fixed(f.flood.victimMs)} ms (alone: ${fixed(f.flood.victimAloneMs)} ms).`,
+  );
+  line();
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   line(`## Hireloop benchmark — ${new Date().toISOString()}`);
@@ -964,6 +1000,7 @@ async function main() {
     ['assets', assetsSection],
     ['resumes', resumesSection],
     ['ocr', ocrSection],
+    ['hostile-uploads', hostileUploadsSection],
   ];
   for (const [name, run] of sections) {
     if (!SECTIONS.has(name)) continue;

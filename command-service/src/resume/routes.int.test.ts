@@ -21,7 +21,8 @@ import { pixelBombPng, resumePicture, scannedPdf } from '../../../tests/support/
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
-import { RESUME_UPLOADS_PER_ACCOUNT } from './routes';
+import { pdfOperatorBomb } from '@hireloop/platform/resume-text/hostile-files';
+import { RESUME_UPLOADS_PER_ACCOUNT, UPLOAD_IN_PROGRESS } from './routes';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -55,8 +56,8 @@ type Started = {
 let seq = 0;
 
 /** An app with its own resume reader; each call signs up a new candidate and company (own upload allowance). */
-const startApp = async (overrides: { ai?: AiPort } = {}): Promise<Started> => {
-  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000 };
+const startApp = async (overrides: { ai?: AiPort; reader?: Partial<ResumeReaderOptions> } = {}): Promise<Started> => {
+  const readerOptions: ResumeReaderOptions = { timeoutMs: 60_000, queueTimeoutMs: 60_000, ...overrides.reader };
   const reader = createResumeReader(readerOptions);
   const ctx = await buildTestCommandApp({ ai: overrides.ai, resumeReader: reader, rateLimiter: signUpsUnlimited() });
   const signUp = async (url: string, payload: object) => (await ctx.app.inject({ method: 'POST', url, payload })).json().token as string;
@@ -87,8 +88,8 @@ afterAll(async () => {
 afterEach(async () => {
   for (const started of own.splice(0)) await started.close();
 });
-const start = async (overrides: { ai?: AiPort; ownApp?: boolean } = {}): Promise<Started> => {
-  if (!overrides.ai && !overrides.ownApp) {
+const start = async (overrides: { ai?: AiPort; ownApp?: boolean; reader?: Partial<ResumeReaderOptions> } = {}): Promise<Started> => {
+  if (!overrides.ai && !overrides.ownApp && !overrides.reader) {
     const { candidateToken, companyToken } = await startAccounts();
     return { ...shared, candidateToken, companyToken };
   }
@@ -254,7 +255,7 @@ describe('reading real resumes', () => {
       expect(response.json()).toEqual({ success: false, data: null, error: PROFILE_MESSAGES.resumeMissing });
     }
     expect(notMultipart.statusCode).toBe(400);
-    expect(notMultipart.json().error).toBe(PROFILE_MESSAGES.resumeMissing);
+    expect(notMultipart.json()).toEqual({ success: false, data: null, error: 'Send the resume as multipart/form-data, in the form field "resume".' });
   });
 });
 
@@ -330,10 +331,33 @@ describe('hostile and broken uploads', () => {
     expect(response.json().error).toBe(PROFILE_MESSAGES.resumeUnreadable);
   });
 
+  it('a Word document with no text, and a PDF whose only text is stray symbols, are unreadable too, with what to do', async () => {
+    const { app, candidateToken } = await start();
+    const xml = (text: string) => new TextEncoder().encode(text);
+    const emptyDocx = zipSync({
+      '[Content_Types].xml': xml('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      '_rels/.rels': xml('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+      'word/document.xml': xml('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/><w:p><w:r><w:t>  </w:t></w:r></w:p></w:body></w:document>'),
+    });
+    const symbolsOnly = new TextEncoder().encode(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>endobj\n4 0 obj<</Length 44>>stream\nBT /F1 12 Tf 72 720 Td (. - * 1 # 2) Tj ET\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+
+    for (const [file, url] of [
+      [{ filename: 'empty.docx', type: DOCX, bytes: emptyDocx }, '/api/parse-resume'],
+      [{ filename: 'symbols.pdf', type: PDF, bytes: symbolsOnly }, '/api/extract-resume'],
+    ] as const) {
+      const response = await upload(app, url, file, candidateToken);
+      expect(response.statusCode, file.filename).toBe(422);
+      expect(response.json().error, file.filename).toBe(PROFILE_MESSAGES.resumeUnreadable);
+    }
+    expect(PROFILE_MESSAGES.resumeUnreadable).toContain('try a PDF exported from Word or Google Docs');
+  });
+
   it('a read that passes its time limit ends its worker, answers resumeTimedOut, and the server goes on answering', async () => {
     const { app, reader, readerOptions, candidateToken } = await start({ ownApp: true });
     const pdf = { filename: 'cv.pdf', type: PDF, bytes: await resume('linkedin-export_benjamin_Profile.pdf') };
-    // A first read starts the worker, so the next one is running (not queued) when its time is up.
+    // A first read starts the worker; the budget counts reading only (ADR 045), so 5 ms ends the next read.
     expect((await upload(app, '/api/extract-resume', pdf, candidateToken)).statusCode).toBe(200);
     expect(reader.threads).toBe(1);
     readerOptions.timeoutMs = 5;
@@ -349,6 +373,32 @@ describe('hostile and broken uploads', () => {
     const again = await upload(app, '/api/extract-resume', pdf, candidateToken);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.personalInfo.name).toBe('Benjamin Gin');
+  });
+});
+
+describe('busy readers', () => {
+  it('with every reader busy and the queue full, an upload is answered 503 with Retry-After; an account with a file in flight gets 429', async () => {
+    const { app, candidateToken } = await start({ reader: { threads: 1, maxQueue: 1 } });
+    const signUp = async () =>
+      (await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { ...candidate, email: `busy${++seq}@example.com` } })).json().token as string;
+    const others = [await signUp(), await signUp()];
+    // About a second of pdf.js work each: one read, one queued, one refused.
+    const slow = { filename: 'cv.pdf', type: PDF, bytes: pdfOperatorBomb(20_000, 'resume') };
+    expect((await upload(app, '/api/parse-resume', slow, candidateToken)).statusCode).toBe(200);
+
+    const answers = await Promise.all([
+      upload(app, '/api/parse-resume', slow, candidateToken),
+      upload(app, '/api/parse-resume', slow, candidateToken),
+      ...others.map((token) => upload(app, '/api/parse-resume', slow, token)),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 503]);
+    const busy = answers.find((answer) => answer.statusCode === 503)!;
+    expect(busy.json()).toEqual({ success: false, error: PROFILE_MESSAGES.parseFailedDetail });
+    expect(busy.headers['retry-after']).toBe('5');
+    const second = answers.find((answer) => answer.statusCode === 429)!;
+    expect(second.json()).toEqual({ success: false, error: UPLOAD_IN_PROGRESS });
+    expect(second.headers['retry-after']).toBe('5');
   });
 });
 

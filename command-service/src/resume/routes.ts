@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   DomainError,
   ErrorBody,
@@ -53,12 +54,20 @@ const EXTENSION_TYPES: Record<string, string> = Object.fromEntries(
   Object.values(RESUME_FILE_KINDS).flatMap(({ mediaType, extensions }) => extensions.map((extension) => [extension, mediaType])),
 );
 
+/** One file per account is read at a time (ADR 045): a second upload meanwhile waits for the first. */
+export const UPLOAD_IN_PROGRESS = 'We are still reading the resume you sent a moment ago. Please wait until it is done, then try again.';
+/** When to try again after a refusal for being busy (one file's time budget is 15 s; most take well under 1 s). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** Sent as multipart/form-data, as a browser's form does: what to tell a client that sent something else. */
+const NOT_MULTIPART = 'Send the resume as multipart/form-data, in the form field "resume".';
+
 /** An answer that is not a success: its status and the message for the uploader. */
 type RefusalStatus = 400 | 413 | 415 | 422 | 502 | 503;
 class Refusal extends Error {
   constructor(
     readonly status: RefusalStatus,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -108,6 +117,7 @@ const announcedTooLarge = async (request: FastifyRequest, reply: FastifyReply) =
 
 /** The one file of field "resume", read up to the size limit (the parser stops there). */
 async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; type: string }> {
+  if (!request.isMultipart()) throw new Refusal(400, NOT_MULTIPART);
   let part;
   try {
     part = await request.file({ limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 200 } });
@@ -130,6 +140,7 @@ const REFUSALS = {
   'too-large-uncompressed': [422, PROFILE_MESSAGES.resumeTooComplex],
   'too-many-entries': [422, PROFILE_MESSAGES.resumeTooComplex],
   'image-too-large': [422, PROFILE_MESSAGES.resumeImageTooLarge],
+  'too-complex': [422, PROFILE_MESSAGES.resumeTooComplex],
   unreadable: [422, PROFILE_MESSAGES.resumeUnreadable],
 } as const satisfies Record<string, readonly [RefusalStatus, string]>;
 
@@ -146,16 +157,23 @@ async function extractDocument({ ai, reader, deps }: ResumeRouteDeps, bytes: Uin
     outcome = await reader.read(bytes, type, { extractLocallyAt: ai.provider === 'local' ? deps.clock.now() : null });
   } catch (error) {
     if (error instanceof ResumeReadTimedOutError) throw new Refusal(422, PROFILE_MESSAGES.resumeTimedOut);
-    if (error instanceof ResumeReadersBusyError) throw new Refusal(503, PROFILE_MESSAGES.parseFailedDetail);
+    if (error instanceof ResumeReadersBusyError) throw new Refusal(503, PROFILE_MESSAGES.parseFailedDetail, BUSY_RETRY_AFTER_SECONDS);
     throw error;
   }
   if (!outcome.ok) {
     const [status, message] = REFUSALS[outcome.reason];
     throw new Refusal(status, message);
   }
-  if (outcome.text.trim() === '') throw new Refusal(422, PROFILE_MESSAGES.resumeUnreadable);
+  if (!hasReadableText(outcome.text)) throw new Refusal(422, PROFILE_MESSAGES.resumeUnreadable);
   return outcome.extracted ?? (await askAi(() => ai.extractResume(outcome.text)));
 }
+
+/**
+ * Whether the text holds words at all: a scan without a text layer reads as nothing, and a PDF
+ * whose fonts map glyphs to no letters reads as a few stray symbols. Either gets the "no text"
+ * answer (issue 21 item 4), never an empty form.
+ */
+export const hasReadableText = (text: string) => (text.match(/\p{L}{2,}/gu) ?? []).length >= 3;
 
 const askAi = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
@@ -191,27 +209,46 @@ async function extract(route: ResumeRouteDeps, bytes: Buffer, type: string, acce
   return extractDocument(route, bytes, type);
 }
 
-/** A candidate's upload, counted against their allowance. Companies have no use for it (ADR 025). */
-async function admitUpload(deps: CommandServiceDeps, request: FastifyRequest) {
+/**
+ * A candidate's upload, counted against their allowance, and the account's one file in flight
+ * (ADR 045): a second upload while the first is received or read is refused at once, so one
+ * account never holds more than one reader. Companies have no use for it (ADR 025). Returns the
+ * release of the account's slot, for when the answer is known.
+ */
+async function admitUpload(deps: CommandServiceDeps, request: FastifyRequest, inFlight: Set<string>): Promise<() => void> {
   const account = await requireAccount(deps, request);
   if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
-  const state = await deps.rateLimiter.hit(`resume:upload:user:${account.userId}`, RESUME_UPLOADS_PER_ACCOUNT, deps.clock.now());
-  if (state.count > RESUME_UPLOADS_PER_ACCOUNT.limit) throw limited(state, tooManyUploads);
+  if (inFlight.has(account.userId)) throw new DomainError('rate_limited', UPLOAD_IN_PROGRESS, BUSY_RETRY_AFTER_SECONDS);
+  inFlight.add(account.userId);
+  const release = () => inFlight.delete(account.userId);
+  try {
+    const state = await deps.rateLimiter.hit(`resume:upload:user:${account.userId}`, RESUME_UPLOADS_PER_ACCOUNT, deps.clock.now());
+    if (state.count > RESUME_UPLOADS_PER_ACCOUNT.limit) throw limited(state, tooManyUploads);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return release;
 }
 
 /** OpenAPI: each refusal with what it means, in the shape the route answers it. */
 const REFUSAL_DESCRIPTIONS = {
-  400: 'No file in form field "resume", or a .json file that is not a JSON Resume.',
+  400: 'No file in form field "resume", a body that is not multipart/form-data or is broken, or a .json file that is not a JSON Resume.',
+  401: 'Not signed in.',
+  403: 'Not a candidate account.',
   413: 'The file is larger than 5 MB.',
-  415: 'The file type is not accepted, or its bytes are not the type it declares.',
-  422: 'The file could not be read: no text, too complex (zip limits), an image of more than 40 megapixels, or it took too long.',
+  415: 'The file type is not accepted, its bytes are not the type it declares, or the body is not multipart/form-data.',
+  422: 'The file could not be read: no text, too complex (zip limits, pages, memory), an image of more than 40 megapixels, or it took too long.',
+  429: 'Too many uploads from this account, or its previous file is still being read (Retry-After).',
   502: 'The AI service failed.',
-  503: 'Every resume reader is busy; try again shortly.',
+  503: 'Every resume reader is busy; try again shortly (Retry-After).',
 } as const;
 const refusals = <Schema>(schema: Schema) => {
-  const answer = (code: RefusalStatus) => ({ description: REFUSAL_DESCRIPTIONS[code], content: { 'application/json': { schema } } });
+  const answer = (code: keyof typeof REFUSAL_DESCRIPTIONS) => ({ description: REFUSAL_DESCRIPTIONS[code], content: { 'application/json': { schema } } });
   return { 400: answer(400), 413: answer(413), 415: answer(415), 422: answer(422), 502: answer(502), 503: answer(503) };
 };
+/** extract-resume answers every failure as `{ success: false, data: null, error }` (spec part 2 §7). */
+const ExtractResumeRefusal = ExtractResumeResponse.extend({ success: z.literal(false), data: z.null(), error: z.string() });
 
 const mediaTypes = (kinds: readonly ResumeFileKind[]): ReadonlySet<string> => new Set(kinds.map((kind) => RESUME_FILE_KINDS[kind].mediaType));
 const DOCUMENTS = mediaTypes(PARSE_RESUME_KINDS);
@@ -230,10 +267,33 @@ export const toParseResult = (resume: ExtractedResume): ResumeParseResult => ({
   workHistory: resume.experience,
 });
 
+const refuse = (reply: FastifyReply, refusal: Refusal, body: object) => {
+  if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds));
+  return reply.code(refusal.status).send(body);
+};
+
 export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, route) => {
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: RESUME_MAX_BYTES, files: 1 } });
   const { deps } = route;
+  const inFlight = new Set<string>();
+  // Errors answered before a handler runs (a body in a type no parser takes, JSON that does not
+  // parse) go to the app's one error handler; here only the words for a body that is not a form
+  // are upload's.
+  const appErrorHandler = app.errorHandler;
+  app.setErrorHandler(function uploadErrors(error, request, reply) {
+    const { code, name, statusCode } = error as { code?: string; name?: string; statusCode?: number };
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ success: false, error: NOT_MULTIPART });
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (name === 'SyntaxError' && statusCode === 400)) {
+      return reply.code(400).send({ success: false, error: NOT_MULTIPART });
+    }
+    return appErrorHandler.call(this, error, request, reply);
+  });
+  // ...and extract-resume answers those in its own shape too: the error body plus `data: null`.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const failed = reply.statusCode >= 400 && request.routeOptions.url === '/api/extract-resume';
+    return failed && typeof payload === 'object' && payload !== null && !('data' in payload) ? { ...payload, data: null } : payload;
+  });
   const openApiBody = { consumes: ['multipart/form-data'] };
   const upload = {
     onRequest: [signedInOnly, announcedTooLarge],
@@ -248,18 +308,26 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
         tags: ['profiles'],
         summary: 'Read a resume (PDF, Word .docx, JSON Resume, or a PNG, JPEG or WebP image) into the extracted-resume shape',
         ...openApiBody,
-        response: { 200: ExtractResumeResponse, ...refusals(ExtractResumeResponse), 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: {
+          200: ExtractResumeResponse,
+          ...refusals(ExtractResumeRefusal),
+          401: { description: REFUSAL_DESCRIPTIONS[401], content: { 'application/json': { schema: ExtractResumeRefusal } } },
+          403: { description: REFUSAL_DESCRIPTIONS[403], content: { 'application/json': { schema: ExtractResumeRefusal } } },
+          429: { description: REFUSAL_DESCRIPTIONS[429], content: { 'application/json': { schema: ExtractResumeRefusal } } },
+        },
       },
     },
     async (request, reply) => {
-      await admitUpload(deps, request);
+      const release = await admitUpload(deps, request, inFlight);
       try {
         const { bytes, type } = await receiveFile(request);
         const data = await extract(route, bytes, type, EVERYTHING);
         return { success: true, data, error: null };
       } catch (error) {
-        if (error instanceof Refusal) return reply.code(error.status).send({ success: false, data: null, error: error.message });
+        if (error instanceof Refusal) return refuse(reply, error, { success: false, data: null, error: error.message });
         throw error;
+      } finally {
+        release();
       }
     },
   );
@@ -276,13 +344,15 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
       },
     },
     async (request, reply) => {
-      await admitUpload(deps, request);
+      const release = await admitUpload(deps, request, inFlight);
       try {
         const { bytes, type } = await receiveFile(request);
         return toParseResult(await extract(route, bytes, type, DOCUMENTS));
       } catch (error) {
-        if (error instanceof Refusal) return reply.code(error.status).send({ success: false, error: error.message });
+        if (error instanceof Refusal) return refuse(reply, error, { success: false, error: error.message });
         throw error;
+      } finally {
+        release();
       }
     },
   );

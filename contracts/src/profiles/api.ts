@@ -36,7 +36,9 @@ export const PROFILE_MESSAGES = {
   resumeTooLarge: 'The resume is larger than 5 MB. Please upload a smaller file.',
   resumeMissing: 'Please choose a resume file to upload (form field "resume").',
   resumeTypeMismatch: 'The file does not look like the type it claims to be. Please upload a real PDF or Word document.',
-  resumeUnreadable: 'We could not read any text from this file. Please upload another PDF or Word document, or fill in your profile manually.',
+  /** A file with no text to read (a scan or photo with no text layer, an empty document): what happened and what to do (issue 21). */
+  resumeUnreadable:
+    'We could not find any text in this file. If it is a scan or a photo of your resume, try a PDF exported from Word or Google Docs instead, or fill in your profile yourself.',
   resumeTooComplex: 'This document is too large or too complex to read. Please upload a simpler file.',
   resumeTimedOut: 'Reading this resume took too long. Please upload another file, or fill in your profile manually.',
   resumeImageTooLarge: 'This image has too many pixels to read (at most 40 megapixels). Please upload a smaller image, or a PDF.',

@@ -5,6 +5,8 @@ export type ResumeFileRefusal =
   | 'too-large-uncompressed'
   | 'too-many-entries'
   | 'image-too-large'
+  /** Reading it needed more memory than a worker may use (its heap limit ended it). */
+  | 'too-complex'
   | 'unreadable';
 
 /** An uploaded resume the service will not read; `message` is safe to show the uploader. */

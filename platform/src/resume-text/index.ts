@@ -1,8 +1,8 @@
-import { unzipSync } from 'fflate';
-import mammoth from 'mammoth';
+import { docxRawText } from './docx';
 import { ResumeFileRejectedError } from './errors';
 import { isResumeImageType } from './image';
 import { docxImagesText, imageText, looksScanned, scannedPdfText } from './scanned';
+import { checkPdfStreams, checkTextItems, PDF_DOCUMENT_OPTIONS, PDF_MAX_PAGES } from './pdf-limits';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -12,9 +12,7 @@ export const DOCX_MEDIA_TYPE =
 
 export type ResumeMediaType = typeof PDF_MEDIA_TYPE | typeof DOCX_MEDIA_TYPE;
 
-/** A DOCX is a zip; these bound what inflating it may cost (a zip bomb declares its size). */
-export const DOCX_MAX_UNCOMPRESSED_BYTES = 25 * 1024 * 1024;
-export const DOCX_MAX_ENTRIES = 1_000;
+export { DOCX_MAX_ENTRIES, DOCX_MAX_UNCOMPRESSED_BYTES } from './docx';
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04
@@ -48,46 +46,6 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
   );
 };
 
-interface ZipEntryInfo {
-  readonly name: string;
-  readonly originalSize: number;
-}
-
-/**
- * Reads the zip's central directory only (fflate's filter sees each entry before inflating
- * it, and we inflate none), then refuses archives that declare too much.
- */
-export const checkDocxLimits = (bytes: Uint8Array): readonly ZipEntryInfo[] => {
-  const entries: ZipEntryInfo[] = [];
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        entries.push({ name: file.name, originalSize: file.originalSize });
-        return false;
-      },
-    });
-  } catch (error) {
-    throw new ResumeFileRejectedError(
-      'unreadable',
-      `The Word document could not be opened: ${(error as Error).message}.`,
-    );
-  }
-  if (entries.length > DOCX_MAX_ENTRIES) {
-    throw new ResumeFileRejectedError(
-      'too-many-entries',
-      `The Word document holds ${entries.length} parts; at most ${DOCX_MAX_ENTRIES} are accepted.`,
-    );
-  }
-  const declared = entries.reduce((sum, entry) => sum + entry.originalSize, 0);
-  if (declared > DOCX_MAX_UNCOMPRESSED_BYTES) {
-    throw new ResumeFileRejectedError(
-      'too-large-uncompressed',
-      `The Word document unpacks to ${Math.ceil(declared / 1024 / 1024)} MiB; at most 25 MiB is accepted.`,
-    );
-  }
-  return entries;
-};
-
 const normalise = (text: string): string =>
   text
     .replace(/\r\n?/g, '\n')
@@ -98,12 +56,8 @@ const normalise = (text: string): string =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-const docxText = async (bytes: Uint8Array): Promise<string> => {
-  checkDocxLimits(bytes);
-  // mammoth 1.13 reads text boxes (w:txbxContent) in document order; see ADR 023.
-  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-  return normalise(value);
-};
+// Inflated with a cap on the bytes that come out, never on what the zip declares (ADR 045).
+const docxText = async (bytes: Uint8Array): Promise<string> => normalise(await docxRawText(bytes));
 
 const pdfText = async (bytes: Uint8Array): Promise<string> => {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -113,19 +67,16 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
       'unreadable',
       `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-  }).promise.catch((error: unknown) => {
+  checkPdfStreams(bytes);
+  const document = await getDocument({ data: new Uint8Array(bytes), ...PDF_DOCUMENT_OPTIONS }).promise.catch((error: unknown) => {
     throw unreadable(error);
   });
   try {
     const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
+    for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES); number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
+      checkTextItems(content.items.length);
       let line = '';
       const lines: string[] = [];
       let lastY: number | undefined;
@@ -150,7 +101,7 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
     }
     return normalise(pages.join('\n\n'));
   } catch (error) {
-    throw unreadable(error);
+    throw error instanceof ResumeFileRejectedError ? error : unreadable(error);
   } finally {
     await document.destroy();
   }

@@ -3,6 +3,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ResumeFileRejectedError } from './errors';
 import { checkImageLimits, imageForOcr, type ResumeImageMediaType } from './image';
 import { ocrText } from './ocr';
+import { PDF_DOCUMENT_OPTIONS } from './pdf-limits';
 
 /*
  * Resumes that carry their words as pictures (ADR 048): an image, a scanned PDF, a Word file
@@ -53,17 +54,7 @@ export const looksScanned = (text: string): boolean => letters(text) < SCANNED_D
 export async function scannedPdfText(bytes: Uint8Array): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // The text reader's pdf.js limits (no eval, no system fonts, images of at most 25 megapixels).
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    disableFontFace: true,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    maxImageSize: 25_000_000,
-    enableXfa: false,
-    verbosity: 0,
-  }).promise.catch((error: unknown) => {
+  const document = await getDocument({ data: new Uint8Array(bytes), ...PDF_DOCUMENT_OPTIONS }).promise.catch((error: unknown) => {
     throw new ResumeFileRejectedError('unreadable', `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   });
   const started = performance.now();

@@ -324,6 +324,19 @@ describe('the resume upload page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a resume with no readable text gets the server\'s answer saying so and what to do, not an empty form', async () => {
+    const { user } = await renderPage();
+    answers['/api/extract-resume'] = json(422, { success: false, data: null, error: PROFILE_MESSAGES.resumeUnreadable });
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' }));
+    await user.click(extractButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Resume Parsing Failed')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('We could not find any text in this file.');
+    expect(alert).toHaveTextContent('try a PDF exported from Word or Google Docs');
+    expect(screen.queryByRole('heading', { name: 'Extracted Information' })).not.toBeInTheDocument();
+  });
+
   it('creates the profile from the extraction: toast, link and the way to the new profile', async () => {
     const { user, onProfileCreated } = await renderPage();
     await extractSample(user);
