@@ -149,5 +149,46 @@ export async function docxRawText(bytes: Uint8Array): Promise<string> {
   const rebuilt = zipSync(files, { level: 0 });
   // mammoth 1.13 reads text boxes (w:txbxContent) in document order; see ADR 023.
   const { value } = await mammoth.extractRawText({ buffer: Buffer.from(rebuilt.buffer, rebuilt.byteOffset, rebuilt.byteLength) });
-  return value;
+  // mammoth leaves page headers and footers out, and many Word templates keep the name and the
+  // contact line there: the headers' text goes before the body's, the footers' after it.
+  const [headers, footers] = [partsText(files, 'header'), partsText(files, 'footer')];
+  return [headers, value, footers].filter((text) => text.trim() !== '').join('\n\n');
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) =>
+    entity.startsWith('#x') || entity.startsWith('#X')
+      ? String.fromCodePoint(parseInt(entity.slice(2), 16))
+      : entity.startsWith('#')
+        ? String.fromCodePoint(Number(entity.slice(1)))
+        : (XML_ENTITIES[entity.toLowerCase()] ?? ''),
+  );
+
+/**
+ * The text of a WordprocessingML part, a line per paragraph: its runs' text (`w:t`), tabs and
+ * breaks. Word writes a text box twice (the drawing and an `mc:Fallback` copy), so fallbacks are
+ * skipped, as mammoth does in the body.
+ */
+export function wordPartText(xml: string): string {
+  const lines: string[] = [];
+  for (const paragraph of xml.replace(/<mc:Fallback\b[\s\S]*?<\/mc:Fallback>/g, '').split(/<\/w:p>/)) {
+    let line = '';
+    for (const [, tag, text] of paragraph.matchAll(/<w:(t|tab|br|cr|ptab)\b[^>]*?(?:\/>|>([^<]*)<\/w:t>)/g)) {
+      line += tag === 't' ? decodeXml(text ?? '') : tag === 'br' || tag === 'cr' ? '\n' : '\t';
+    }
+    if (line.trim() !== '') lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/** The distinct texts of every header (or footer) part, in part order (first page, default, even). */
+function partsText(files: Record<string, Uint8Array>, kind: 'header' | 'footer'): string {
+  const pattern = new RegExp(`^word/${kind}(\\d*)\\.xml$`);
+  const texts = Object.keys(files)
+    .map((name) => ({ name, match: pattern.exec(name) }))
+    .filter((part): part is { name: string; match: RegExpExecArray } => part.match !== null)
+    .sort((a, b) => Number(a.match[1] || 0) - Number(b.match[1] || 0))
+    .map(({ name }) => wordPartText(Buffer.from(files[name]!).toString('utf8')).trim());
+  return [...new Set(texts.filter((text) => text !== ''))].join('\n');
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   DOCX_MEDIA_TYPE,
@@ -14,7 +14,7 @@ import {
 } from './index';
 import { lyingDocx, lyingDocxBomb, pdfDeflateBomb, pdfOperatorBomb, pdfWithPages } from './hostile-files';
 import { PDF_MAX_PAGES, PDF_MAX_TEXT_ITEMS_PER_PAGE } from './pdf-limits';
-import { DOCX_MAX_XML_TAGS } from './docx';
+import { DOCX_MAX_XML_TAGS, wordPartText } from './docx';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const resume = (name: string) => readFile(path.join(repoRoot, '../shared/data/resumes', name));
@@ -231,5 +231,31 @@ describe('resume text', () => {
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
 
     expect(await refusalOf(resumeText(broken, DOCX_MEDIA_TYPE))).toBe('unreadable');
+  });
+  it('reads the page header and footer of a Word resume, which mammoth leaves out: header first, footer last, repeats once', async () => {
+    const parts = unzipSync(await resume('resume-parser-api_sample_resume.docx'));
+    const part = (paragraphs: string) =>
+      new TextEncoder().encode(
+        `<?xml version="1.0"?><w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">${paragraphs}</w:hdr>`,
+      );
+    parts['word/header1.xml'] = part('<w:p><w:r><w:t>Dana R&#233;my</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">dana@example.org </w:t></w:r><w:r><w:tab/><w:t>+44 7700 900461</w:t></w:r></w:p>');
+    parts['word/header2.xml'] = part('<w:p><w:r><w:t>Dana R&#233;my</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">dana@example.org </w:t></w:r><w:r><w:tab/><w:t>+44 7700 900461</w:t></w:r></w:p>');
+    parts['word/footer1.xml'] = part('<w:p><w:r><w:t>References on request &amp; more</w:t></w:r></w:p>');
+
+    const text = await resumeText(zipSync(parts), DOCX_MEDIA_TYPE);
+
+    expect(text.split('\n').slice(0, 2)).toEqual(['Dana Rémy', 'dana@example.org +44 7700 900461']);
+    expect(text.match(/Dana Rémy/g)).toHaveLength(1);
+    expect(text.split('\n').at(-1)).toBe('References on request & more');
+    expect(text).toContain('Jane Smith');
+  });
+
+  it("reads a Word part's text a line per paragraph, skipping the fallback copy Word writes of a text box", () => {
+    const xml =
+      '<w:p><w:r><w:t>Name</w:t></w:r><w:r><w:br/><w:t>Role</w:t></w:r></w:p>' +
+      '<w:p><mc:AlternateContent><mc:Choice><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></mc:Choice>' +
+      '<mc:Fallback><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></mc:Fallback></mc:AlternateContent></w:p>';
+
+    expect(wordPartText(xml)).toBe('Name\nRole\nBoxed');
   });
 });
