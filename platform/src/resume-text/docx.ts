@@ -151,9 +151,20 @@ export async function docxRawText(bytes: Uint8Array): Promise<string> {
   const { value } = await mammoth.extractRawText({ buffer: Buffer.from(rebuilt.buffer, rebuilt.byteOffset, rebuilt.byteLength) });
   // mammoth leaves page headers and footers out, and many Word templates keep the name and the
   // contact line there: the headers' text goes before the body's, the footers' after it.
-  const [headers, footers] = [partsText(files, 'header'), partsText(files, 'footer')];
+  // Only what the body does not already say: a running header repeating the name, or a page
+  // number ("Page 2 of 3"), adds nothing.
+  const inBody = new Set(value.split('\n').map(comparable));
+  const news = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !inBody.has(comparable(line)) && !PAGE_NUMBER.test(line.trim()))
+      .join('\n');
+  const [headers, footers] = [news(partsText(files, 'header')), news(partsText(files, 'footer'))];
   return [headers, value, footers].filter((text) => text.trim() !== '').join('\n\n');
 }
+
+const comparable = (line: string) => line.replace(/\s+/g, ' ').trim().toLowerCase();
+const PAGE_NUMBER = /^(?:page\s*)?\d+(?:\s*(?:of|\/)\s*\d+)?$|^-\s*\d+\s*-$/i;
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decodeXml = (text: string) =>
