@@ -48,7 +48,7 @@ const USAGE = `Usage: hireloop <command>
                               (re-encoded, metadata stripped; ADR 046); run again, it finds nothing to do
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
-OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, RESUME_WORKERS, RESUME_WORKER_HEAP_MB, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
+OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, RESUME_OCR_TIMEOUT_MS, RESUME_WORKERS, RESUME_WORKER_HEAP_MB, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
 
 // The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
 const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);
@@ -64,7 +64,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     trustProxy: config.TRUST_PROXY,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     logger: loggerOptions(config.LOG_LEVEL),
-    resumeReading: { timeoutMs: config.RESUME_EXTRACTION_TIMEOUT_MS, threads: config.RESUME_WORKERS, heapMb: config.RESUME_WORKER_HEAP_MB, warm: true },
+    resumeReading: { timeoutMs: config.RESUME_EXTRACTION_TIMEOUT_MS, ocrTimeoutMs: config.RESUME_OCR_TIMEOUT_MS, threads: config.RESUME_WORKERS, heapMb: config.RESUME_WORKER_HEAP_MB, warm: true },
   });
   // Scheduled imports run beside the command side (they append events).
   const stopImports = parts.commands ? startImportSchedule(runtime, config.IMPORT_FEEDS, config.IMPORT_INTERVAL_MINUTES, log) : async () => undefined;

@@ -58,6 +58,8 @@ const Schema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** How long reading one uploaded resume may take before its worker thread is ended. */
   RESUME_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
+  /** How long reading one file may take when it is read by OCR (an image, a scan): OCR costs seconds a page. */
+  RESUME_OCR_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(30_000),
   /** Worker threads that read resumes (each can use one core). */
   RESUME_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Each resume worker's heap limit (MB): a file that needs more ends only its worker (ADR 045). */

@@ -1,6 +1,7 @@
 import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResumeReader, type ResumeReader } from './extractor';
+import { createResumeReader, ResumeReadTimedOutError, type ResumeReader } from './extractor';
 import { pdfOperatorBomb } from './hostile-files';
 import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE } from './index';
 
@@ -129,5 +130,18 @@ describe('the resume reader', () => {
     expect((await read(pool, RESUME)).ok).toBe(true);
 
     expect(pool.threadIds).toEqual(ids);
+  });
+  it('a file read by OCR gets the OCR budget, from the same start: an image outlives the text budget, and the OCR budget still ends it', async () => {
+    // A blank page: OCR (and the engine's start in this worker) takes far longer than 50 ms.
+    const page = new Uint8Array(await sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#ffffff' } }).png().toBuffer());
+
+    const generous = reader({ timeoutMs: 50, ocrTimeoutMs: 120_000 });
+    const outcome = await read(generous, page, 'image/png');
+    expect(outcome).toMatchObject({ ok: true });
+
+    const strict = reader({ timeoutMs: 120_000, ocrTimeoutMs: 50 });
+    await expect(read(strict, page, 'image/png')).rejects.toBeInstanceOf(ResumeReadTimedOutError);
+    // The text budget still holds for a document, on the replaced worker.
+    expect(await read(strict, RESUME)).toMatchObject({ ok: true });
   });
 });

@@ -29,6 +29,8 @@ export class ResumeReadersBusyError extends Error {
 export interface ResumeReaderOptions {
   /** How long one file may be read, from the moment a worker starts reading it (ms). */
   timeoutMs: number;
+  /** The same for a file read by OCR (an image, a scan), from the same start (default: twice `timeoutMs`). */
+  ocrTimeoutMs?: number;
   /** Worker threads (default 1: the machine's other cores serve requests). */
   threads?: number;
   /** Files waiting for a worker before new ones are refused (default 8). */
@@ -63,6 +65,7 @@ const isReport = (message: unknown): message is WorkerReport =>
 
 interface Job {
   started(): void;
+  ocr(): void;
   recycled(outcome: ReadOutcome): void;
 }
 
@@ -83,6 +86,7 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
     if (!isReport(message)) return;
     const job = jobs.get(message.resumeRead);
     if (message.event === 'started') job?.started();
+    else if (message.event === 'ocr') job?.ocr();
     else job?.recycled(message.outcome);
   });
   let lastId = 0;
@@ -149,11 +153,20 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
       controller.abort();
     };
     let budget: NodeJS.Timeout | undefined;
+    let startedAt = 0;
+    let budgetMs = options.timeoutMs;
     let answerFromReport!: (outcome: ReadOutcome) => void;
     const reported = new Promise<ReadOutcome>((resolve) => (answerFromReport = resolve));
     jobs.set(id, {
       started() {
-        budget = setTimeout(() => end('timed-out'), options.timeoutMs);
+        startedAt = performance.now();
+        budget = setTimeout(() => end('timed-out'), budgetMs);
+      },
+      ocr() {
+        // OCR costs seconds a page: the file's budget becomes the OCR one, still from its start.
+        clearTimeout(budget);
+        budgetMs = options.ocrTimeoutMs ?? 2 * options.timeoutMs;
+        budget = setTimeout(() => end('timed-out'), Math.max(0, startedAt + budgetMs - performance.now()));
       },
       recycled(outcome) {
         // The answer came with the worker's report; ending the task ends (and replaces) its worker.
@@ -175,7 +188,7 @@ export function createResumeReader(options: ResumeReaderOptions): ResumeReader {
       return await Promise.race([running, reported]);
     } catch (error) {
       if (ended === 'recycled') return await reported;
-      if (ended === 'timed-out') throw new ResumeReadTimedOutError(`Reading the resume took longer than ${options.timeoutMs} ms; its worker was ended.`);
+      if (ended === 'timed-out') throw new ResumeReadTimedOutError(`Reading the resume took longer than ${budgetMs} ms; its worker was ended.`);
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         return { ok: false, reason: 'too-complex', message: `Reading the file needed more than ${heapMb} MB; its worker was ended.` };
       }

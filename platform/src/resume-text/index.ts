@@ -111,11 +111,15 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
  * The plain text of a resume file, after checking it is what it says it is. Images, and PDF or
  * Word files with no text layer (scans), are read by OCR (scanned.ts, ADR 048).
  */
-export const resumeText = async (bytes: Uint8Array, mediaType: string): Promise<string> => {
-  if (isResumeImageType(mediaType)) return normalise(await imageText(bytes, mediaType));
+export const resumeText = async (bytes: Uint8Array, mediaType: string, options: { onOcr?: () => void } = {}): Promise<string> => {
+  if (isResumeImageType(mediaType)) {
+    options.onOcr?.();
+    return normalise(await imageText(bytes, mediaType));
+  }
   const type = checkDeclaredType(bytes, mediaType);
   const text = type === PDF_MEDIA_TYPE ? await pdfText(bytes) : await docxText(bytes);
   if (!looksScanned(text)) return text;
+  options.onOcr?.();
   const read = type === PDF_MEDIA_TYPE ? await scannedPdfText(bytes) : await docxImagesText(bytes);
   return normalise(read).length > text.length ? normalise(read) : text;
 };

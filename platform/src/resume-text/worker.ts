@@ -26,14 +26,20 @@ export type ReadOutcome =
  * starts being read (its time budget starts now), or the answer of a read after which this worker
  * is to be ended because its memory grew.
  */
-export type WorkerReport = { resumeRead: number; event: 'started' } | { resumeRead: number; event: 'recycle'; outcome: ReadOutcome };
+export type WorkerReport =
+  | { resumeRead: number; event: 'started' }
+  /** The file is read by OCR from now on: its budget becomes the OCR one. */
+  | { resumeRead: number; event: 'ocr' }
+  | { resumeRead: number; event: 'recycle'; outcome: ReadOutcome };
 
 /** A resume's text is a few thousand characters; past this, a file is not one (and the extractor would crawl). */
 export const RESUME_MAX_TEXT_CHARS = 500_000;
 
 async function read(task: ReadTask): Promise<ReadOutcome> {
   try {
-    const text = await resumeText(task.bytes, task.mediaType);
+    const text = await resumeText(task.bytes, task.mediaType, {
+      onOcr: () => parentPort?.postMessage({ resumeRead: task.id, event: 'ocr' } satisfies WorkerReport),
+    });
     if (text.length > RESUME_MAX_TEXT_CHARS) {
       return { ok: false, reason: 'too-complex', message: `The file holds ${text.length} characters of text; a resume has far fewer than ${RESUME_MAX_TEXT_CHARS}.` };
     }
