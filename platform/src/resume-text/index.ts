@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { ResumeFileRejectedError } from './errors';
+import { PDFJS_RESOURCES, pdfLayoutText } from './pdf-layout';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -116,37 +117,13 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
     useSystemFonts: false,
     isEvalSupported: false,
     disableFontFace: true,
+    verbosity: 0,
+    ...PDFJS_RESOURCES,
   }).promise.catch((error: unknown) => {
     throw unreadable(error);
   });
   try {
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      let line = '';
-      const lines: string[] = [];
-      let lastY: number | undefined;
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const y = item.transform[5] as number;
-        if (lastY !== undefined && Math.abs(y - lastY) > 2 && line.trim() !== '') {
-          lines.push(line);
-          line = '';
-        }
-        line += item.str;
-        if (item.hasEOL) {
-          lines.push(line);
-          line = '';
-        } else if (item.str !== '' && !line.endsWith(' ')) {
-          line += ' ';
-        }
-        lastY = y;
-      }
-      if (line.trim() !== '') lines.push(line);
-      pages.push(lines.join('\n'));
-    }
-    return normalise(pages.join('\n\n'));
+    return normalise(await pdfLayoutText(document));
   } catch (error) {
     throw unreadable(error);
   } finally {

@@ -1,0 +1,223 @@
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
+import { headingOf } from './resume-sections';
+import { titleScore } from './job-titles';
+
+/*
+ * Contact fields of a resume's top block: email, phone, links, location and the name.
+ * Text from Word files runs fields together ("…@gmail.comLocation"), so an address ends where
+ * a capital letter follows its top-level domain; a phone is read by libphonenumber with the
+ * resume's country as default region, and a masked or placeholder number ("+49 176 *** ***",
+ * "000-00-0000") by its shape when it sits in the contact block.
+ */
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}(?![a-z])|[A-Z]{2,}(?![A-Za-z]))/;
+
+/** LinkedIn's PDF wraps a long address in its narrow column: "name@host.ed" then "u". */
+export const findEmail = (lines: readonly string[]): string => {
+  const index = lines.findIndex((line) => EMAIL.test(line));
+  if (index < 0) return '';
+  const line = lines[index] ?? '';
+  const match = EMAIL.exec(line);
+  const email = match?.[0] ?? '';
+  const next = lines[index + 1] ?? '';
+  return match !== null && line.endsWith(email) && /^[a-z]{1,3}$/.test(next) ? email + next : email;
+};
+
+const LINKEDIN = /(?:www\.)?linkedin\.com\/in\/[A-Za-z0-9_%-]+/i;
+const GITHUB = /(?:www\.)?github\.com\/[A-Za-z0-9_-]+/i;
+export const findLinkedin = (text: string): string => LINKEDIN.exec(text)?.[0] ?? '';
+export const findGithub = (text: string): string => GITHUB.exec(text)?.[0] ?? '';
+
+/* ---------- location ---------- */
+
+const US_STATES =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
+
+const COUNTRIES: Record<string, CountryCode> = {
+  usa: 'US', us: 'US', 'united states': 'US', 'united states of america': 'US', america: 'US',
+  uk: 'GB', 'united kingdom': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'great britain': 'GB',
+  ireland: 'IE', canada: 'CA', australia: 'AU', 'new zealand': 'NZ', india: 'IN', pakistan: 'PK',
+  bangladesh: 'BD', 'sri lanka': 'LK', nepal: 'NP', china: 'CN', 'p.r. china': 'CN', japan: 'JP', korea: 'KR',
+  'south korea': 'KR', singapore: 'SG', malaysia: 'MY', indonesia: 'ID', philippines: 'PH', vietnam: 'VN',
+  thailand: 'TH', taiwan: 'TW', 'hong kong': 'HK', germany: 'DE', deutschland: 'DE', austria: 'AT',
+  österreich: 'AT', switzerland: 'CH', schweiz: 'CH', suisse: 'CH', france: 'FR', belgium: 'BE',
+  belgique: 'BE', netherlands: 'NL', 'the netherlands': 'NL', nederland: 'NL', luxembourg: 'LU',
+  spain: 'ES', españa: 'ES', espana: 'ES', portugal: 'PT', italy: 'IT', italia: 'IT', greece: 'GR',
+  poland: 'PL', polska: 'PL', czechia: 'CZ', 'czech republic': 'CZ', hungary: 'HU', romania: 'RO',
+  bulgaria: 'BG', ukraine: 'UA', russia: 'RU', turkey: 'TR', türkiye: 'TR', sweden: 'SE', norway: 'NO',
+  denmark: 'DK', finland: 'FI', iceland: 'IS', estonia: 'EE', latvia: 'LV', lithuania: 'LT',
+  brazil: 'BR', brasil: 'BR', argentina: 'AR', chile: 'CL', colombia: 'CO', mexico: 'MX', méxico: 'MX',
+  peru: 'PE', perú: 'PE', uruguay: 'UY', venezuela: 'VE', morocco: 'MA', maroc: 'MA', marruecos: 'MA',
+  algeria: 'DZ', algérie: 'DZ', tunisia: 'TN', tunisie: 'TN', egypt: 'EG', nigeria: 'NG', kenya: 'KE',
+  ghana: 'GH', 'south africa': 'ZA', ethiopia: 'ET', israel: 'IL', uae: 'AE', 'united arab emirates': 'AE',
+  'saudi arabia': 'SA', qatar: 'QA', jordan: 'JO', lebanon: 'LB', iran: 'IR',
+  allemagne: 'DE', alemania: 'DE', alemanha: 'DE', angleterre: 'GB', 'royaume-uni': 'GB', 'estados unidos': 'US',
+  'états-unis': 'US', 'etats-unis': 'US', chine: 'CN', 'inde': 'IN', españa_: 'ES', 中国: 'CN',
+};
+const COUNTRY_NAMES = Object.keys(COUNTRIES)
+  .filter((name) => !name.endsWith('_'))
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+
+const WORD = "\\p{Lu}[\\p{L}.'’-]*";
+const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
+const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b(?:,? \\d{5})?`, 'u');
+const COUNTRY_LOCATION = new RegExp(
+  `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
+  'iu',
+);
+const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
+const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
+const LOCATION_LABEL = /^(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
+
+/** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
+const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
+  const items = text.split(/\s*,\s*/);
+  return items.length >= 3 && !COUNTRY_LOCATION.test(text) || items.some((item) => isSkill(item));
+};
+
+const fieldsOf = (line: string): string[] =>
+  line
+    .split(/\s+\|\s+|\s+[·•◦▪§#*@]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
+    .map((field) => field.trim())
+    .filter((field) => field !== '');
+
+export const countryOf = (location: string): CountryCode | undefined => {
+  if (new RegExp(`,\\s*(?:${US_STATES})\\b`).test(location)) return 'US';
+  const words = location.toLowerCase().split(/\s*,\s*/).reverse();
+  for (const word of words) {
+    const code = COUNTRIES[word.trim()];
+    if (code !== undefined) return code;
+  }
+  return undefined;
+};
+
+/**
+ * The candidate's place, from the contact lines only: "City, ST", "City, (Region,) Country",
+ * a postcode and city, a labelled address, or the city on the line after a street address.
+ */
+export const findLocation = (contactLines: readonly string[], isSkill: (item: string) => boolean): string => {
+  const fields = contactLines.flatMap((line) => fieldsOf(line).map((field) => field.replace(LOCATION_LABEL, '')));
+  const usable = fields.filter(
+    (field) => !/@|https?:|www\.|\.com\b/.test(field) && !/^[^:]{2,30}:\s/.test(field) && !looksLikeList(field, isSkill),
+  );
+  for (const pattern of [US_LOCATION, COUNTRY_LOCATION]) {
+    for (const field of usable) {
+      const match = pattern.exec(field);
+      if (match) return pattern === COUNTRY_LOCATION && field.length <= 60 ? field.replace(/^[^\p{L}\d]+/u, '') : match[0];
+    }
+  }
+  const labelled = contactLines.map((line) => line.trim()).find((line) => LOCATION_LABEL.test(line));
+  if (labelled !== undefined) return labelled.replace(LOCATION_LABEL, '').trim();
+  for (const field of usable) {
+    const match = POSTCODE_CITY.exec(field);
+    if (match && !/\d{7,}/.test(field)) return match[0];
+  }
+  for (let index = 0; index < contactLines.length - 1; index += 1) {
+    const line = (contactLines[index] ?? '').trim();
+    const next = (contactLines[index + 1] ?? '').trim();
+    if (STREET.test(line) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(next) && !/\d/.test(next)) return next;
+  }
+  return '';
+};
+
+/* ---------- phone ---------- */
+
+const PHONE_SHAPE =
+  /(?<![\w/.])(?:\+|00)?\(?\+?\d{1,4}\)?[\s.-]?(?:\(?\d{1,5}\)?[\s.-]?){1,5}(?:\d{2,5}|[*xX]{2,5})(?:[\s.-]?(?:\d{1,5}|[*xX]{2,5})){0,4}(?![\w/])/;
+const DATE_LIKE = /^(?:19|20)\d{2}\s*[-–/]\s*(?:19|20)?\d{2}$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$/;
+
+const digitCount = (text: string): number => text.replace(/\D/g, '').length;
+
+/** The first phone number: libphonenumber on the contact lines, then any number of phone shape there, then in the text. */
+export const findPhone = (contactLines: readonly string[], allLines: readonly string[], country: CountryCode | undefined): string => {
+  for (const line of contactLines) {
+    const found = findPhoneNumbersInText(line, country === undefined ? { extended: true } : { defaultCountry: country, extended: true });
+    const best = found.find((phone) => phone.number.isValid()) ?? found.find((phone) => phone.number.isPossible());
+    if (best) {
+      const text = line.slice(best.startsAt, best.endsAt);
+      const masked = /^[\s*xX]+/.exec(line.slice(best.endsAt))?.[0] ?? '';
+      if (!DATE_LIKE.test(text) && digitCount(text) >= 7) return (text + masked).trim();
+    }
+  }
+  for (const lines of [contactLines, allLines]) {
+    for (const line of lines) {
+      const match = PHONE_SHAPE.exec(line.replace(/(?:19|20)\d{2}\s*[-–—]\s*(?:(?:19|20)\d{2}|present|now)/gi, ' '));
+      if (!match) continue;
+      const text = match[0].trim();
+      const digits = digitCount(text);
+      const labelled = /(?:phone|tel|mobile|cell|handy|téléphone|teléfono|telefone|telefon|手机|电话)/i.test(line);
+      if (digits >= 7 && digits <= 15 && !DATE_LIKE.test(text) && (lines === contactLines || labelled) && /[\s.()+-]/.test(text.slice(1))) {
+        return text;
+      }
+      if (digits >= 9 && digits <= 13 && lines === contactLines && /^\+?\d+$/.test(text)) return text;
+    }
+  }
+  return '';
+};
+
+/* ---------- name ---------- */
+
+const NAME_WORD = "(?:\\p{Lu}[\\p{L}'’-]*\\.?|\\p{Lu}\\.|(?:van|von|der|den|de|del|della|da|di|du|la|le|bin|ibn|al|el|dos|das|y|e|ten|zu)|\\p{Ll}[\\p{L}'’-]+)";
+const NAME = new RegExp(`^${NAME_WORD}(?:[ ]${NAME_WORD}){1,4}$`, 'u');
+const CJK_NAME = /^[\u4e00-\u9fff]{2,4}$/;
+const SUFFIX =
+  /(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
+const NOT_A_NAME =
+  /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
+
+const cleanNameCandidate = (text: string): string =>
+  text
+    .replace(/^(?:name|nom|nombre|nome|名字|姓名)\s*[:：]\s*/i, '')
+    .replace(/[\p{Co}]/gu, '')
+    .replace(/\s+(?:resume|résumé|cv|curriculum vitae|lebenslauf)$/i, '')
+    .replace(SUFFIX, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const titleCase = (text: string): string =>
+  text === text.toUpperCase() && /\p{Lu}/u.test(text)
+    ? text.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+    : text;
+
+const isNameLike = (text: string): boolean =>
+  (NAME.test(text) && !NOT_A_NAME.test(text) && text.split(' ').filter((word) => /^\p{Lu}/u.test(word)).length >= 2 && text.length <= 40) ||
+  CJK_NAME.test(text);
+
+const echoes = (candidate: string, handles: readonly string[]): boolean =>
+  candidate
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[\s.-]+/)
+    .some((word) => word.length > 2 && handles.some((handle) => handle.includes(word)));
+
+/**
+ * The name: a short line of capitalised words (or 2–4 Chinese characters) near the top,
+ * never inside a section such as Languages ("English Native"), never a job title; one that the
+ * email or profile address echoes wins. Suffixes ("M.Sc.", ", SHRM-SCP"), "Resume" and
+ * "Name:" are cut off.
+ */
+export const findName = (lines: readonly string[], handles: readonly string[]): string => {
+  const candidates: { text: string; index: number; echoed: boolean }[] = [];
+  let section: string | undefined;
+  lines.slice(0, 80).forEach((line, index) => {
+    const heading = headingOf(line);
+    if (heading) {
+      section = heading.section;
+      return;
+    }
+    const inSection = section !== undefined && section !== 'contact' && section !== 'summary';
+    const fields = line.split(/\s+[|·•]\s+|\s{2,}|\s+-\s+/);
+    for (const field of fields.slice(0, 2)) {
+      const text = cleanNameCandidate(field);
+      if (!isNameLike(text) || titleScore(text) > 0 && !echoes(text, handles)) continue;
+      const echoed = echoes(text, handles);
+      if (inSection && !echoed) continue;
+      candidates.push({ text, index, echoed });
+    }
+  });
+  const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
+  return best === undefined ? '' : titleCase(best.text);
+};
