@@ -167,6 +167,11 @@ const main = async () => {
     console.log(`\nText + fields per read file: median ${Math.round(read[Math.floor(read.length / 2)] ?? 0)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(read.at(-1) ?? 0)} ms`);
   }
   console.log(`\n${formatTable(totalsOf(results.map((result) => result.scores)), 'field')}`);
+  if (unread.length > 0) {
+    const readScores = results.filter((result) => result.failure === undefined).map((result) => result.scores);
+    console.log(`\nThe same on the ${readScores.length} files read (for comparison only; the score above is the one that counts):\n`);
+    console.log(formatTable(totalsOf(readScores), 'field (files read)'));
+  }
 };
 
 main().catch((error: unknown) => {

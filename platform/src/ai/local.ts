@@ -1,6 +1,6 @@
 import type { ExtractedEducation, ExtractedExperience, ExtractedResume } from '@hireloop/contracts';
 import { splitTitleAndCompany, titleScore } from './job-titles';
-import { countryOf, findEmail, findGithub, findLinkedin, findLocation, findName, findPhone } from './resume-contact';
+import { countryOf, findEmail, findGithub, findLinkedin, findLocation, findName, findPhone, isPlace, withoutTrailingPlace } from './resume-contact';
 import { endMonth, findDateSpan, isDateLine, monthNumber, type DateSpan } from './resume-dates';
 import { headingOf, type Section } from './resume-sections';
 import { SOFT_SKILLS, TECHNICAL_SKILLS } from './skills-vocabulary';
@@ -64,16 +64,13 @@ const sectionsOf = (lines: readonly string[]) => {
 
 /* ---------- experience ---------- */
 
-const LOCATION_PART =
-  /^(?:remote|hybrid|on-?site|[\p{Lu}][\p{L} .'-]+,\s*(?:[A-Z]{2}|[\p{Lu}][\p{L} .'-]+)(?:,\s*[\p{Lu}][\p{L} .'-]+)?|[\p{Lu}][\p{L}.'-]+(?: [\p{Lu}][\p{L}.'-]+)?,?\s+(?:USA|UK|Germany|India|France|Spain|China|Canada|America))$/u;
-
 const isHeaderLike = (line: string): boolean => {
   if (line === '' || line.length > 110) return false;
   const text = line.replace(BULLET, '');
   const first = text.split(' | ')[0] ?? '';
   if (first.split(/\s+/).length > 12) return false;
-  if (/[.;]$/.test(first) && !/\b(?:Inc|Ltd|Co|Corp|Jr|Sr|S\.A|GmbH)\.$/.test(first) && !/\.\s*$/.test(first.replace(/\b[A-Z]\.$/, ''))) return false;
-  if (/^\p{Ll}/u.test(text) && !/^(?:year|año|ano)/i.test(text)) return false;
+  if (/[.;]$/.test(first) && !/\b(?:Inc|Ltd|Co|Corp|Jr|Sr|S\.A|GmbH|[A-Z])\.$/.test(first)) return false;
+  if (/^\p{Ll}/u.test(text) && first.split(/\s+/).length > 4 && !/^(?:year|año|ano)/i.test(text)) return false;
   if (isBullet(line) && !line.includes(' | ')) return false;
   return true;
 };
@@ -86,9 +83,16 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
     if (at >= 0) text = `${text.slice(0, at)} | ${text.slice(at + span.text.length)}`;
   }
   return text
-    .split(/\s+\|\s+|\s*\|\s*/)
+    .split(/\s+\|\s+|\s*\|\s*|\s+\((?=[^)]{3,}\)\s*(?:$|\|))|\)\s*$/)
     .map((field) => field.replace(/^[\s,;:()•·–—*-]+|[\s,;:()•·–—*-]+$/g, '').replace(/^(?:since|seit|depuis|desde)$/i, '').trim())
-    .filter((field) => field !== '' && !LOCATION_PART.test(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field));
+    .map((field) => {
+      // "Summer Intern Manager: xxx": a label and its value after the title.
+      const labelled = /^(.+?)\s+\p{L}+:\s+.+$/u.exec(field);
+      return labelled?.[1] !== undefined && titleScore(labelled[1]) > 0 ? labelled[1] : field;
+    })
+    .filter((field) => field !== '' && !isPlace(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field))
+    .map(withoutTrailingPlace)
+    .filter((field) => field !== '' && !/^(?:brief )?(?:introduction|description|summary|responsibilities|achievements)\b/i.test(field));
 };
 
 interface Anchor {
@@ -100,7 +104,12 @@ const anchorsIn = (lines: readonly string[]): Anchor[] => {
   const anchors: Anchor[] = [];
   lines.forEach((line, index) => {
     if (line === '') return;
-    const span = findDateSpan(line) ?? (isDateLine(line) ? findDateSpan(line, { single: true }) : undefined);
+    const fields = line.split(' | ');
+    const marginDate = [fields[0] ?? '', fields.at(-1) ?? ''].find((field) => isDateLine(field));
+    const span =
+      findDateSpan(line) ??
+      (isDateLine(line) ? findDateSpan(line, { single: true }) : undefined) ??
+      (fields.length > 1 && marginDate !== undefined ? findDateSpan(marginDate, { single: true }) : undefined);
     if (!span) return;
     // A date in the middle of a sentence is not an entry's date.
     if (isBullet(line) && !line.includes(' | ') && !isDateLine(line.replace(BULLET, ''))) return;
@@ -143,7 +152,9 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
       taken += 1;
     }
     for (const line of previousLines) texts.push(...fieldsWithout(line));
-    texts.push(...fieldsWithout(lines[anchor.index] ?? '', anchor.span));
+    const anchorLine = lines[anchor.index] ?? '';
+    // A date set beside a bullet point ("• Reduced … | June 2005 – Aug 2007") names nothing.
+    if (!isBullet(anchorLine) || (anchorLine.split(' | ')[0] ?? '').length < 60) texts.push(...fieldsWithout(anchorLine, anchor.span));
     for (let index = anchor.index + 1; index < next && texts.length < 2; index += 1) {
       const line = lines[index] ?? '';
       if (line === '') {

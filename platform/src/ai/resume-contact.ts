@@ -62,7 +62,7 @@ const COUNTRY_NAMES = Object.keys(COUNTRIES)
 
 const WORD = "\\p{Lu}[\\p{L}.'’-]*";
 const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
-const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b(?:,? \\d{5})?`, 'u');
+const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b`, 'u');
 const COUNTRY_LOCATION = new RegExp(
   `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
   'iu',
@@ -74,8 +74,11 @@ const LOCATION_LABEL = /^(?:location|address|city|based in|residence|lives in|ad
 /** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
 const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
   const items = text.split(/\s*,\s*/);
-  return items.length >= 3 && !COUNTRY_LOCATION.test(text) || items.some((item) => isSkill(item));
+  if (items.some((item) => isSkill(item))) return true;
+  return items.length >= 3 && !/\d/.test(text) && !COUNTRY_LOCATION.test(text) && !US_LOCATION.test(text);
 };
+const ENDS_WITH_COUNTRY = new RegExp(`,\\s*(?:${COUNTRY_NAMES})\\.?$`, 'iu');
+const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|place|pl|broadway|complex|building|flat|apt|suite|floor)\.?$/i;
 
 const fieldsOf = (line: string): string[] =>
   line
@@ -102,22 +105,25 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
   const usable = fields.filter(
     (field) => !/@|https?:|www\.|\.com\b/.test(field) && !/^[^:]{2,30}:\s/.test(field) && !looksLikeList(field, isSkill),
   );
-  for (const pattern of [US_LOCATION, COUNTRY_LOCATION]) {
-    for (const field of usable) {
-      const match = pattern.exec(field);
-      if (match) return pattern === COUNTRY_LOCATION && field.length <= 60 ? field.replace(/^[^\p{L}\d]+/u, '') : match[0];
-    }
+  for (const field of usable) {
+    const match = US_LOCATION.exec(field);
+    if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
+  }
+  for (const field of usable) {
+    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) return field.replace(/^[^\p{L}\d]+/u, '');
+    const match = COUNTRY_LOCATION.exec(field);
+    if (match) return match[0];
   }
   const labelled = contactLines.map((line) => line.trim()).find((line) => LOCATION_LABEL.test(line));
   if (labelled !== undefined) return labelled.replace(LOCATION_LABEL, '').trim();
-  for (const field of usable) {
-    const match = POSTCODE_CITY.exec(field);
-    if (match && !/\d{7,}/.test(field)) return match[0];
-  }
   for (let index = 0; index < contactLines.length - 1; index += 1) {
     const line = (contactLines[index] ?? '').trim();
     const next = (contactLines[index + 1] ?? '').trim();
-    if (STREET.test(line) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(next) && !/\d/.test(next)) return next;
+    if (STREET.test(line) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(next) && headingOf(next) === undefined) return next;
+  }
+  for (const field of usable) {
+    const match = POSTCODE_CITY.exec(field);
+    if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return match[0];
   }
   return '';
 };
@@ -165,7 +171,7 @@ const CJK_NAME = /^[\u4e00-\u9fff]{2,4}$/;
 const SUFFIX =
   /(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
 const NOT_A_NAME =
-  /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
+  /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|location|quote|title|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
 
 const cleanNameCandidate = (text: string): string =>
   text
@@ -220,4 +226,30 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
   });
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
   return best === undefined ? '' : titleCase(best.text);
+};
+
+const TRAILING_PLACE = new RegExp(
+  `(?:^|,?\\s+|,\\s*)((?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_NAMES})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_NAMES})))\\.?$`,
+  'u',
+);
+const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
+const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
+
+/** True when the whole text is a place ("Mountain View, CA", "Pune, India", "Remote"). */
+export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim());
+
+/**
+ * A job's header text without the place at its end: "FLAG Inc. California, America" ->
+ * "FLAG Inc.", "Truso Pune, Maharashtra, India" -> "Truso" (the city word is the last one
+ * before the region when nothing marks where the organisation's name ends).
+ */
+export const withoutTrailingPlace = (text: string): string => {
+  const organisation = ORGANISATION_END.exec(text);
+  const match = TRAILING_PLACE.exec(text);
+  if (!match || match.index === 0) return text;
+  if (organisation?.[1] && organisation[1].length <= match.index + 1) return organisation[1];
+  const rest = text.slice(0, match.index).trim();
+  if (text.slice(match.index).trim().startsWith(',')) return rest;
+  const words = rest.split(/\s+/);
+  return words.length >= 2 ? words.slice(0, -1).join(' ') : rest;
 };

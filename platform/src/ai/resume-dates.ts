@@ -43,17 +43,21 @@ const DATE_TOKEN = [
   `\\b${YEAR}(?!\\d)`, // 2015
   `(?:Month\\s+)?${PLACEHOLDER}`, // year, Month 20XX
 ].join('|');
+/** "Sep 15" (two-digit year) is read only inside a range, where it cannot be a day. */
+const SHORT_TOKEN = `(?:${MONTH_NAME})\\.?\\s+\\d{2}(?![\\d:])`;
 const PRESENT =
   "present|current(?:ly)?|now|today|ongoing|date|heute|aktuell|jetzt|dato|actuel(?:lement)?|aujourd'hui|présent|presente|actualidad|actual|atual|至今|现在|今";
 const DASH = '\\s*(?:[-–—‑~]+|to|until|till|bis|à|au|a|hasta|até)\\s*';
 const SINCE = 'since|seit|depuis|desde|dès|from';
 
 const RANGE = new RegExp(
-  `(?<![\\w/])(${DATE_TOKEN})(?:${DASH}(${DATE_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
+  `(?<![\\w/])((?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${DATE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${DATE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
   'iu',
 );
 const SINCE_DATE = new RegExp(`\\b(?:${SINCE})\\s+(${DATE_TOKEN})(?![\\w/])`, 'iu');
 const OPEN_RANGE = new RegExp(`(?<![\\w/])(${DATE_TOKEN})${DASH}$`, 'iu');
+/** A date opening or closing a line as its own field: "2016 / 09 - University of Bremen", "Getoq Consulting, 2011 / 11". */
+const EDGE_DATE = new RegExp(`^(${DATE_TOKEN})\\s*(?:[-–—|:,]\\s+|\\s+(?=\\p{Lu}))|(?:[,|]|\\s[-–—])\\s*(${DATE_TOKEN})\\s*$`, 'iu');
 const SINGLE = new RegExp(`(?<![\\w/])(${DATE_TOKEN})(?![\\w/])`, 'iu');
 const PRESENT_ONLY = new RegExp(`^(?:${PRESENT})$`, 'iu');
 
@@ -79,6 +83,11 @@ export const findDateSpan = (line: string, options: { single?: boolean } = {}): 
   if (since) return { text: since[0], index: since.index, start: since[1] ?? '', end: 'present', kind: 'since' };
   const open = OPEN_RANGE.exec(line);
   if (open) return { text: open[0], index: open.index, start: open[1] ?? '', end: 'present', kind: 'since' };
+  const edge = EDGE_DATE.exec(line);
+  if (edge) {
+    const token = edge[1] ?? edge[2] ?? '';
+    return { text: token, index: line.indexOf(token, edge.index), start: token, end: '', kind: 'single' };
+  }
   if (options.single) {
     const single = SINGLE.exec(line);
     if (single) return { text: single[0], index: single.index, start: single[1] ?? '', end: '', kind: 'single' };
@@ -103,7 +112,7 @@ export const monthNumber = (text: string, now: Date): number | undefined => {
   if (isPresent(date)) return now.getUTCFullYear() * 12 + now.getUTCMonth();
   const year = /(?:19|20)\d{2}/.exec(date);
   let yearValue: number | undefined = year ? Number(year[0]) : undefined;
-  const twoDigit = /['’](\d{2})\b/.exec(date);
+  const twoDigit = /['’](\d{2})\b/.exec(date) ?? /^\p{L}+\.?\s+(\d{2})$/u.exec(date);
   if (yearValue === undefined && twoDigit) yearValue = 2000 + Number(twoDigit[1]);
   if (yearValue === undefined) return undefined;
   const name = /\p{L}+/u.exec(date.replace(/(?:19|20)\d{2}/, ''))?.[0];

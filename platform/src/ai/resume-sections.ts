@@ -28,7 +28,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'work history', 'career history', 'relevant experience', 'industry experience', 'career', 'positions',
     'professional background', 'work', 'experience and employment', 'vocational', 'additional experience',
     'on campus involvement', 'internships', 'internship', 'internship experience', 'military experience',
-    'teaching experience', 'clinical experience', 'leadership experience', 'volunteer experience',
+    'teaching experience', 'research experience', 'research projects', 'research positions', 'academic experience', 'clinical experience', 'leadership experience', 'volunteer experience',
     'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'parcours professionnel',
     'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
     'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',

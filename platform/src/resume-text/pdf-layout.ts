@@ -67,7 +67,21 @@ const fragmentsOf = (items: readonly unknown[]): Fragment[] => {
   return fragments;
 };
 
-const rowsOf = (fragments: readonly Fragment[]): Row[] => {
+/** Bold faked by drawing the same text two or three times a fraction of a point apart. */
+const withoutOverprint = (fragments: readonly Fragment[]): Fragment[] => {
+  const kept: Fragment[] = [];
+  for (const fragment of fragments) {
+    // Overprints are drawn one after the other: look back a few fragments only.
+    const twin = kept.slice(-8).find(
+      (other) => other.text === fragment.text && Math.abs(other.x - fragment.x) < 0.25 * fragment.size && Math.abs(other.y - fragment.y) < 0.25 * fragment.size,
+    );
+    if (!twin) kept.push(fragment);
+  }
+  return kept;
+};
+
+const rowsOf = (all: readonly Fragment[]): Row[] => {
+  const fragments = withoutOverprint(all);
   const sorted = [...fragments].sort((a, b) => b.y - a.y || a.x - b.x);
   const groups: Fragment[][] = [];
   for (const fragment of sorted) {
