@@ -64,7 +64,15 @@ const COMPANY_WORDS = [
   'store', 'stores', 'market', 'nhs', 'trust', 'centre', 'center', 'medical center', '公司', '集团', '大学', '银行', '医院',
 ];
 
-const TITLE_SET = new Set(TITLE_WORDS);
+/** Words that qualify a title but also name organisations and fields ("Gilmore Financial"): never a title's head. */
+const MODIFIERS = new Set([
+  'software', 'data', 'business', 'customer', 'store', 'retail', 'marketing', 'content', 'creative', 'people',
+  'talent', 'tax', 'loan', 'account', 'art', 'product', 'project', 'program', 'programme', 'operations',
+  'logistics', 'financial', 'investment', 'medical', 'clinical', 'sales', 'teaching', 'stack', 'fullstack',
+  'full-stack', 'frontend', 'backend', 'ux', 'ui', 'hr', 'payroll', 'staff', 'senior', 'junior', 'vice',
+]);
+const TITLE_SET = new Set(TITLE_WORDS.filter((word) => !MODIFIERS.has(word)));
+const TITLE_SUFFIX = /(?:ician|ologist|ographer|ist|eur|euse|ista)$/;
 const COMPANY_SET = new Set(COMPANY_WORDS);
 
 const wordsOf = (text: string): string[] =>
@@ -82,8 +90,13 @@ export const titleScore = (text: string): number => {
   if (CJK_TITLE.test(text)) return 2;
   const words = wordsOf(text);
   if (words.length === 0 || words.length > 12) return 0;
-  const hits = words.filter((word) => TITLE_SET.has(word) || TITLE_SET.has(word.replace(/s$/, ''))).length;
-  return hits === 0 ? 0 : 1 + hits / words.length;
+  const isTitleWord = (word: string) =>
+    TITLE_SET.has(word) || TITLE_SET.has(word.replace(/s$/, '')) || (word.length > 6 && TITLE_SUFFIX.test(word));
+  const hits = words.filter(isTitleWord).length + 0.5 * words.filter((word) => MODIFIERS.has(word)).length;
+  if (hits === 0) return 0;
+  // The head noun of a title comes last ("Certified Public Accountant", "Software Engineer").
+  const head = isTitleWord(words.at(-1) ?? '') || isTitleWord(words[0] ?? '') && words.length <= 2 ? 1 : 0;
+  return 1 + hits / words.length + head;
 };
 
 /** How much a text reads as an organisation's name (0: no sign). */
@@ -124,7 +137,9 @@ export const splitTitleAndCompany = (texts: readonly string[]): TitleAndCompany 
       parts.push(text);
     }
   }
-  const candidates = parts.map((part) => part.replace(/^[\s,;:|•·–—-]+|[\s,;:|•·–—-]+$/g, '').trim()).filter((part) => part !== '');
+  const candidates = parts
+    .map((part) => part.replace(/^[\s,;:|•·–—-]+|[\s,;:|•·–—-]+$/g, '').trim())
+    .filter((part) => part !== '' && !/^(?:[A-Z]{2}|USA|UK)$/.test(part));
   if (candidates.length === 0) return { title: '', company: '' };
   if (candidates.length === 1) {
     const only = candidates[0] ?? '';

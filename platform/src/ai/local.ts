@@ -30,7 +30,10 @@ const toLines = (text: string): string[] => {
   const lines: string[] = [];
   for (const line of raw) {
     const previous = lines.at(-1);
-    if (previous !== undefined && line !== '' && /(?:19|20)\d{2}\s*[-–—]$/.test(previous)) {
+    const wrappedDate =
+      (/(?:19|20)\d{2}\s*[-–—]$/.test(previous ?? '') && line !== '') ||
+      (/\b[\p{L}]{3,9}\.?$/u.test(previous ?? '') && /^(?:19|20)\d{2}\b/.test(line) && findDateSpan(`${(previous ?? '').split(/[\s(]/).at(-1) ?? ''} ${line}`) !== undefined);
+    if (previous !== undefined && wrappedDate) {
       lines[lines.length - 1] = `${previous} ${line}`;
     } else {
       lines.push(line);
@@ -81,6 +84,7 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
   if (span) {
     const at = text.indexOf(span.text);
     if (at >= 0) text = `${text.slice(0, at)} | ${text.slice(at + span.text.length)}`;
+    else if (text.startsWith(span.start)) text = text.slice(span.start.length).replace(/^\s*[-–—]\s*/, ' | ');
   }
   return text
     .split(/\s+\|\s+|\s*\|\s*|\s+\((?=[^)]{3,}\)\s*(?:$|\|))|\)\s*$/)
@@ -100,10 +104,24 @@ interface Anchor {
   readonly span: DateSpan;
 }
 
+const OPEN_START = /^((?:[\p{L}]+\.?\s*)?(?:19|20)\d{2}|\d{1,2}\s*[/.]\s*(?:19|20)\d{2})\s*[-–—]\s+\S/u;
+
 const anchorsIn = (lines: readonly string[]): Anchor[] => {
   const anchors: Anchor[] = [];
+  const joined = new Set<number>();
   lines.forEach((line, index) => {
-    if (line === '') return;
+    if (line === '' || joined.has(index)) return;
+    // A margin date range broken over two rows: "June 2020 – Title, Company" then "Present …".
+    const open = OPEN_START.exec(line);
+    const next = lines[index + 1] ?? '';
+    if (open) {
+      const end = findDateSpan(`${open[1] ?? ''} – ${next.split(/\s+/).slice(0, 2).join(' ')}`);
+      if (end && end.kind === 'range' && next !== '' && next.startsWith(end.end.split(/\s+/)[0] ?? '\u0000')) {
+        joined.add(index + 1);
+        anchors.push({ index, span: { ...end, text: `${open[1] ?? ''} – ${end.end}`, index: 0 } });
+        return;
+      }
+    }
     const fields = line.split(' | ');
     const marginDate = [fields[0] ?? '', fields.at(-1) ?? ''].find((field) => isDateLine(field));
     const span =
@@ -205,8 +223,16 @@ const findEducation = (lines: readonly string[]): ExtractedEducation[] => {
   return keys.map((index, position) => {
     const end = keys[position + 1] ?? lines.length;
     const around = lines.slice(Math.max(0, index - 1), Math.min(end, index + 3));
-    const institutionLine = around.find((line) => INSTITUTION.test(line)) ?? '';
-    const degreeLine = around.find((line) => DEGREE.test(line)) ?? '';
+    // Nearest first, the entry's own line, then the lines just above and below, never past a blank line.
+    const near: string[] = [lines[index] ?? ''];
+    for (const step of [1, 2]) {
+      const above = lines.slice(index - step, index);
+      const below = lines.slice(index + 1, index + 1 + step);
+      if (above.length === step && !above.includes('')) near.push(above[0] ?? '');
+      if (below.length === step && !below.includes('') && index + step < end) near.push(below.at(-1) ?? '');
+    }
+    const institutionLine = near.find((line) => INSTITUTION.test(line)) ?? '';
+    const degreeLine = near.find((line) => DEGREE.test(line)) ?? '';
     const pick = (line: string, pattern: RegExp) =>
       (line.split(/\s+\|\s+|,\s+/).find((part) => pattern.test(part)) ?? line).replace(/(?:19|20)\d{2}.*$/, '').trim();
     const dated = lines[index] ?? '';
@@ -334,10 +360,13 @@ const findHeadline = (header: readonly string[], name: string): string => {
   if (at < 0) return '';
   for (const line of header.slice(at + 1, at + 4)) {
     if (line === '') continue;
-    const field = (line.split(/\s+[|·]\s+/)[0] ?? '').trim();
+    const parts = line.split(/\s+[|·]\s+/).map((part) => part.trim());
+    const field = parts.every((part) => titleScore(part) > 0) ? parts.join(' · ') : (parts[0] ?? '');
     if (/@|\d{3}|https?:|www\./.test(field)) continue;
     if (titleScore(field) > 0 && field.length <= 100 && field.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word) && !/^(?:and|of|at|for|in|the|&)$/.test(word)).length <= 2) {
-      return field === field.toUpperCase() ? field.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, s: string, l: string) => s + l.toUpperCase()) : field;
+      return field === field.toUpperCase()
+        ? field.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+        : field;
     }
     return '';
   }
@@ -363,7 +392,15 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
     const key = item.trim().toLowerCase();
     return TECHNICAL_SKILLS.some((skill) => skill.toLowerCase() === key) || SOFT_SKILLS.some((skill) => skill.toLowerCase() === key);
   };
-  const contactLines = [...header.slice(0, 25), ...of('contact')].filter((line) => line !== '' && !SKILL_LABELS.test(line));
+  // The top block: lines before the first heading, the contact section, and the lines around the name
+  // (a sidebar printed first pushes the name and its headline below the sidebar's sections).
+  const nameAt = name === '' ? -1 : lines.findIndex((line) => line.toLowerCase().includes(name.toLowerCase().split(' ')[0] ?? ''));
+  const aroundName: string[] = [];
+  for (let index = nameAt; nameAt >= 0 && index < Math.min(lines.length, nameAt + 8); index += 1) {
+    if (index > nameAt && headingOf(lines[index] ?? '')) break;
+    aroundName.push(lines[index] ?? '');
+  }
+  const contactLines = [...header.slice(0, 25), ...aroundName, ...of('contact')].filter((line) => line !== '' && !SKILL_LABELS.test(line));
   const location = findLocation(contactLines, isSkillWord);
   const phone = findPhone(contactLines, content, countryOf(location));
 
@@ -372,7 +409,7 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
   const experience = newestFirst(entries, end);
   const education = findEducation(of('education'));
   const years = totalYears(experience, now);
-  const headline = findHeadline(header.filter((line) => line !== ''), name);
+  const headline = findHeadline(aroundName.filter((line) => line !== ''), name);
   const title = headline !== '' ? headline : (experience[0]?.title ?? '');
   return {
     personalInfo: { name, email, phone, location, linkedin, github },

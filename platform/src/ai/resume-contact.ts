@@ -82,7 +82,7 @@ const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr
 
 const fieldsOf = (line: string): string[] =>
   line
-    .split(/\s+\|\s+|\s+[·•◦▪§#*@]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
+    .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
     .map((field) => field.trim())
     .filter((field) => field !== '');
 

@@ -94,7 +94,7 @@ export const headingOf = (line: string): { section: Section; rest: string } | un
   const [first = '', ...others] = line.split(' | ');
   const text = normaliseHeading(first);
   if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
-  const section = BY_PHRASE.get(text) ?? BY_PHRASE.get(text.replace(/ & /g, ' and ')) ?? BY_PHRASE.get(text.replace(/\s/g, ''));
+  const section = BY_PHRASE.get(text) ?? BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ?? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ?? BY_PHRASE.get(text.replace(/\s/g, ''));
   if (section === undefined) return undefined;
   return { section, rest: others.join(' | ') };
 };
