@@ -1,7 +1,7 @@
 import type { ExtractedEducation, ExtractedExperience, ExtractedResume } from '@hireloop/contracts';
 import { splitTitleAndCompany, titleScore } from './job-titles';
 import { countryOf, findEmail, findGithub, findLinkedin, findLocation, findName, findPhone, isPlace, withoutTrailingPlace } from './resume-contact';
-import { endMonth, findDateSpan, isDateLine, monthNumber, type DateSpan } from './resume-dates';
+import { endMonth, findDateSpan, isDateLine, isMonthName, monthNumber, type DateSpan } from './resume-dates';
 import { headingOf, type Section } from './resume-sections';
 import { SOFT_SKILLS, TECHNICAL_SKILLS } from './skills-vocabulary';
 import type { ResumeAi } from './types';
@@ -32,7 +32,7 @@ const toLines = (text: string): string[] => {
     const previous = lines.at(-1);
     const wrappedDate =
       (/(?:19|20)\d{2}\s*[-–—]$/.test(previous ?? '') && line !== '') ||
-      (/\b[\p{L}]{3,9}\.?$/u.test(previous ?? '') && /^(?:19|20)\d{2}\b/.test(line) && findDateSpan(`${(previous ?? '').split(/[\s(]/).at(-1) ?? ''} ${line}`) !== undefined);
+      (isMonthName((previous ?? '').split(/[\s(]/).at(-1) ?? '') && /^(?:19|20)\d{2}\b/.test(line));
     if (previous !== undefined && wrappedDate) {
       lines[lines.length - 1] = `${previous} ${line}`;
     } else {
@@ -104,7 +104,7 @@ interface Anchor {
   readonly span: DateSpan;
 }
 
-const OPEN_START = /^((?:[\p{L}]+\.?\s*)?(?:19|20)\d{2}|\d{1,2}\s*[/.]\s*(?:19|20)\d{2})\s*[-–—]\s+\S/u;
+const OPEN_START = /^((?:[\p{L}]+\.?\s*)?(?:19|20)\d{2}|\d{1,2}\s*[/.]\s*(?:19|20)\d{2})\s*[-–—]\s+(?!(?:[\p{L}]+\.?\s*)?(?:19|20)\d{2}|present|now|current|today)\S/iu;
 
 const anchorsIn = (lines: readonly string[]): Anchor[] => {
   const anchors: Anchor[] = [];
@@ -184,16 +184,22 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
       used.add(index);
     }
     const { title, company } = splitTitleAndCompany(texts.slice(0, 3));
+    entries.push({ title, company, duration: anchor.span.text.trim(), description: '', technologies: [] });
+    ends.push(endMonth(anchor.span, now));
+  });
+  // Descriptions once every entry's header lines are known, so none swallows the next job's header.
+  const described = entries.map((entry, position) => {
+    const from = (anchors[position] as Anchor).index + 1;
+    const to = anchors[position + 1]?.index ?? lines.length;
     const description = lines
-      .slice(anchor.index + 1, next)
-      .filter((line, offset) => line !== '' && !used.has(anchor.index + 1 + offset))
+      .slice(from, to)
+      .filter((line, offset) => line !== '' && !used.has(from + offset))
       .map((line) => line.replace(BULLET, ''))
       .join('\n')
       .slice(0, 2000);
-    entries.push({ title, company, duration: anchor.span.text.trim(), description, technologies: [] });
-    ends.push(endMonth(anchor.span, now));
+    return { ...entry, description };
   });
-  return { entries, end: ends };
+  return { entries: described, end: ends };
 };
 
 /** Jobs newest first: by end date ("Present" first), the resume's order among equals. */
@@ -237,9 +243,16 @@ const findEducation = (lines: readonly string[]): ExtractedEducation[] => {
       (line.split(/\s+\|\s+|,\s+/).find((part) => pattern.test(part)) ?? line).replace(/(?:19|20)\d{2}.*$/, '').trim();
     const dated = lines[index] ?? '';
     const year = /(?:19|20)\d{2}(?!.*(?:19|20)\d{2})/.exec(around.join(' '))?.[0] ?? '';
+    // "PhD in Computer Science, CalTech, Pasadena, USA": the school is the part that is neither degree nor place.
+    const unnamed = () =>
+      dated
+        .replace(/(?:19|20)\d{2}\s*[-–—]\s*(?:(?:19|20)\d{2}|present|now)|(?:19|20)\d{2}/gi, '')
+        .split(/\s+\|\s+|,\s+/)
+        .map((part) => part.trim())
+        .find((part) => part !== '' && !DEGREE.test(part) && !isPlace(part) && /\p{Lu}/u.test(part)) ?? '';
     return {
       degree: pick(degreeLine, DEGREE),
-      institution: pick(institutionLine, INSTITUTION) || pick(dated, /./),
+      institution: institutionLine !== '' ? pick(institutionLine, INSTITUTION) : unnamed(),
       year,
       gpa: /(?:GPA|Grade Point Average)\s*:?\s*([\d.]+)|([\d.]+)\s*GPA/i.exec(around.join(' '))?.slice(1).find(Boolean) ?? '',
     };
@@ -328,7 +341,7 @@ const findSkills = (
   for (const skill of findVocabulary(text, TECHNICAL_SKILLS, false)) add(technical, skill);
   const soft: string[] = [];
   for (const skill of [...softList, ...findVocabulary(text, SOFT_SKILLS, false)]) add(soft, skill);
-  return { technical: technical.slice(0, 60), soft: soft.slice(0, 20) };
+  return { technical: technical.slice(0, 100), soft: soft.slice(0, 20) };
 };
 
 /* ---------- totals ---------- */
@@ -361,8 +374,11 @@ const findHeadline = (header: readonly string[], name: string): string => {
   for (const line of header.slice(at + 1, at + 4)) {
     if (line === '') continue;
     const parts = line.split(/\s+[|·]\s+/).map((part) => part.trim());
-    const field = parts.every((part) => titleScore(part) > 0) ? parts.join(' · ') : (parts[0] ?? '');
-    if (/@|\d{3}|https?:|www\./.test(field)) continue;
+    let field = (parts.every((part) => titleScore(part) > 0) ? parts.join(' · ') : (parts[0] ?? '')).replace(/^[-–—\s]+/, '');
+    // A long headline wraps: "… Director of Bioinformatics at" / "Gladstone Institutes".
+    const following = header[header.indexOf(line) + 1] ?? '';
+    if (/\b(?:at|of|and|for|in|@|&)$/.test(field) && following !== '') field = `${field} ${following}`;
+    if (/\S@\S+\.\w|\d{3}|https?:|www\./.test(field)) continue;
     if (titleScore(field) > 0 && field.length <= 100 && field.split(/\s+/).filter((word) => /^\p{Ll}/u.test(word) && !/^(?:and|of|at|for|in|the|&)$/.test(word)).length <= 2) {
       return field === field.toUpperCase()
         ? field.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())

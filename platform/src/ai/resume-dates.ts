@@ -128,3 +128,9 @@ export const monthNumber = (text: string, now: Date): number | undefined => {
 /** The span's end as a month number, for ordering jobs newest first; a single date is its start. */
 export const endMonth = (span: DateSpan, now: Date): number =>
   monthNumber(span.end, now) ?? monthNumber(span.start, now) ?? -1;
+
+/** True for a month or season name in one of the languages above ("Sept.", "März"). */
+export const isMonthName = (word: string): boolean => {
+  const key = word.toLowerCase().replace(/[.(]/g, '');
+  return MONTH_OF.has(key) || key in SEASONS;
+};

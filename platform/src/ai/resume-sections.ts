@@ -63,10 +63,10 @@ const PHRASES: Record<Section, readonly string[]> = {
   other: [
     'honors', 'honours', 'honors and awards', 'honors & awards', 'awards', 'achievements', 'accomplishments',
     'publications', 'selected publications', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
-    'extracurricular activities', 'activities', 'volunteering', 'volunteer', 'leadership', 'memberships',
+    'extracurricular activities', 'activities', 'volunteering', 'memberships',
     'affiliations', 'presentations', 'talks', 'patents', 'courses', 'coursework', 'relevant coursework',
-    'a day of my life', 'my life philosophy', 'most proud of', 'declaration', 'personal', 'miscellaneous',
-    'master thesis', 'extra-curricular activities', 'additional information', 'research', 'teaching',
+    'a day of my life', 'my life philosophy', 'most proud of', 'declaration', 'miscellaneous',
+    'master thesis', 'extra-curricular activities', 'additional information',
     'loisirs', "centres d'intérêt", 'intérêts', 'divers', 'distinctions', 'publicaciones', 'intereses', 'premios',
     'interesses', 'prêmios', 'hobbys', 'interessen', 'auszeichnungen', 'veröffentlichungen', 'sonstiges',
     '获奖情况', '其他', '兴趣爱好', '荣誉', '毕业论文', 'strength', 'cover letter',
