@@ -268,7 +268,8 @@ const AMBIGUOUS = new Set(
     'Presentation', 'Presentations', 'Go', 'C', 'R', 'UI', 'UX', 'Canvas LMS', 'Consulting', 'Coaching', 'Organization',
     'Accessibility', 'Branding', 'Triage', 'Assessment', 'Spanish', 'Communication', 'Leadership', 'Teamwork',
     'Unity', 'Apache', 'Oracle', 'Windows', 'Open Source', 'Blaze', 'Expo', 'Meteor', 'Mocha', 'Travis', 'Hard-working',
-    'Persuasive', 'Eye for detail', 'Motivator & Leader', 'Mongo', 'Vite', 'Lambda', 'S3', 'Spark', 'Hive', 'Proteus'].map((word) => word.toLowerCase()),
+    'Persuasive', 'Eye for detail', 'Motivator & Leader', 'Mongo', 'Recruitment', 'Recruiting', 'Benefits', 'Compensation',
+    'Lever', 'Greenhouse', 'Closing', 'Prospecting', 'Assessment', 'Tutoring', 'Research', 'Audit', 'Valuation', 'Treasury', 'Vite', 'Lambda', 'S3', 'Spark', 'Hive', 'Proteus'].map((word) => word.toLowerCase()),
 );
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -288,7 +289,7 @@ const findVocabulary = (text: string, vocabulary: readonly string[], inList: boo
   vocabulary.filter((skill) => (inList || !AMBIGUOUS.has(skill.toLowerCase())) && patternOf(skill).test(text));
 
 const PLACEHOLDER_SKILL = /^(?:x{2,}|y{2,}|z{2,}|lorem|ipsum|skill \d*|category \d*|item \d*|comment|skill level|\.\.\.)$/i;
-const LIST_LABEL = /^(?:[\p{L} /&+-]{2,32})\s*[:：]\s*/u;
+const LIST_LABEL = /^(?:[\p{L}\d /&+-]{2,32})\s*[:：]\s*/u;
 const SKILL_LABELS =
   /^(?:(?:technical |core |key |it |computer |programming |soft )?skills?|tech(?:s|nologies|nical)?|tech stack|stack|tools?|frameworks?|languages?|programming(?: languages?)?|platforms?|databases?|software|expertise|competencies|fields|libraries|methods|methodologies|cloud|devops|web|frontend|backend|os|operating systems|编程语言|平台|开发|技能|compétences|habilidades|kenntnisse)\s*[:：]/iu;
 
@@ -301,6 +302,9 @@ const listItems = (lines: readonly string[]): string[] => {
       const line = field.replace(BULLET, '').replace(LIST_LABEL, '');
       for (const piece of line.split(/\s*[,;•·●▪]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
         const item = piece
+          .replace(/[\u0000-\u001f]/g, '')
+          .replace(/^[^\p{L}\d.#]+/u, '')
+          .replace(/^\p{Ll}\s+(?=\p{Lu})/u, '')
           .replace(/\([^)]*\)/g, '')
           .replace(/\b\d+\+?\s*(?:years?|yrs?|ans|años|jahre)\b.*$/i, '')
           .replace(/[○●◯★☆]+/g, '')
@@ -308,7 +312,7 @@ const listItems = (lines: readonly string[]): string[] => {
           .replace(/^(?:and|und|et|y)\s+/i, '')
           .replace(/[.:]+$/, '')
           .trim();
-        if (item === '' || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
+        if (item === '' || !/\p{L}/u.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
         if (/^\d+([.,]\d+)?%?$/.test(item) || /[.!?]$/.test(item)) continue;
         items.push(item);
       }

@@ -158,6 +158,8 @@ export const findPhone = (contactLines: readonly string[], allLines: readonly st
         return text;
       }
       if (digits >= 9 && digits <= 13 && lines === contactLines && /^\+?\d+$/.test(text)) return text;
+      // An international number ("+1 (234) 567 890" in a page footer) is a phone wherever it is.
+      if (digits >= 9 && digits <= 15 && /^(?:\+|\(\+)/.test(text) && !DATE_LIKE.test(text)) return text;
     }
   }
   return '';

@@ -148,7 +148,6 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
     }
   }
 
-  if (process.env.DBG) console.error("best", best, "allowed", allowed, narrow.length, segments.length, pageWidth);
   if (!best) return undefined;
   const split = best.x;
   const total = segments.reduce((sum, segment) => sum + segment.text.length, 0);
@@ -160,7 +159,8 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
     const shared = sideRows(side).filter((row) => row.segments.some((segment) => (side === 'left' ? segment.x0 >= split : segment.x1 <= split)) && row.segments.every((segment) => segment.x1 <= split || segment.x0 >= split));
     const shortShare = mine.filter((segment) => segment.text.length <= 24).length / Math.max(1, mine.length);
     const dated = mine.filter((segment) => YEARISH.test(segment.text)).length / Math.max(1, mine.length);
-    if (shared.length / Math.max(1, sideRows(side).length) >= 0.6 && shortShare >= 0.8 && dated >= 0.4) return undefined;
+    const sharedShare = shared.length / Math.max(1, sideRows(side).length);
+    if ((sharedShare >= 0.6 && shortShare >= 0.8 && dated >= 0.4) || (sharedShare >= 0.75 && shortShare >= 0.9)) return undefined;
   }
   return split;
 };
@@ -184,6 +184,10 @@ const pageText = (rows: readonly Row[], pageWidth: number): string => {
   }
   let left: Row[] = [];
   let right: Row[] = [];
+  const lowest = (keep: (segment: Segment) => boolean) =>
+    Math.min(...rows.filter((row) => row.segments.some(keep)).map((row) => row.y));
+  const lastLeftY = lowest((segment) => segment.x1 <= split);
+  const lastRightY = lowest((segment) => segment.x0 >= split);
   const flush = () => {
     emitFlow(left);
     out.push('');
@@ -200,6 +204,20 @@ const pageText = (rows: readonly Row[], pageWidth: number): string => {
     }
     const leftSegments = row.segments.filter((segment) => segment.x1 <= split);
     const rightSegments = row.segments.filter((segment) => segment.x0 >= split);
+    // A side that has ended for good on this page (a contact block beside the top of the page, a
+    // sidebar shorter than the main column) is written out then, before the side that goes on,
+    // so that side stays one flow.
+    const ended = (side: Row[], lastY: number) => side.length > 0 && row.y < lastY;
+    if (rightSegments.length === 0 && ended(right, lastRightY)) {
+      emitFlow(right);
+      out.push('');
+      right = [];
+    }
+    if (leftSegments.length === 0 && ended(left, lastLeftY)) {
+      emitFlow(left);
+      out.push('');
+      left = [];
+    }
     if (leftSegments.length > 0) left.push({ y: row.y, size: row.size, segments: leftSegments });
     if (rightSegments.length > 0) right.push({ y: row.y, size: row.size, segments: rightSegments });
   }
