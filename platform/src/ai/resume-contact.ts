@@ -193,13 +193,21 @@ const isNameLike = (text: string): boolean =>
   (NAME.test(text) && !NOT_A_NAME.test(text) && text.split(' ').filter((word) => /^\p{Lu}/u.test(word)).length >= 2 && text.length <= 40) ||
   CJK_NAME.test(text);
 
+/** The email or profile handle holds one of the name's words at its start or end ("mmayer", "sourabhbajaj"). */
 const echoes = (candidate: string, handles: readonly string[]): boolean =>
   candidate
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .split(/[\s.-]+/)
-    .some((word) => word.length > 2 && handles.some((handle) => handle.includes(word)));
+    .some(
+      (word) =>
+        word.length > 2 &&
+        handles.some((raw) => {
+          const handle = raw.replace(/\d+$/, '');
+          return handle.startsWith(word) || handle.endsWith(word) || (word.length >= 5 && handle.includes(word));
+        }),
+    );
 
 /**
  * The name: a short line of capitalised words (or 2–4 Chinese characters) near the top,
@@ -235,10 +243,11 @@ const TRAILING_PLACE = new RegExp(
   'u',
 );
 const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
+const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
 const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
 
 /** True when the whole text is a place ("Mountain View, CA", "Pune, India", "Remote"). */
-export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim());
+export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) && !ORGANISATION_WORD.test(text);
 
 /**
  * A job's header text without the place at its end: "FLAG Inc. California, America" ->

@@ -99,7 +99,9 @@ export const findDateSpan = (line: string, options: { single?: boolean } = {}): 
 export const isDateLine = (line: string): boolean => {
   const span = findDateSpan(line, { single: true });
   if (!span) return false;
-  const rest = (line.slice(0, span.index) + line.slice(span.index + span.text.length)).replace(/[\s|,.;:()–—-]+/g, '');
+  const rest = (line.slice(0, span.index) + line.slice(span.index + span.text.length))
+    .replace(/\b(?:19|20)\d{2}\b|\b(?:and|und|et|y|e)\b|&/gi, '')
+    .replace(/[\s|,.;:()–—-]+/g, '');
   return rest.length <= 3;
 };
 

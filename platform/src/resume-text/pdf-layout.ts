@@ -165,9 +165,15 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
   return split;
 };
 
+type Side = 'left' | 'right';
+
 const rowText = (segments: readonly Segment[]): string => segments.map((segment) => segment.text.trim()).join(' | ');
 
-const pageText = (rows: readonly Row[], pageWidth: number): string => {
+/**
+ * One page's text. `continueWith` is the side the previous page ended with: a two-column page
+ * starts with that side, so a column that runs over the page break stays one flow.
+ */
+const pageText = (rows: readonly Row[], pageWidth: number, continueWith: Side): { text: string; lastSide: Side } => {
   const split = gutterOf(rows, pageWidth);
   const out: string[] = [];
   const emitFlow = (flow: readonly Row[]) => {
@@ -180,7 +186,7 @@ const pageText = (rows: readonly Row[], pageWidth: number): string => {
   };
   if (split === undefined) {
     emitFlow(rows);
-    return out.join('\n');
+    return { text: out.join('\n'), lastSide: continueWith };
   }
   let left: Row[] = [];
   let right: Row[] = [];
@@ -188,11 +194,15 @@ const pageText = (rows: readonly Row[], pageWidth: number): string => {
     Math.min(...rows.filter((row) => row.segments.some(keep)).map((row) => row.y));
   const lastLeftY = lowest((segment) => segment.x1 <= split);
   const lastRightY = lowest((segment) => segment.x0 >= split);
+  let lastSide: Side = continueWith;
   const flush = () => {
-    emitFlow(left);
+    const [first, second] = continueWith === 'left' ? [left, right] : [right, left];
+    emitFlow(first);
     out.push('');
-    emitFlow(right);
+    emitFlow(second);
     out.push('');
+    if (second.length > 0) lastSide = continueWith === 'left' ? 'right' : 'left';
+    else if (first.length > 0) lastSide = continueWith;
     left = [];
     right = [];
   };
@@ -222,7 +232,7 @@ const pageText = (rows: readonly Row[], pageWidth: number): string => {
     if (rightSegments.length > 0) right.push({ y: row.y, size: row.size, segments: rightSegments });
   }
   flush();
-  return out.join('\n');
+  return { text: out.join('\n'), lastSide };
 };
 
 const require = createRequire(import.meta.url);
@@ -237,11 +247,14 @@ export const PDFJS_RESOURCES = {
 /** Every page's text in reading order, pages separated by a blank line. */
 export const pdfLayoutText = async (document: PDFDocumentProxy): Promise<string> => {
   const pages: string[] = [];
+  let side: Side = 'left';
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     const [x0 = 0, , x1 = 612] = page.view;
-    pages.push(pageText(rowsOf(fragmentsOf(content.items)), x1 - x0));
+    const { text, lastSide } = pageText(rowsOf(fragmentsOf(content.items)), x1 - x0, side);
+    pages.push(text);
+    side = lastSide;
     page.cleanup();
   }
   return pages.join('\n\n');
