@@ -94,7 +94,7 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
       const labelled = /^(.+?)\s+\p{L}+:\s+.+$/u.exec(field);
       return labelled?.[1] !== undefined && titleScore(labelled[1]) > 0 ? labelled[1] : field;
     })
-    .filter((field) => field !== '' && !isPlace(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field))
+    .filter((field) => [...field].length >= 2 && !isPlace(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field))
     .map(withoutTrailingPlace)
     .filter((field) => field !== '' && !/^(?:brief )?(?:introduction|description|summary|responsibilities|achievements)\b/i.test(field));
 };

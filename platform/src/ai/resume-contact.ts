@@ -60,6 +60,13 @@ const COUNTRY_NAMES = Object.keys(COUNTRIES)
   .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|');
 
+/** Country names as printed: "Germany", "GERMANY", "germany". */
+const COUNTRY_CASED = Object.keys(COUNTRIES)
+  .filter((name) => !name.endsWith('_'))
+  .flatMap((name) => [name, name.toUpperCase(), name.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())])
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 const WORD = "\\p{Lu}[\\p{L}.'’-]*";
 const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
 const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b`, 'u');
@@ -239,7 +246,7 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
 };
 
 const TRAILING_PLACE = new RegExp(
-  `(?:^|,?\\s+|,\\s*)((?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_NAMES})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_NAMES})))\\.?$`,
+  `(?:^|,?\\s+|,\\s*)((?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
   'u',
 );
 const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
@@ -257,8 +264,9 @@ export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) 
 export const withoutTrailingPlace = (text: string): string => {
   const organisation = ORGANISATION_END.exec(text);
   const match = TRAILING_PLACE.exec(text);
-  if (!match || match.index === 0) return text;
-  if (organisation?.[1] && organisation[1].length <= match.index + 1) return organisation[1];
+  if (!match) return text;
+  if (organisation?.[1]) return organisation[1];
+  if (match.index === 0) return text;
   const rest = text.slice(0, match.index).trim();
   if (text.slice(match.index).trim().startsWith(',')) return rest;
   const words = rest.split(/\s+/);

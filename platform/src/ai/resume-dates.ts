@@ -41,8 +41,9 @@ const DATE_TOKEN = [
   `\\b\\d{1,2}\\s*[/.]\\s*${YEAR}`, // 03/2019, 03.2019
   `${YEAR}\\s*[/.]\\s*\\d{1,2}(?!\\d)`, // 2016/09, 2011 / 11
   `\\b${YEAR}(?!\\d)`, // 2015
-  `(?:Month\\s+)?${PLACEHOLDER}`, // year, Month 20XX
 ].join('|');
+/** Template placeholders ("year–year", "Month 20XX – Ongoing") are read inside ranges only. */
+const RANGE_TOKEN = `${DATE_TOKEN}|(?:Month\\s+)?${PLACEHOLDER}`;
 /** "Sep 15" (two-digit year) is read only inside a range, where it cannot be a day. */
 const SHORT_TOKEN = `(?:${MONTH_NAME})\\.?\\s+\\d{2}(?![\\d:])`;
 const PRESENT =
@@ -51,11 +52,11 @@ const DASH = '\\s*(?:[-–—‑~]+|to|until|till|bis|à|au|a|hasta|até)\\s*';
 const SINCE = 'since|seit|depuis|desde|dès|from';
 
 const RANGE = new RegExp(
-  `(?<![\\w/])((?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${DATE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${DATE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
+  `(?<![\\w/])((?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${RANGE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${RANGE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
   'iu',
 );
 const SINCE_DATE = new RegExp(`\\b(?:${SINCE})\\s+(${DATE_TOKEN})(?![\\w/])`, 'iu');
-const OPEN_RANGE = new RegExp(`(?<![\\w/])(${DATE_TOKEN})${DASH}$`, 'iu');
+const OPEN_RANGE = new RegExp(`(?<![\\w/])(${RANGE_TOKEN})${DASH}$`, 'iu');
 /** A date opening or closing a line as its own field: "2016 / 09 - University of Bremen", "Getoq Consulting, 2011 / 11". */
 const EDGE_DATE = new RegExp(`^(${DATE_TOKEN})\\s*(?:[-–—|:,]\\s+|\\s+(?=\\p{Lu}))|(?:[,|]|\\s[-–—])\\s*(${DATE_TOKEN})\\s*$`, 'iu');
 const SINGLE = new RegExp(`(?<![\\w/])(${DATE_TOKEN})(?![\\w/])`, 'iu');
