@@ -73,7 +73,7 @@ const MODIFIERS = new Set([
 ]);
 const TITLE_SET = new Set(TITLE_WORDS.filter((word) => !MODIFIERS.has(word)));
 const TITLE_SUFFIX = /(?:ician|ologist|ographer|ist|eur|euse|ista)$/;
-const COMPANY_SET = new Set(COMPANY_WORDS);
+const COMPANY_SET = new Set(COMPANY_WORDS.filter((word) => !/^(?:software|health|media|store|market|trust|employer|empleador)$/.test(word)));
 
 const wordsOf = (text: string): string[] =>
   text
@@ -94,6 +94,8 @@ export const titleScore = (text: string): number => {
     TITLE_SET.has(word) || TITLE_SET.has(word.replace(/s$/, '')) || (word.length > 6 && TITLE_SUFFIX.test(word));
   const hits = words.filter(isTitleWord).length + 0.5 * words.filter((word) => MODIFIERS.has(word)).length;
   if (hits === 0) return 0;
+  // "Student Association", "Engineering Group": an organisation named after its people or field.
+  if (COMPANY_SET.has(words.at(-1) ?? '') || /^(?:association|society|club|team|group|council|committee|chapter)$/.test(words.at(-1) ?? '')) return 0;
   // The head noun of a title comes last ("Certified Public Accountant", "Software Engineer").
   const head = isTitleWord(words.at(-1) ?? '') || isTitleWord(words[0] ?? '') && words.length <= 2 ? 1 : 0;
   return 1 + hits / words.length + head;
@@ -130,7 +132,7 @@ export const splitTitleAndCompany = (texts: readonly string[]): TitleAndCompany 
       parts.push(at[1] ?? '', at[2] ?? '');
       continue;
     }
-    const pieces = text.split(/\s+[|·•—–]\s+|\s+-\s+|\s*,\s+(?=[A-Z\p{Lu}])|\s+\/\s+(?=[A-Z][a-z]+\s+(?:Inc|LLC|Ltd|GmbH|Corp))/u);
+    const pieces = text.split(/\s+[|·•—–]\s+|\s+-\s+|\s*[,，]\s*(?=[\p{Lu}\p{Lo}])|\s+\/\s+(?=[A-Z][a-z]+\s+(?:Inc|LLC|Ltd|GmbH|Corp))/u);
     if (pieces.length > 1 && pieces.some((piece) => titleScore(piece) > 0) && pieces.some((piece) => titleScore(piece) === 0 || companyScore(piece) > 0)) {
       parts.push(...pieces);
     } else {

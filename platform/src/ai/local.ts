@@ -91,11 +91,13 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
     .map((field) => field.replace(/^[\s,;:()•·–—*-]+|[\s,;:()•·–—*-]+$/g, '').replace(/^(?:since|seit|depuis|desde)$/i, '').trim())
     .map((field) => {
       // "Summer Intern Manager: xxx": a label and its value after the title.
-      const labelled = /^(.+?)\s+\p{L}+:\s+.+$/u.exec(field);
+      const labelled = /^(.+?)\s+\p{L}+:\s+.+$/u.exec(field) ?? /^([^\s:：]+)[:：]\s*.+$/u.exec(field);
       return labelled?.[1] !== undefined && titleScore(labelled[1]) > 0 ? labelled[1] : field;
     })
-    .filter((field) => [...field].length >= 2 && !isPlace(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field))
+    .filter((field) => [...field].length >= 2 && !isPlace(field) && !isDateLine(field) && !/^\d+\s*(?:years?|months?|yrs?|mos?)\b/i.test(field) && !/^\d+$/.test(field))
     .map(withoutTrailingPlace)
+    // "黑科技公司上海": a Chinese company name ends with its legal word, a city may follow.
+    .map((field) => /^(.{2,30}?(?:有限公司|公司|集团|银行|医院|大学))\p{Script=Han}{2,3}$/u.exec(field)?.[1] ?? field)
     .filter((field) => field !== '' && !/^(?:brief )?(?:introduction|description|summary|responsibilities|achievements)\b/i.test(field));
 };
 
@@ -161,10 +163,11 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
     const next = anchors[position + 1]?.index ?? lines.length;
     const texts: string[] = [];
     const previousLines: string[] = [];
-    for (let index = anchor.index - 1, taken = 0; index >= 0 && taken < before; index -= 1) {
+    for (let index = anchor.index - 1, taken = 0; index >= 0 && taken < (before > 0 ? before + 1 : 0); index -= 1) {
       const line = lines[index] ?? '';
       if (line === '' && taken === 0) continue;
-      if (used.has(index) || !isHeaderLike(line) || anchors.some((other) => other.index === index)) break;
+      if (line === '' || used.has(index) || !isHeaderLike(line) || anchors.some((other) => other.index === index)) break;
+      if (taken === before && !(lines[index - 1] === '' || index === 0)) break; // an extra line only when a blank line closes it
       previousLines.unshift(line);
       used.add(index);
       taken += 1;
@@ -183,7 +186,7 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
       texts.push(...fieldsWithout(line));
       used.add(index);
     }
-    const { title, company } = splitTitleAndCompany(texts.slice(0, 3));
+    const { title, company } = splitTitleAndCompany(texts.slice(0, 4));
     entries.push({ title, company, duration: anchor.span.text.trim(), description: '', technologies: [] });
     ends.push(endMonth(anchor.span, now));
   });
@@ -203,10 +206,14 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
 };
 
 /** Jobs newest first: by end date ("Present" first), the resume's order among equals. */
+const PROJECT = /\b(?:projects?|projets?|proyectos?|projetos?|projekte?)\b|项目/i;
+const PERSONAL_PROJECT = /\b(?:personal|individual|side|open[- ]source|university|academic|team|student)\s+project|\bprojet personnel|\bproyecto personal|个人项目/i;
+
+/** Jobs newest first; personal projects listed among jobs come after the jobs. */
 const newestFirst = (entries: readonly ExtractedExperience[], ends: readonly number[]): ExtractedExperience[] =>
   entries
-    .map((entry, index) => ({ entry, index, end: ends[index] ?? -1 }))
-    .sort((a, b) => b.end - a.end || a.index - b.index)
+    .map((entry, index) => ({ entry, index, end: ends[index] ?? -1, project: PROJECT.test(`${entry.title} ${entry.company}`) || PERSONAL_PROJECT.test(entry.description.split('\n')[0] ?? '') }))
+    .sort((a, b) => Number(a.project) - Number(b.project) || b.end - a.end || a.index - b.index)
     .map(({ entry }) => entry);
 
 /* ---------- education ---------- */
@@ -288,7 +295,7 @@ const patternOf = (skill: string): RegExp => {
 const findVocabulary = (text: string, vocabulary: readonly string[], inList: boolean): string[] =>
   vocabulary.filter((skill) => (inList || !AMBIGUOUS.has(skill.toLowerCase())) && patternOf(skill).test(text));
 
-const PLACEHOLDER_SKILL = /^(?:x{2,}|y{2,}|z{2,}|lorem|ipsum|skill \d*|category \d*|item \d*|comment|skill level|\.\.\.)$/i;
+const PLACEHOLDER_SKILL = /^(?:x{2,}|y{2,}|z{2,}|lorem|ipsum|skill \d*|category \d*|item \d*|comment|skill level|\.\.\.)$|\b(?:XXX|YYY|ZZZ|lorem ipsum)\b/i;
 const LIST_LABEL = /^(?:[\p{L}\d /&+-]{2,32})\s*[:：]\s*/u;
 const SKILL_LABELS =
   /^(?:(?:technical |core |key |it |computer |programming |soft )?skills?|tech(?:s|nologies|nical)?|tech stack|stack|tools?|frameworks?|languages?|programming(?: languages?)?|platforms?|databases?|software|expertise|competencies|fields|libraries|methods|methodologies|cloud|devops|web|frontend|backend|os|operating systems|编程语言|平台|开发|技能|compétences|habilidades|kenntnisse)\s*[:：]/iu;

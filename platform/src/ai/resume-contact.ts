@@ -130,7 +130,8 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
   }
   for (const field of usable) {
     const match = POSTCODE_CITY.exec(field);
-    if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return match[0];
+    // A whole address ("Street, 00000 City") is kept whole; a lone "12345 City" as it is.
+    if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
   }
   return '';
 };
