@@ -165,74 +165,46 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
   return split;
 };
 
-type Side = 'left' | 'right';
-
 const rowText = (segments: readonly Segment[]): string => segments.map((segment) => segment.text.trim()).join(' | ');
 
-/**
- * One page's text. `continueWith` is the side the previous page ended with: a two-column page
- * starts with that side, so a column that runs over the page break stays one flow.
- */
-const pageText = (rows: readonly Row[], pageWidth: number, continueWith: Side): { text: string; lastSide: Side } => {
-  const split = gutterOf(rows, pageWidth);
+const flowText = (flow: readonly Row[]): string => {
   const out: string[] = [];
-  const emitFlow = (flow: readonly Row[]) => {
-    let previous: Row | undefined;
-    for (const row of flow) {
-      if (previous && previous.y - row.y > 1.9 * Math.max(previous.size, row.size)) out.push('');
-      out.push(rowText(row.segments));
-      previous = row;
-    }
-  };
-  if (split === undefined) {
-    emitFlow(rows);
-    return { text: out.join('\n'), lastSide: continueWith };
+  let previous: Row | undefined;
+  for (const row of flow) {
+    if (previous && previous.y - row.y > 1.9 * Math.max(previous.size, row.size)) out.push('');
+    out.push(rowText(row.segments));
+    previous = row;
   }
-  let left: Row[] = [];
-  let right: Row[] = [];
-  const lowest = (keep: (segment: Segment) => boolean) =>
-    Math.min(...rows.filter((row) => row.segments.some(keep)).map((row) => row.y));
-  const lastLeftY = lowest((segment) => segment.x1 <= split);
-  const lastRightY = lowest((segment) => segment.x0 >= split);
-  let lastSide: Side = continueWith;
-  const flush = () => {
-    const [first, second] = continueWith === 'left' ? [left, right] : [right, left];
-    emitFlow(first);
-    out.push('');
-    emitFlow(second);
-    out.push('');
-    if (second.length > 0) lastSide = continueWith === 'left' ? 'right' : 'left';
-    else if (first.length > 0) lastSide = continueWith;
-    left = [];
-    right = [];
-  };
+  return out.join('\n');
+};
+
+/**
+ * One page's text as its main flow (full-width rows and the wider column, top to bottom) and
+ * its side flow (the narrower column of a two-column page, empty otherwise).
+ */
+const pageFlows = (rows: readonly Row[], pageWidth: number): { main: string; side: string } => {
+  const split = gutterOf(rows, pageWidth);
+  if (split === undefined) return { main: flowText(rows), side: '' };
+  const full: Row[] = [];
+  const left: Row[] = [];
+  const right: Row[] = [];
   for (const row of rows) {
     if (row.segments.some((segment) => segment.x0 < split && segment.x1 > split)) {
-      flush();
-      out.push(rowText(row.segments));
+      full.push(row);
       continue;
     }
     const leftSegments = row.segments.filter((segment) => segment.x1 <= split);
     const rightSegments = row.segments.filter((segment) => segment.x0 >= split);
-    // A side that has ended for good on this page (a contact block beside the top of the page, a
-    // sidebar shorter than the main column) is written out then, before the side that goes on,
-    // so that side stays one flow.
-    const ended = (side: Row[], lastY: number) => side.length > 0 && row.y < lastY;
-    if (rightSegments.length === 0 && ended(right, lastRightY)) {
-      emitFlow(right);
-      out.push('');
-      right = [];
-    }
-    if (leftSegments.length === 0 && ended(left, lastLeftY)) {
-      emitFlow(left);
-      out.push('');
-      left = [];
-    }
     if (leftSegments.length > 0) left.push({ y: row.y, size: row.size, segments: leftSegments });
     if (rightSegments.length > 0) right.push({ y: row.y, size: row.size, segments: rightSegments });
   }
-  flush();
-  return { text: out.join('\n'), lastSide };
+  const extent = (flow: readonly Row[]) => {
+    const segments = flow.flatMap((row) => row.segments);
+    return segments.length === 0 ? 0 : Math.max(...segments.map((segment) => segment.x1)) - Math.min(...segments.map((segment) => segment.x0));
+  };
+  const [wide, narrow] = extent(left) >= extent(right) ? [left, right] : [right, left];
+  const main = [...full, ...wide].sort((a, b) => b.y - a.y);
+  return { main: flowText(main), side: flowText(narrow) };
 };
 
 const require = createRequire(import.meta.url);
@@ -244,18 +216,22 @@ export const PDFJS_RESOURCES = {
   standardFontDataUrl: `${path.join(pdfjsDir, 'standard_fonts')}/`,
 } as const;
 
-/** Every page's text in reading order, pages separated by a blank line. */
+/**
+ * The document's text: every page's main flow in page order, then every page's side column
+ * (sidebars), so that a main column running over a page break stays one flow and a sidebar's
+ * sections (contact, skills, languages) never cut into it.
+ */
 export const pdfLayoutText = async (document: PDFDocumentProxy): Promise<string> => {
-  const pages: string[] = [];
-  let side: Side = 'left';
+  const mains: string[] = [];
+  const sides: string[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     const [x0 = 0, , x1 = 612] = page.view;
-    const { text, lastSide } = pageText(rowsOf(fragmentsOf(content.items)), x1 - x0, side);
-    pages.push(text);
-    side = lastSide;
+    const { main, side } = pageFlows(rowsOf(fragmentsOf(content.items)), x1 - x0);
+    mains.push(main);
+    if (side !== '') sides.push(side);
     page.cleanup();
   }
-  return pages.join('\n\n');
+  return [...mains, ...sides].join('\n\n');
 };
