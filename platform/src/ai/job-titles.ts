@@ -92,8 +92,10 @@ export const titleScore = (text: string): number => {
   if (words.length === 0 || words.length > 12) return 0;
   const isTitleWord = (word: string) =>
     TITLE_SET.has(word) || TITLE_SET.has(word.replace(/s$/, '')) || (word.length > 6 && TITLE_SUFFIX.test(word));
-  const hits = words.filter(isTitleWord).length + 0.5 * words.filter((word) => MODIFIERS.has(word)).length;
-  if (hits === 0) return 0;
+  const heads = words.filter(isTitleWord).length;
+  // Qualifiers alone ("Research Software", "Data") do not make a title.
+  if (heads === 0) return 0;
+  const hits = heads + 0.5 * words.filter((word) => MODIFIERS.has(word)).length;
   // "Student Association", "Engineering Group": an organisation named after its people or field.
   if (COMPANY_SET.has(words.at(-1) ?? '') || /^(?:association|society|club|team|group|council|committee|chapter)$/.test(words.at(-1) ?? '')) return 0;
   // The head noun of a title comes last ("Certified Public Accountant", "Software Engineer").

@@ -404,7 +404,8 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
   const lines = toLines(text);
   const content = lines.filter((line) => line !== '');
   const { header, of } = sectionsOf(lines);
-  const email = findEmail(content);
+  const topEmail = findEmail([...header.slice(0, 25), ...of('contact')].filter((line) => line !== ''));
+  const email = topEmail !== '' ? topEmail : findEmail(content);
   const linkedin = findLinkedin(text);
   const github = findGithub(text);
   const handles = [email.split('@')[0] ?? '', linkedin.split('/in/')[1] ?? '', github.split('/')[1] ?? '']
@@ -427,7 +428,10 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
     if (index > nameAt && headingOf(lines[index] ?? '')) break;
     aroundName.push(lines[index] ?? '');
   }
-  const contactLines = [...header.slice(0, 25), ...aroundName, ...of('contact')].filter((line) => line !== '' && !SKILL_LABELS.test(line));
+  // …and the lines near the email address, wherever a layout put that block.
+  const emailAt = email === '' ? -1 : lines.findIndex((line) => line.includes(email.slice(0, 12)));
+  const nearEmail = emailAt < 0 ? [] : lines.slice(Math.max(0, emailAt - 4), emailAt + 5).filter((line) => headingOf(line) === undefined);
+  const contactLines = [...header.slice(0, 25), ...aroundName, ...of('contact'), ...nearEmail].filter((line) => line !== '' && !SKILL_LABELS.test(line));
   const location = findLocation(contactLines, isSkillWord);
   const phone = findPhone(contactLines, content, countryOf(location));
 

@@ -76,7 +76,7 @@ const COUNTRY_LOCATION = new RegExp(
 );
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
-const LOCATION_LABEL = /^(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
+const LOCATION_LABEL = /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
 
 /** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
 const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
@@ -121,8 +121,14 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     const match = COUNTRY_LOCATION.exec(field);
     if (match) return match[0];
   }
-  const labelled = contactLines.map((line) => line.trim()).find((line) => LOCATION_LABEL.test(line));
-  if (labelled !== undefined) return labelled.replace(LOCATION_LABEL, '').trim();
+  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
+  if (labelledAt >= 0) {
+    const value = (contactLines[labelledAt] ?? '').trim().replace(LOCATION_LABEL, '').trim();
+    if (value !== '') return value;
+    // "Present Address:" with the address on the next lines.
+    const next = contactLines.slice(labelledAt + 1, labelledAt + 3).filter((line) => !/[:@]/.test(line) && !/\d{7,}/.test(line));
+    if (next.length > 0) return next.join(' ').replace(/\s+/g, ' ').trim();
+  }
   for (let index = 0; index < contactLines.length - 1; index += 1) {
     const line = (contactLines[index] ?? '').trim();
     const next = (contactLines[index + 1] ?? '').trim();

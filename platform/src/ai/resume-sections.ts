@@ -30,7 +30,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'on campus involvement', 'internships', 'internship', 'internship experience', 'military experience',
     'teaching experience', 'research experience', 'research projects', 'research positions', 'academic experience', 'clinical experience', 'leadership experience', 'volunteer experience',
     'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'parcours professionnel',
-    'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
+    'vocacional', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
     'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',
     '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '项目经历',
   ],
