@@ -154,7 +154,7 @@ export const splitTitleAndCompany = (texts: readonly string[]): TitleAndCompany 
   let title = byTitle[0];
   if (title === undefined || title.title === 0) {
     // Nothing reads as a title: a company-looking text goes to the company, else order decides.
-    const companyFirst = scored.find((entry) => entry.company > 0);
+    const companyFirst = [...scored].sort((a, b) => b.company - a.company || a.index - b.index).find((entry) => entry.company > 0);
     title = scored.find((entry) => entry !== companyFirst) ?? scored[0];
   }
   const others = scored.filter((entry) => entry !== title);

@@ -430,7 +430,9 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
   }
   // …and the lines near the email address, wherever a layout put that block.
   const emailAt = email === '' ? -1 : lines.findIndex((line) => line.includes(email.slice(0, 12)));
-  const nearEmail = emailAt < 0 ? [] : lines.slice(Math.max(0, emailAt - 4), emailAt + 5).filter((line) => headingOf(line) === undefined);
+  const nearEmail: string[] = [];
+  for (let index = emailAt; emailAt >= 0 && index >= Math.max(0, emailAt - 4) && !headingOf(lines[index] ?? ''); index -= 1) nearEmail.unshift(lines[index] ?? '');
+  for (let index = emailAt + 1; emailAt >= 0 && index < Math.min(lines.length, emailAt + 5) && !headingOf(lines[index] ?? ''); index += 1) nearEmail.push(lines[index] ?? '');
   const contactLines = [...header.slice(0, 25), ...aroundName, ...of('contact'), ...nearEmail].filter((line) => line !== '' && !SKILL_LABELS.test(line));
   const location = findLocation(contactLines, isSkillWord);
   const phone = findPhone(contactLines, content, countryOf(location));
