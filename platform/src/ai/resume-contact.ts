@@ -89,6 +89,8 @@ const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr
 
 const fieldsOf = (line: string): string[] =>
   line
+    // Word's text runs fields together: "…@gmail.comLocation: Seoul".
+    .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
     .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
     .map((field) => field.trim())
     .filter((field) => field !== '');
@@ -203,9 +205,14 @@ const titleCase = (text: string): string =>
     ? text.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
     : text;
 
-const isNameLike = (text: string): boolean =>
-  (NAME.test(text) && !NOT_A_NAME.test(text) && text.split(' ').filter((word) => /^\p{Lu}/u.test(word)).length >= 2 && text.length <= 40) ||
+/** Two capitalised words at least; one is enough for a labelled or echoed name ("Min-jun kim"). */
+const isNameLike = (text: string, relaxed = false): boolean =>
+  (NAME.test(text) &&
+    !NOT_A_NAME.test(text) &&
+    text.split(' ').filter((word) => /^\p{Lu}/u.test(word)).length >= (relaxed ? 1 : 2) &&
+    text.length <= 40) ||
   CJK_NAME.test(text);
+const NAME_LABEL = /^(?:name|full name|nom|nombre|nome|名字|姓名)\s*[:：]/i;
 
 /** The email or profile handle holds one of the name's words at its start or end ("mmayer", "sourabhbajaj"). */
 const echoes = (candidate: string, handles: readonly string[]): boolean =>
@@ -242,8 +249,8 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
     const fields = line.split(/\s+[|·•]\s+|\s{2,}|\s+-\s+/);
     for (const field of fields.slice(0, 2)) {
       const text = cleanNameCandidate(field);
-      if (!isNameLike(text) || titleScore(text) > 0 && !echoes(text, handles)) continue;
       const echoed = echoes(text, handles);
+      if (!isNameLike(text, echoed || NAME_LABEL.test(field.trim())) || (titleScore(text) > 0 && !echoed)) continue;
       if (inSection && !echoed) continue;
       candidates.push({ text, index, echoed });
     }
