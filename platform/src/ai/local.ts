@@ -309,7 +309,7 @@ const listItems = (lines: readonly string[]): string[] => {
       const line = field.replace(BULLET, '').replace(LIST_LABEL, '');
       for (const piece of line.split(/\s*[,;•·●▪]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
         const item = piece
-          .replace(/[\u0000-\u001f]/g, '')
+          .replace(/\p{Cc}/gu, '')
           .replace(/^[^\p{L}\d.#]+/u, '')
           .replace(/^\p{Ll}\s+(?=\p{Lu})/u, '')
           .replace(/\([^)]*\)/g, '')
