@@ -301,13 +301,24 @@ const SKILL_LABELS =
   /^(?:(?:technical |core |key |it |computer |programming |soft )?skills?|tech(?:s|nologies|nical)?|tech stack|stack|tools?|frameworks?|languages?|programming(?: languages?)?|platforms?|databases?|software|expertise|competencies|fields|libraries|methods|methodologies|cloud|devops|web|frontend|backend|os|operating systems|编程语言|平台|开发|技能|compétences|habilidades|kenntnisse)\s*[:：]/iu;
 
 /** The items of a skills list as written: "Python 5+ yrs", "Hard-working (18/24)" and "category: " cut away. */
+/** A row's label set without a colon, beside its items: "Tech Stack Tableau | Python". */
+const BARE_LABEL =
+  /^(?:(?:spoken |foreign )?languages?|tech(?:nical)? stack|stack|tools?|frameworks?|programming(?: languages?)?|databases?|platforms?|(?:technical |soft |core )?skills?|software|technologies|libraries|methods)\s+(?=\p{Lu})/iu;
+const NOT_SKILLS = /^(?:personal )?(?:interests?|hobbies|hobbys|loisirs|intereses|interessen|activities)\b/i;
+const NOT_A_SKILL = /^(?:curriculum vitae|resume|résumé|cv|page \d+.*|\d+\s*\/\s*\d+)$/i;
+
 const listItems = (lines: readonly string[]): string[] => {
   const items: string[] = [];
   for (const raw of lines) {
-    if (raw === '') continue;
-    for (const field of raw.split(/\s+\|\s+/)) {
-      const line = field.replace(BULLET, '').replace(LIST_LABEL, '');
-      for (const piece of line.split(/\s*[,;•·●▪]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
+    if (raw === '' || NOT_SKILLS.test(raw.replace(BULLET, ''))) continue;
+    for (const [position, field] of raw.split(/\s+\|\s+/).entries()) {
+      const unlabelled = field.replace(BULLET, '').replace(LIST_LABEL, '');
+      const line = position === 0 ? unlabelled.replace(BARE_LABEL, '') : unlabelled;
+      // "Python (Pandas/Numpy)": the parenthesis lists more skills; "(18/24)", "(Expert)" do not.
+      const expanded = line.replace(/\(([^)]*)\)/g, (_, inner: string) =>
+        /\d|^(?:basic|intermediate|advanced|expert|fluent|native|proficient|beginner)$/i.test(inner.trim()) ? '' : `, ${inner.replace(/\//g, ', ')}`,
+      );
+      for (const piece of expanded.split(/\s*[,;•·●▪]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
         const item = piece
           .replace(/\p{Cc}/gu, '')
           .replace(/^[^\p{L}\d.#]+/u, '')
@@ -319,7 +330,7 @@ const listItems = (lines: readonly string[]): string[] => {
           .replace(/^(?:and|und|et|y)\s+/i, '')
           .replace(/[.:]+$/, '')
           .trim();
-        if (item === '' || !/\p{L}/u.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
+        if (item === '' || !/\p{L}/u.test(item) || NOT_A_SKILL.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
         if (/^\d+([.,]\d+)?%?$/.test(item) || /[.!?]$/.test(item)) continue;
         items.push(item);
       }
@@ -340,7 +351,7 @@ const findSkills = (
   const seen = new Set<string>();
   const add = (target: string[], skill: string) => {
     const key = skill.toLowerCase();
-    if (seen.has(key) || nameWords.has(key)) return;
+    if (seen.has(key) || nameWords.has(key) || key.split(/\s+/).every((word) => nameWords.has(word))) return;
     seen.add(key);
     target.push(skill);
   };
