@@ -186,24 +186,47 @@ const pageFlows = (rows: readonly Row[], pageWidth: number): { main: string; sid
   const split = gutterOf(rows, pageWidth);
   if (split === undefined) return { main: flowText(rows), side: '' };
   const full: Row[] = [];
-  const left: Row[] = [];
-  const right: Row[] = [];
+  const halves: { row: Row; left: Segment[]; right: Segment[] }[] = [];
   for (const row of rows) {
     if (row.segments.some((segment) => segment.x0 < split && segment.x1 > split)) {
       full.push(row);
       continue;
     }
-    const leftSegments = row.segments.filter((segment) => segment.x1 <= split);
-    const rightSegments = row.segments.filter((segment) => segment.x0 >= split);
-    if (leftSegments.length > 0) left.push({ y: row.y, size: row.size, segments: leftSegments });
-    if (rightSegments.length > 0) right.push({ y: row.y, size: row.size, segments: rightSegments });
+    halves.push({
+      row,
+      left: row.segments.filter((segment) => segment.x1 <= split),
+      right: row.segments.filter((segment) => segment.x0 >= split),
+    });
   }
-  const extent = (flow: readonly Row[]) => {
-    const segments = flow.flatMap((row) => row.segments);
-    return segments.length === 0 ? 0 : Math.max(...segments.map((segment) => segment.x1)) - Math.min(...segments.map((segment) => segment.x0));
-  };
-  const [wide, narrow] = extent(left) >= extent(right) ? [left, right] : [right, left];
-  const main = [...full, ...wide].sort((a, b) => b.y - a.y);
+  const extent = (segments: readonly Segment[]) =>
+    segments.length === 0 ? 0 : Math.max(...segments.map((segment) => segment.x1)) - Math.min(...segments.map((segment) => segment.x0));
+  const leftIsWide = extent(halves.flatMap((half) => half.left)) >= extent(halves.flatMap((half) => half.right));
+  const main: Row[] = [...full];
+  const narrow: Row[] = [];
+  for (const { row, left, right } of halves) {
+    const [wideSegments, narrowSegments] = leftIsWide ? [left, right] : [right, left];
+    // A heading set larger in the left margin, level with the text it heads, belongs to that text.
+    const heading = narrowSegments.length === 1 ? narrowSegments[0] : undefined;
+    const marginHeading =
+      !leftIsWide &&
+      heading !== undefined &&
+      wideSegments.length > 0 &&
+      heading.text.length <= 30 &&
+      !/\d|@/.test(heading.text) &&
+      wideSegments.every((segment) => heading.size >= 1.15 * segment.size) &&
+      // …and nothing of its own column right under it (a sidebar's heading has its items there).
+      !halves.some((other) => {
+        const mine = leftIsWide ? other.right : other.left;
+        return mine.length > 0 && other.row.y < row.y && row.y - other.row.y < 2.5 * heading.size;
+      });
+    if (marginHeading) {
+      main.push({ y: row.y, size: row.size, segments: [...narrowSegments, ...wideSegments] });
+      continue;
+    }
+    if (wideSegments.length > 0) main.push({ y: row.y, size: row.size, segments: wideSegments });
+    if (narrowSegments.length > 0) narrow.push({ y: row.y, size: row.size, segments: narrowSegments });
+  }
+  main.sort((a, b) => b.y - a.y);
   return { main: flowText(main), side: flowText(narrow) };
 };
 
