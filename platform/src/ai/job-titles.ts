@@ -48,6 +48,10 @@ const TITLE_WORDS = [
   'director', 'profesor', 'enfermera', 'enfermero', 'becario', 'entwickler', 'leiter', 'berater', 'praktikant',
   'mitarbeiter', 'werkstudent', 'lehrer', 'geschäftsführer', 'engenheiro', 'desenvolvedor', 'analista',
   'estagiário', 'professor', 'título', 'puesto', 'cargo', 'poste', 'stelle', 'position', 'title', 'role', 'job',
+  'enfermeira', 'engenheira', 'desenvolvedora', 'gerente', 'diretora', 'professora', 'coordenadora', 'coordenador',
+  'assistente', 'técnico', 'técnica', 'consultora', 'consultor', 'contadora', 'contador', 'ingeniera', 'desarrolladora',
+  'jefa', 'chefe', 'auxiliar', 'ingénieure', 'développeuse', 'chargé', 'chargée', 'conseiller', 'conseillère',
+  'assistent', 'assistentin', 'referent', 'sachbearbeiter', 'krankenpfleger', 'pflegefachkraft', 'erzieher',
   '实习', '工程师', '经理', '开发', '职位', '总监', '主管', '助理', '实习生', '研究员', '教师',
 ];
 
@@ -72,6 +76,7 @@ const MODIFIERS = new Set([
   'full-stack', 'frontend', 'backend', 'ux', 'ui', 'hr', 'payroll', 'staff', 'senior', 'junior', 'vice',
 ]);
 const TITLE_SET = new Set(TITLE_WORDS.filter((word) => !MODIFIERS.has(word)));
+const COMPOUND_HEADS = ['entwickler', 'ingenieur', 'berater', 'leiter', 'manager', 'student', 'assistent', 'referent', 'techniker', 'pfleger', 'lehrer', 'kaufmann', 'kauffrau', 'designer', 'analyst', 'architekt'];
 const TITLE_SUFFIX = /(?:ician|ologist|ographer|ist|eur|euse|ista)$/;
 const COMPANY_SET = new Set(COMPANY_WORDS.filter((word) => !/^(?:software|health|media|store|market|trust|employer|empleador)$/.test(word)));
 
@@ -91,7 +96,11 @@ export const titleScore = (text: string): number => {
   const words = wordsOf(text);
   if (words.length === 0 || words.length > 12) return 0;
   const isTitleWord = (word: string) =>
-    TITLE_SET.has(word) || TITLE_SET.has(word.replace(/s$/, '')) || (word.length > 6 && TITLE_SUFFIX.test(word));
+    TITLE_SET.has(word) ||
+    TITLE_SET.has(word.replace(/s$/, '')) ||
+    (word.length > 6 && TITLE_SUFFIX.test(word)) ||
+    // German compounds and feminine forms: "Softwareentwicklerin", "Werkstudentin", "Projektleiter".
+    (word.length > 8 && COMPOUND_HEADS.some((head) => word.endsWith(head) || word.endsWith(`${head}in`)));
   const heads = words.filter(isTitleWord).length;
   // Qualifiers alone ("Research Software", "Data") do not make a title.
   if (heads === 0) return 0;

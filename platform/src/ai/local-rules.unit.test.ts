@@ -131,4 +131,62 @@ describe('a whole resume', () => {
 
     expect(extractResumeLocally(text, NOW).personalInfo.name).toBe('Priya Raman');
   });
+
+  it.each([
+    [
+      'a German developer, dates on their own line, a feminine compound title and a city after the company',
+      [
+        'Lena Schmidt',
+        'lena.schmidt@web.de · +49 30 1234567 · Berlin, Deutschland',
+        '',
+        'Berufserfahrung',
+        '03/2019 – heute',
+        'Softwareentwicklerin, Siemens AG, München',
+        'Entwicklung von Microservices in Go',
+        '01/2016 – 02/2019',
+        'Werkstudentin, SAP SE, Walldorf',
+      ],
+      { phone: '+49 30 1234567', location: 'Berlin, Deutschland' },
+      [['Softwareentwicklerin', 'Siemens AG'], ['Werkstudentin', 'SAP SE']],
+    ],
+    [
+      'a Brazilian nurse, "Company — Title" above Portuguese dates',
+      [
+        'Ana Souza',
+        'Enfermeira | ana.souza@gmail.com | +55 11 91234-5678 | São Paulo, SP, Brasil',
+        '',
+        'Experiência Profissional',
+        'Hospital Sírio-Libanês — Enfermeira Chefe',
+        'Jan 2020 - Atual',
+        'Hospital das Clínicas — Enfermeira',
+        'Fev 2015 - Dez 2019',
+      ],
+      { phone: '+55 11 91234-5678', location: 'São Paulo, SP, Brasil' },
+      [['Enfermeira Chefe', 'Hospital Sírio-Libanês'], ['Enfermeira', 'Hospital das Clínicas']],
+    ],
+    [
+      'a UK recruiter, title then "Company, City" then dates',
+      [
+        "JAMES O'CONNOR",
+        'Senior Recruiter',
+        'London, UK | 020 7946 0958 | james.oconnor@outlook.com',
+        '',
+        'PROFESSIONAL EXPERIENCE',
+        'Recruitment Consultant',
+        'Hays plc, Manchester',
+        '2014 – 2018',
+        '',
+        'Senior Recruiter',
+        'Barclays, London',
+        'June 2018 – Present',
+      ],
+      { phone: '020 7946 0958', location: 'London, UK' },
+      [['Senior Recruiter', 'Barclays'], ['Recruitment Consultant', 'Hays plc']],
+    ],
+  ])('reads %s', (_, lines, contact, jobs) => {
+    const resume = extractResumeLocally(lines.join('\n'), NOW);
+
+    expect(resume.personalInfo).toMatchObject(contact);
+    expect(resume.experience.map((job) => [job.title, job.company])).toEqual(jobs);
+  });
 });

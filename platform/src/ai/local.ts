@@ -183,8 +183,13 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
         continue;
       }
       if (!isHeaderLike(line) || index - anchor.index > 2) break;
+      // A line that already names both the job and the employer ends the header.
+      const before = splitTitleAndCompany(texts);
+      if (before.title !== '' && before.company !== '') break;
       texts.push(...fieldsWithout(line));
       used.add(index);
+      const after = splitTitleAndCompany(texts);
+      if (after.title !== '' && after.company !== '') break;
     }
     const { title, company } = splitTitleAndCompany(texts.slice(0, 4));
     entries.push({ title, company, duration: anchor.span.text.trim(), description: '', technologies: [] });

@@ -259,11 +259,25 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
   return best === undefined ? '' : titleCase(best.text);
 };
 
+/** Large cities written without their country in job headers ("Barclays, London"). */
+const CITIES = [
+  'London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow', 'Edinburgh', 'Bristol', 'Dublin', 'Paris', 'Lyon',
+  'Marseille', 'Toulouse', 'Berlin', 'Munich', 'München', 'Hamburg', 'Frankfurt', 'Cologne', 'Köln', 'Stuttgart',
+  'Düsseldorf', 'Walldorf', 'Bremen', 'Vienna', 'Wien', 'Zurich', 'Zürich', 'Geneva', 'Amsterdam', 'Rotterdam',
+  'Brussels', 'Madrid', 'Barcelona', 'Valencia', 'Lisbon', 'Lisboa', 'Porto', 'Rome', 'Milan', 'Milano', 'Stockholm',
+  'Oslo', 'Copenhagen', 'Helsinki', 'Warsaw', 'Prague', 'Budapest', 'Istanbul', 'Athens', 'New York', 'NYC',
+  'San Francisco', 'Los Angeles', 'Seattle', 'Chicago', 'Boston', 'Austin', 'Denver', 'Atlanta', 'Miami',
+  'Toronto', 'Vancouver', 'Montreal', 'Mexico City', 'São Paulo', 'Sao Paulo', 'Rio de Janeiro', 'Buenos Aires',
+  'Santiago', 'Bogotá', 'Lima', 'Bengaluru', 'Bangalore', 'Mumbai', 'Delhi', 'New Delhi', 'Pune', 'Hyderabad',
+  'Chennai', 'Kolkata', 'Noida', 'Gurgaon', 'Gurugram', 'Beijing', 'Shanghai', 'Shenzhen', 'Hong Kong', 'Tokyo',
+  'Osaka', 'Seoul', 'Singapore', 'Sydney', 'Melbourne', 'Auckland', 'Dubai', 'Cairo', 'Lagos', 'Nairobi',
+  'Cape Town', 'Johannesburg', 'Casablanca', 'Tel Aviv',
+].map((city) => city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const TRAILING_PLACE = new RegExp(
-  `(?:^|,?\\s+|,\\s*)((?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
+  `(?:^|,?\\s+|,\\s*)((?<=,\\s*)(?:${CITIES})|(?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
   'u',
 );
-const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
+const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|(?:${CITIES})|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
 const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
 const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
 
