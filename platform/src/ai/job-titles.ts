@@ -156,6 +156,13 @@ export const splitTitleAndCompany = (texts: readonly string[]): TitleAndCompany 
   if (candidates.length === 0) return { title: '', company: '' };
   if (candidates.length === 1) {
     const only = candidates[0] ?? '';
+    // "Senior Accountant ABC Corp": the title ends at its last title word, an organisation follows.
+    const words = only.split(/\s+/);
+    const lastTitleWord = words.reduce((last, word, index) => (titleScore(word) > 0 || titleScore(`x ${word}`) > 0 ? index : last), -1);
+    const tail = words.slice(lastTitleWord + 1).join(' ');
+    if (lastTitleWord >= 0 && tail !== '' && /^\p{Lu}/u.test(tail) && companyScore(tail) > 0 && titleScore(tail) === 0) {
+      return { title: words.slice(0, lastTitleWord + 1).join(' '), company: tail };
+    }
     return titleScore(only) > 0 || companyScore(only) === 0 ? { title: only, company: '' } : { title: '', company: only };
   }
   const scored = candidates.map((text, index) => ({ text, index, title: titleScore(text), company: companyScore(text) }));

@@ -183,6 +183,39 @@ describe('a whole resume', () => {
       { phone: '020 7946 0958', location: 'London, UK' },
       [['Senior Recruiter', 'Barclays'], ['Recruitment Consultant', 'Hays plc']],
     ],
+    [
+      'a US accountant whose Word lines run title, company and dates together',
+      [
+        'Maria Garcia',
+        'maria.garcia@example.com',
+        '(555) 123-4567',
+        'Austin, TX',
+        '',
+        'WORK HISTORY',
+        'Senior Accountant ABC Corp Jan 2018 - Present',
+        'Prepared monthly closes and reconciliations.',
+        'Staff Accountant XYZ LLC 01.2015 - 12.2017',
+      ],
+      { name: 'Maria Garcia', phone: '(555) 123-4567', location: 'Austin, TX' },
+      [['Senior Accountant', 'ABC Corp'], ['Staff Accountant', 'XYZ LLC']],
+    ],
+    [
+      'a teacher with a degree after her name and "School, City, ST" above "Title, dates"',
+      [
+        'Emily Johnson, M.Ed.',
+        'Third Grade Teacher',
+        'emily.johnson@school.org • 617-555-0143 • Boston, MA',
+        '',
+        'TEACHING EXPERIENCE',
+        'Lincoln Elementary School, Boston, MA',
+        'Third Grade Teacher, 2016–Present',
+        '- Designed differentiated instruction for 25 students',
+        'Roosevelt Middle School, Cambridge, MA',
+        'Student Teacher, Spring 2015',
+      ],
+      { name: 'Emily Johnson', location: 'Boston, MA' },
+      [['Third Grade Teacher', 'Lincoln Elementary School'], ['Student Teacher', 'Roosevelt Middle School']],
+    ],
   ])('reads %s', (_, lines, contact, jobs) => {
     const resume = extractResumeLocally(lines.join('\n'), NOW);
 

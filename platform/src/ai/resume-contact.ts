@@ -187,7 +187,7 @@ const NAME_WORD = "(?:\\p{Lu}[\\p{L}'’-]*\\.?|\\p{Lu}\\.|(?:van|von|der|den|de
 const NAME = new RegExp(`^${NAME_WORD}(?:[ ]${NAME_WORD}){1,4}$`, 'u');
 const CJK_NAME = /^[\u4e00-\u9fff]{2,4}$/;
 const SUFFIX =
-  /(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
+  /(?:,\s*(?:[A-Z]{2,6}(?:-[A-Z]{2,4})?|(?:[A-Z][a-z]{0,2}\.\s?){1,3}[A-Z]?[a-z]{0,2}\.?))+$|(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
 const NOT_A_NAME =
   /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|location|quote|title|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
 
@@ -290,6 +290,15 @@ export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) 
  * before the region when nothing marks where the organisation's name ends).
  */
 export const withoutTrailingPlace = (text: string): string => {
+  // "Lincoln Elementary School, Boston, MA": the longest run of comma parts at the end that is a place.
+  const parts = text.split(/\s*,\s*/);
+  for (let keep = 1; keep < parts.length; keep += 1) {
+    const place = parts.slice(keep).join(', ');
+    if (isPlace(place)) {
+      const rest = parts.slice(0, keep).join(', ');
+      return ORGANISATION_END.exec(rest)?.[1] ?? rest;
+    }
+  }
   const organisation = ORGANISATION_END.exec(text);
   const match = TRAILING_PLACE.exec(text);
   if (!match) return text;
