@@ -145,9 +145,12 @@ const anchorsIn = (lines: readonly string[]): Anchor[] => {
  * prints every entry the same way), then the date line's own fields, then following lines
  * until two texts are found.
  */
-const findExperience = (lines: readonly string[], now: Date): { entries: ExtractedExperience[]; end: number[] } => {
+const findExperience = (
+  lines: readonly string[],
+  now: Date,
+): { entries: ExtractedExperience[]; end: number[]; projects: boolean[] } => {
   const anchors = anchorsIn(lines);
-  if (anchors.length === 0) return { entries: [], end: [] };
+  if (anchors.length === 0) return { entries: [], end: [], projects: [] };
   const first = anchors[0] as Anchor;
   let before = 0;
   for (let index = first.index - 1; index >= 0 && before < 2; index -= 1) {
@@ -159,6 +162,7 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
   const used = new Set<number>();
   const entries: ExtractedExperience[] = [];
   const ends: number[] = [];
+  const projects: boolean[] = [];
   anchors.forEach((anchor, position) => {
     const next = anchors[position + 1]?.index ?? lines.length;
     const texts: string[] = [];
@@ -194,6 +198,7 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
     const { title, company } = splitTitleAndCompany(texts.slice(0, 4));
     entries.push({ title, company, duration: anchor.span.text.trim(), description: '', technologies: [] });
     ends.push(endMonth(anchor.span, now));
+    projects.push(PROJECT.test(texts.join(' ')) || PERSONAL_PROJECT.test(texts.join(' ')));
   });
   // Descriptions once every entry's header lines are known, so none swallows the next job's header.
   const described = entries.map((entry, position) => {
@@ -207,7 +212,7 @@ const findExperience = (lines: readonly string[], now: Date): { entries: Extract
       .slice(0, 2000);
     return { ...entry, description };
   });
-  return { entries: described, end: ends };
+  return { entries: described, end: ends, projects };
 };
 
 /** Jobs newest first: by end date ("Present" first), the resume's order among equals. */
@@ -215,9 +220,9 @@ const PROJECT = /\b(?:projects?|projets?|proyectos?|projetos?|projekte?)\b|项�
 const PERSONAL_PROJECT = /\b(?:personal|individual|side|open[- ]source|university|academic|team|student)\s+project|\bprojet personnel|\bproyecto personal|个人项目/i;
 
 /** Jobs newest first; personal projects listed among jobs come after the jobs. */
-const newestFirst = (entries: readonly ExtractedExperience[], ends: readonly number[]): ExtractedExperience[] =>
+const newestFirst = (entries: readonly ExtractedExperience[], ends: readonly number[], projects: readonly boolean[]): ExtractedExperience[] =>
   entries
-    .map((entry, index) => ({ entry, index, end: ends[index] ?? -1, project: PROJECT.test(`${entry.title} ${entry.company}`) || PERSONAL_PROJECT.test(entry.description.split('\n')[0] ?? '') }))
+    .map((entry, index) => ({ entry, index, end: ends[index] ?? -1, project: (projects[index] ?? false) || PERSONAL_PROJECT.test(entry.description.split('\n')[0] ?? '') }))
     .sort((a, b) => Number(a.project) - Number(b.project) || b.end - a.end || a.index - b.index)
     .map(({ entry }) => entry);
 
@@ -454,8 +459,8 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
   const phone = findPhone(contactLines, content, countryOf(location));
 
   const experienceLines = of('experience');
-  const { entries, end } = findExperience(experienceLines, now);
-  const experience = newestFirst(entries, end);
+  const { entries, end, projects } = findExperience(experienceLines, now);
+  const experience = newestFirst(entries, end, projects);
   const education = findEducation(of('education'));
   const years = totalYears(experience, now);
   const headline = findHeadline(aroundName.filter((line) => line !== ''), name);
