@@ -78,7 +78,11 @@ const MODIFIERS = new Set([
 const TITLE_SET = new Set(TITLE_WORDS.filter((word) => !MODIFIERS.has(word)));
 const COMPOUND_HEADS = ['entwickler', 'ingenieur', 'berater', 'leiter', 'manager', 'student', 'assistent', 'referent', 'techniker', 'pfleger', 'lehrer', 'kaufmann', 'kauffrau', 'designer', 'analyst', 'architekt'];
 const TITLE_SUFFIX = /(?:ician|ologist|ographer|ist|eur|euse|ista)$/;
-const COMPANY_SET = new Set(COMPANY_WORDS.filter((word) => !/^(?:software|health|media|store|market|trust|employer|empleador)$/.test(word)));
+const COMPANY_SET = new Set(
+  [...COMPANY_WORDS, 'association', 'society', 'club', 'committee', 'council'].filter(
+    (word) => !/^(?:software|health|media|store|market|trust|employer|empleador)$/.test(word),
+  ),
+);
 
 const wordsOf = (text: string): string[] =>
   text
@@ -175,5 +179,20 @@ export const splitTitleAndCompany = (texts: readonly string[]): TitleAndCompany 
   }
   const others = scored.filter((entry) => entry !== title);
   const company = [...others].sort((a, b) => b.company - a.company || a.index - b.index)[0];
+  // An organisation's name wrapped over two lines: "BVPCOE Electronics and Telecommunication" /
+  // "Student Association" — the line before the one ending in an organisation word, if it has none.
+  const wrapped = company === undefined ? undefined : others.find((entry) => entry.index === company.index - 1);
+  if (
+    company !== undefined &&
+    wrapped !== undefined &&
+    texts.includes(company.text) &&
+    texts.includes(wrapped.text) &&
+    wrapped.title === 0 &&
+    wrapped.company < 1 &&
+    COMPANY_SET.has(wordsOf(company.text).at(-1) ?? '') &&
+    /^\p{Lu}/u.test(company.text)
+  ) {
+    return { title: title?.text ?? '', company: `${wrapped.text} ${company.text}` };
+  }
   return { title: title?.text ?? '', company: company?.text ?? '' };
 };
