@@ -125,7 +125,8 @@ const anchorsIn = (lines: readonly string[]): Anchor[] => {
       }
     }
     const fields = line.split(' | ');
-    const marginDate = [fields[0] ?? '', fields.at(-1) ?? ''].find((field) => isDateLine(field));
+    // A date in the first or last field, or in any cell of a table row ("B.E | MMCOE | 2018 | 61.51%").
+    const marginDate = (fields.length >= 3 ? fields : [fields[0] ?? '', fields.at(-1) ?? '']).find((field) => isDateLine(field));
     const span =
       findDateSpan(line) ??
       (isDateLine(line) ? findDateSpan(line, { single: true }) : undefined) ??
