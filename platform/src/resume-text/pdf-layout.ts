@@ -48,7 +48,9 @@ const despace = (text: string): string => {
   if (tokens.length < 3) return text;
   const single = tokens.filter((token) => [...token].length === 1).length;
   const spread = tokens.length < 5 ? single === tokens.length : single / tokens.length >= 0.6;
-  return spread ? tokens.join('') : text;
+  // Word spaces are lost with the letter-spacing: put them back where case or digits change
+  // ("1234Broadway", "NewYork", "SoftwareDeveloper").
+  return spread ? tokens.join('').replace(/(?<=\p{Ll})(?=\p{Lu})|(?<=\d)(?=\p{L})/gu, ' ') : text;
 };
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
