@@ -162,7 +162,11 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
     const shortShare = mine.filter((segment) => segment.text.length <= 24).length / Math.max(1, mine.length);
     const dated = mine.filter((segment) => YEARISH.test(segment.text)).length / Math.max(1, mine.length);
     const sharedShare = shared.length / Math.max(1, sideRows(side).length);
-    if ((sharedShare >= 0.6 && shortShare >= 0.8 && dated >= 0.4) || (sharedShare >= 0.75 && shortShare >= 0.9)) return undefined;
+    // Undated labels (a city, a placeholder) are margin labels only when they are few beside many
+    // rows of text; a sidebar of short items can sit on the same baselines as the main column.
+    const otherRows = sideRows(side === 'left' ? 'right' : 'left').length;
+    const few = sideRows(side).length <= 0.5 * otherRows;
+    if ((sharedShare >= 0.6 && shortShare >= 0.8 && dated >= 0.4) || (sharedShare >= 0.75 && shortShare >= 0.9 && few)) return undefined;
   }
   return split;
 };
@@ -205,7 +209,20 @@ const pageFlows = (rows: readonly Row[], pageWidth: number): { main: string; sid
   const leftIsWide = extent(halves.flatMap((half) => half.left)) >= extent(halves.flatMap((half) => half.right));
   const main: Row[] = [...full];
   const narrow: Row[] = [];
+  // A header block above both columns (a name over the sidebar), set apart from the column under
+  // it, belongs to the main flow.
+  const wideTop = Math.max(...halves.filter((half) => (leftIsWide ? half.left : half.right).length > 0).map((half) => half.row.y));
+  const narrowRows = halves.filter((half) => (leftIsWide ? half.right : half.left).length > 0).map((half) => half.row);
+  const headerEnd = narrowRows.findIndex((row, index) => {
+    const next = narrowRows[index + 1];
+    return row.y > wideTop && next !== undefined && row.y - next.y > 2.5 * Math.max(row.size, next.size) && next.y <= wideTop + row.size;
+  });
+  const headerRows = new Set(headerEnd < 0 ? [] : narrowRows.slice(0, headerEnd + 1));
   for (const { row, left, right } of halves) {
+    if (headerRows.has(row)) {
+      main.push(row);
+      continue;
+    }
     const [wideSegments, narrowSegments] = leftIsWide ? [left, right] : [right, left];
     // A heading set larger in the left margin, level with the text it heads, belongs to that text.
     const heading = narrowSegments.length === 1 ? narrowSegments[0] : undefined;
