@@ -33,6 +33,11 @@ const toLines = (text: string): string[] => {
     const wrappedDate =
       (/(?:19|20)\d{2}\s*[-–—]$/.test(previous ?? '') && line !== '') ||
       (isMonthName((previous ?? '').split(/[\s(]/).at(-1) ?? '') && /^(?:19|20)\d{2}\b/.test(line));
+    // A word hyphenated at a line's end: "Software Develop-" / "ment".
+    if (previous !== undefined && /\p{Ll}-$/u.test(previous) && /^\p{Ll}/u.test(line)) {
+      lines[lines.length - 1] = `${previous.slice(0, -1)}${line}`;
+      continue;
+    }
     if (previous !== undefined && wrappedDate) {
       lines[lines.length - 1] = `${previous} ${line}`;
     } else {
@@ -333,7 +338,7 @@ const listItems = (lines: readonly string[]): string[] => {
         const item = piece
           .replace(/\p{Cc}/gu, '')
           .replace(/^[^\p{L}\d.#]+/u, '')
-          .replace(/^\p{Ll}\s+(?=\p{Lu})/u, '')
+          .replace(/^[\p{Ll}\d]\s+(?=\p{Lu})/u, '')
           .replace(/\([^)]*\)/g, '')
           .replace(/\b\d+\+?\s*(?:years?|yrs?|ans|años|jahre)\b.*$/i, '')
           .replace(/[○●◯★☆]+/g, '')
