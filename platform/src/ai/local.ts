@@ -308,8 +308,13 @@ const patternOf = (skill: string): RegExp => {
   return pattern;
 };
 
-const findVocabulary = (text: string, vocabulary: readonly string[], inList: boolean): string[] =>
-  vocabulary.filter((skill) => (inList || !AMBIGUOUS.has(skill.toLowerCase())) && patternOf(skill).test(text));
+/** Whole-term matches; a plain substring test first, so only terms present get a pattern compiled. */
+const findVocabulary = (text: string, vocabulary: readonly string[], inList: boolean): string[] => {
+  const lower = text.toLowerCase();
+  return vocabulary.filter(
+    (skill) => (inList || !AMBIGUOUS.has(skill.toLowerCase())) && lower.includes(skill.toLowerCase()) && patternOf(skill).test(text),
+  );
+};
 
 const PLACEHOLDER_SKILL = /^(?:x{2,}|y{2,}|z{2,}|lorem|ipsum|skill \d*|category \d*|item \d*|comment|skill level|\.\.\.)$|\b(?:XXX|YYY|ZZZ|lorem ipsum)\b/i;
 const LIST_LABEL = /^(?:[\p{L}\d /&+-]{2,32})\s*[:：]\s*/u;
