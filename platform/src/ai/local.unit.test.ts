@@ -243,7 +243,14 @@ describe('the offline resume extractor', () => {
       title: 'Certified Public Accountant',
       company: 'Gilmore Financial',
       duration: 'Oct. 2021 – Current',
-      description: '',
+      // The job's own bullet points, and not the next job's header (ADR 047).
+      description: [
+        'Meet with clients to discuss their accounting needs',
+        'Compute taxes for clients during tax season',
+        'Monitoring and recording activity for accounts payable and accounts receivable',
+        'Prepare balance sheets for corporate clients',
+        'Create budget forecasts for clients to help with financial planning',
+      ].join('\n'),
       technologies: [],
     });
     expect(extracted.certifications).toEqual([

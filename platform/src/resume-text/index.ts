@@ -1,8 +1,9 @@
 import { docxRawText } from './docx';
 import { ResumeFileRejectedError } from './errors';
 import { isResumeImageType } from './image';
+import { PDFJS_RESOURCES, pdfLayoutText } from './pdf-layout';
+import { checkPdfStreams, PDF_DOCUMENT_OPTIONS } from './pdf-limits';
 import { docxImagesText, imageText, looksScanned, scannedPdfText } from './scanned';
-import { checkPdfStreams, checkTextItems, PDF_DOCUMENT_OPTIONS, PDF_MAX_PAGES } from './pdf-limits';
 
 export { ResumeFileRejectedError, type ResumeFileRefusal } from './errors';
 
@@ -68,38 +69,11 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
       `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
   checkPdfStreams(bytes);
-  const document = await getDocument({ data: new Uint8Array(bytes), ...PDF_DOCUMENT_OPTIONS }).promise.catch((error: unknown) => {
+  const document = await getDocument({ data: new Uint8Array(bytes), ...PDF_DOCUMENT_OPTIONS, ...PDFJS_RESOURCES }).promise.catch((error: unknown) => {
     throw unreadable(error);
   });
   try {
-    const pages: string[] = [];
-    for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES); number += 1) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      checkTextItems(content.items.length);
-      let line = '';
-      const lines: string[] = [];
-      let lastY: number | undefined;
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const y = item.transform[5] as number;
-        if (lastY !== undefined && Math.abs(y - lastY) > 2 && line.trim() !== '') {
-          lines.push(line);
-          line = '';
-        }
-        line += item.str;
-        if (item.hasEOL) {
-          lines.push(line);
-          line = '';
-        } else if (item.str !== '' && !line.endsWith(' ')) {
-          line += ' ';
-        }
-        lastY = y;
-      }
-      if (line.trim() !== '') lines.push(line);
-      pages.push(lines.join('\n'));
-    }
-    return normalise(pages.join('\n\n'));
+    return normalise(await pdfLayoutText(document));
   } catch (error) {
     throw error instanceof ResumeFileRejectedError ? error : unreadable(error);
   } finally {

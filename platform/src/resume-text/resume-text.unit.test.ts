@@ -49,8 +49,9 @@ describe('resume text', () => {
     const text = await resumeText(await resume('open-resume_openresume-resume.pdf'), PDF_MEDIA_TYPE);
 
     expect(text.split('\n')[0]).toBe('John Doe');
-    expect(text).toContain('hello@openresume.com 123-456-7890 NYC, NY');
-    expect(text).toContain('Software Engineer May 2023 - Present');
+    // Fields set far apart on a row are kept apart (ADR 047).
+    expect(text).toContain('hello@openresume.com | 123-456-7890 | NYC, NY');
+    expect(text).toContain('Software Engineer | May 2023 - Present');
   });
 
   it('reads a real Word resume', async () => {

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { splitTitleAndCompany } from './job-titles';
+import { extractResumeLocally } from './local';
+import { findDateSpan, isDateLine, monthNumber } from './resume-dates';
+import { headingOf } from './resume-sections';
+
+/*
+ * The shapes issue 21 names (resumes nobody tuned for), written here as short texts, so each
+ * rule of ADR 047 is checked on its own. The real files are measured by `npm run eval:resumes`.
+ */
+const NOW = new Date('2026-11-23T12:00:00Z');
+const month = (text: string) => monthNumber(text, NOW);
+
+describe('dates and ranges', () => {
+  it('reads ranges with and without a dash, numeric months, "present" and two-digit years', () => {
+    expect(findDateSpan('Sep. 2023 Mar. 2024')).toMatchObject({ start: 'Sep. 2023', end: 'Mar. 2024', kind: 'range' });
+    expect(findDateSpan('03/2019 – present')).toMatchObject({ start: '03/2019', end: 'present' });
+    expect(findDateSpan('Infosys | Senior Software Engineer | 2015 - 2017')).toMatchObject({ start: '2015', end: '2017' });
+    expect(findDateSpan('May-August 2014')).toMatchObject({ start: 'May', end: 'August 2014' });
+    expect(findDateSpan('DevOps engineer | Jan 15 - Sep 15')).toMatchObject({ start: 'Jan 15', end: 'Sep 15' });
+    expect(findDateSpan('since January 2016')).toMatchObject({ start: 'January 2016', end: 'present', kind: 'since' });
+    expect(findDateSpan('黑科技公司 | 2015 年 3 月 – 2015 年 5 月')).toMatchObject({ start: '2015 年 3 月', end: '2015 年 5 月' });
+    expect(findDateSpan('janvier 2019 - mars 2021')).toMatchObject({ start: 'janvier 2019', end: 'mars 2021' });
+  });
+
+  it('takes a date alone on its line, or at a line edge, as a date line but not a year inside a sentence', () => {
+    expect(isDateLine('Summer 2012 and 2013')).toBe(true);
+    expect(isDateLine('2016 / 09')).toBe(true);
+    expect(findDateSpan('Getoq Consulting, 2011 / 11')).toMatchObject({ start: '2011 / 11', kind: 'single' });
+    expect(findDateSpan('Built the 2019 release of the app')).toBeUndefined();
+  });
+
+  it('turns dates into months in several languages', () => {
+    expect(month('März 2020')).toBe(2020 * 12 + 2);
+    expect(month('Sept. 2000')).toBe(2000 * 12 + 8);
+    expect(month('2016/09')).toBe(2016 * 12 + 8);
+    expect(month('Current')).toBe(2026 * 12 + 10);
+  });
+});
+
+describe('section headings', () => {
+  it('knows headings in English, French, Spanish, German, Portuguese and Chinese', () => {
+    expect(headingOf('WORK EXPERIENCE')?.section).toBe('experience');
+    expect(headingOf('Expériences professionnelles')?.section).toBe('experience');
+    expect(headingOf('Experiencia laboral')?.section).toBe('experience');
+    expect(headingOf('Berufserfahrung')?.section).toBe('experience');
+    expect(headingOf('Formação Acadêmica')?.section).toBe('education');
+    expect(headingOf('教育背景')?.section).toBe('education');
+    expect(headingOf('Compétences')?.section).toBe('skills');
+    expect(headingOf('Honors/Awards')?.section).toBe('other');
+    expect(headingOf('Volunteer')).toBeUndefined();
+  });
+});
+
+describe('title and company', () => {
+  it.each([
+    [['Staff Platform Engineer, Larkspur Robotics'], 'Staff Platform Engineer', 'Larkspur Robotics'],
+    [['Nurse Manager at St. Mary Hospital'], 'Nurse Manager', 'St. Mary Hospital'],
+    [['FACEBOOK | SOFTWARE ENGINEER'], 'SOFTWARE ENGINEER', 'FACEBOOK'],
+    [['ACME LTD — Payroll Specialist'], 'Payroll Specialist', 'ACME LTD'],
+    [['Gilmore Financial, New Orleans, LA, Certified Public Accountant'], 'Certified Public Accountant', 'Gilmore Financial'],
+    [['Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'], 'Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'],
+    [['Springfield Elementary School', 'Third Grade Teacher'], 'Third Grade Teacher', 'Springfield Elementary School'],
+  ])('splits %j', (texts, title, company) => {
+    expect(splitTitleAndCompany(texts)).toEqual({ title, company });
+  });
+});
+
+describe('a whole resume', () => {
+  it('reads a UK nurse with her jobs newest first, a UK phone and healthcare skills, and no surname as a skill', () => {
+    const text = [
+      'SARAH M. JENKINS, RN',
+      'Registered Nurse',
+      'sarah.jenkins@example.co.uk | +44 7700 900461 | Leeds, United Kingdom',
+      '',
+      'Experience',
+      'Staff Nurse, Leeds General Infirmary',
+      'Sep. 2019 Mar. 2024',
+      '• Cared for 12 patients per shift on a telemetry ward',
+      'Charge Nurse | St James Hospital | 03/2024 – present',
+      '• Led a team of 8 nurses; documented care in Epic',
+      '',
+      'Education',
+      'University of Leeds | BSc Nursing | 2015 - 2019',
+      '',
+      'Skills',
+      'Epic, Cerner, HIPAA, Patient Care, BLS, Jenkins',
+    ].join('\n');
+
+    const resume = extractResumeLocally(text, NOW);
+
+    expect(resume.personalInfo).toMatchObject({
+      name: 'Sarah M. Jenkins',
+      email: 'sarah.jenkins@example.co.uk',
+      phone: '+44 7700 900461',
+      location: 'Leeds, United Kingdom',
+    });
+    expect(resume.experience.map((job) => [job.title, job.company])).toEqual([
+      ['Charge Nurse', 'St James Hospital'],
+      ['Staff Nurse', 'Leeds General Infirmary'],
+    ]);
+    expect(resume.education).toHaveLength(1);
+    expect(resume.skills.technical).toEqual(expect.arrayContaining(['Epic', 'Cerner', 'HIPAA', 'Patient Care', 'BLS']));
+    expect(resume.skills.technical).not.toContain('Jenkins');
+  });
+
+  it('cuts an email where the next field starts, reads a Korean phone and a "Name:" label, and no place from a comma list', () => {
+    const text = [
+      'Name: Min-jun kim',
+      'Email: minjun.kim@gmail.comLocation: Seoul, South Korea',
+      'Phone: (+82) 10-9030-1843',
+      'Industries: Banking, Telecom, Retail',
+      'Tools: Figma, Framer, Lottie',
+      '',
+      'Work Experience',
+      'Product Designer at Kakao | 2021 - Present',
+    ].join('\n');
+
+    const resume = extractResumeLocally(text, NOW);
+
+    expect(resume.personalInfo.email).toBe('minjun.kim@gmail.com');
+    expect(resume.personalInfo.phone).toBe('(+82) 10-9030-1843');
+    expect(resume.personalInfo.name).toBe('Min-jun kim');
+    expect(resume.personalInfo.location).toBe('Seoul, South Korea');
+    expect(resume.experience[0]).toMatchObject({ title: 'Product Designer', company: 'Kakao' });
+    expect(resume.skills.technical).toEqual(expect.arrayContaining(['Figma', 'Framer', 'Lottie']));
+  });
+
+  it('does not take a name from a Languages box', () => {
+    const text = ['Languages', 'English Native', 'German Fluent', '', 'Priya Raman', 'priya.raman@example.in', 'Bengaluru, India'].join('\n');
+
+    expect(extractResumeLocally(text, NOW).personalInfo.name).toBe('Priya Raman');
+  });
+
+  it.each([
+    [
+      'a German developer, dates on their own line, a feminine compound title and a city after the company',
+      [
+        'Lena Schmidt',
+        'lena.schmidt@web.de · +49 30 1234567 · Berlin, Deutschland',
+        '',
+        'Berufserfahrung',
+        '03/2019 – heute',
+        'Softwareentwicklerin, Siemens AG, München',
+        'Entwicklung von Microservices in Go',
+        '01/2016 – 02/2019',
+        'Werkstudentin, SAP SE, Walldorf',
+      ],
+      { phone: '+49 30 1234567', location: 'Berlin, Deutschland' },
+      [['Softwareentwicklerin', 'Siemens AG'], ['Werkstudentin', 'SAP SE']],
+    ],
+    [
+      'a Brazilian nurse, "Company — Title" above Portuguese dates',
+      [
+        'Ana Souza',
+        'Enfermeira | ana.souza@gmail.com | +55 11 91234-5678 | São Paulo, SP, Brasil',
+        '',
+        'Experiência Profissional',
+        'Hospital Sírio-Libanês — Enfermeira Chefe',
+        'Jan 2020 - Atual',
+        'Hospital das Clínicas — Enfermeira',
+        'Fev 2015 - Dez 2019',
+      ],
+      { phone: '+55 11 91234-5678', location: 'São Paulo, SP, Brasil' },
+      [['Enfermeira Chefe', 'Hospital Sírio-Libanês'], ['Enfermeira', 'Hospital das Clínicas']],
+    ],
+    [
+      'a UK recruiter, title then "Company, City" then dates',
+      [
+        "JAMES O'CONNOR",
+        'Senior Recruiter',
+        'London, UK | 020 7946 0958 | james.oconnor@outlook.com',
+        '',
+        'PROFESSIONAL EXPERIENCE',
+        'Recruitment Consultant',
+        'Hays plc, Manchester',
+        '2014 – 2018',
+        '',
+        'Senior Recruiter',
+        'Barclays, London',
+        'June 2018 – Present',
+      ],
+      { phone: '020 7946 0958', location: 'London, UK' },
+      [['Senior Recruiter', 'Barclays'], ['Recruitment Consultant', 'Hays plc']],
+    ],
+    [
+      'a US accountant whose Word lines run title, company and dates together',
+      [
+        'Maria Garcia',
+        'maria.garcia@example.com',
+        '(555) 123-4567',
+        'Austin, TX',
+        '',
+        'WORK HISTORY',
+        'Senior Accountant ABC Corp Jan 2018 - Present',
+        'Prepared monthly closes and reconciliations.',
+        'Staff Accountant XYZ LLC 01.2015 - 12.2017',
+      ],
+      { name: 'Maria Garcia', phone: '(555) 123-4567', location: 'Austin, TX' },
+      [['Senior Accountant', 'ABC Corp'], ['Staff Accountant', 'XYZ LLC']],
+    ],
+    [
+      'a teacher with a degree after her name and "School, City, ST" above "Title, dates"',
+      [
+        'Emily Johnson, M.Ed.',
+        'Third Grade Teacher',
+        'emily.johnson@school.org • 617-555-0143 • Boston, MA',
+        '',
+        'TEACHING EXPERIENCE',
+        'Lincoln Elementary School, Boston, MA',
+        'Third Grade Teacher, 2016–Present',
+        '- Designed differentiated instruction for 25 students',
+        'Roosevelt Middle School, Cambridge, MA',
+        'Student Teacher, Spring 2015',
+      ],
+      { name: 'Emily Johnson', location: 'Boston, MA' },
+      [['Third Grade Teacher', 'Lincoln Elementary School'], ['Student Teacher', 'Roosevelt Middle School']],
+    ],
+  ])('reads %s', (_, lines, contact, jobs) => {
+    const resume = extractResumeLocally(lines.join('\n'), NOW);
+
+    expect(resume.personalInfo).toMatchObject(contact);
+    expect(resume.experience.map((job) => [job.title, job.company])).toEqual(jobs);
+  });
+});

@@ -1,0 +1,311 @@
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
+import { headingOf } from './resume-sections';
+import { titleScore } from './job-titles';
+
+/*
+ * Contact fields of a resume's top block: email, phone, links, location and the name.
+ * Text from Word files runs fields together ("…@gmail.comLocation"), so an address ends where
+ * a capital letter follows its top-level domain; a phone is read by libphonenumber with the
+ * resume's country as default region, and a masked or placeholder number ("+49 176 *** ***",
+ * "000-00-0000") by its shape when it sits in the contact block.
+ */
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}(?![a-z])|[A-Z]{2,}(?![A-Za-z]))/;
+
+/** LinkedIn's PDF wraps a long address in its narrow column: "name@host.ed" then "u". */
+export const findEmail = (lines: readonly string[]): string => {
+  const index = lines.findIndex((line) => EMAIL.test(line));
+  if (index < 0) return '';
+  const line = lines[index] ?? '';
+  const match = EMAIL.exec(line);
+  const email = match?.[0] ?? '';
+  const next = lines[index + 1] ?? '';
+  return match !== null && line.endsWith(email) && /^[a-z]{1,3}$/.test(next) ? email + next : email;
+};
+
+const LINKEDIN = /(?:www\.)?linkedin\.com\/in\/[A-Za-z0-9_%-]+/i;
+const GITHUB = /(?:www\.)?github\.com\/[A-Za-z0-9_-]+/i;
+export const findLinkedin = (text: string): string => LINKEDIN.exec(text)?.[0] ?? '';
+export const findGithub = (text: string): string => GITHUB.exec(text)?.[0] ?? '';
+
+/* ---------- location ---------- */
+
+const US_STATES =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
+
+const COUNTRIES: Record<string, CountryCode> = {
+  usa: 'US', us: 'US', 'united states': 'US', 'united states of america': 'US', america: 'US',
+  uk: 'GB', 'united kingdom': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'great britain': 'GB',
+  ireland: 'IE', canada: 'CA', australia: 'AU', 'new zealand': 'NZ', india: 'IN', pakistan: 'PK',
+  bangladesh: 'BD', 'sri lanka': 'LK', nepal: 'NP', china: 'CN', 'p.r. china': 'CN', japan: 'JP', korea: 'KR',
+  'south korea': 'KR', singapore: 'SG', malaysia: 'MY', indonesia: 'ID', philippines: 'PH', vietnam: 'VN',
+  thailand: 'TH', taiwan: 'TW', 'hong kong': 'HK', germany: 'DE', deutschland: 'DE', austria: 'AT',
+  österreich: 'AT', switzerland: 'CH', schweiz: 'CH', suisse: 'CH', france: 'FR', belgium: 'BE',
+  belgique: 'BE', netherlands: 'NL', 'the netherlands': 'NL', nederland: 'NL', luxembourg: 'LU',
+  spain: 'ES', españa: 'ES', espana: 'ES', portugal: 'PT', italy: 'IT', italia: 'IT', greece: 'GR',
+  poland: 'PL', polska: 'PL', czechia: 'CZ', 'czech republic': 'CZ', hungary: 'HU', romania: 'RO',
+  bulgaria: 'BG', ukraine: 'UA', russia: 'RU', turkey: 'TR', türkiye: 'TR', sweden: 'SE', norway: 'NO',
+  denmark: 'DK', finland: 'FI', iceland: 'IS', estonia: 'EE', latvia: 'LV', lithuania: 'LT',
+  brazil: 'BR', brasil: 'BR', argentina: 'AR', chile: 'CL', colombia: 'CO', mexico: 'MX', méxico: 'MX',
+  peru: 'PE', perú: 'PE', uruguay: 'UY', venezuela: 'VE', morocco: 'MA', maroc: 'MA', marruecos: 'MA',
+  algeria: 'DZ', algérie: 'DZ', tunisia: 'TN', tunisie: 'TN', egypt: 'EG', nigeria: 'NG', kenya: 'KE',
+  ghana: 'GH', 'south africa': 'ZA', ethiopia: 'ET', israel: 'IL', uae: 'AE', 'united arab emirates': 'AE',
+  'saudi arabia': 'SA', qatar: 'QA', jordan: 'JO', lebanon: 'LB', iran: 'IR',
+  allemagne: 'DE', alemania: 'DE', alemanha: 'DE', angleterre: 'GB', 'royaume-uni': 'GB', 'estados unidos': 'US',
+  'états-unis': 'US', 'etats-unis': 'US', chine: 'CN', 'inde': 'IN', españa_: 'ES', 中国: 'CN',
+};
+const COUNTRY_NAMES = Object.keys(COUNTRIES)
+  .filter((name) => !name.endsWith('_'))
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+
+/** Country names as printed: "Germany", "GERMANY", "germany". */
+const COUNTRY_CASED = Object.keys(COUNTRIES)
+  .filter((name) => !name.endsWith('_'))
+  .flatMap((name) => [name, name.toUpperCase(), name.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())])
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const WORD = "\\p{Lu}[\\p{L}.'’-]*";
+const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
+const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b`, 'u');
+const COUNTRY_LOCATION = new RegExp(
+  `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
+  'iu',
+);
+const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
+const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
+const LOCATION_LABEL = /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
+
+/** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
+const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
+  const items = text.split(/\s*,\s*/);
+  if (items.some((item) => isSkill(item))) return true;
+  return items.length >= 3 && !/\d/.test(text) && !COUNTRY_LOCATION.test(text) && !US_LOCATION.test(text);
+};
+const ENDS_WITH_COUNTRY = new RegExp(`,\\s*(?:${COUNTRY_NAMES})\\.?$`, 'iu');
+const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|place|pl|broadway|complex|building|flat|apt|suite|floor)\.?$/i;
+
+const fieldsOf = (line: string): string[] =>
+  line
+    // Word's text runs fields together: "…@gmail.comLocation: Seoul".
+    .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
+    .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
+    .map((field) => field.trim())
+    .filter((field) => field !== '');
+
+export const countryOf = (location: string): CountryCode | undefined => {
+  if (new RegExp(`,\\s*(?:${US_STATES})\\b`).test(location)) return 'US';
+  const words = location.toLowerCase().split(/\s*,\s*/).reverse();
+  for (const word of words) {
+    const code = COUNTRIES[word.trim()];
+    if (code !== undefined) return code;
+  }
+  return undefined;
+};
+
+/**
+ * The candidate's place, from the contact lines only: "City, ST", "City, (Region,) Country",
+ * a postcode and city, a labelled address, or the city on the line after a street address.
+ */
+export const findLocation = (contactLines: readonly string[], isSkill: (item: string) => boolean): string => {
+  const fields = contactLines.flatMap((line) => fieldsOf(line).map((field) => field.replace(LOCATION_LABEL, '')));
+  const usable = fields.filter(
+    (field) => !/@|https?:|www\.|\.com\b/.test(field) && !/^[^:]{2,30}:\s/.test(field) && !looksLikeList(field, isSkill),
+  );
+  for (const field of usable) {
+    const match = US_LOCATION.exec(field);
+    if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
+  }
+  for (const field of usable) {
+    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) return field.replace(/^[^\p{L}\d]+/u, '');
+    const match = COUNTRY_LOCATION.exec(field);
+    if (match) return match[0];
+  }
+  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
+  if (labelledAt >= 0) {
+    const value = (contactLines[labelledAt] ?? '').trim().replace(LOCATION_LABEL, '').trim();
+    if (value !== '') return value;
+    // "Present Address:" with the address on the next lines.
+    const next = contactLines.slice(labelledAt + 1, labelledAt + 3).filter((line) => !/[:@]/.test(line) && !/\d{7,}/.test(line));
+    if (next.length > 0) return next.join(' ').replace(/\s+/g, ' ').trim();
+  }
+  for (let index = 0; index < contactLines.length - 1; index += 1) {
+    const line = (contactLines[index] ?? '').trim();
+    const next = (contactLines[index + 1] ?? '').trim();
+    if (STREET.test(line) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(next) && headingOf(next) === undefined) return next;
+  }
+  for (const field of usable) {
+    const match = POSTCODE_CITY.exec(field);
+    // A whole address ("Street, 00000 City") is kept whole; a lone "12345 City" as it is.
+    if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
+  }
+  return '';
+};
+
+/* ---------- phone ---------- */
+
+const PHONE_SHAPE =
+  /(?<![\w/.])(?:\+|00)?\(?\+?\d{1,4}\)?[\s.-]?(?:\(?\d{1,5}\)?[\s.-]?){1,5}(?:\d{2,5}|[*xX]{2,5})(?:[\s.-]?(?:\d{1,5}|[*xX]{2,5})){0,4}(?![\w/])/;
+const DATE_LIKE = /^(?:19|20)\d{2}\s*[-–/]\s*(?:19|20)?\d{2}$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$/;
+
+const digitCount = (text: string): number => text.replace(/\D/g, '').length;
+
+/** The first phone number: libphonenumber on the contact lines, then any number of phone shape there, then in the text. */
+export const findPhone = (contactLines: readonly string[], allLines: readonly string[], country: CountryCode | undefined): string => {
+  for (const line of contactLines) {
+    const found = findPhoneNumbersInText(line, country === undefined ? { extended: true } : { defaultCountry: country, extended: true });
+    const best = found.find((phone) => phone.number.isValid()) ?? found.find((phone) => phone.number.isPossible());
+    if (best) {
+      const text = line.slice(best.startsAt, best.endsAt);
+      const masked = /^[\s*xX]+/.exec(line.slice(best.endsAt))?.[0] ?? '';
+      if (!DATE_LIKE.test(text) && digitCount(text) >= 7) return (text + masked).trim();
+    }
+  }
+  for (const lines of [contactLines, allLines]) {
+    for (const line of lines) {
+      const match = PHONE_SHAPE.exec(line.replace(/(?:19|20)\d{2}\s*[-–—]\s*(?:(?:19|20)\d{2}|present|now)/gi, ' '));
+      if (!match) continue;
+      const text = match[0].trim();
+      const digits = digitCount(text);
+      const labelled = /(?:phone|tel|mobile|cell|handy|téléphone|teléfono|telefone|telefon|手机|电话)/i.test(line);
+      if (digits >= 7 && digits <= 15 && !DATE_LIKE.test(text) && (lines === contactLines || labelled) && /[\s.()+-]/.test(text.slice(1))) {
+        return text;
+      }
+      if (digits >= 9 && digits <= 13 && lines === contactLines && /^\+?\d+$/.test(text)) return text;
+      // An international number ("+1 (234) 567 890" in a page footer) is a phone wherever it is.
+      if (digits >= 9 && digits <= 15 && /^(?:\+|\(\+)/.test(text) && !DATE_LIKE.test(text)) return text;
+    }
+  }
+  return '';
+};
+
+/* ---------- name ---------- */
+
+const NAME_WORD = "(?:\\p{Lu}[\\p{L}'’-]*\\.?|\\p{Lu}\\.|(?:van|von|der|den|de|del|della|da|di|du|la|le|bin|ibn|al|el|dos|das|y|e|ten|zu)|\\p{Ll}[\\p{L}'’-]+)";
+const NAME = new RegExp(`^${NAME_WORD}(?:[ ]${NAME_WORD}){1,4}$`, 'u');
+const CJK_NAME = /^[\u4e00-\u9fff]{2,4}$/;
+const SUFFIX =
+  /(?:,\s*(?:[A-Z]{2,6}(?:-[A-Z]{2,4})?|(?:[A-Z][a-z]{0,2}\.\s?){1,3}[A-Z]?[a-z]{0,2}\.?))+$|(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
+const NOT_A_NAME =
+  /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|location|quote|title|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
+
+const cleanNameCandidate = (text: string): string =>
+  text
+    .replace(/^(?:name|nom|nombre|nome|名字|姓名)\s*[:：]\s*/i, '')
+    .replace(/[\p{Co}]/gu, '')
+    .replace(/\s+(?:resume|résumé|cv|curriculum vitae|lebenslauf)$/i, '')
+    .replace(SUFFIX, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const titleCase = (text: string): string =>
+  text === text.toUpperCase() && /\p{Lu}/u.test(text)
+    ? text.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+    : text;
+
+/** Two capitalised words at least; one is enough for a labelled or echoed name ("Min-jun kim"). */
+const isNameLike = (text: string, relaxed = false): boolean =>
+  (NAME.test(text) &&
+    !NOT_A_NAME.test(text) &&
+    text.split(' ').filter((word) => /^\p{Lu}/u.test(word)).length >= (relaxed ? 1 : 2) &&
+    text.length <= 40) ||
+  CJK_NAME.test(text);
+const NAME_LABEL = /^(?:name|full name|nom|nombre|nome|名字|姓名)\s*[:：]/i;
+
+/** The email or profile handle holds one of the name's words at its start or end ("mmayer", "sourabhbajaj"). */
+const echoes = (candidate: string, handles: readonly string[]): boolean =>
+  candidate
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[\s.-]+/)
+    .some(
+      (word) =>
+        word.length > 2 &&
+        handles.some((raw) => {
+          const handle = raw.replace(/\d+$/, '');
+          return handle.startsWith(word) || handle.endsWith(word) || (word.length >= 5 && handle.includes(word));
+        }),
+    );
+
+/**
+ * The name: a short line of capitalised words (or 2–4 Chinese characters) near the top,
+ * never inside a section such as Languages ("English Native"), never a job title; one that the
+ * email or profile address echoes wins. Suffixes ("M.Sc.", ", SHRM-SCP"), "Resume" and
+ * "Name:" are cut off.
+ */
+export const findName = (lines: readonly string[], handles: readonly string[]): string => {
+  const candidates: { text: string; index: number; echoed: boolean }[] = [];
+  let section: string | undefined;
+  lines.slice(0, 80).forEach((line, index) => {
+    const heading = headingOf(line);
+    if (heading) {
+      section = heading.section;
+      return;
+    }
+    const inSection = section !== undefined && section !== 'contact' && section !== 'summary';
+    const fields = line.split(/\s+[|·•]\s+|\s{2,}|\s+-\s+/);
+    for (const field of fields.slice(0, 2)) {
+      const text = cleanNameCandidate(field);
+      const echoed = echoes(text, handles);
+      if (!isNameLike(text, echoed || NAME_LABEL.test(field.trim())) || (titleScore(text) > 0 && !echoed)) continue;
+      if (inSection && !echoed) continue;
+      candidates.push({ text, index, echoed });
+    }
+  });
+  const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
+  return best === undefined ? '' : titleCase(best.text);
+};
+
+/** Large cities written without their country in job headers ("Barclays, London"). */
+const CITIES = [
+  'London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow', 'Edinburgh', 'Bristol', 'Dublin', 'Paris', 'Lyon',
+  'Marseille', 'Toulouse', 'Berlin', 'Munich', 'München', 'Hamburg', 'Frankfurt', 'Cologne', 'Köln', 'Stuttgart',
+  'Düsseldorf', 'Walldorf', 'Bremen', 'Vienna', 'Wien', 'Zurich', 'Zürich', 'Geneva', 'Amsterdam', 'Rotterdam',
+  'Brussels', 'Madrid', 'Barcelona', 'Valencia', 'Lisbon', 'Lisboa', 'Porto', 'Rome', 'Milan', 'Milano', 'Stockholm',
+  'Oslo', 'Copenhagen', 'Helsinki', 'Warsaw', 'Prague', 'Budapest', 'Istanbul', 'Athens', 'New York', 'NYC',
+  'San Francisco', 'Los Angeles', 'Seattle', 'Chicago', 'Boston', 'Austin', 'Denver', 'Atlanta', 'Miami',
+  'Toronto', 'Vancouver', 'Montreal', 'Mexico City', 'São Paulo', 'Sao Paulo', 'Rio de Janeiro', 'Buenos Aires',
+  'Santiago', 'Bogotá', 'Lima', 'Bengaluru', 'Bangalore', 'Mumbai', 'Delhi', 'New Delhi', 'Pune', 'Hyderabad',
+  'Chennai', 'Kolkata', 'Noida', 'Gurgaon', 'Gurugram', 'Beijing', 'Shanghai', 'Shenzhen', 'Hong Kong', 'Tokyo',
+  'Osaka', 'Seoul', 'Singapore', 'Sydney', 'Melbourne', 'Auckland', 'Dubai', 'Cairo', 'Lagos', 'Nairobi',
+  'Cape Town', 'Johannesburg', 'Casablanca', 'Tel Aviv',
+].map((city) => city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const TRAILING_PLACE = new RegExp(
+  `(?:^|,?\\s+|,\\s*)((?<=,\\s*)(?:${CITIES})|(?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
+  'u',
+);
+const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|(?:${CITIES})|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
+const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
+const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
+
+/** True when the whole text is a place ("Mountain View, CA", "Pune, India", "Remote"). */
+export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) && !ORGANISATION_WORD.test(text);
+
+/**
+ * A job's header text without the place at its end: "FLAG Inc. California, America" ->
+ * "FLAG Inc.", "Truso Pune, Maharashtra, India" -> "Truso" (the city word is the last one
+ * before the region when nothing marks where the organisation's name ends).
+ */
+export const withoutTrailingPlace = (text: string): string => {
+  // "Lincoln Elementary School, Boston, MA": the longest run of comma parts at the end that is a place.
+  const parts = text.split(/\s*,\s*/);
+  for (let keep = 1; keep < parts.length; keep += 1) {
+    const place = parts.slice(keep).join(', ');
+    if (isPlace(place)) {
+      const rest = parts.slice(0, keep).join(', ');
+      return ORGANISATION_END.exec(rest)?.[1] ?? rest;
+    }
+  }
+  const organisation = ORGANISATION_END.exec(text);
+  const match = TRAILING_PLACE.exec(text);
+  if (!match) return text;
+  if (organisation?.[1]) return organisation[1];
+  if (match.index === 0) return text;
+  const rest = text.slice(0, match.index).trim();
+  if (text.slice(match.index).trim().startsWith(',')) return rest;
+  const words = rest.split(/\s+/);
+  return words.length >= 2 ? words.slice(0, -1).join(' ') : rest;
+};

@@ -1,0 +1,100 @@
+/*
+ * Section headings of resumes in English, French, Spanish, German, Portuguese and Chinese.
+ * A heading is a short line (or the first " | " field of a line, when a margin heading shares
+ * its row with the text beside it) that, once icons, bullets, numbering and punctuation are
+ * gone, is one of these phrases.
+ */
+
+export type Section =
+  | 'summary'
+  | 'experience'
+  | 'education'
+  | 'skills'
+  | 'projects'
+  | 'certifications'
+  | 'languages'
+  | 'contact'
+  | 'other';
+
+const PHRASES: Record<Section, readonly string[]> = {
+  summary: [
+    'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile',
+    'personal profile', 'objective', 'career objective', 'about', 'about me', 'overview', 'introduction', 'status',
+    'résumé', 'profil', 'à propos', 'a propos', 'perfil', 'resumen', 'sobre mí', 'sobre mim', 'objetivo', 'kurzprofil',
+    'profil', 'über mich', 'zusammenfassung', '个人简介', '自我评价', '个人总结', '简介',
+  ],
+  experience: [
+    'experience', 'experiences', 'work experience', 'professional experience', 'employment', 'employment history',
+    'work history', 'career history', 'relevant experience', 'industry experience', 'career', 'positions',
+    'professional background', 'work', 'experience and employment', 'vocational', 'additional experience',
+    'on campus involvement', 'internships', 'internship', 'internship experience', 'military experience',
+    'teaching experience', 'research experience', 'research projects', 'research positions', 'academic experience', 'clinical experience', 'leadership experience', 'volunteer experience',
+    'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'parcours professionnel',
+    'vocacional', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
+    'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',
+    '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '项目经历',
+  ],
+  education: [
+    'education', 'education and training', 'academic background', 'academic qualifications', 'qualifications',
+    'educational background', 'academics', 'academic credentials', 'basic academic credentials', 'studies',
+    'formation', 'formations', 'éducation', 'études', 'diplômes', 'parcours académique', 'formación',
+    'formación académica', 'educación', 'estudios', 'formação', 'formação acadêmica', 'educação', 'ausbildung',
+    'bildung', 'bildungsweg', 'studium', 'akademischer werdegang', '教育背景', '教育经历', '学历', '教育',
+  ],
+  skills: [
+    'skills', 'technical skills', 'key skills', 'core skills', 'skills and abilities', 'skills & abilities',
+    'areas of expertise', 'expertise', 'core competencies', 'competencies', 'technologies', 'technical proficiencies',
+    'tools', 'tech stack', 'it skills', 'computer skills', 'programming skills', 'skill set', 'skillset',
+    'strengths', 'fields', 'abilities', 'proficiencies',
+    'compétences', 'compétences techniques', 'savoir-faire', 'habilidades', 'competencias', 'aptitudes',
+    'conocimientos', 'competências', 'kenntnisse', 'fähigkeiten', 'kompetenzen', 'fachkenntnisse',
+    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能',
+  ],
+  projects: [
+    'projects', 'project', 'personal projects', 'academic projects', 'selected projects', 'key projects',
+    'projets', 'proyectos', 'projetos', 'projekte', '项目', '项目经验',
+  ],
+  certifications: [
+    'certifications', 'certification', 'certificates', 'licenses', 'licenses and certifications',
+    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书',
+  ],
+  languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'lenguas', '语言'],
+  contact: ['contact', 'contact information', 'contact details', 'personal details', 'personal information', 'kontakt', 'coordonnées', 'contacto', 'contato', '联系方式'],
+  other: [
+    'honors', 'honours', 'honors and awards', 'honors & awards', 'awards', 'achievements', 'accomplishments',
+    'publications', 'selected publications', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
+    'extracurricular activities', 'activities', 'volunteering', 'memberships',
+    'affiliations', 'presentations', 'talks', 'patents', 'courses', 'coursework', 'relevant coursework',
+    'a day of my life', 'my life philosophy', 'most proud of', 'declaration', 'miscellaneous',
+    'master thesis', 'extra-curricular activities', 'additional information',
+    'loisirs', "centres d'intérêt", 'intérêts', 'divers', 'distinctions', 'publicaciones', 'intereses', 'premios',
+    'interesses', 'prêmios', 'hobbys', 'interessen', 'auszeichnungen', 'veröffentlichungen', 'sonstiges',
+    '获奖情况', '其他', '兴趣爱好', '荣誉', '毕业论文', 'strength', 'cover letter',
+  ],
+};
+
+const normaliseHeading = (text: string): string =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\p{Co}\p{So}•▪◦·*#>_]/gu, ' ')
+    .replace(/^\s*(?:\d+\.?|[ivx]+\.)\s+/, '')
+    .replace(/[:：.]+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const BY_PHRASE = new Map<string, Section>(
+  (Object.entries(PHRASES) as [Section, readonly string[]][]).flatMap(([section, phrases]) =>
+    phrases.map((phrase) => [phrase, section] as const),
+  ),
+);
+
+/** The section a heading line opens, and any text that shares its row. */
+export const headingOf = (line: string): { section: Section; rest: string } | undefined => {
+  const [first = '', ...others] = line.split(' | ');
+  const text = normaliseHeading(first);
+  if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
+  const section = BY_PHRASE.get(text) ?? BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ?? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ?? BY_PHRASE.get(text.replace(/\s/g, ''));
+  if (section === undefined) return undefined;
+  return { section, rest: others.join(' | ') };
+};
