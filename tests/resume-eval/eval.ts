@@ -1,12 +1,15 @@
 /*
- * `npm run eval:resumes [-- --dir PATH ...] [--verbose] [--adapter local|openai] [--only TEXT]`
+ * `npm run eval:resumes [-- --dir PATH ...] [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`
  *
- * Runs the production path (resumeText, then an AI adapter) on every file of each labelled
+ * By default it scores the devset (../shared/data/resumes/devset) and a freshly generated set of
+ * resumes nobody tuned for (./generator, seed 21, 60 files, 4 of them scans), each folder with its
+ * own table, then all together. Runs the production path (resumeText, then an AI adapter) on every file of each labelled
  * directory and prints a per-field table and an overall score (scoring: ./score.ts). Each
  * directory holds resume files and a `ground-truth.json` keyed by file name (the devset's
  * format). Files the text reader cannot read count as misses on every field and are listed.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +17,8 @@ import type { ExtractedResume } from '@hireloop/contracts';
 import { extractResumeLocally } from '@hireloop/platform/ai/local';
 import { createOpenAiAdapter } from '@hireloop/platform/ai/openai';
 import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, resumeText } from '@hireloop/platform/resume-text';
+import { stopOcr } from '@hireloop/platform/resume-text/ocr';
+import { generateResumes } from './generator/index';
 import {
   FIELDS,
   MISSED,
@@ -31,6 +36,11 @@ const DEFAULT_DIR = path.resolve(ROOT, '../shared/data/resumes/devset');
 /** Fixed, so that "Present" means the same on every run. */
 const NOW = new Date('2026-11-23T12:00:00Z');
 
+/** The generated set: fixed seed, so every run scores the same files. */
+const GENERATED_SEED = 21;
+const GENERATED_COUNT = 60;
+const GENERATED_SCANS = 4;
+
 const MEDIA_TYPES: Record<string, string> = {
   '.pdf': PDF_MEDIA_TYPE,
   '.docx': DOCX_MEDIA_TYPE,
@@ -42,23 +52,27 @@ const MEDIA_TYPES: Record<string, string> = {
 
 interface Options {
   dirs: string[];
+  /** Resumes to generate and score besides the folders (0: none). */
+  generated: number;
   verbose: boolean;
   adapter: 'local' | 'openai';
   only?: string;
 }
 
 const usage = (message: string): never => {
-  console.error(`${message}\nusage: npm run eval:resumes -- [--dir PATH]... [--verbose] [--adapter local|openai] [--only TEXT]`);
+  console.error(`${message}\nusage: npm run eval:resumes -- [--dir PATH]... [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`);
   process.exit(2);
 };
 
 const parseArgs = (argv: readonly string[]): Options => {
-  const options: Options = { dirs: [], verbose: false, adapter: 'local' };
+  const options: Options = { dirs: [], generated: GENERATED_COUNT, verbose: false, adapter: 'local' };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     const value = () => argv[++index] ?? usage(`${arg} needs a value`);
     if (arg === '--dir') options.dirs.push(path.resolve(value()));
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
+    else if (arg === '--generated') options.generated = Number(value());
+    else if (arg === '--no-generated') options.generated = 0;
     else if (arg === '--only') options.only = value();
     else if (arg === '--adapter') {
       const adapter = value();
@@ -145,6 +159,12 @@ const main = async () => {
   const options = parseArgs(process.argv.slice(2));
   const extract = extractorFor(options.adapter);
   const results: FileResult[] = [];
+  const byDir = new Map<string, FileResult[]>();
+  const generatedDir = options.generated > 0 ? mkdtempSync(path.join(tmpdir(), 'hireloop-generated-resumes-')) : null;
+  if (generatedDir !== null) {
+    await generateResumes(generatedDir, { seed: GENERATED_SEED, count: options.generated, scans: Math.min(GENERATED_SCANS, options.generated) });
+    options.dirs.push(generatedDir);
+  }
   for (const dir of options.dirs) {
     const truth = loadTruth(dir);
     const files = Object.keys(truth).filter((file) => options.only === undefined || file.includes(options.only));
@@ -152,8 +172,11 @@ const main = async () => {
       const label = options.dirs.length > 1 ? path.join(path.basename(dir), file) : file;
       const result = await evaluateFile(dir, file, truth[file] as GroundTruth, extract);
       results.push({ ...result, file: label });
+      byDir.set(dir, [...(byDir.get(dir) ?? []), { ...result, file: label }]);
     }
   }
+  await stopOcr();
+  if (generatedDir !== null) rmSync(generatedDir, { recursive: true, force: true });
   if (options.verbose) for (const result of results) console.log(`${diffOf(result).join('\n')}\n`);
   const unread = results.filter((result) => result.failure !== undefined);
   console.log(`Adapter: ${options.adapter}. Folders: ${options.dirs.join(', ')}`);
@@ -165,6 +188,13 @@ const main = async () => {
   if (read.length > 0) {
     const p95 = read[Math.min(read.length - 1, Math.ceil(read.length * 0.95) - 1)] ?? 0;
     console.log(`\nText + fields per read file: median ${Math.round(read[Math.floor(read.length / 2)] ?? 0)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(read.at(-1) ?? 0)} ms`);
+  }
+  if (byDir.size > 1) {
+    for (const [dir, dirResults] of byDir) {
+      const name = dir === generatedDir ? `generated (seed ${GENERATED_SEED}, ${options.generated} files + ${Math.min(GENERATED_SCANS, options.generated)} scans)` : path.basename(dir);
+      console.log(`\n${name}:\n\n${formatTable(totalsOf(dirResults.map((result) => result.scores)), 'field')}`);
+    }
+    console.log('\nAll folders together:');
   }
   console.log(`\n${formatTable(totalsOf(results.map((result) => result.scores)), 'field')}`);
   if (unread.length > 0) {
