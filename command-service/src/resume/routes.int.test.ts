@@ -199,6 +199,21 @@ describe('reading real resumes', () => {
     expect(body.data.experience[0]!.title).toBe('Software Engineer');
   });
 
+  it("parse-resume reads a Word 97–2003 (.doc) resume into the wizard's fields, sent with its type or only its name", async () => {
+    const { app, candidateToken } = await start();
+    const bytes = await readFile(path.join(repoRoot, 'platform/src/resume-text/fixtures/nurse-resume.doc'));
+
+    for (const file of [
+      { filename: 'resume.doc', type: 'application/msword', bytes },
+      { filename: 'resume.doc', type: 'application/octet-stream', bytes },
+    ]) {
+      const response = await upload(app, '/api/parse-resume', file, candidateToken);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ email: 'harriet.okafor@example.org', location: 'Leeds, UK' });
+      expect(response.json().jobTitle).toBe('Senior Staff Nurse');
+    }
+  });
+
   it("parse-resume answers the wizard's fields of a real Word resume", async () => {
     const { app, candidateToken } = await start();
 

@@ -21,7 +21,7 @@ import { AiServiceError, type AiPort } from '@hireloop/platform/ai';
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
 import { ResumeReadersBusyError, ResumeReadTimedOutError, type ResumeReader } from '@hireloop/platform/resume-text/extractor';
-import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, ResumeFileRejectedError } from '@hireloop/platform/resume-text';
+import { DOC_MEDIA_TYPE, DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE, ResumeFileRejectedError } from '@hireloop/platform/resume-text';
 import { checkImageLimits, type ResumeImageMediaType } from '@hireloop/platform/resume-text/image';
 import { requireAccount } from '../auth/accounts';
 import { limited } from '../auth/throttle';
@@ -41,7 +41,7 @@ export const tooManyUploads = (minutes: number) => `You have uploaded many resum
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const invalidFileType = `${PROFILE_MESSAGES.invalidFileType}: ${PROFILE_MESSAGES.invalidFileTypeDetail}`;
 
-type Kind = 'pdf' | 'docx' | 'json' | 'image';
+type Kind = 'pdf' | 'docx' | 'doc' | 'json' | 'image';
 
 const IMAGE_TYPES: Record<ResumeImageMediaType, readonly number[][]> = {
   'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
@@ -84,6 +84,7 @@ const declaredType = (mimetype: string, filename: string) => {
 const kindOf = (type: string): Kind | null => {
   if (type === PDF_MEDIA_TYPE) return 'pdf';
   if (type === DOCX_MEDIA_TYPE) return 'docx';
+  if (type === DOC_MEDIA_TYPE) return 'doc';
   if (type === 'application/json') return 'json';
   if (type in IMAGE_TYPES) return 'image';
   return null;

@@ -58,8 +58,8 @@ export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCX_MAX_UNCOMPRESSED_BYTES = 25 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 1000;
 /**
- * Files the wizard accepts (§5 names .pdf, .doc and .docx; the server reads no legacy .doc, so the
- * wizard offers the two it reads: ADR 048). The upload page also accepts images (resume-files.ts).
+ * Files the wizard accepts (§5 names .pdf, .doc and .docx, and the server reads all three: .doc with
+ * word-extractor, ADR 048). The upload page also accepts images (resume-files.ts).
  */
 export const WIZARD_RESUME_EXTENSIONS = PARSE_RESUME_KINDS.flatMap((kind) => RESUME_FILE_KINDS[kind].extensions);
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

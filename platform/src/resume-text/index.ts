@@ -1,3 +1,4 @@
+import { docRawText, OLE_MAGIC } from './doc';
 import { docxRawText } from './docx';
 import { ResumeFileRejectedError } from './errors';
 import { isResumeImageType } from './image';
@@ -11,7 +12,10 @@ export const PDF_MEDIA_TYPE = 'application/pdf';
 export const DOCX_MEDIA_TYPE =
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-export type ResumeMediaType = typeof PDF_MEDIA_TYPE | typeof DOCX_MEDIA_TYPE;
+/** Word 97–2003. */
+export const DOC_MEDIA_TYPE = 'application/msword';
+
+export type ResumeMediaType = typeof PDF_MEDIA_TYPE | typeof DOCX_MEDIA_TYPE | typeof DOC_MEDIA_TYPE;
 
 export { DOCX_MAX_ENTRIES, DOCX_MAX_UNCOMPRESSED_BYTES } from './docx';
 
@@ -41,9 +45,15 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
     }
     return DOCX_MEDIA_TYPE;
   }
+  if (mediaType === DOC_MEDIA_TYPE) {
+    if (!startsWith(bytes, OLE_MAGIC)) {
+      throw new ResumeFileRejectedError('type-mismatch', 'The file is declared as a Word 97–2003 document (.doc) but is not one.');
+    }
+    return DOC_MEDIA_TYPE;
+  }
   throw new ResumeFileRejectedError(
     'unsupported-type',
-    `Resumes can be PDF, Word (.docx), PNG, JPEG or WebP files, not ${mediaType || 'an unknown type'}.`,
+    `Resumes can be PDF, Word (.docx or .doc), PNG, JPEG or WebP files, not ${mediaType || 'an unknown type'}.`,
   );
 };
 
@@ -91,6 +101,7 @@ export const resumeText = async (bytes: Uint8Array, mediaType: string, options: 
     return normalise(await imageText(bytes, mediaType));
   }
   const type = checkDeclaredType(bytes, mediaType);
+  if (type === DOC_MEDIA_TYPE) return normalise(await docRawText(bytes));
   const text = type === PDF_MEDIA_TYPE ? await pdfText(bytes) : await docxText(bytes);
   if (!looksScanned(text)) return text;
   options.onOcr?.();

@@ -6,6 +6,7 @@ import { createInflateRaw } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
+  DOC_MEDIA_TYPE,
   DOCX_MEDIA_TYPE,
   PDF_MEDIA_TYPE,
   ResumeFileRejectedError,
@@ -261,5 +262,16 @@ describe('resume text', () => {
       '<mc:Fallback><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></mc:Fallback></mc:AlternateContent></w:p>';
 
     expect(wordPartText(xml)).toBe('Name\nRole\nBoxed');
+  });
+  it('reads a Word 97–2003 (.doc) resume, and refuses a .docx declared as one, and a broken one', async () => {
+    const doc = await readFile(path.join(repoRoot, 'platform/src/resume-text/fixtures/nurse-resume.doc'));
+
+    const text = await resumeText(doc, DOC_MEDIA_TYPE);
+
+    expect(text.split('\n')[0]).toBe('Harriet Okafor-Lindqvist');
+    expect(text).toContain('harriet.okafor@example.org | +44 7700 900318 | Leeds, UK');
+    expect(text).toContain('Senior Staff Nurse, St Aldhelm');
+    expect(await refusalOf(resumeText(await resume('soupboss_01-Accountant.docx'), DOC_MEDIA_TYPE))).toBe('type-mismatch');
+    expect(await refusalOf(resumeText(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3]), DOC_MEDIA_TYPE))).toBe('unreadable');
   });
 });

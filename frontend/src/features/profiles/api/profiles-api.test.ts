@@ -112,9 +112,9 @@ describe('saving the profile', () => {
 });
 
 describe('parsing a resume', () => {
-  it('takes only the .pdf and .docx the server reads in the wizard (no legacy .doc)', () => {
-    expect(['a.pdf', 'B.PDF', 'd.docx'].map((name) => isWizardResumeFile({ name }))).toEqual([true, true, true]);
-    expect(['a.png', 'b.txt', 'docx', 'c.pdf.zip', 'c.doc'].map((name) => isWizardResumeFile({ name }))).toEqual([false, false, false, false, false]);
+  it('takes only the .pdf, .docx and .doc the server reads in the wizard', () => {
+    expect(['a.pdf', 'B.PDF', 'd.docx', 'e.doc', 'F.DOC'].map((name) => isWizardResumeFile({ name }))).toEqual([true, true, true, true, true]);
+    expect(['a.png', 'b.txt', 'docx', 'c.pdf.zip', 'c.doc.exe'].map((name) => isWizardResumeFile({ name }))).toEqual([false, false, false, false, false]);
   });
 
   it('sends the file as the multipart field "resume" and reads what it found', async () => {

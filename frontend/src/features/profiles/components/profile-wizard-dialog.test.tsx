@@ -170,11 +170,11 @@ describe('profile wizard dialog', () => {
     expect(d.getByRole('button', { name: 'Skip and Fill Manually' })).toBeEnabled();
   });
 
-  it('offers in the file picker exactly the files the server reads for the wizard: PDF and Word .docx', () => {
+  it('offers in the file picker exactly the files the server reads for the wizard: PDF and Word .docx and .doc', () => {
     renderWizard();
 
     expect(dialog().getByLabelText('Upload Resume').getAttribute('accept')?.split(',').sort()).toEqual(
-      ['.docx', '.pdf', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].sort(),
+      ['.doc', '.docx', '.pdf', 'application/msword', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].sort(),
     );
   });
 

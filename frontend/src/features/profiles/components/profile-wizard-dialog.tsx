@@ -63,7 +63,7 @@ const STEP_NAMES: Record<WizardStep, string> = {
 
 /**
  * `accept` of the resume input: exactly what `POST /api/parse-resume` reads (spec part 2 §5's
- * documents less the legacy .doc, which the server cannot read; ADR 048).
+ * .pdf, .doc and .docx; ADR 048).
  */
 const RESUME_ACCEPT = resumeFileAccept(PARSE_RESUME_KINDS);
 

@@ -131,7 +131,7 @@ describe('profile wizard machine', () => {
   });
 
   it('refuses any other file type with the spec’s toast and stays on upload', () => {
-    for (const name of ['photo.png', 'resume.txt', 'pdf', 'resume.pdf.exe', 'legacy.doc']) {
+    for (const name of ['photo.png', 'resume.txt', 'pdf', 'resume.pdf.exe', 'legacy.doc.txt']) {
       const { actor, notices, calls } = start();
       actor.send({ type: 'wizard.selectFile', file: new File(['x'], name) });
       expect(actor.getSnapshot().value).toBe('upload');

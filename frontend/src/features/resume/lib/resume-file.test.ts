@@ -34,7 +34,7 @@ describe('file size in MB', () => {
 });
 
 describe('which files the upload page takes', () => {
-  it('takes PNG, JPEG and WebP images, PDF, Word .docx and JSON Resume files, by extension or by type', () => {
+  it('takes PNG, JPEG and WebP images, PDF, Word .docx and .doc and JSON Resume files, by extension or by type', () => {
     for (const accepted of [
       file('photo.png', 'image/png'),
       file('scan.JPG', 'image/jpeg'),
@@ -46,6 +46,8 @@ describe('which files the upload page takes', () => {
       file('resume', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
       file('resume.json', 'application/json'),
       file('resume.json', ''),
+      file('old-resume.doc', 'application/msword'),
+      file('old-resume.DOC', ''),
     ]) {
       expect(isAcceptedResumeFile(accepted), accepted.name).toBe(true);
     }
@@ -57,8 +59,7 @@ describe('which files the upload page takes', () => {
       file('sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       file('archive.zip', 'application/zip'),
       file('resume', ''),
-      // The server reads neither: no legacy Word reader, and GIF/SVG are no resume pictures.
-      file('resume.doc', 'application/msword'),
+      // The server reads neither: GIF and SVG are no resume pictures.
       file('animation.gif', 'image/gif'),
       file('drawing.svg', 'image/svg+xml'),
     ]) {
@@ -79,6 +80,7 @@ describe('which files the upload page takes', () => {
   it('offers in the file picker exactly what the server reads, and nothing else', () => {
     expect(RESUME_FILE_ACCEPT.split(',').sort()).toEqual(
       [
+        '.doc',
         '.docx',
         '.jpeg',
         '.jpg',
@@ -87,6 +89,7 @@ describe('which files the upload page takes', () => {
         '.png',
         '.webp',
         'application/json',
+        'application/msword',
         'application/pdf',
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         'image/jpeg',
