@@ -130,7 +130,7 @@ describe('hostile resume files', () => {
  * Every route that takes multipart bodies. A new upload route goes on this list: it must answer
  * garbage with a client error in the product's error shape, never a 500.
  */
-const UPLOAD_ROUTES = ['POST /api/extract-resume', 'POST /api/parse-resume'];
+const UPLOAD_ROUTES = ['POST /api/extract-resume', 'POST /api/parse-resume', 'POST /api/profile-pictures?kind=avatar', 'POST /api/profile-pictures?kind=cover'];
 
 describe('garbage bodies on every upload route', () => {
   const garbage: ReadonlyArray<{ name: string; type: string | undefined; body: Buffer | string }> = [
