@@ -397,8 +397,8 @@ describe('busy readers', () => {
     const signUp = async () =>
       (await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { ...candidate, email: `busy${++seq}@example.com` } })).json().token as string;
     const others = [await signUp(), await signUp()];
-    // About a second of pdf.js work each: one read, one queued, one refused.
-    const slow = { filename: 'cv.pdf', type: PDF, bytes: pdfOperatorBomb(20_000, 'resume') };
+    // About a second of pdf.js work each (20,000 drawing instructions of one line of text, read once): one read, one queued, one refused.
+    const slow = { filename: 'cv.pdf', type: PDF, bytes: pdfOperatorBomb(20_000, 'Priya Raman priya.raman@example.com Data Analyst resume') };
     expect((await upload(app, '/api/parse-resume', slow, candidateToken)).statusCode).toBe(200);
 
     const answers = await Promise.all([
