@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitTitleAndCompany } from './job-titles';
 import { extractResumeLocally } from './local';
 import { findDateSpan, isDateLine, monthNumber } from './resume-dates';
+import { findLocation } from './resume-contact';
 import { headingOf } from './resume-sections';
 
 /*
@@ -221,5 +222,26 @@ describe('a whole resume', () => {
 
     expect(resume.personalInfo).toMatchObject(contact);
     expect(resume.experience.map((job) => [job.title, job.company])).toEqual(jobs);
+  });
+});
+
+describe('location shapes', () => {
+  const noSkill = () => false;
+  it.each([
+    [['São Paulo, SP'], 'São Paulo, SP'],
+    [['Hyderabad, Telangana | (+91) 98765 42123 | rohan@example.net'], 'Hyderabad, Telangana'],
+    [['Düsseldorf, NRW'], 'Düsseldorf, NRW'],
+    [['Raleigh, North Carolina'], 'Raleigh, North Carolina'],
+    [['Flat 2, 38 Alder Street, Leeds, West Yorkshire'], 'Leeds, West Yorkshire'],
+    [['Toronto, ON M5V 2T6'], 'Toronto, ON'],
+    [['Address: Am Rosengarten 4, Köln, Nordrhein-Westfalen'], 'Köln, Nordrhein-Westfalen'],
+  ])('reads "City, Region" of the US, India, Brazil, Germany, the UK and Canada: %j', (lines, expected) => {
+    expect(findLocation(lines, noSkill)).toBe(expected);
+  });
+
+  it('does not take a credential after a name ("PA-C") for a state', () => {
+    expect(findLocation(['Tyler Jenkins, PA-C', '77 Cedar Lane, Columbus, Ohio'], noSkill)).toBe('Columbus, Ohio');
+    expect(findLocation(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE'], noSkill)).toBe('Recife, PE');
+    expect(findLocation(['Jordan Lee, PA-C'], noSkill)).toBe('');
   });
 });

@@ -69,10 +69,69 @@ const COUNTRY_CASED = Object.keys(COUNTRIES)
   .join('|');
 const WORD = "\\p{Lu}[\\p{L}.'’-]*";
 const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
-const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b`, 'u');
+const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b(?!-\\p{L})`, 'u');
 const COUNTRY_LOCATION = new RegExp(
   `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
   'iu',
+);
+/**
+ * Regions that follow a city ("Raleigh, North Carolina", "Chennai, Tamil Nadu", "Recife, PE",
+ * "Düsseldorf, NRW", "Leeds, West Yorkshire"): states, provinces and counties of the countries
+ * resumes most often come from. Two- and three-letter codes are matched in capitals only.
+ */
+const REGION_NAMES = [
+  // United States
+  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
+  'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
+  'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire',
+  'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania',
+  'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
+  'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia',
+  // India
+  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh',
+  'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland',
+  'Odisha', 'Orissa', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh',
+  'Uttarakhand', 'West Bengal', 'Delhi', 'NCR', 'Delhi NCR', 'Jammu and Kashmir', 'Puducherry', 'Chandigarh',
+  // Brazil
+  'Acre', 'Alagoas', 'Amapá', 'Amazonas', 'Bahia', 'Ceará', 'Distrito Federal', 'Espírito Santo', 'Goiás', 'Maranhão',
+  'Mato Grosso', 'Mato Grosso do Sul', 'Minas Gerais', 'Pará', 'Paraíba', 'Paraná', 'Pernambuco', 'Piauí', 'Rio de Janeiro',
+  'Rio Grande do Norte', 'Rio Grande do Sul', 'Rondônia', 'Roraima', 'Santa Catarina', 'São Paulo', 'Sergipe', 'Tocantins',
+  // Germany, Austria, Switzerland
+  'Baden-Württemberg', 'Bayern', 'Bavaria', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Hesse',
+  'Mecklenburg-Vorpommern', 'Niedersachsen', 'Lower Saxony', 'Nordrhein-Westfalen', 'North Rhine-Westphalia',
+  'Rheinland-Pfalz', 'Rhineland-Palatinate', 'Saarland', 'Sachsen', 'Saxony', 'Sachsen-Anhalt', 'Saxony-Anhalt',
+  'Schleswig-Holstein', 'Thüringen', 'Thuringia', 'Tirol', 'Tyrol', 'Steiermark', 'Zürich', 'Zurich',
+  // United Kingdom and Ireland
+  'Northern Ireland', 'Greater London', 'Greater Manchester', 'West Midlands', 'West Yorkshire', 'South Yorkshire',
+  'North Yorkshire', 'East Yorkshire', 'Merseyside', 'Lancashire', 'Cheshire', 'Kent', 'Surrey', 'Essex', 'Sussex',
+  'East Sussex', 'West Sussex', 'Hampshire', 'Berkshire', 'Oxfordshire', 'Cambridgeshire', 'Norfolk', 'Suffolk',
+  'Devon', 'Cornwall', 'Somerset', 'Dorset', 'Gloucestershire', 'Wiltshire', 'Hertfordshire', 'Buckinghamshire',
+  'Bedfordshire', 'Northamptonshire', 'Leicestershire', 'Nottinghamshire', 'Derbyshire', 'Staffordshire',
+  'Warwickshire', 'Worcestershire', 'Shropshire', 'Herefordshire', 'Lincolnshire', 'Cumbria', 'Northumberland',
+  'Tyne and Wear', 'County Durham', 'Midlothian', 'Lothian', 'Fife', 'Co. Dublin', 'County Dublin', 'County Cork',
+  // Canada, Australia
+  'Ontario', 'Quebec', 'Québec', 'British Columbia', 'Alberta', 'Manitoba', 'Saskatchewan', 'Nova Scotia',
+  'New Brunswick', 'Newfoundland', 'New South Wales', 'Victoria', 'Queensland', 'Western Australia', 'South Australia', 'Tasmania',
+];
+const REGION_CODES = [
+  // Brazil (UF)
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS',
+  'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  // Germany, India, Canada, Australia
+  'NRW', 'BW', 'BY', 'NCR', 'ON', 'QC', 'BC', 'AB', 'MB', 'SK', 'NS', 'NB', 'NL', 'PEI', 'NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT',
+];
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const REGIONS = [
+  ...REGION_NAMES.flatMap((name) => [name, name.toUpperCase()]),
+  ...REGION_CODES,
+]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegex)
+  .join('|');
+/** "City, Region", with an optional country and postcode after it; a credential ("PA-C") is no region. */
+const REGION_LOCATION = new RegExp(
+  `(?<![\\p{L}])${PLACE},\\s*(?:${REGIONS})(?:,\\s*(?:${COUNTRY_CASED}))?(?:,?\\s+\\d{5,6})?(?![-\\p{L}\\d])`,
+  'u',
 );
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
@@ -122,6 +181,10 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) return field.replace(/^[^\p{L}\d]+/u, '');
     const match = COUNTRY_LOCATION.exec(field);
     if (match) return match[0];
+  }
+  for (const field of usable) {
+    const match = REGION_LOCATION.exec(field);
+    if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
   const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
   if (labelledAt >= 0) {
