@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitTitleAndCompany } from './job-titles';
 import { extractResumeLocally } from './local';
 import { findDateSpan, isDateLine, monthNumber } from './resume-dates';
-import { findLocation } from './resume-contact';
+import { findLocation, withoutTrailingPlace } from './resume-contact';
 import { headingOf } from './resume-sections';
 
 /*
@@ -237,6 +237,23 @@ describe('location shapes', () => {
     [['Address: Am Rosengarten 4, Köln, Nordrhein-Westfalen'], 'Köln, Nordrhein-Westfalen'],
   ])('reads "City, Region" of the US, India, Brazil, Germany, the UK and Canada: %j', (lines, expected) => {
     expect(findLocation(lines, noSkill)).toBe(expected);
+  });
+
+  it.each([
+    [['Email: d@example.com Phone: (312) 555-0123 Location: Austin, TX'], 'Austin, TX'],
+    [['ananya@example.com 098765 40843 Flat 402, Lakshmi Residency, 5th Cross, Bengaluru, Karnataka'], 'Bengaluru, Karnataka'],
+    [['Kochi, Kerala+91 98765 46575ananya.i@example.orghttps://ananya.example.com'], 'Kochi, Kerala'],
+    [['lakshmi@example.org 9876547898 Chennai, Tamil Nadu https://lakshmi.example.com'], 'Chennai, Tamil Nadu'],
+    [['h.f@example.org +44 7700 900136 Edinburgh, Scotland'], 'Edinburgh, Scotland'],
+    [['Rua das Acácias, 210, Rio de Janeiro, RJ'], 'Rio de Janeiro, RJ'],
+    [['MAXIMILIAN SCHÄFER', 'Hamburg', '0151 2345 8695'], 'Hamburg'],
+  ])('finds the place among fields a Word file runs together, with "de"/"am" inside a name, or a large city alone: %j', (lines, expected) => {
+    expect(findLocation(lines, noSkill)).toBe(expected);
+  });
+
+  it('cuts a city after a Brazilian or British company suffix, not the suffix', () => {
+    expect(withoutTrailingPlace('Northgate Bank Ltda., Florianópolis')).toBe('Northgate Bank Ltda.');
+    expect(withoutTrailingPlace('Larkspur Robotics plc, Leeds, West Yorkshire')).toBe('Larkspur Robotics plc');
   });
 
   it('does not take a credential after a name ("PA-C") for a state', () => {

@@ -68,7 +68,9 @@ const COUNTRY_CASED = Object.keys(COUNTRIES)
   .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|');
 const WORD = "\\p{Lu}[\\p{L}.'’-]*";
-const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
+/** Small words inside place names: "Rio de Janeiro", "Frankfurt am Main", "Stratford-upon-Avon". */
+const PLACE_JOIN = '(?:[ -](?:de|do|da|dos|das|del|am|an|im|upon|on|sur|la|le))?';
+const PLACE = `${WORD}(?:${PLACE_JOIN}[ -]${WORD}){0,2}`;
 const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b(?!-\\p{L})`, 'u');
 const COUNTRY_LOCATION = new RegExp(
   `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
@@ -148,6 +150,12 @@ const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr
 
 const fieldsOf = (line: string): string[] =>
   line
+    // Word's tabs become single spaces: an email, a web address or a glued "+91 …" ends a field,
+    // and so does a label in mid-line ("… Phone: (312) 555-0123 Location: Austin, TX").
+    .replace(/(?:https?:\/\/|www\.)\S+/gi, ' | ')
+    .replace(/[\w.+-]*@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?=[^a-z]|$)/gi, ' | ')
+    .replace(/(?<=\p{L})(?=\+\d)/gu, ' | ')
+    .replace(/\s+(?=(?:e-?mail|phone|mobile|tel|cell|location|address|city|website|linkedin)\s*:\s)/gi, ' | ')
     // Word's text runs fields together: "…@gmail.comLocation: Seoul".
     .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
     .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
@@ -178,7 +186,10 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
   for (const field of usable) {
-    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) return field.replace(/^[^\p{L}\d]+/u, '');
+    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) {
+      // A phone number before the place ("+44 7700 900136 Edinburgh, Scotland") is not part of it.
+      return field.replace(/^[^\p{L}\d]+/u, '').replace(/^[\d\s().+-]*\d{3}[\d\s().+-]*\d{3,}\s+(?=\p{L})/u, '');
+    }
     const match = COUNTRY_LOCATION.exec(field);
     if (match) return match[0];
   }
@@ -204,7 +215,9 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     // A whole address ("Street, 00000 City") is kept whole; a lone "12345 City" as it is.
     if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
   }
-  return '';
+  // A large city alone in a contact field ("Hamburg").
+  const city = usable.find((field) => LONE_CITY.test(field));
+  return city ?? '';
 };
 
 /* ---------- phone ---------- */
@@ -335,17 +348,28 @@ const CITIES = [
   'Chennai', 'Kolkata', 'Noida', 'Gurgaon', 'Gurugram', 'Beijing', 'Shanghai', 'Shenzhen', 'Hong Kong', 'Tokyo',
   'Osaka', 'Seoul', 'Singapore', 'Sydney', 'Melbourne', 'Auckland', 'Dubai', 'Cairo', 'Lagos', 'Nairobi',
   'Cape Town', 'Johannesburg', 'Casablanca', 'Tel Aviv',
+  'Liverpool', 'Sheffield', 'Newcastle', 'Nottingham', 'Cardiff', 'Belfast', 'Oxford', 'Cambridge', 'Leicester',
+  'Philadelphia', 'Houston', 'Dallas', 'Phoenix', 'San Diego', 'San Jose', 'Portland', 'Minneapolis', 'Detroit',
+  'Washington', 'Columbus', 'Raleigh', 'Nashville', 'Pittsburgh', 'Salt Lake City', 'Ottawa', 'Calgary',
+  'Ahmedabad', 'Jaipur', 'Lucknow', 'Kochi', 'Cochin', 'Thiruvananthapuram', 'Coimbatore', 'Indore', 'Chandigarh',
+  'Nagpur', 'Bhubaneswar', 'Mysuru', 'Mysore', 'Visakhapatnam', 'Belo Horizonte', 'Curitiba', 'Porto Alegre',
+  'Recife', 'Salvador', 'Fortaleza', 'Florianópolis', 'Brasília', 'Campinas', 'Manaus', 'Belém', 'Goiânia',
+  'Leipzig', 'Dresden', 'Hannover', 'Nürnberg', 'Nuremberg', 'Essen', 'Dortmund', 'Bonn', 'Mannheim', 'Karlsruhe',
+  'Heidelberg', 'Frankfurt am Main', 'Aachen', 'Münster', 'Freiburg', 'Augsburg',
 ].map((city) => city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const LONE_CITY = new RegExp(`^(?:${CITIES})$`, 'u');
 const TRAILING_PLACE = new RegExp(
   `(?:^|,?\\s+|,\\s*)((?<=,\\s*)(?:${CITIES})|(?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
   'u',
 );
 const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|(?:${CITIES})|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
-const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
-const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
+const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|Ltda|plc|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
+const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|Ltda|plc|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+(?!(?:Inc|LLC|Ltd|Ltda|plc|PLC|GmbH|AG|SA|S\.A|Co|Corp|Limited|Pvt|Private)\b)\p{Lu}/u;
 
 /** True when the whole text is a place ("Mountain View, CA", "Pune, India", "Remote"). */
-export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) && !ORGANISATION_WORD.test(text);
+const WHOLE_REGION_PLACE = new RegExp(`^${PLACE},\\s*(?:${REGIONS})\\.?$`, 'u');
+export const isPlace = (text: string): boolean =>
+  (WHOLE_PLACE.test(text.trim()) || WHOLE_REGION_PLACE.test(text.trim())) && !ORGANISATION_WORD.test(text);
 
 /**
  * A job's header text without the place at its end: "FLAG Inc. California, America" ->
