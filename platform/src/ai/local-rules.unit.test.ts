@@ -31,6 +31,14 @@ describe('dates and ranges', () => {
     expect(findDateSpan('Built the 2019 release of the app')).toBeUndefined();
   });
 
+  it('reads ISO year-months inside a range ("2023-08 to present") but not "2012-13" alone', () => {
+    expect(findDateSpan('HR Business Partner, Bluepeak Services LLC, 2023-08 to present')).toMatchObject({ start: '2023-08', end: 'present' });
+    expect(findDateSpan('2021-01 – 2023-06')).toMatchObject({ start: '2021-01', end: '2023-06' });
+    expect(findDateSpan('2015-2017')).toMatchObject({ start: '2015', end: '2017' });
+    expect(findDateSpan('MSc Physics 2012-13')).toBeUndefined();
+    expect(month('2023-08')).toBe(2023 * 12 + 7);
+  });
+
   it('turns dates into months in several languages', () => {
     expect(month('März 2020')).toBe(2020 * 12 + 2);
     expect(month('Sept. 2000')).toBe(2000 * 12 + 8);
