@@ -70,8 +70,25 @@ describe('title and company', () => {
     [['Gilmore Financial, New Orleans, LA, Certified Public Accountant'], 'Certified Public Accountant', 'Gilmore Financial'],
     [['Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'], 'Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'],
     [['Springfield Elementary School', 'Third Grade Teacher'], 'Third Grade Teacher', 'Springfield Elementary School'],
+    [['Financial Accountant', 'Lumen Asset Management Ltda.'], 'Financial Accountant', 'Lumen Asset Management Ltda.'],
+    [['Escola Estadual Jardim das Mangueiras', 'Head of Mathematics'], 'Head of Mathematics', 'Escola Estadual Jardim das Mangueiras'],
   ])('splits %j', (texts, title, company) => {
     expect(splitTitleAndCompany(texts)).toEqual({ title, company });
+  });
+
+  it('takes the employer from the paragraph after a blank line when the date line names only the job (Word spacing)', () => {
+    const text = [
+      'Priya Raman', 'priya@example.com', '', 'Experience', '',
+      'Senior Account Manager | 06/2023 – present', '', 'Greenline Foods Ltd., Kochi', '',
+      'Managed 35 key accounts with a 96% renewal rate.', '',
+      'Financial Accountant Jan 2019 - May 2023', '', 'Lumen Asset Management Ltda.', '',
+      'Closed the books monthly for three entities.',
+    ].join('\n');
+    const resume = extractResumeLocally(text, NOW);
+    expect(resume.experience.map((job) => [job.title, job.company])).toEqual([
+      ['Senior Account Manager', 'Greenline Foods Ltd.'],
+      ['Financial Accountant', 'Lumen Asset Management Ltda.'],
+    ]);
   });
 });
 
