@@ -281,6 +281,12 @@ describe('location shapes', () => {
     expect(withoutTrailingPlace('Larkspur Robotics plc, Leeds, West Yorkshire')).toBe('Larkspur Robotics plc');
   });
 
+  it('reads a name with a hyphenated credential after it ("PA-C") and does not take the credential for a state', () => {
+    const resume = extractResumeLocally(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE', 'ana@example.com'].join('\n'), NOW);
+    expect(resume.personalInfo.name).toBe('Ana Luíza dos Santos');
+    expect(resume.personalInfo.location).toBe('Recife, PE');
+  });
+
   it('does not take a credential after a name ("PA-C") for a state', () => {
     expect(findLocation(['Tyler Jenkins, PA-C', '77 Cedar Lane, Columbus, Ohio'], noSkill)).toBe('Columbus, Ohio');
     expect(findLocation(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE'], noSkill)).toBe('Recife, PE');
