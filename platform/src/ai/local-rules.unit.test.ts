@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitTitleAndCompany } from './job-titles';
 import { extractResumeLocally } from './local';
 import { findDateSpan, isDateLine, monthNumber } from './resume-dates';
-import { findLocation, withoutTrailingPlace } from './resume-contact';
+import { findEmail, findLocation, withoutTrailingPlace } from './resume-contact';
 import { headingOf } from './resume-sections';
 
 /*
@@ -285,6 +285,12 @@ describe('location shapes', () => {
     const resume = extractResumeLocally(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE', 'ana@example.com'].join('\n'), NOW);
     expect(resume.personalInfo.name).toBe('Ana Luíza dos Santos');
     expect(resume.personalInfo.location).toBe('Recife, PE');
+  });
+
+  it('cuts an email out of a phone number and a web address glued to it, but keeps digits that start an address', () => {
+    expect(findEmail(['Kochi, Kerala+91 98765 46575ananya.i@example.orghttps://ananya.example.com'])).toBe('ananya.i@example.org');
+    expect(findEmail(['Chennai, Tamil Nadu+91-98765-46077farhaniyer@example.com'])).toBe('farhaniyer@example.com');
+    expect(findEmail(['mail: 123john@example.com'])).toBe('123john@example.com');
   });
 
   it('does not take a credential after a name ("PA-C") for a state', () => {

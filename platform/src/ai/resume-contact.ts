@@ -16,9 +16,16 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}
 export const findEmail = (lines: readonly string[]): string => {
   const index = lines.findIndex((line) => EMAIL.test(line));
   if (index < 0) return '';
-  const line = lines[index] ?? '';
+  // Word's text boxes glue fields together: "…98765 46575ananya.i@example.orghttps://…".
+  const line = (lines[index] ?? '').replace(/(\.[a-z]{2,})(?=https?:|www\.)/g, '$1 ');
   const match = EMAIL.exec(line);
-  const email = match?.[0] ?? '';
+  let email = match?.[0] ?? '';
+  const glued = /^(?:\p{L}*\+)?[\d-]*\d(?=[A-Za-z])/u.exec(email)?.[0];
+  if (match !== null && glued !== undefined) {
+    const before = line.slice(0, match.index);
+    // The end of a phone number, not the start of the address.
+    if (glued.replace(/\D/g, '').length >= 7 || /\d[\s.-]$/.test(before)) email = email.slice(glued.length);
+  }
   const next = lines[index + 1] ?? '';
   return match !== null && line.endsWith(email) && /^[a-z]{1,3}$/.test(next) ? email + next : email;
 };
