@@ -293,6 +293,14 @@ describe('location shapes', () => {
     expect(findEmail(['mail: 123john@example.com'])).toBe('123john@example.com');
   });
 
+  it.each([
+    [['JORDAN T.', 'DELGADO, PGCE', 'Secondary History Teacher |', 'jordan@example.com'], 'Jordan T. Delgado'],
+    [['Katrin E. van der', 'Berg, BSN, RN,', 'CCRN', 'k@example.com'], 'Katrin E. van der Berg'],
+    [['John A.', 'Software Engineer', 'john@example.com'], 'John A.'],
+  ])('finishes a name wrapped in a narrow column after an initial or a particle, not with a title: %j', (lines, name) => {
+    expect(extractResumeLocally(lines.join('\n'), NOW).personalInfo.name).toBe(name);
+  });
+
   it('does not take a credential after a name ("PA-C") for a state', () => {
     expect(findLocation(['Tyler Jenkins, PA-C', '77 Cedar Lane, Columbus, Ohio'], noSkill)).toBe('Columbus, Ohio');
     expect(findLocation(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE'], noSkill)).toBe('Recife, PE');

@@ -319,6 +319,8 @@ const echoes = (candidate: string, handles: readonly string[]): boolean =>
  * email or profile address echoes wins. Suffixes ("M.Sc.", ", SHRM-SCP"), "Resume" and
  * "Name:" are cut off.
  */
+const UNFINISHED_NAME = /\s(?:van|von|der|den|de|del|della|da|di|du|bin|ibn|dos|das|ten|zu|\p{Lu}\.)$/iu;
+
 export const findName = (lines: readonly string[], handles: readonly string[]): string => {
   const candidates: { text: string; index: number; echoed: boolean }[] = [];
   let section: string | undefined;
@@ -339,7 +341,17 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
     }
   });
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
-  return best === undefined ? '' : titleCase(best.text);
+  if (best === undefined) return '';
+  // A name wrapped in a narrow column ("JORDAN T." / "DELGADO, PGCE", "Katrin E. van der" / "Berg, BSN"):
+  // a name cannot end on an initial or a particle, so the next line's first words finish it.
+  if (UNFINISHED_NAME.test(best.text)) {
+    const next = (lines[best.index + 1] ?? '').trim();
+    const rest = (next.split(',')[0] ?? '').trim();
+    if (headingOf(next) === undefined && /^\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(rest) && titleScore(rest) === 0) {
+      return titleCase(`${best.text} ${rest}`);
+    }
+  }
+  return titleCase(best.text);
 };
 
 /** Large cities written without their country in job headers ("Barclays, London"). */
