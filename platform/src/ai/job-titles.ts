@@ -65,7 +65,8 @@ const COMPANY_WORDS = [
   'employer', 'empleador', 'arbeitgeber', 'employeur', 'empresa', 'entreprise', 'unternehmen', 'firma',
   'pvt', 'pvt.', 'private', 'services', 'industries', 'enterprises', 'media', 'networks', 'software',
   'robotics', 'analytics', 'ventures', 'capital', 'insurance', 'pharma', 'pharmaceuticals', 'restaurant',
-  'store', 'stores', 'market', 'nhs', 'trust', 'centre', 'center', 'medical center', '公司', '集团', '大学', '银行', '医院',
+  'store', 'stores', 'market', 'nhs', 'trust', 'centre', 'center', 'medical center',
+  'ltda', 'ltda.', 'llp', 'kg', 'escola', 'colégio', 'colegio', 'faculdade', 'gymnasium', 'schule', 'klinikum', 'krankenhaus', '公司', '集团', '大学', '银行', '医院',
 ];
 
 /** Words that qualify a title but also name organisations and fields ("Gilmore Financial"): never a title's head. */

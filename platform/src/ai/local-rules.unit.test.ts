@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitTitleAndCompany } from './job-titles';
 import { extractResumeLocally } from './local';
 import { findDateSpan, isDateLine, monthNumber } from './resume-dates';
+import { findEmail, findLocation, withoutTrailingPlace } from './resume-contact';
 import { headingOf } from './resume-sections';
 
 /*
@@ -28,6 +29,14 @@ describe('dates and ranges', () => {
     expect(isDateLine('2016 / 09')).toBe(true);
     expect(findDateSpan('Getoq Consulting, 2011 / 11')).toMatchObject({ start: '2011 / 11', kind: 'single' });
     expect(findDateSpan('Built the 2019 release of the app')).toBeUndefined();
+  });
+
+  it('reads ISO year-months inside a range ("2023-08 to present") but not "2012-13" alone', () => {
+    expect(findDateSpan('HR Business Partner, Bluepeak Services LLC, 2023-08 to present')).toMatchObject({ start: '2023-08', end: 'present' });
+    expect(findDateSpan('2021-01 – 2023-06')).toMatchObject({ start: '2021-01', end: '2023-06' });
+    expect(findDateSpan('2015-2017')).toMatchObject({ start: '2015', end: '2017' });
+    expect(findDateSpan('MSc Physics 2012-13')).toBeUndefined();
+    expect(month('2023-08')).toBe(2023 * 12 + 7);
   });
 
   it('turns dates into months in several languages', () => {
@@ -61,8 +70,25 @@ describe('title and company', () => {
     [['Gilmore Financial, New Orleans, LA, Certified Public Accountant'], 'Certified Public Accountant', 'Gilmore Financial'],
     [['Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'], 'Senior Python Developer / Backend Architect', 'Sweet Oranges Technology Company'],
     [['Springfield Elementary School', 'Third Grade Teacher'], 'Third Grade Teacher', 'Springfield Elementary School'],
+    [['Financial Accountant', 'Lumen Asset Management Ltda.'], 'Financial Accountant', 'Lumen Asset Management Ltda.'],
+    [['Escola Estadual Jardim das Mangueiras', 'Head of Mathematics'], 'Head of Mathematics', 'Escola Estadual Jardim das Mangueiras'],
   ])('splits %j', (texts, title, company) => {
     expect(splitTitleAndCompany(texts)).toEqual({ title, company });
+  });
+
+  it('takes the employer from the paragraph after a blank line when the date line names only the job (Word spacing)', () => {
+    const text = [
+      'Priya Raman', 'priya@example.com', '', 'Experience', '',
+      'Senior Account Manager | 06/2023 – present', '', 'Greenline Foods Ltd., Kochi', '',
+      'Managed 35 key accounts with a 96% renewal rate.', '',
+      'Financial Accountant Jan 2019 - May 2023', '', 'Lumen Asset Management Ltda.', '',
+      'Closed the books monthly for three entities.',
+    ].join('\n');
+    const resume = extractResumeLocally(text, NOW);
+    expect(resume.experience.map((job) => [job.title, job.company])).toEqual([
+      ['Senior Account Manager', 'Greenline Foods Ltd.'],
+      ['Financial Accountant', 'Lumen Asset Management Ltda.'],
+    ]);
   });
 });
 
@@ -221,5 +247,63 @@ describe('a whole resume', () => {
 
     expect(resume.personalInfo).toMatchObject(contact);
     expect(resume.experience.map((job) => [job.title, job.company])).toEqual(jobs);
+  });
+});
+
+describe('location shapes', () => {
+  const noSkill = () => false;
+  it.each([
+    [['São Paulo, SP'], 'São Paulo, SP'],
+    [['Hyderabad, Telangana | (+91) 98765 42123 | rohan@example.net'], 'Hyderabad, Telangana'],
+    [['Düsseldorf, NRW'], 'Düsseldorf, NRW'],
+    [['Raleigh, North Carolina'], 'Raleigh, North Carolina'],
+    [['Flat 2, 38 Alder Street, Leeds, West Yorkshire'], 'Leeds, West Yorkshire'],
+    [['Toronto, ON M5V 2T6'], 'Toronto, ON'],
+    [['Address: Am Rosengarten 4, Köln, Nordrhein-Westfalen'], 'Köln, Nordrhein-Westfalen'],
+  ])('reads "City, Region" of the US, India, Brazil, Germany, the UK and Canada: %j', (lines, expected) => {
+    expect(findLocation(lines, noSkill)).toBe(expected);
+  });
+
+  it.each([
+    [['Email: d@example.com Phone: (312) 555-0123 Location: Austin, TX'], 'Austin, TX'],
+    [['ananya@example.com 098765 40843 Flat 402, Lakshmi Residency, 5th Cross, Bengaluru, Karnataka'], 'Bengaluru, Karnataka'],
+    [['Kochi, Kerala+91 98765 46575ananya.i@example.orghttps://ananya.example.com'], 'Kochi, Kerala'],
+    [['lakshmi@example.org 9876547898 Chennai, Tamil Nadu https://lakshmi.example.com'], 'Chennai, Tamil Nadu'],
+    [['h.f@example.org +44 7700 900136 Edinburgh, Scotland'], 'Edinburgh, Scotland'],
+    [['Rua das Acácias, 210, Rio de Janeiro, RJ'], 'Rio de Janeiro, RJ'],
+    [['MAXIMILIAN SCHÄFER', 'Hamburg', '0151 2345 8695'], 'Hamburg'],
+  ])('finds the place among fields a Word file runs together, with "de"/"am" inside a name, or a large city alone: %j', (lines, expected) => {
+    expect(findLocation(lines, noSkill)).toBe(expected);
+  });
+
+  it('cuts a city after a Brazilian or British company suffix, not the suffix', () => {
+    expect(withoutTrailingPlace('Northgate Bank Ltda., Florianópolis')).toBe('Northgate Bank Ltda.');
+    expect(withoutTrailingPlace('Larkspur Robotics plc, Leeds, West Yorkshire')).toBe('Larkspur Robotics plc');
+  });
+
+  it('reads a name with a hyphenated credential after it ("PA-C") and does not take the credential for a state', () => {
+    const resume = extractResumeLocally(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE', 'ana@example.com'].join('\n'), NOW);
+    expect(resume.personalInfo.name).toBe('Ana Luíza dos Santos');
+    expect(resume.personalInfo.location).toBe('Recife, PE');
+  });
+
+  it('cuts an email out of a phone number and a web address glued to it, but keeps digits that start an address', () => {
+    expect(findEmail(['Kochi, Kerala+91 98765 46575ananya.i@example.orghttps://ananya.example.com'])).toBe('ananya.i@example.org');
+    expect(findEmail(['Chennai, Tamil Nadu+91-98765-46077farhaniyer@example.com'])).toBe('farhaniyer@example.com');
+    expect(findEmail(['mail: 123john@example.com'])).toBe('123john@example.com');
+  });
+
+  it.each([
+    [['JORDAN T.', 'DELGADO, PGCE', 'Secondary History Teacher |', 'jordan@example.com'], 'Jordan T. Delgado'],
+    [['Katrin E. van der', 'Berg, BSN, RN,', 'CCRN', 'k@example.com'], 'Katrin E. van der Berg'],
+    [['John A.', 'Software Engineer', 'john@example.com'], 'John A.'],
+  ])('finishes a name wrapped in a narrow column after an initial or a particle, not with a title: %j', (lines, name) => {
+    expect(extractResumeLocally(lines.join('\n'), NOW).personalInfo.name).toBe(name);
+  });
+
+  it('does not take a credential after a name ("PA-C") for a state', () => {
+    expect(findLocation(['Tyler Jenkins, PA-C', '77 Cedar Lane, Columbus, Ohio'], noSkill)).toBe('Columbus, Ohio');
+    expect(findLocation(['Ana Luíza dos Santos, MPAS, PA-C', 'Recife, PE'], noSkill)).toBe('Recife, PE');
+    expect(findLocation(['Jordan Lee, PA-C'], noSkill)).toBe('');
   });
 });

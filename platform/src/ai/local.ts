@@ -1,5 +1,5 @@
 import type { ExtractedEducation, ExtractedExperience, ExtractedResume } from '@hireloop/contracts';
-import { splitTitleAndCompany, titleScore } from './job-titles';
+import { companyScore, splitTitleAndCompany, titleScore } from './job-titles';
 import { countryOf, findEmail, findGithub, findLinkedin, findLocation, findName, findPhone, isPlace, withoutTrailingPlace } from './resume-contact';
 import { endMonth, findDateSpan, isDateLine, isMonthName, monthNumber, type DateSpan } from './resume-dates';
 import { headingOf, type Section } from './resume-sections';
@@ -77,7 +77,7 @@ const isHeaderLike = (line: string): boolean => {
   const text = line.replace(BULLET, '');
   const first = text.split(' | ')[0] ?? '';
   if (first.split(/\s+/).length > 12) return false;
-  if (/[.;]$/.test(first) && !/\b(?:Inc|Ltd|Co|Corp|Jr|Sr|S\.A|GmbH|[A-Z])\.$/.test(first)) return false;
+  if (/[.;]$/.test(first) && !/\b(?:Inc|Ltd|Ltda|Pvt|Co|Corp|Jr|Sr|S\.A|GmbH|[A-Z])\.$/.test(first)) return false;
   if (/^\p{Ll}/u.test(text) && first.split(/\s+/).length > 4 && !/^(?:year|año|ano)/i.test(text)) return false;
   if (isBullet(line) && !line.includes(' | ')) return false;
   return true;
@@ -189,10 +189,14 @@ const findExperience = (
     for (let index = anchor.index + 1; index < next && texts.length < 2; index += 1) {
       const line = lines[index] ?? '';
       if (line === '') {
-        if (texts.length > 0) break;
+        // Word files space every paragraph: a title alone, then a blank, then its employer.
+        const following = lines[index + 1] ?? '';
+        const employerAfterBlank =
+          texts.length === 1 && titleScore(texts[0] ?? '') > 0 && index + 1 < next && isHeaderLike(following) && companyScore(following) > 0 && titleScore(following) === 0;
+        if (texts.length > 0 && !employerAfterBlank) break;
         continue;
       }
-      if (!isHeaderLike(line) || index - anchor.index > 2) break;
+      if (!isHeaderLike(line) || index - anchor.index > 3) break;
       // A line that already names both the job and the employer ends the header.
       const before = splitTitleAndCompany(texts);
       if (before.title !== '' && before.company !== '') break;

@@ -16,9 +16,16 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}
 export const findEmail = (lines: readonly string[]): string => {
   const index = lines.findIndex((line) => EMAIL.test(line));
   if (index < 0) return '';
-  const line = lines[index] ?? '';
+  // Word's text boxes glue fields together: "…98765 46575ananya.i@example.orghttps://…".
+  const line = (lines[index] ?? '').replace(/(\.[a-z]{2,})(?=https?:|www\.)/g, '$1 ');
   const match = EMAIL.exec(line);
-  const email = match?.[0] ?? '';
+  let email = match?.[0] ?? '';
+  const glued = /^(?:\p{L}*\+)?[\d-]*\d(?=[A-Za-z])/u.exec(email)?.[0];
+  if (match !== null && glued !== undefined) {
+    const before = line.slice(0, match.index);
+    // The end of a phone number, not the start of the address.
+    if (glued.replace(/\D/g, '').length >= 7 || /\d[\s.-]$/.test(before)) email = email.slice(glued.length);
+  }
   const next = lines[index + 1] ?? '';
   return match !== null && line.endsWith(email) && /^[a-z]{1,3}$/.test(next) ? email + next : email;
 };
@@ -68,11 +75,72 @@ const COUNTRY_CASED = Object.keys(COUNTRIES)
   .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|');
 const WORD = "\\p{Lu}[\\p{L}.'’-]*";
-const PLACE = `${WORD}(?:[ -]${WORD}){0,2}`;
-const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b`, 'u');
+/** Small words inside place names: "Rio de Janeiro", "Frankfurt am Main", "Stratford-upon-Avon". */
+const PLACE_JOIN = '(?:[ -](?:de|do|da|dos|das|del|am|an|im|upon|on|sur|la|le))?';
+const PLACE = `${WORD}(?:${PLACE_JOIN}[ -]${WORD}){0,2}`;
+const US_LOCATION = new RegExp(`(?<![\\p{L}])(${PLACE}),? (?:${US_STATES})\\b(?!-\\p{L})`, 'u');
 const COUNTRY_LOCATION = new RegExp(
   `(?<![\\p{L}])(?:${PLACE},\\s*){1,2}(?:${COUNTRY_NAMES})(?![\\p{L}])`,
   'iu',
+);
+/**
+ * Regions that follow a city ("Raleigh, North Carolina", "Chennai, Tamil Nadu", "Recife, PE",
+ * "Düsseldorf, NRW", "Leeds, West Yorkshire"): states, provinces and counties of the countries
+ * resumes most often come from. Two- and three-letter codes are matched in capitals only.
+ */
+const REGION_NAMES = [
+  // United States
+  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
+  'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
+  'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire',
+  'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania',
+  'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
+  'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia',
+  // India
+  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh',
+  'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland',
+  'Odisha', 'Orissa', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh',
+  'Uttarakhand', 'West Bengal', 'Delhi', 'NCR', 'Delhi NCR', 'Jammu and Kashmir', 'Puducherry', 'Chandigarh',
+  // Brazil
+  'Acre', 'Alagoas', 'Amapá', 'Amazonas', 'Bahia', 'Ceará', 'Distrito Federal', 'Espírito Santo', 'Goiás', 'Maranhão',
+  'Mato Grosso', 'Mato Grosso do Sul', 'Minas Gerais', 'Pará', 'Paraíba', 'Paraná', 'Pernambuco', 'Piauí', 'Rio de Janeiro',
+  'Rio Grande do Norte', 'Rio Grande do Sul', 'Rondônia', 'Roraima', 'Santa Catarina', 'São Paulo', 'Sergipe', 'Tocantins',
+  // Germany, Austria, Switzerland
+  'Baden-Württemberg', 'Bayern', 'Bavaria', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Hesse',
+  'Mecklenburg-Vorpommern', 'Niedersachsen', 'Lower Saxony', 'Nordrhein-Westfalen', 'North Rhine-Westphalia',
+  'Rheinland-Pfalz', 'Rhineland-Palatinate', 'Saarland', 'Sachsen', 'Saxony', 'Sachsen-Anhalt', 'Saxony-Anhalt',
+  'Schleswig-Holstein', 'Thüringen', 'Thuringia', 'Tirol', 'Tyrol', 'Steiermark', 'Zürich', 'Zurich',
+  // United Kingdom and Ireland
+  'Northern Ireland', 'Greater London', 'Greater Manchester', 'West Midlands', 'West Yorkshire', 'South Yorkshire',
+  'North Yorkshire', 'East Yorkshire', 'Merseyside', 'Lancashire', 'Cheshire', 'Kent', 'Surrey', 'Essex', 'Sussex',
+  'East Sussex', 'West Sussex', 'Hampshire', 'Berkshire', 'Oxfordshire', 'Cambridgeshire', 'Norfolk', 'Suffolk',
+  'Devon', 'Cornwall', 'Somerset', 'Dorset', 'Gloucestershire', 'Wiltshire', 'Hertfordshire', 'Buckinghamshire',
+  'Bedfordshire', 'Northamptonshire', 'Leicestershire', 'Nottinghamshire', 'Derbyshire', 'Staffordshire',
+  'Warwickshire', 'Worcestershire', 'Shropshire', 'Herefordshire', 'Lincolnshire', 'Cumbria', 'Northumberland',
+  'Tyne and Wear', 'County Durham', 'Midlothian', 'Lothian', 'Fife', 'Co. Dublin', 'County Dublin', 'County Cork',
+  // Canada, Australia
+  'Ontario', 'Quebec', 'Québec', 'British Columbia', 'Alberta', 'Manitoba', 'Saskatchewan', 'Nova Scotia',
+  'New Brunswick', 'Newfoundland', 'New South Wales', 'Victoria', 'Queensland', 'Western Australia', 'South Australia', 'Tasmania',
+];
+const REGION_CODES = [
+  // Brazil (UF)
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS',
+  'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  // Germany, India, Canada, Australia
+  'NRW', 'BW', 'BY', 'NCR', 'ON', 'QC', 'BC', 'AB', 'MB', 'SK', 'NS', 'NB', 'NL', 'PEI', 'NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT',
+];
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const REGIONS = [
+  ...REGION_NAMES.flatMap((name) => [name, name.toUpperCase()]),
+  ...REGION_CODES,
+]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegex)
+  .join('|');
+/** "City, Region", with an optional country and postcode after it; a credential ("PA-C") is no region. */
+const REGION_LOCATION = new RegExp(
+  `(?<![\\p{L}])${PLACE},\\s*(?:${REGIONS})(?:,\\s*(?:${COUNTRY_CASED}))?(?:,?\\s+\\d{5,6})?(?![-\\p{L}\\d])`,
+  'u',
 );
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
@@ -89,6 +157,12 @@ const STREET_WORD = /\b(?:court|ct|street|st|road|rd|avenue|ave|lane|ln|drive|dr
 
 const fieldsOf = (line: string): string[] =>
   line
+    // Word's tabs become single spaces: an email, a web address or a glued "+91 …" ends a field,
+    // and so does a label in mid-line ("… Phone: (312) 555-0123 Location: Austin, TX").
+    .replace(/(?:https?:\/\/|www\.)\S+/gi, ' | ')
+    .replace(/[\w.+-]*@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?=[^a-z]|$)/gi, ' | ')
+    .replace(/(?<=\p{L})(?=\+\d)/gu, ' | ')
+    .replace(/\s+(?=(?:e-?mail|phone|mobile|tel|cell|location|address|city|website|linkedin)\s*:\s)/gi, ' | ')
     // Word's text runs fields together: "…@gmail.comLocation: Seoul".
     .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
     .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
@@ -119,9 +193,16 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
   for (const field of usable) {
-    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) return field.replace(/^[^\p{L}\d]+/u, '');
+    if (field.length <= 60 && ENDS_WITH_COUNTRY.test(field)) {
+      // A phone number before the place ("+44 7700 900136 Edinburgh, Scotland") is not part of it.
+      return field.replace(/^[^\p{L}\d]+/u, '').replace(/^[\d\s().+-]*\d{3}[\d\s().+-]*\d{3,}\s+(?=\p{L})/u, '');
+    }
     const match = COUNTRY_LOCATION.exec(field);
     if (match) return match[0];
+  }
+  for (const field of usable) {
+    const match = REGION_LOCATION.exec(field);
+    if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
   const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
   if (labelledAt >= 0) {
@@ -141,7 +222,9 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     // A whole address ("Street, 00000 City") is kept whole; a lone "12345 City" as it is.
     if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
   }
-  return '';
+  // A large city alone in a contact field ("Hamburg").
+  const city = usable.find((field) => LONE_CITY.test(field));
+  return city ?? '';
 };
 
 /* ---------- phone ---------- */
@@ -187,7 +270,7 @@ const NAME_WORD = "(?:\\p{Lu}[\\p{L}'’-]*\\.?|\\p{Lu}\\.|(?:van|von|der|den|de
 const NAME = new RegExp(`^${NAME_WORD}(?:[ ]${NAME_WORD}){1,4}$`, 'u');
 const CJK_NAME = /^[\u4e00-\u9fff]{2,4}$/;
 const SUFFIX =
-  /(?:,\s*(?:[A-Z]{2,6}(?:-[A-Z]{2,4})?|(?:[A-Z][a-z]{0,2}\.\s?){1,3}[A-Z]?[a-z]{0,2}\.?))+$|(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
+  /(?:,\s*(?:[A-Z]{2,6}(?:-[A-Z]{1,4})?|(?:[A-Z][a-z]{0,2}\.\s?){1,3}[A-Z]?[a-z]{0,2}\.?))+$|(?:,?\s+(?:M\.?\s?Sc\.?|B\.?\s?Sc\.?|Ph\.?\s?D\.?|MBA|M\.?D\.?|R\.?N\.?|CPA|PMP|SHRM-(?:SCP|CP)|PHR|SPHR|CFA|Jr\.?|Sr\.?|III|II|Dipl\.-Ing\.|Dr\.?|Esq\.?|MSc|BSc|MA|BA|MS|BS|MEng|BEng|LPN|FNP|DNP|PharmD|DDS|CISSP|CSM))+$/i;
 const NOT_A_NAME =
   /\b(?:university|college|institute|school|company|inc|llc|gmbh|ltd|resume|résumé|curriculum|vitae|cv|lebenslauf|skills|summary|experience|education|profile|contact|street|road|avenue|native|fluent|english|spanish|french|german|languages?|objective|references|page|phone|email|mobile|address|location|quote|title|india|germany|china|usa|new york|developer|engineer|manager|designer|student|analyst)\b/i;
 
@@ -236,6 +319,8 @@ const echoes = (candidate: string, handles: readonly string[]): boolean =>
  * email or profile address echoes wins. Suffixes ("M.Sc.", ", SHRM-SCP"), "Resume" and
  * "Name:" are cut off.
  */
+const UNFINISHED_NAME = /\s(?:van|von|der|den|de|del|della|da|di|du|bin|ibn|dos|das|ten|zu|\p{Lu}\.)$/iu;
+
 export const findName = (lines: readonly string[], handles: readonly string[]): string => {
   const candidates: { text: string; index: number; echoed: boolean }[] = [];
   let section: string | undefined;
@@ -256,7 +341,17 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
     }
   });
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
-  return best === undefined ? '' : titleCase(best.text);
+  if (best === undefined) return '';
+  // A name wrapped in a narrow column ("JORDAN T." / "DELGADO, PGCE", "Katrin E. van der" / "Berg, BSN"):
+  // a name cannot end on an initial or a particle, so the next line's first words finish it.
+  if (UNFINISHED_NAME.test(best.text)) {
+    const next = (lines[best.index + 1] ?? '').trim();
+    const rest = (next.split(',')[0] ?? '').trim();
+    if (headingOf(next) === undefined && /^\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u.test(rest) && titleScore(rest) === 0) {
+      return titleCase(`${best.text} ${rest}`);
+    }
+  }
+  return titleCase(best.text);
 };
 
 /** Large cities written without their country in job headers ("Barclays, London"). */
@@ -272,17 +367,28 @@ const CITIES = [
   'Chennai', 'Kolkata', 'Noida', 'Gurgaon', 'Gurugram', 'Beijing', 'Shanghai', 'Shenzhen', 'Hong Kong', 'Tokyo',
   'Osaka', 'Seoul', 'Singapore', 'Sydney', 'Melbourne', 'Auckland', 'Dubai', 'Cairo', 'Lagos', 'Nairobi',
   'Cape Town', 'Johannesburg', 'Casablanca', 'Tel Aviv',
+  'Liverpool', 'Sheffield', 'Newcastle', 'Nottingham', 'Cardiff', 'Belfast', 'Oxford', 'Cambridge', 'Leicester',
+  'Philadelphia', 'Houston', 'Dallas', 'Phoenix', 'San Diego', 'San Jose', 'Portland', 'Minneapolis', 'Detroit',
+  'Washington', 'Columbus', 'Raleigh', 'Nashville', 'Pittsburgh', 'Salt Lake City', 'Ottawa', 'Calgary',
+  'Ahmedabad', 'Jaipur', 'Lucknow', 'Kochi', 'Cochin', 'Thiruvananthapuram', 'Coimbatore', 'Indore', 'Chandigarh',
+  'Nagpur', 'Bhubaneswar', 'Mysuru', 'Mysore', 'Visakhapatnam', 'Belo Horizonte', 'Curitiba', 'Porto Alegre',
+  'Recife', 'Salvador', 'Fortaleza', 'Florianópolis', 'Brasília', 'Campinas', 'Manaus', 'Belém', 'Goiânia',
+  'Leipzig', 'Dresden', 'Hannover', 'Nürnberg', 'Nuremberg', 'Essen', 'Dortmund', 'Bonn', 'Mannheim', 'Karlsruhe',
+  'Heidelberg', 'Frankfurt am Main', 'Aachen', 'Münster', 'Freiburg', 'Augsburg',
 ].map((city) => city.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const LONE_CITY = new RegExp(`^(?:${CITIES})$`, 'u');
 const TRAILING_PLACE = new RegExp(
   `(?:^|,?\\s+|,\\s*)((?<=,\\s*)(?:${CITIES})|(?:${PLACE},\\s*)?(?:${PLACE},\\s*(?:${US_STATES})|(?:${PLACE},\\s*)?(?:${COUNTRY_CASED})|${PLACE},\\s*(?:${US_STATES}|${COUNTRY_CASED})))\\.?$`,
   'u',
 );
 const WHOLE_PLACE = new RegExp(`^(?:remote|hybrid|on-?site|(?:${CITIES})|${PLACE},\\s*(?:${US_STATES})(?:,\\s*(?:USA|US))?|(?:${PLACE},\\s*){0,2}(?:${COUNTRY_NAMES})|(?:${PLACE}\\s+)?(?:${COUNTRY_NAMES}))\\.?$`, 'iu');
-const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
-const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+\p{Lu}/u;
+const ORGANISATION_WORD = /\b(?:Inc|LLC|Ltd|Ltda|plc|GmbH|AG|Corp|Corporation|Company|PLC|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b/;
+const ORGANISATION_END = /^(.*?\b(?:Inc|LLC|Ltd|Ltda|plc|GmbH|AG|Corp|Corporation|Company|Co|PLC|SA|SAS|BV|Limited|Pvt|Group|Labs|Technologies|Solutions|Systems|University|College|Institute|Bank|Hospital)\b\.?)\s+(?!(?:Inc|LLC|Ltd|Ltda|plc|PLC|GmbH|AG|SA|S\.A|Co|Corp|Limited|Pvt|Private)\b)\p{Lu}/u;
 
 /** True when the whole text is a place ("Mountain View, CA", "Pune, India", "Remote"). */
-export const isPlace = (text: string): boolean => WHOLE_PLACE.test(text.trim()) && !ORGANISATION_WORD.test(text);
+const WHOLE_REGION_PLACE = new RegExp(`^${PLACE},\\s*(?:${REGIONS})\\.?$`, 'u');
+export const isPlace = (text: string): boolean =>
+  (WHOLE_PLACE.test(text.trim()) || WHOLE_REGION_PLACE.test(text.trim())) && !ORGANISATION_WORD.test(text);
 
 /**
  * A job's header text without the place at its end: "FLAG Inc. California, America" ->

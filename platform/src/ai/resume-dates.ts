@@ -51,8 +51,11 @@ const PRESENT =
 const DASH = '\\s*(?:[-–—‑~]+|to|until|till|bis|à|au|a|hasta|até)\\s*';
 const SINCE = 'since|seit|depuis|desde|dès|from';
 
+/** "2023-08" (ISO year and month), read only inside a range: alone, "2012-13" is two years. */
+const ISO_MONTH = `${YEAR}-(?:0[1-9]|1[0-2])(?![\\d-])`;
+
 const RANGE = new RegExp(
-  `(?<![\\w/])((?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${RANGE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${RANGE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
+  `(?<![\\w/])(${ISO_MONTH}(?=${DASH}(?:${ISO_MONTH}|${PRESENT}))|(?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${RANGE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${ISO_MONTH}|${RANGE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
   'iu',
 );
 const SINCE_DATE = new RegExp(`\\b(?:${SINCE})\\s+(${DATE_TOKEN})(?![\\w/])`, 'iu');
@@ -121,7 +124,7 @@ export const monthNumber = (text: string, now: Date): number | undefined => {
   const name = /\p{L}+/u.exec(date.replace(/(?:19|20)\d{2}/, ''))?.[0];
   let month = name === undefined ? undefined : (MONTH_OF.get(name) ?? SEASONS[name]);
   if (month === undefined) {
-    const numeric = /^(\d{1,2})\s*[/.]\s*(?:19|20)\d{2}|(?:19|20)\d{2}\s*[/.]\s*(\d{1,2})|年\s*(\d{1,2})\s*月/.exec(date);
+    const numeric = /^(\d{1,2})\s*[/.]\s*(?:19|20)\d{2}|(?:19|20)\d{2}\s*[/.-]\s*(\d{1,2})|年\s*(\d{1,2})\s*月/.exec(date);
     const value = Number(numeric?.[1] ?? numeric?.[2] ?? numeric?.[3] ?? 0);
     if (value >= 1 && value <= 12) month = value - 1;
   }

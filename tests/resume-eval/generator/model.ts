@@ -481,7 +481,10 @@ export const buildModel = (random: Random, choice: ModelChoice): ResumeModel => 
   const cityLine = random.pick(place.locations);
   const withStreet = random.chance(0.2);
   const location = withStreet ? `${random.pick(place.streets)}, ${cityLine}` : cityLine;
-  const locationTruth: Accepted<string> = withStreet ? [cityLine, location] : cityLine;
+  // "Denver, CO 80203": the city and state without the postcode name the same place.
+  const withoutPostcode = cityLine.replace(/\s+\d{4,6}$/, '');
+  const cityTruths = withoutPostcode === cityLine ? [cityLine] : [cityLine, withoutPostcode];
+  const locationTruth: Accepted<string> = withStreet ? [...cityTruths, location] : cityTruths.length === 1 ? cityLine : cityTruths;
 
   // Career, most recent first
   // A quarter of the resumes are long (more jobs, every bullet), so PDFs run to a second page.
