@@ -93,7 +93,7 @@ describe('resume text', () => {
 
     expect(error).toBeInstanceOf(ResumeFileRejectedError);
     expect((error as ResumeFileRejectedError).reason).toBe('unsupported-type');
-    expect((error as Error).message).toBe('Resumes can be PDF, Word (.docx), PNG, JPEG or WebP files, not image/gif.');
+    expect((error as Error).message).toBe('Resumes can be PDF, Word (.docx or .doc), PNG, JPEG or WebP files, not image/gif.');
   });
 
   it('refuses a Word document of more than 1,000 parts', async () => {
