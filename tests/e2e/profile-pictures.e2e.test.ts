@@ -79,7 +79,7 @@ describe('profile pictures under the CSP', { timeout: 150_000 }, () => {
     await form.getByLabel('Job Title').fill('Product Designer');
     await form.getByRole('textbox', { name: 'Skills' }).fill('Figma');
     await form.getByRole('button', { name: 'Add skill' }).click();
-    await form.getByLabel('Experience', { exact: true }).fill('4 years');
+    await form.getByRole('textbox', { name: 'Experience' }).fill('4 years');
     await form.getByLabel('Location').fill('Dublin, Ireland');
 
     const photo = await phonePhotoWithGps(1600, 1200);
