@@ -17,7 +17,7 @@ import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
-import { projectionsTable, pruneOldVersions, retryProjection } from './projections';
+import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
 import { createRuntime, openDatabase } from './runtime';
 import { seed } from './seed';
@@ -33,7 +33,8 @@ const USAGE = `Usage: hireloop <command>
   migrate --status            list the schema migrations, applied or pending, without applying any
   seed                        load realistic demo data (idempotent)
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
-  replay [projection]         rebuild one read model (or all) from the start of the log
+  replay [projection]         rebuild one read model (or all, one after the other) from the start of the log;
+                              safe while the app runs: built aside, then switched in at once (ADR 049)
   projections                 each read model's status, checkpoint, lag, parked events and last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
   projections prune           empty the collections older read-model versions left behind (after a deploy has caught up)
@@ -179,11 +180,18 @@ async function main(argv: string[]) {
         const name = args[0];
         const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
         if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+        // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
         for (const projection of chosen) {
-          const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, projection });
+          const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection });
           const started = Date.now();
-          const position = await runner.rebuild();
-          log(`${projection.name}: rebuilt to ${position || 'the start'} in ${Date.now() - started} ms`);
+          let said = started;
+          const result = await runner.rebuild((progress) => {
+            const now = Date.now();
+            if (progress.phase === 'bulk' && now - said < 1000) return;
+            said = now;
+            log(describeRebuildProgress(projection.name, progress, now - started));
+          });
+          log(describeRebuild(projection.name, result, Date.now() - started));
         }
       });
     case 'projections':

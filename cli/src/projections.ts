@@ -2,7 +2,7 @@ import type { EventStore } from '@hireloop/platform/event-store';
 import { CollectionNotFoundError, type ReadStore } from '@hireloop/platform/read-store';
 import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
-import { ProjectionRunner, type RetryOutcome } from '@hireloop/projections/runner';
+import { ProjectionRunner, type RebuildProgress, type RebuildResult, type RetryOutcome } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 
 interface Stores {
@@ -86,4 +86,22 @@ export async function pruneOldVersions(stores: Stores, projections: readonly Pro
     ...(waiting.length ? [`not caught up yet, kept their older versions: ${waiting.join(', ')}`] : []),
   ];
   return { text: lines.join('\n'), pruned, waiting };
+}
+
+const rate = (events: number, ms: number) => `${Math.round((events * 1000) / Math.max(1, ms)).toLocaleString('en-US')} events/s`;
+
+/** One line of `hireloop replay`'s progress. */
+export function describeRebuildProgress(name: string, progress: RebuildProgress, ms: number): string {
+  const done = `${progress.events.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s (${rate(progress.events, ms)})`;
+  if (progress.phase === 'indexes') return `${name}: ${done} replayed aside; building its indexes`;
+  if (progress.phase === 'switch') return `${name}: ${done}; caught up with the log and switched`;
+  return `${name}: ${done}, replaying aside (the read model in use keeps serving)`;
+}
+
+/** What `hireloop replay` did for one read model. */
+export function describeRebuild(name: string, result: RebuildResult, ms: number): string {
+  return (
+    `${name}: rebuilt to ${result.position || 'the start'} from ${result.events.toLocaleString('en-US')} events in ${ms} ms (${rate(result.events, ms)}), ` +
+    `put in place of the one in use (generation ${result.generation}; ${result.eventsUnderLease} of the events applied while its runner waited)`
+  );
 }

@@ -14,7 +14,8 @@ import {
   type ProjectionStatus,
   type StatusRecord,
 } from './failures';
-import { checkpointName, physicalCollection, scopedTransaction, type ProjectionDefinition } from './shared/projection';
+import { shadowCollection } from '@hireloop/platform/read-store';
+import { checkpointName, physicalCollection, scopedTransaction, shadowCheckpointName, type ProjectionDefinition } from './shared/projection';
 import { bufferedTransaction } from './shared/write-buffer';
 
 export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
@@ -23,6 +24,37 @@ export interface ProjectionAdvanced {
   projection: string;
   checkpoint: string;
   position: Position;
+  /**
+   * Set when a rebuild has just replaced the read model (ADR 049): its generation from then on.
+   * Documents may have changed at or before `position`: copies kept in memory load again in full.
+   */
+  generation?: number;
+}
+
+/** How a rebuild is getting on (`hireloop replay` prints it). */
+export interface RebuildProgress {
+  /** bulk: replaying into the shadow; indexes: building them; switch: catching up under the lease and switching. */
+  phase: 'bulk' | 'indexes' | 'switch';
+  /** Events applied to the shadow so far. */
+  events: number;
+  position: Position;
+}
+
+/** What a rebuild did. */
+export interface RebuildResult {
+  /** The checkpoint of the read model put in place. */
+  position: Position;
+  /** Events the rebuild applied (of the types the read model handles). */
+  events: number;
+  /** Of those, the events applied while holding the projection's lease, just before the switch. */
+  eventsUnderLease: number;
+  /** The read model's generation from now on (one more than before). */
+  generation: number;
+}
+
+/** Another replay of the same read model took over its shadow: this one stops, the read model in use untouched. */
+export class RebuildSupersededError extends Error {
+  override readonly name = 'RebuildSupersededError';
 }
 
 export interface RunnerOptions {
@@ -84,10 +116,15 @@ export class ProjectionRunner {
     return this.options.readStore.getCheckpoint(checkpointName(this.options.projection));
   }
 
-  /** Applies one batch and moves the checkpoint to `nextPosition`, atomically. */
+  /**
+   * Applies one batch and moves the checkpoint to `nextPosition`, atomically, under the
+   * projection's lease (a rebuild's switch takes it too, so none runs while the read model is
+   * replaced; the checkpoint read after it tells what the rebuild already applied).
+   */
   async applyBatch(events: readonly RecordedEvent[], nextPosition: Position): Promise<void> {
     const name = checkpointName(this.options.projection);
     await this.options.readStore.transaction(async (tx) => {
+      await tx.lock(name);
       // A batch delivered again after a crash between commit and acknowledgement is skipped.
       const current = (await tx.getCheckpoint(name)) ?? START;
       if (comparePositions(nextPosition, current) <= 0) return;
@@ -97,21 +134,24 @@ export class ProjectionRunner {
     await this.announce(nextPosition);
   }
 
-  /** The projection's writes for `events`, through the batch's buffer (one write per collection). */
-  private async applyWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[]) {
+  /** The projection's writes for `events` (to its shadow: `shadow`), through the batch's buffer (one write per collection). */
+  private async applyWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[], shadow = false): Promise<number> {
     const buffered = bufferedTransaction(tx);
-    const scoped = scopedTransaction(this.options.projection, buffered.tx);
+    const scoped = scopedTransaction(this.options.projection, buffered.tx, shadow);
+    let applied = 0;
     for (const event of events) {
-      if (this.relevant.has(event.type)) await this.options.projection.apply(event, scoped);
+      if (!this.relevant.has(event.type)) continue;
+      await this.options.projection.apply(event, scoped);
+      applied++;
     }
     await buffered.flush();
+    return applied;
   }
 
-  private async announce(position: Position) {
+  private async announce(position: Position, generation?: number) {
     const { projection, bus } = this.options;
-    await bus
-      ?.publish<ProjectionAdvanced>(advancedSubject(projection.name), { projection: projection.name, checkpoint: checkpointName(projection), position })
-      .catch(() => undefined);
+    const message: ProjectionAdvanced = { projection: projection.name, checkpoint: checkpointName(projection), position, ...(generation === undefined ? {} : { generation }) };
+    await bus?.publish<ProjectionAdvanced>(advancedSubject(projection.name), message).catch(() => undefined);
   }
 
   /**
@@ -180,6 +220,7 @@ export class ProjectionRunner {
       blocking: (projection.onPoison ?? 'stop') === 'stop',
     };
     await readStore.transaction(async (tx) => {
+      await tx.lock(name);
       const current = (await tx.getCheckpoint(name)) ?? START;
       if (comparePositions(event.position, current) <= 0) throw new Error(`${name} is already past the event at ${event.position}`);
       await tx.collection<ParkedEvent>(PARKED_COLLECTION).put(parked);
@@ -213,6 +254,7 @@ export class ProjectionRunner {
     for (const parked of await this.parked()) {
       try {
         await readStore.transaction(async (tx) => {
+          await tx.lock(name);
           const current = (await tx.getCheckpoint(name)) ?? START;
           const parkedCollection = tx.collection<ParkedEvent>(PARKED_COLLECTION);
           if (!(await parkedCollection.get(parked._id))) return; // retried meanwhile
@@ -288,20 +330,92 @@ export class ProjectionRunner {
   }
 
   /**
-   * Forgets the read model and its checkpoint, then replays the whole log into it. The
-   * collections' indexes are dropped for the replay and built once at the end.
+   * Builds the read model again from the whole log, aside, and puts it in place of the one in use
+   * (ADR 049): safe while this read model's runner goes on in this or any other process.
+   *
+   * 1. Starts clean: the shadow collections (a replay killed half-way leaves them behind) are
+   *    emptied, their indexes dropped, the shadow checkpoint set to the start.
+   * 2. Replays the log into the shadows, batch by batch; the read model in use keeps serving and
+   *    its runner keeps applying to it. The shadows' indexes are built at the end, once.
+   * 3. Switches in ONE transaction under the projection's lease (no batch of the runner runs
+   *    meanwhile): the shadows catch up with the log, replace the collections in use, and the
+   *    checkpoint moves to theirs with one generation more. The runner's next batch reads that
+   *    checkpoint and skips what the rebuild applied.
+   *
+   * A read model with no event of its own ends at the head of the log, caught up.
    */
-  async rebuild(): Promise<Position> {
+  async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     await this.stop();
-    const { projection, readStore } = this.options;
+    const { projection, readStore, eventStore } = this.options;
+    const live = checkpointName(projection);
+    const shadowCheckpoint = shadowCheckpointName(projection);
+    const shadows = Object.entries(projection.collections).map(([name, spec]) => ({ name: physicalCollection(projection, name), spec }));
     await this.ensureCollections();
-    for (const name of Object.keys(projection.collections)) await readStore.resetForRebuild(physicalCollection(projection, name));
-    await readStore.transaction((tx) => tx.setCheckpoint(checkpointName(projection), START));
-    const position = await this.replay(START);
-    await this.ensureCollections();
-    // The replay applied every event, the parked ones too.
-    await readStore.transaction((tx) => tx.collection(PARKED_COLLECTION).deleteMany({ checkpoint: checkpointName(projection) }));
-    return position;
+    for (const { name } of shadows) {
+      await readStore.ensureCollection(shadowCollection(name));
+      await readStore.resetForRebuild(shadowCollection(name));
+    }
+    await readStore.transaction((tx) => tx.setCheckpoint(shadowCheckpoint, START));
+
+    let events = 0;
+    let position: Position = START;
+    const bulk = async (phase: RebuildProgress['phase']) => {
+      for (;;) {
+        const read = await eventStore.readAll(position, this.readOptions());
+        if (comparePositions(read.nextPosition, position) <= 0) return;
+        const expected = position;
+        events += await readStore.transaction(async (tx) => {
+          if (((await tx.getCheckpoint(shadowCheckpoint)) ?? START) !== expected) throw this.superseded();
+          const applied = await this.applyWithin(tx, read.events, true);
+          await tx.setCheckpoint(shadowCheckpoint, read.nextPosition);
+          return applied;
+        });
+        position = read.nextPosition;
+        onProgress?.({ phase, events, position });
+        // Nothing more to read: `nextPosition` was the head of the log as this read saw it.
+        if (read.events.length === 0) return;
+      }
+    };
+    await bulk('bulk');
+    onProgress?.({ phase: 'indexes', events, position });
+    for (const { name, spec } of shadows) {
+      await readStore.ensureCollection(shadowCollection(name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
+    }
+    // What was appended while the indexes were built, still without holding the runner back.
+    await bulk('bulk');
+
+    let eventsUnderLease = 0;
+    position = await readStore.transaction(async (tx) => {
+      await tx.lock(live);
+      let reached = (await tx.getCheckpoint(shadowCheckpoint)) ?? START;
+      if (reached !== position) throw this.superseded();
+      const inUse = (await tx.getCheckpoint(live)) ?? START;
+      for (;;) {
+        const read = await eventStore.readAll(reached, this.readOptions());
+        if (comparePositions(read.nextPosition, reached) > 0) {
+          eventsUnderLease += await this.applyWithin(tx, read.events, true);
+          reached = read.nextPosition;
+        }
+        if (read.events.length === 0) break;
+      }
+      // The runner's checkpoint is a head of the log seen earlier: never ahead of a later read.
+      if (comparePositions(reached, inUse) < 0) throw new Error(`${live}: the rebuild reached ${reached || 'the start'}, behind the read model in use (${inUse}); nothing was switched`);
+      for (const { name } of shadows) await tx.switchToShadow(name);
+      await tx.setCheckpoint(live, reached, { rebuilt: true });
+      await tx.deleteCheckpoint(shadowCheckpoint);
+      // The replay applied every event, the parked ones too.
+      await tx.collection(PARKED_COLLECTION).deleteMany({ checkpoint: live });
+      return reached;
+    });
+    events += eventsUnderLease;
+    onProgress?.({ phase: 'switch', events, position });
+    const generation = (await readStore.getCheckpointState(live))?.generation ?? 0;
+    await this.announce(position, generation);
+    return { position, events, eventsUnderLease, generation };
+  }
+
+  private superseded() {
+    return new RebuildSupersededError(`Another replay of ${this.name} took over meanwhile; this one stopped (the read model in use is untouched).`);
   }
 
   /** Applies everything in the log after `from`, batch by batch; returns the checkpoint reached. */
@@ -309,9 +423,12 @@ export class ProjectionRunner {
     let position = from;
     for (;;) {
       const { events, nextPosition } = await this.options.eventStore.readAll(position, this.readOptions());
-      if (events.length === 0) return position;
+      // An empty read still moves the checkpoint to the head it saw: a read model with no event
+      // of its own is then caught up.
+      if (comparePositions(nextPosition, position) <= 0) return position;
       await this.applyBatch(events, nextPosition);
       position = nextPosition;
+      if (events.length === 0) return position;
     }
   }
 }

@@ -34,6 +34,7 @@ import type {
   ReadStoreTransaction,
   WritableCollection,
 } from './types';
+import { shadowCollection } from './types';
 
 /**
  * In-memory read store. `mingo` is the reference for filter and sort semantics; this adapter
@@ -135,9 +136,20 @@ export function createMemoryReadStore(): ReadStore {
     assertOpen();
     /** Copy-on-write: a collection is copied on its first write; `writes` is replayed on commit. */
     const staged = new Map<string, { docs: Map<string, Doc>; writes: Map<string, Doc | null> }>();
-    const stagedCheckpoints = new Map<string, Position>();
+    /** A checkpoint's new position (null: deleted) and whether the read model was replaced. */
+    const stagedCheckpoints = new Map<string, { position: Position; rebuilt: boolean } | null>();
+    /** Collections replaced by their shadow in this transaction (`switchToShadow`). */
+    const switched = new Set<string>();
     let finished = false;
     let failure: Error | undefined;
+
+    /** Where a name's documents are in this transaction: a switched collection is its shadow's. */
+    const physical = (name: string): string => {
+      assertCollectionName(name);
+      if (switched.has(name)) return shadowCollection(name);
+      for (const live of switched) if (shadowCollection(live) === name) throw new CollectionNotFoundError(name);
+      return name;
+    };
 
     const guard = <A extends unknown[], R2>(operation: (...args: A) => R2 | Promise<R2>) =>
       async (...args: A): Promise<R2> => {
@@ -152,16 +164,18 @@ export function createMemoryReadStore(): ReadStore {
         }
       };
 
-    const view = (name: string): Documents => staged.get(name)?.docs ?? state(name).docs;
+    const view = (name: string): Documents => staged.get(physical(name))?.docs ?? state(physical(name)).docs;
 
     const stage = (name: string) => {
-      let entry = staged.get(name);
+      const at = physical(name);
+      let entry = staged.get(at);
       if (!entry) {
-        entry = { docs: new Map(state(name).docs), writes: new Map() };
-        staged.set(name, entry);
+        entry = { docs: new Map(state(at).docs), writes: new Map() };
+        staged.set(at, entry);
       }
       return entry;
     };
+    const uniquesOf = (name: string) => state(physical(name)).uniques;
 
     const tx: ReadStoreTransaction = {
       collection<T extends Doc = Doc>(name: string): WritableCollection<T> {
@@ -175,7 +189,7 @@ export function createMemoryReadStore(): ReadStore {
           put: guard((input: T) => {
             const { doc } = normaliseDocument(input);
             const entry = stage(name);
-            checkUnique(name, state(name).uniques, entry.docs, doc);
+            checkUnique(name, uniquesOf(name), entry.docs, doc);
             entry.docs.set(doc._id, doc);
             entry.writes.set(doc._id, doc);
           }),
@@ -183,7 +197,7 @@ export function createMemoryReadStore(): ReadStore {
             const entry = stage(name);
             for (const input of inputs) {
               const { doc } = normaliseDocument(input);
-              checkUnique(name, state(name).uniques, entry.docs, doc);
+              checkUnique(name, uniquesOf(name), entry.docs, doc);
               entry.docs.set(doc._id, doc);
               entry.writes.set(doc._id, doc);
             }
@@ -207,12 +221,28 @@ export function createMemoryReadStore(): ReadStore {
       },
       getCheckpoint: guard((projection: string) => {
         assertProjectionName(projection);
-        return stagedCheckpoints.get(projection) ?? checkpoints.get(projection)?.position ?? null;
+        if (stagedCheckpoints.has(projection)) return stagedCheckpoints.get(projection)?.position ?? null;
+        return checkpoints.get(projection)?.position ?? null;
       }),
-      setCheckpoint: guard((projection: string, position: Position) => {
+      setCheckpoint: guard((projection: string, position: Position, options?: { rebuilt?: boolean }) => {
         assertProjectionName(projection);
         assertPosition(position);
-        stagedCheckpoints.set(projection, position);
+        const rebuilt = options?.rebuilt === true || stagedCheckpoints.get(projection)?.rebuilt === true;
+        stagedCheckpoints.set(projection, { position, rebuilt });
+      }),
+      deleteCheckpoint: guard((projection: string) => {
+        assertProjectionName(projection);
+        stagedCheckpoints.set(projection, null);
+      }),
+      // Transactions run one at a time here: every lease is held already.
+      lock: guard((name: string) => {
+        assertProjectionName(name);
+      }),
+      switchToShadow: guard((name: string) => {
+        assertCollectionName(name);
+        if (switched.has(name)) throw new CollectionNotFoundError(shadowCollection(name));
+        state(physical(shadowCollection(name)));
+        switched.add(name);
       }),
     };
 
@@ -232,8 +262,21 @@ export function createMemoryReadStore(): ReadStore {
           else target.docs.set(id, doc);
         }
       }
+      for (const name of switched) {
+        const shadow = collections.get(shadowCollection(name));
+        if (!shadow) continue;
+        collections.set(name, shadow);
+        collections.delete(shadowCollection(name));
+      }
       const updatedAt = new Date().toISOString();
-      for (const [projection, position] of stagedCheckpoints) checkpoints.set(projection, { position, updatedAt });
+      for (const [projection, staged] of stagedCheckpoints) {
+        if (staged === null) {
+          checkpoints.delete(projection);
+          continue;
+        }
+        const generation = (checkpoints.get(projection)?.generation ?? 0) + (staged.rebuilt ? 1 : 0);
+        checkpoints.set(projection, { position: staged.position, updatedAt, generation });
+      }
       return result;
     } finally {
       finished = true;

@@ -35,6 +35,7 @@ import type {
   Scalar,
   WritableCollection,
 } from './types';
+import { SHADOW_SUFFIX, shadowCollection } from './types';
 
 /**
  * PostgreSQL adapter of the read store: one table `rm_<collection>(id text COLLATE "C" primary
@@ -81,10 +82,22 @@ const textAt = (segments: readonly string[]): string => `(doc #>> ${pathLiteral(
 /** Expression of the btree indexes and of string comparisons: they must stay textually identical. */
 const collatedTextAt = (segments: readonly string[]): string => `(${textAt(segments)} COLLATE "C")`;
 
+/** A lease (`ReadStoreTransaction.lock`) of one schema. */
+const leaseKey = (schema: string, name: string): string => `hireloop.lease.${schema}.${name}`;
+
+/**
+ * The name of one of a collection's indexes. A shadow's indexes (ADR 049) are named after the
+ * collection it will replace, with `rs_` for `rm_`, so the switch renames them to exactly the
+ * names `ensureCollection` looks for.
+ */
 const indexName = (collection: string, kind: string, fields: readonly string[]): string => {
-  const hash = createHash('sha256').update(JSON.stringify([collection, kind, fields])).digest('hex').slice(0, 10);
-  return `rm_${collection.slice(0, 40)}_${kind}_${hash}`;
+  const shadow = collection.endsWith(SHADOW_SUFFIX);
+  const live = shadow ? collection.slice(0, -SHADOW_SUFFIX.length) : collection;
+  const hash = createHash('sha256').update(JSON.stringify([live, kind, fields])).digest('hex').slice(0, 10);
+  return `${shadow ? SHADOW_INDEX_PREFIX : LIVE_INDEX_PREFIX}${live.slice(0, 40)}_${kind}_${hash}`;
 };
+const LIVE_INDEX_PREFIX = 'rm_';
+const SHADOW_INDEX_PREFIX = 'rs_';
 
 /** `{a: {b: leaf}}` for the path a.b: the right-hand side of a jsonb containment test. */
 function nestAt(segments: readonly string[], leaf: unknown): unknown {
@@ -536,14 +549,51 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           return collectionApi<T>(name, () => connection);
         },
         getCheckpoint: (projection) => readCheckpoint(connection, projection, true),
-        async setCheckpoint(projection, position) {
+        async setCheckpoint(projection, position, checkpointOptions) {
           assertProjectionName(projection);
           assertPosition(position);
+          const rebuilt = checkpointOptions?.rebuilt === true;
           await connection.query(
-            `INSERT INTO ${checkpointsTable} (projection, position, updated_at) VALUES ($1, $2, now())
-             ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
-            [projection, position],
+            `INSERT INTO ${checkpointsTable} (projection, position, updated_at, generation) VALUES ($1, $2, now(), CASE WHEN $3::boolean THEN 1 ELSE 0 END)
+             ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at,
+               generation = ${checkpointsTable}.generation + CASE WHEN $3::boolean THEN 1 ELSE 0 END`,
+            [projection, position, rebuilt],
           );
+        },
+        async deleteCheckpoint(projection) {
+          assertProjectionName(projection);
+          await connection.query(`DELETE FROM ${checkpointsTable} WHERE projection = $1`, [projection]);
+        },
+        async lock(name) {
+          assertProjectionName(name);
+          await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [leaseKey(schema, name)]);
+        },
+        async switchToShadow(name) {
+          assertCollectionName(name);
+          const shadow = shadowCollection(name);
+          assertCollectionName(shadow);
+          const liveTable = collectionTable(name);
+          const shadowTable = collectionTable(shadow);
+          try {
+            // DDL on collections takes turns across processes (ensureCollection, resetForRebuild).
+            await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(schema)]);
+            const { rows: found } = await connection.query(`SELECT to_regclass($1) IS NOT NULL AS found`, [`${quoteIdent(schema)}.${quoteIdent(shadowTable)}`]);
+            if (found[0]?.found !== true) throw new CollectionNotFoundError(shadow);
+            await connection.query(`DROP TABLE IF EXISTS ${qualified(liveTable)}`);
+            await connection.query(`ALTER TABLE ${qualified(shadowTable)} RENAME TO ${quoteIdent(liveTable)}`);
+            const { rows } = await connection.query(
+              `SELECT c.relname AS name, x.indisprimary AS primary
+                 FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+                WHERE x.indrelid = $1::regclass`,
+              [`${quoteIdent(schema)}.${quoteIdent(liveTable)}`],
+            );
+            for (const { name: index, primary } of rows as { name: string; primary: boolean }[]) {
+              const renamed = primary ? `${liveTable}_pkey` : index.startsWith(SHADOW_INDEX_PREFIX) ? `${LIVE_INDEX_PREFIX}${index.slice(SHADOW_INDEX_PREFIX.length)}` : null;
+              if (renamed && renamed !== index) await connection.query(`ALTER INDEX ${qualified(index)} RENAME TO ${quoteIdent(renamed)}`);
+            }
+          } catch (error) {
+            throw translate(error, shadow);
+          }
         },
       };
 
@@ -573,12 +623,12 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
     async getCheckpointState(projection) {
       assertProjectionName(projection);
-      const result = await pool.query<{ position: Position; updated_at: Date }>(
-        `SELECT position, updated_at FROM ${checkpointsTable} WHERE projection = $1`,
+      const result = await pool.query<{ position: Position; updated_at: Date; generation: number }>(
+        `SELECT position, updated_at, generation FROM ${checkpointsTable} WHERE projection = $1`,
         [projection],
       );
       const row = result.rows[0];
-      return row ? { position: row.position, updatedAt: row.updated_at.toISOString() } : null;
+      return row ? { position: row.position, updatedAt: row.updated_at.toISOString(), generation: row.generation } : null;
     },
 
     async close() {

@@ -39,7 +39,8 @@ export class TransactionAbortedError extends Error {
   override name = 'TransactionAbortedError';
 }
 
-const COLLECTION_NAME = /^[a-z][a-z0-9_-]{0,50}$/;
+/** At most 51 characters, or a shadow's (`__rebuild` after them, ADR 049): `rm_` + 60 fits PostgreSQL's 63. */
+const COLLECTION_NAME = /^[a-z][a-z0-9_-]{0,50}(?:__rebuild)?$/;
 
 export function assertCollectionName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || !COLLECTION_NAME.test(name)) {

@@ -74,8 +74,33 @@ export interface ReadStoreTransaction {
    * runner and `hireloop projections retry`) therefore take turns instead of losing updates.
    */
   getCheckpoint(projection: string): Promise<Position | null>;
-  setCheckpoint(projection: string, position: Position): Promise<void>;
+  /**
+   * `rebuilt`: the read model behind this checkpoint was replaced (`switchToShadow`): its
+   * generation goes up by one, so whoever keeps a copy of its documents loads them all again.
+   */
+  setCheckpoint(projection: string, position: Position, options?: { rebuilt?: boolean }): Promise<void>;
+  /** Forgets a checkpoint (a rebuild's shadow checkpoint, once switched). */
+  deleteCheckpoint(projection: string): Promise<void>;
+  /**
+   * Takes the lease `name` until the transaction ends: another transaction taking the same lease
+   * waits for this one to end. A projection's batches and its rebuild's switch take its lease, so
+   * no batch runs while a rebuild replaces the read model (ADR 049).
+   */
+  lock(name: string): Promise<void>;
+  /**
+   * Replaces the collection `name` by its shadow (`shadowCollection(name)`): documents and indexes
+   * (under their usual names, so `ensureCollection(name, …)` finds them). The old documents are
+   * gone and the shadow no longer exists; others see the change at commit, all at once.
+   */
+  switchToShadow(name: string): Promise<void>;
 }
+
+/**
+ * The collection a rebuild writes into while `name` keeps serving (and its runner keeps
+ * writing to it); `switchToShadow(name)` puts it in `name`'s place (ADR 049).
+ */
+export const SHADOW_SUFFIX = '__rebuild';
+export const shadowCollection = (name: string): string => `${name}${SHADOW_SUFFIX}`;
 
 export interface IndexSpec {
   /** Dotted field paths; adapters create what suits them (btree on extracted text, GIN, ...). */
@@ -100,6 +125,11 @@ export interface CollectionOptions {
 export interface CheckpointState {
   position: Position;
   updatedAt: string;
+  /**
+   * How many times the read model was replaced by a rebuild (0 at first). Its documents may then
+   * have changed at or before `position`: a copy kept elsewhere must be loaded again in full.
+   */
+  generation: number;
 }
 
 export interface ReadStore {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@hireloop/platform/event-store';
-import type { CollectionOptions, IndexSpec, ReadStoreTransaction } from '@hireloop/platform/read-store';
+import { shadowCollection, type CollectionOptions, type IndexSpec, type ReadStoreTransaction } from '@hireloop/platform/read-store';
 
 /**
  * A read model: the collections it owns and how each event changes them.
@@ -34,10 +34,17 @@ export const physicalCollection = (projection: Pick<ProjectionDefinition, 'versi
 
 export const checkpointName = (projection: Pick<ProjectionDefinition, 'name' | 'version'>) => `${projection.name}_v${projection.version}`;
 
-/** Scopes a read-store transaction to one projection's versioned collections. */
-export const scopedTransaction = (projection: ProjectionDefinition, tx: ReadStoreTransaction): ProjectionTransaction => ({
+/** The checkpoint of the read model a rebuild builds aside (ADR 049). */
+export const shadowCheckpointName = (projection: Pick<ProjectionDefinition, 'name' | 'version'>) => `${checkpointName(projection)}__rebuild`;
+
+/**
+ * Scopes a read-store transaction to one projection's versioned collections, or to their shadows
+ * (`shadow`: a rebuild writing aside while the read model in use keeps serving, ADR 049).
+ */
+export const scopedTransaction = (projection: ProjectionDefinition, tx: ReadStoreTransaction, shadow = false): ProjectionTransaction => ({
   collection: (name) => {
     if (!(name in projection.collections)) throw new Error(`Projection ${projection.name} does not own collection ${name}`);
-    return tx.collection(physicalCollection(projection, name));
+    const physical = physicalCollection(projection, name);
+    return tx.collection(shadow ? shadowCollection(physical) : physical);
   },
 });

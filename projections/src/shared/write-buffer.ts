@@ -80,10 +80,23 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
     };
   };
 
+  const flush = async () => {
+    for (const buffer of buffers.values()) await buffer.flush();
+  };
+
   return {
-    tx: { collection, getCheckpoint: (name) => tx.getCheckpoint(name), setCheckpoint: (name, position) => tx.setCheckpoint(name, position) },
-    async flush() {
-      for (const buffer of buffers.values()) await buffer.flush();
+    tx: {
+      collection,
+      getCheckpoint: (name) => tx.getCheckpoint(name),
+      setCheckpoint: (name, position, options) => tx.setCheckpoint(name, position, options),
+      deleteCheckpoint: (name) => tx.deleteCheckpoint(name),
+      lock: (name) => tx.lock(name),
+      // The shadow takes the place of `name` with every write of the batch in it.
+      switchToShadow: async (name) => {
+        await flush();
+        await tx.switchToShadow(name);
+      },
     },
+    flush,
   };
 }
