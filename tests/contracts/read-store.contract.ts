@@ -5,6 +5,7 @@ import {
   CollectionNotFoundError,
   escapeRegex,
   ReadStoreQueryError,
+  shadowCollection,
   TransactionAbortedError,
   UniqueConstraintError,
   type Doc,
@@ -892,6 +893,116 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         const state = await store.getCheckpointState(projection);
         expect(state?.position).toBe(position(5));
         expect(new Date(state!.updatedAt).toISOString()).toBe(state!.updatedAt);
+      });
+    });
+
+    describe('rebuilds aside: shadows, the switch and leases (ADR 049)', () => {
+      const indexes = [{ fields: ['email'], unique: true }, { fields: ['name'] }];
+
+      /** A collection in use (a, b) and its shadow (c, d), both with the same indexes. */
+      const inUseAndShadow = async (base = uniqueName('live')) => {
+        await store.ensureCollection(base, indexes);
+        await seed(store, base, [
+          { _id: 'a', email: 'a@example.com', name: 'Ada' },
+          { _id: 'b', email: 'b@example.com', name: 'Bea' },
+        ]);
+        const shadow = shadowCollection(base);
+        await store.ensureCollection(shadow);
+        await store.resetForRebuild(shadow);
+        await seed(store, shadow, [
+          { _id: 'c', email: 'c@example.com', name: 'Cy' },
+          { _id: 'd', email: 'a@example.com', name: 'Di' },
+        ]);
+        await store.ensureCollection(shadow, indexes);
+        return { live: base, shadow };
+      };
+
+      it('puts a shadow in place of its collection at commit: its documents and indexes, the old ones gone', async () => {
+        const { live, shadow } = await inUseAndShadow();
+        await store.transaction(async (tx) => {
+          await tx.switchToShadow(live);
+          // Inside the transaction the collection already reads as the shadow.
+          expect(idsOf(await tx.collection(live).find())).toEqual(['c', 'd']);
+        });
+        expect(idsOf(await store.collection(live).find())).toEqual(['c', 'd']);
+        expect(idsOf(await store.collection(live).find({ name: { $gte: 'D' } }))).toEqual(['d']);
+        expect(await rejectionOf(store.collection(shadow).count())).toBeInstanceOf(CollectionNotFoundError);
+        // The shadow's unique index is the collection's now, and ensureCollection finds it.
+        await store.ensureCollection(live, indexes);
+        expect(await rejectionOf(store.transaction((tx) => tx.collection(live).put({ _id: 'e', email: 'c@example.com' })))).toBeInstanceOf(UniqueConstraintError);
+        // A next rebuild starts from an empty shadow.
+        await store.ensureCollection(shadow);
+        expect(await store.collection(shadow).count()).toBe(0);
+      });
+
+      it('leaves the collection in use as it was when the switch rolls back', async () => {
+        const { live, shadow } = await inUseAndShadow();
+        const failure = new Error('killed half-way');
+        expect(
+          await rejectionOf(
+            store.transaction(async (tx) => {
+              await tx.switchToShadow(live);
+              throw failure;
+            }),
+          ),
+        ).toBe(failure);
+        expect(idsOf(await store.collection(live).find())).toEqual(['a', 'b']);
+        expect(idsOf(await store.collection(shadow).find())).toEqual(['c', 'd']);
+      });
+
+      it('refuses to switch a collection that has no shadow', async () => {
+        const live = uniqueName('live');
+        await seed(store, live, [{ _id: 'a' }]);
+        expect(await rejectionOf(store.transaction((tx) => tx.switchToShadow(live)))).toBeInstanceOf(CollectionNotFoundError);
+        expect(idsOf(await store.collection(live).find())).toEqual(['a']);
+      });
+
+      it('takes the longest collection names with their shadow', async () => {
+        const live = `l${'x'.repeat(50)}`;
+        const { shadow } = await inUseAndShadow(live);
+        expect(shadow).toBe(`${live}__rebuild`);
+        await store.transaction((tx) => tx.switchToShadow(live));
+        expect(idsOf(await store.collection(live).find())).toEqual(['c', 'd']);
+      });
+
+      it('a lease makes another transaction taking it wait until the first ends', async () => {
+        const lease = uniqueName('lease');
+        const order: string[] = [];
+        let releaseFirst!: () => void;
+        const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+        let firstHolds!: () => void;
+        const firstHasLease = new Promise<void>((resolve) => (firstHolds = resolve));
+        const first = store.transaction(async (tx) => {
+          await tx.lock(lease);
+          firstHolds();
+          await firstMayEnd;
+          order.push('first ends');
+        });
+        await firstHasLease;
+        const second = store.transaction(async (tx) => {
+          await tx.lock(lease);
+          order.push('second holds');
+        });
+        // Give the second time to reach the lease before the first ends.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        releaseFirst();
+        await Promise.all([first, second]);
+        expect(order).toEqual(['first ends', 'second holds']);
+      });
+
+      it('counts a generation more for a checkpoint set as rebuilt, and forgets a deleted checkpoint', async () => {
+        const projection = uniqueName('projection');
+        await store.transaction((tx) => tx.setCheckpoint(projection, position(1)));
+        expect(await store.getCheckpointState(projection)).toMatchObject({ position: position(1), generation: 0 });
+        await store.transaction((tx) => tx.setCheckpoint(projection, position(3), { rebuilt: true }));
+        expect(await store.getCheckpointState(projection)).toMatchObject({ position: position(3), generation: 1 });
+        await store.transaction((tx) => tx.setCheckpoint(projection, position(4)));
+        expect(await store.getCheckpointState(projection)).toMatchObject({ position: position(4), generation: 1 });
+        await store.transaction(async (tx) => {
+          await tx.deleteCheckpoint(projection);
+          expect(await tx.getCheckpoint(projection)).toBeNull();
+        });
+        expect(await store.getCheckpoint(projection)).toBeNull();
       });
     });
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMemoryReadStore, createPostgresReadStore, type Filter } from '@hireloop/platform/read-store';
+import { createMemoryReadStore, createPostgresReadStore, shadowCollection, type Filter } from '@hireloop/platform/read-store';
 import { compileFilter, compileFind } from '@hireloop/platform/read-store/postgres';
 import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
 import { createMigratedSchema, createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -124,6 +124,27 @@ describe('postgres read store', () => {
     const pagePlan = (await pool.query(`EXPLAIN ${page.sql}`, page.values)).rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
     expect(pagePlan).toMatch(/Index Scan using \S+_pkey/);
     expect(pagePlan).not.toMatch(/Sort/);
+    await store.close();
+  });
+
+  it('after a switch, the collection has the indexes ensureCollection makes, under their names, and no more', async () => {
+    const schema = await freshSchema();
+    const pool = await newPool();
+    const store = await createPostgresReadStore({ pool, schema });
+    const name = uniqueName('switch');
+    const indexes = [{ fields: ['name'] }, { fields: ['email'], unique: true }, { fields: ['title'], kind: 'substring' as const }];
+    const indexNames = async () =>
+      (await pool.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 ORDER BY 1', [schema, `rm_${name}`])).rows.map(
+        (row) => row.indexname,
+      );
+    await store.ensureCollection(name, indexes, { documentIndex: true });
+    const usual = await indexNames();
+    await store.ensureCollection(shadowCollection(name), indexes, { documentIndex: true });
+    await store.transaction((tx) => tx.switchToShadow(name));
+    expect(await indexNames()).toEqual(usual);
+    await store.ensureCollection(name, indexes, { documentIndex: true });
+    expect(await indexNames()).toEqual(usual);
+    expect(usual).toContain(`rm_${name}_pkey`);
     await store.close();
   });
 

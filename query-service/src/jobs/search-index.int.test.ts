@@ -321,6 +321,21 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     for (const query of RULE_QUERIES) await expectSameAnswer(index, readStore, JobListQuery.parse({ pageSize: 100, ...query }));
   });
 
+  it('answers what a rebuild put in place even when no event came after it (the positions do not tell)', async () => {
+    // A board gone wrong (what a replay is run to repair): a title changed, its position kept.
+    const jobs = physicalCollection(jobBoardProjection, 'jobs');
+    const right = (await readStore.collection<JobBoardDocument>(jobs).get('job-03'))!;
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title', ...searchFields({ ...right, title: 'Garbled Title' }) }));
+    const standalone = new JobSearchIndex(readStore);
+    expect((await standalone.search(parsed({ search: 'garbled' }))).total).toBe(1);
+    expect(standalone.fullLoads).toBe(1);
+    await runner.rebuild();
+    expect((await standalone.search(parsed({ search: 'garbled' }))).total).toBe(0);
+    expect((await standalone.search(parsed({ search: right.title }))).jobs.map((job) => job.id)).toContain('job-03');
+    expect(standalone.fullLoads).toBe(2);
+    for (const query of RULE_QUERIES) await expectSameAnswer(standalone, readStore, JobListQuery.parse({ pageSize: 100, ...query }));
+  });
+
   it('reloads everything when the collection shrank or holds documents it cannot see by position', async () => {
     const jobs = physicalCollection(jobBoardProjection, 'jobs');
     let loads = index.fullLoads;
@@ -418,7 +433,7 @@ describe.each(adapters)('job search index on %s: 600 synthetic jobs', (_name, ma
 });
 
 interface ReadCall {
-  method: 'get' | 'find' | 'findOne' | 'count' | 'getCheckpoint';
+  method: 'get' | 'find' | 'findOne' | 'count' | 'getCheckpoint' | 'getCheckpointState';
   filter?: Filter;
   options?: FindOptions;
 }
@@ -466,6 +481,12 @@ function recordingStore(inner: ReadStore) {
         return (projection: string) => {
           calls.push({ method: 'getCheckpoint' });
           return target.getCheckpoint(projection);
+        };
+      }
+      if (property === 'getCheckpointState') {
+        return (projection: string) => {
+          calls.push({ method: 'getCheckpointState' });
+          return target.getCheckpointState(projection);
         };
       }
       const value: unknown = Reflect.get(target, property);
@@ -645,12 +666,29 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     await runner.catchUp();
     // Told by the bus (or the poll): one catch-up reads what changed after the position it had.
     await vi.waitFor(() => expect(index.incrementalLoads).toBe(before + 1));
-    expect(recorder.calls.map((call) => call.method)).toEqual(['getCheckpoint', 'find']);
+    expect(recorder.calls.map((call) => call.method)).toEqual(['getCheckpointState', 'find']);
     expect(recorder.calls[1]!.filter).toEqual({ position: { $gt: expect.any(String) } });
     recorder.calls.length = 0;
     expect((await index.search(parsed({ search: 'fortran' }))).jobs.map((job) => job.id)).toEqual(['fortran-1']);
     for (let i = 0; i < 50; i++) await index.search(queries[i % queries.length]!);
     expect(recorder.calls).toEqual([]);
+  });
+
+  it('hears that a rebuild replaced the board and loads it again in full before answering from memory', async () => {
+    // A board gone wrong (what a replay is run to repair): a title changed, its position kept.
+    const jobs = physicalCollection(jobBoardProjection, 'jobs');
+    const right = (await readStore.collection<JobBoardDocument>(jobs).get('start-05'))!;
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title', ...searchFields({ ...right, title: 'Garbled Title' }) }));
+    const { index } = startedIndex();
+    index.start();
+    await vi.waitFor(() => expect(index.loaded).toBe(true));
+    expect((await index.search(parsed({ search: 'garbled' }))).total).toBe(1);
+    const loads = index.fullLoads;
+    await runner.rebuild();
+    // Told by the bus (or the poll) of the new generation: one full load, off the search path.
+    await vi.waitFor(() => expect(index.fullLoads).toBe(loads + 1));
+    expect(await index.search(parsed({ search: 'garbled' }))).toEqual({ jobs: [], total: 0, answeredBy: 'index' });
+    expect((await index.search(parsed({ search: right.title, status: 'all', pageSize: '100' }))).jobs.map((job) => job.id)).toContain('start-05');
   });
 
   describe('through the board route, with X-Min-Position', () => {

@@ -4,8 +4,12 @@ import type { ReadStore } from '@hireloop/platform/read-store';
 import { advancedSubject, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 
-/** Told each time a watched read model is known to have committed a later checkpoint. */
-export type ProgressListener = (position: Position) => void;
+/**
+ * Told each time a watched read model is known to have committed a later checkpoint, or to have
+ * been replaced by a rebuild (`generation` one more: its documents may have changed at or before
+ * `position`, ADR 049).
+ */
+export type ProgressListener = (position: Position, generation: number | undefined) => void;
 
 /**
  * Knows how far each read model has got. Projection runners announce progress on the bus;
@@ -15,9 +19,13 @@ export type ProgressListener = (position: Position) => void;
  *
  * Every position it reports was read from a committed checkpoint (the runner publishes after
  * its commit): whatever the read model held at that position can be read from the store.
+ * It also passes on that a rebuild replaced a read model (its generation, in the runner's message
+ * and in the checkpoint), so that every query process reloads what it keeps in memory.
  */
 export class ProjectionProgress {
   private readonly reached = new Map<string, Position>();
+  /** The latest generation heard of per read model (how many times a rebuild replaced it). */
+  private readonly generations = new Map<string, number>();
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Map<string, Set<ProgressListener>>();
   private unsubscribe: Unsubscribe | null = null;
@@ -40,7 +48,7 @@ export class ProjectionProgress {
     }
     if (!this.bus || this.unsubscribe) return;
     this.unsubscribe = await this.bus.subscribe<ProjectionAdvanced>(advancedSubject('*'), ({ data }) => {
-      this.note(data.projection, data.position);
+      this.note(data.projection, data.position, data.generation);
     });
   }
 
@@ -55,6 +63,11 @@ export class ProjectionProgress {
   /** The furthest committed checkpoint of `projection` heard of so far (no I/O); undefined before any news. */
   position(projection: string): Position | undefined {
     return this.reached.get(projection);
+  }
+
+  /** The latest generation of `projection` heard of (no I/O); undefined before any news of it. */
+  generation(projection: string): number | undefined {
+    return this.generations.get(projection);
   }
 
   /** Whether this service runs `projection` (an app may be built with only some read models). */
@@ -78,11 +91,16 @@ export class ProjectionProgress {
     };
   }
 
-  private note(projection: string, position: Position) {
+  private note(projection: string, position: Position, generation?: number) {
     const current = this.reached.get(projection);
-    if (current === undefined || comparePositions(position, current) > 0) {
-      this.reached.set(projection, position);
-      for (const listener of this.listeners.get(projection) ?? []) listener(position);
+    const moved = current === undefined || comparePositions(position, current) > 0;
+    const known = this.generations.get(projection);
+    // A rebuild's switch may leave the checkpoint where it was: the generation tells.
+    const replaced = generation !== undefined && (known === undefined || generation > known);
+    if (moved) this.reached.set(projection, position);
+    if (replaced) this.generations.set(projection, generation);
+    if (moved || replaced) {
+      for (const listener of this.listeners.get(projection) ?? []) listener(this.reached.get(projection)!, this.generations.get(projection));
     }
     for (const wake of this.waiters) wake();
   }
@@ -94,8 +112,8 @@ export class ProjectionProgress {
   }
 
   private async refresh(name: string) {
-    const checkpoint = await this.readStore.getCheckpoint(checkpointName(this.definition(name)));
-    if (checkpoint) this.note(name, checkpoint);
+    const checkpoint = await this.readStore.getCheckpointState(checkpointName(this.definition(name)));
+    if (checkpoint) this.note(name, checkpoint.position, checkpoint.generation);
   }
 
   private hasReached(names: readonly string[], position: Position) {

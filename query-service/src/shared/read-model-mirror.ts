@@ -21,7 +21,7 @@ export interface ReadModelMirrorOptions {
    * fallback). Without it every answer reads the projection checkpoint: a standalone mirror
    * (scripts, tests).
    */
-  progress?: Pick<ProjectionProgress, 'position' | 'watch'>;
+  progress?: Pick<ProjectionProgress, 'position' | 'watch'> & Partial<Pick<ProjectionProgress, 'generation'>>;
   /** Documents per read-store query while loading. */
   pageSize?: number;
   /**
@@ -67,13 +67,16 @@ interface RunningLoad {
  * starting now must see, and otherwise lets the read-store query (the reference) answer.
  *
  * Documents are never removed from the mirror: a collection that loses documents other than by a
- * rebuild (which moves the checkpoint back) is noticed by its count and loaded again in full; a
+ * rebuild (whose switch counts one more generation, ADR 049) is noticed by its count and loaded
+ * again in full; a
  * read model whose documents can go away keeps a tombstone instead (with a position, like any change).
  */
 export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>> {
   private data: Data | null = null;
   /** The projection checkpoint read before the last load: every change up to it is in `data`. */
   private checkpoint: Position = START;
+  /** The read model's generation `data` was loaded from: a rebuild's switch makes it one more (ADR 049). */
+  private generation = 0;
   private verifiedAt = Number.NEGATIVE_INFINITY;
   private running: RunningLoad | null = null;
   private queued: Promise<void> | null = null;
@@ -118,8 +121,11 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     if (this.started || this.stopped) return;
     this.started = true;
     this.unwatch =
-      this.options.progress?.watch(this.name, (position) => {
-        if (comparePositions(position, this.checkpoint) > 0) this.background(this.catchUp(position));
+      this.options.progress?.watch(this.name, (position, generation) => {
+        // Replaced by a rebuild: documents changed at or before the checkpoint too, so a load that
+        // starts now (a full one) is needed, not the one under way.
+        if (generation !== undefined && generation !== this.generation) this.background(this.update(false));
+        else if (comparePositions(position, this.checkpoint) > 0) this.background(this.catchUp(position));
       }) ?? null;
     this.background(this.update(false));
   }
@@ -163,19 +169,24 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     const progress = this.options.progress;
     let needed: Position | undefined;
     let behind: boolean;
+    let replaced: boolean;
     if (progress) {
       needed = progress.position(this.name);
       behind = needed !== undefined && comparePositions(needed, this.checkpoint) > 0;
+      const generation = progress.generation?.(this.name);
+      replaced = generation !== undefined && generation !== this.generation;
     } else {
-      needed = (await this.readStore.getCheckpoint(checkpointName(this.source.projection))) ?? START;
-      // Also backwards: a rebuild started over.
+      const state = await this.readStore.getCheckpointState(checkpointName(this.source.projection));
+      needed = state?.position ?? START;
       behind = needed !== this.checkpoint;
+      replaced = (state?.generation ?? 0) !== this.generation;
     }
-    if (this.data && !this.reloading && !behind) {
+    if (this.data && !this.reloading && !behind && !replaced) {
       this.verifyIfDue();
       return true;
     }
-    const caughtUp = this.catchUp(needed).then(
+    // After a switch, only a load that starts now reads the new generation.
+    const caughtUp = (replaced ? this.update(false) : this.catchUp(needed)).then(
       // (A stopped mirror's loads end at once: its data is then no proof of anything.)
       () => this.data !== null && !this.stopped,
       () => false,
@@ -251,14 +262,17 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     if (this.stopped) return;
     const collection = this.source.collection(this.readStore);
     // Read before the documents: every change up to it is then in what the pages return.
-    const checkpoint = (await this.readStore.getCheckpoint(checkpointName(this.source.projection))) ?? START;
+    const state = await this.readStore.getCheckpointState(checkpointName(this.source.projection));
+    const checkpoint = state?.position ?? START;
+    const generation = state?.generation ?? 0;
     const due = verify || this.now() - this.verifiedAt >= this.verifyEveryMs;
-    if (this.data && checkpoint === this.checkpoint && !due) return;
+    if (this.data && checkpoint === this.checkpoint && generation === this.generation && !due) return;
     const expected = due ? await collection.count({}) : null;
     const data = this.data;
-    // A rebuild moves the checkpoint back (and empties the collection first).
-    if (!data || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
-      if (!(await this.fullLoad(checkpoint))) return;
+    // A rebuild put another read model in place (ADR 049): documents may have changed at or before
+    // the checkpoint, which the positions do not reveal. (A checkpoint moved back: one reset by hand.)
+    if (!data || generation !== this.generation || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
+      if (!(await this.fullLoad(checkpoint, generation))) return;
     } else {
       const started = this.now();
       let changed = 0;
@@ -271,13 +285,13 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
       this.options.onLoad?.({ kind: 'incremental', documents: changed, ms: this.now() - started });
       this.checkpoint = checkpoint;
       // Documents the position does not reveal (written without one): start again.
-      if (expected !== null && data.size < expected && !(await this.fullLoad(checkpoint))) return;
+      if (expected !== null && data.size < expected && !(await this.fullLoad(checkpoint, generation))) return;
     }
     if (due) this.verifiedAt = this.now();
   }
 
   /** Builds new data from every document, then swaps it in; false when stopped meanwhile. */
-  private async fullLoad(checkpoint: Position): Promise<boolean> {
+  private async fullLoad(checkpoint: Position, generation: number): Promise<boolean> {
     const started = this.now();
     const data = this.source.createData();
     this.reloading = true;
@@ -293,6 +307,7 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     }
     this.data = data;
     this.checkpoint = checkpoint;
+    this.generation = generation;
     this.fullLoads++;
     this.options.onLoad?.({ kind: 'full', documents: data.size, ms: this.now() - started });
     return true;
