@@ -8,9 +8,9 @@ import { createMemoryEventStore, createPostgresEventStore, START, type EventStor
 import { createMemoryIdempotencyStore } from '@hireloop/platform/idempotency/memory';
 import type { Mailer } from '@hireloop/platform/mailer/types';
 import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory';
-import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
+import { CollectionNotFoundError, createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
-import type { ProjectionHealth } from '@hireloop/projections/health';
+import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import { exponentialBackoff, ProjectionDaemon, ProjectionRunner, type ProjectionFailure, type RetryPolicy } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { buildApp } from '../../cli/src/app';
@@ -105,6 +105,13 @@ async function appendMany(store: EventStore, total: number, from = 0) {
 
 const snapshot = async (readStore: ReadStore) =>
   readStore.collection(physicalCollection(countingProjection, 'counters')).find({}, { sort: { _id: 1 } });
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => new Error('expected a rejection, but the promise resolved'),
+    (error: unknown) => error,
+  );
+}
 
 const totalOf = (docs: Array<Record<string, unknown>>) => docs.reduce((sum, doc) => sum + (doc.count as number), 0);
 
@@ -259,6 +266,69 @@ describe.each(factories)('projection runner on %s', (_name, factory) => {
       await runner.stop();
       const docs = await snapshot(readStore);
       expect(docs.reduce((sum, doc) => sum + (doc.count as number), 0)).toBe(12);
+    } finally {
+      await teardown();
+    }
+  });
+
+  it('a read model with no event of its own is caught up right after a rebuild, and after catching up', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    const quiet: ProjectionDefinition = { name: 'quiet', version: 1, collections: { silence: {} }, eventTypes: ['NeverHappens'], apply: async () => undefined };
+    try {
+      await appendMany(eventStore, 20);
+      const head = await eventStore.headPosition();
+      const result = await new ProjectionRunner({ eventStore, readStore, projection: quiet }).rebuild();
+      expect(result).toMatchObject({ position: head, events: 0 });
+      const [health] = await projectionHealth({ eventStore, readStore, projections: [quiet] });
+      expect(health).toMatchObject({ checkpoint: head, caughtUp: true });
+
+      // The same of a runner catching up: the last read found nothing, yet it saw the head.
+      const alsoQuiet = { ...quiet, name: 'also-quiet' };
+      expect(await new ProjectionRunner({ eventStore, readStore, projection: alsoQuiet }).catchUp()).toBe(head);
+      expect((await projectionHealth({ eventStore, readStore, projections: [alsoQuiet] }))[0]?.caughtUp).toBe(true);
+    } finally {
+      await teardown();
+    }
+  });
+
+  it('a rebuild while the live runner applies new events is built aside and switched in: every event counted once', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    try {
+      await appendMany(eventStore, 40);
+      const live = new ProjectionRunner({ eventStore, readStore, projection: countingProjection, batchSize: 7 });
+      await live.start();
+      const rebuilding = new ProjectionRunner({ eventStore, readStore, projection: countingProjection, batchSize: 5 });
+      // Events keep coming while the rebuild runs, before, during and after its switch.
+      const writes = appendMany(eventStore, 60, 40);
+      const result = await rebuilding.rebuild();
+      const last = await writes;
+      await until(async () => ((await live.checkpoint()) ?? '') >= last, 'the live runner has applied every event');
+      await live.stop();
+      expect(totalOf(await snapshot(readStore))).toBe(100);
+      expect(result.generation).toBe(1);
+      expect(await rejectionOf(readStore.collection(`${physicalCollection(countingProjection, 'counters')}__rebuild`).count())).toBeInstanceOf(CollectionNotFoundError);
+    } finally {
+      await teardown();
+    }
+  });
+
+  it('a rebuild killed half-way leaves the read model in use as it was, and the next one starts clean', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    try {
+      await appendMany(eventStore, 30);
+      const live = new ProjectionRunner({ eventStore, readStore, projection: countingProjection });
+      await live.catchUp();
+      const before = { docs: await snapshot(readStore), checkpoint: await live.checkpoint() };
+      const killed = new ProjectionRunner({ eventStore, readStore, projection: crashingAt(17), batchSize: 4 });
+      await expect(killed.rebuild()).rejects.toThrow('simulated crash');
+      expect({ docs: await snapshot(readStore), checkpoint: await live.checkpoint() }).toEqual(before);
+      // The shadow holds what the killed replay had applied; the next replay empties it first.
+      expect(await readStore.collection(`${physicalCollection(countingProjection, 'counters')}__rebuild`).count()).toBeGreaterThan(0);
+      await appendMany(eventStore, 10, 30);
+      const result = await new ProjectionRunner({ eventStore, readStore, projection: countingProjection }).rebuild();
+      expect(totalOf(await snapshot(readStore))).toBe(40);
+      expect(result).toMatchObject({ events: 40, generation: 1 });
+      expect(await live.checkpoint()).toBe(result.position);
     } finally {
       await teardown();
     }
