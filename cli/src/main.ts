@@ -187,7 +187,7 @@ async function main(argv: string[]) {
           let said = started;
           const result = await runner.rebuild((progress) => {
             const now = Date.now();
-            if (progress.phase === 'bulk' && now - said < 1000) return;
+            if (now - said < 1000) return;
             said = now;
             log(describeRebuildProgress(projection.name, progress, now - started));
           });

@@ -88,11 +88,12 @@ export async function pruneOldVersions(stores: Stores, projections: readonly Pro
   return { text: lines.join('\n'), pruned, waiting };
 }
 
+const eventCount = (events: number) => `${events.toLocaleString('en-US')} event${events === 1 ? '' : 's'}`;
 const rate = (events: number, ms: number) => `${Math.round((events * 1000) / Math.max(1, ms)).toLocaleString('en-US')} events/s`;
 
 /** One line of `hireloop replay`'s progress. */
 export function describeRebuildProgress(name: string, progress: RebuildProgress, ms: number): string {
-  const done = `${progress.events.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s (${rate(progress.events, ms)})`;
+  const done = `${eventCount(progress.events)} in ${(ms / 1000).toFixed(1)} s (${rate(progress.events, ms)})`;
   if (progress.phase === 'indexes') return `${name}: ${done} replayed aside; building its indexes`;
   if (progress.phase === 'switch') return `${name}: ${done}; caught up with the log and switched`;
   return `${name}: ${done}, replaying aside (the read model in use keeps serving)`;
@@ -101,7 +102,7 @@ export function describeRebuildProgress(name: string, progress: RebuildProgress,
 /** What `hireloop replay` did for one read model. */
 export function describeRebuild(name: string, result: RebuildResult, ms: number): string {
   return (
-    `${name}: rebuilt to ${result.position || 'the start'} from ${result.events.toLocaleString('en-US')} events in ${ms} ms (${rate(result.events, ms)}), ` +
+    `${name}: rebuilt to ${result.position || 'the start'} from ${eventCount(result.events)} in ${ms} ms (${rate(result.events, ms)}), ` +
     `put in place of the one in use (generation ${result.generation}; ${result.eventsUnderLease} of the events applied while its runner waited)`
   );
 }
