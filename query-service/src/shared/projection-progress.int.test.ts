@@ -5,6 +5,7 @@ import { createPostgresEventStore, type EventStore } from '@hireloop/platform/ev
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
+import { untilReadable } from '../../../tests/contracts/event-store.contract';
 import { deleteTestStream, TEST_NATS_URL } from '../../../tests/support/nats';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { ProjectionProgress } from './projection-progress';
@@ -42,11 +43,14 @@ beforeAll(async () => {
   db = await createTestDatabase('hl_progress');
   eventStore = await createPostgresEventStore({ connectionString: db.url });
   readStore = await createPostgresReadStore({ connectionString: db.url });
+  let last = '';
   for (let i = 0; i < 5; i++) {
-    await eventStore.append(`note-${i}`, [
+    ({ position: last } = await eventStore.append(`note-${i}`, [
       { type: 'NoteWritten', data: {}, metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: null, schemaVersion: 1 } },
-    ]);
+    ]));
   }
+  // Readers see the log up to the oldest transaction open on the server (another test file's).
+  await untilReadable(eventStore, last);
   await new ProjectionRunner({ eventStore, readStore, projection: notes }).catchUp();
 });
 
