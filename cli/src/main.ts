@@ -13,7 +13,7 @@ import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction
 import { migrate, migrationStatus } from '@hireloop/platform/migrations/migrate';
 import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
 import { allProjections } from '@hireloop/projections/registry';
-import { ProjectionRunner } from '@hireloop/projections/runner';
+import { ProjectionRunner, RebuildInProgressError, RebuildSupersededError } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
@@ -304,7 +304,14 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2);
   }
   // Problems of the set-up, for the person starting hireloop: what to do, not where in the code.
-  if (error instanceof DataChoiceError || error instanceof EmbeddedPostgresError || error instanceof SchemaNotMigratedError || error instanceof DomainError) {
+  if (
+    error instanceof DataChoiceError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof SchemaNotMigratedError ||
+    error instanceof DomainError ||
+    error instanceof RebuildInProgressError ||
+    error instanceof RebuildSupersededError
+  ) {
     log(error.message);
     process.exit(1);
   }

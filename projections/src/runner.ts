@@ -14,7 +14,7 @@ import {
   type ProjectionStatus,
   type StatusRecord,
 } from './failures';
-import { shadowCollection } from '@hireloop/platform/read-store';
+import { CollectionNotFoundError, shadowCollection } from '@hireloop/platform/read-store';
 import { checkpointName, physicalCollection, scopedTransaction, shadowCheckpointName, type ProjectionDefinition } from './shared/projection';
 import { bufferedTransaction } from './shared/write-buffer';
 
@@ -55,6 +55,11 @@ export interface RebuildResult {
 /** Another replay of the same read model took over its shadow: this one stops, the read model in use untouched. */
 export class RebuildSupersededError extends Error {
   override readonly name = 'RebuildSupersededError';
+}
+
+/** A replay of this read model is running already (its lease is held): this one did not start. */
+export class RebuildInProgressError extends Error {
+  override readonly name = 'RebuildInProgressError';
 }
 
 export interface RunnerOptions {
@@ -346,14 +351,34 @@ export class ProjectionRunner {
    */
   async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     await this.stop();
+    const live = checkpointName(this.options.projection);
+    // One replay of a read model at a time, in any process: two would write into one shadow.
+    const lease = await this.options.readStore.tryLease(`replay.${live}`);
+    if (!lease) throw new RebuildInProgressError(`A replay of ${this.name} is already running (in this or another process): let it finish, or stop it, then run this again.`);
+    try {
+      return await this.rebuildAside(onProgress);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async rebuildAside(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     const { projection, readStore, eventStore } = this.options;
     const live = checkpointName(projection);
     const shadowCheckpoint = shadowCheckpointName(projection);
     const shadows = Object.entries(projection.collections).map(([name, spec]) => ({ name: physicalCollection(projection, name), spec }));
     await this.ensureCollections();
     for (const { name } of shadows) {
-      await readStore.ensureCollection(shadowCollection(name));
-      await readStore.resetForRebuild(shadowCollection(name));
+      // A replay of the same read model switching just now renames the shadow away: make it again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await readStore.ensureCollection(shadowCollection(name));
+          await readStore.resetForRebuild(shadowCollection(name));
+          break;
+        } catch (error) {
+          if (!(error instanceof CollectionNotFoundError) || attempt >= 3) throw error;
+        }
+      }
     }
     await readStore.transaction((tx) => tx.setCheckpoint(shadowCheckpoint, START));
 
@@ -408,6 +433,9 @@ export class ProjectionRunner {
       return reached;
     });
     events += eventsUnderLease;
+    // Finds the switched indexes under their names (one shadow's indexes missing, had another
+    // replay's shadow been switched in its place, would be built here).
+    await this.ensureCollections();
     onProgress?.({ phase: 'switch', events, position });
     const generation = (await readStore.getCheckpointState(live))?.generation ?? 0;
     await this.announce(position, generation);

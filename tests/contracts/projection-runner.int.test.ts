@@ -11,7 +11,7 @@ import { createUnlimitedRateLimiter } from '@hireloop/platform/rate-limit/memory
 import { CollectionNotFoundError, createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
-import { exponentialBackoff, ProjectionDaemon, ProjectionRunner, type ProjectionFailure, type RetryPolicy } from '@hireloop/projections/runner';
+import { exponentialBackoff, ProjectionDaemon, ProjectionRunner, RebuildInProgressError, type ProjectionFailure, type RetryPolicy } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { buildApp } from '../../cli/src/app';
 import { retryProjection } from '../../cli/src/projections';
@@ -329,6 +329,24 @@ describe.each(factories)('projection runner on %s', (_name, factory) => {
       expect(totalOf(await snapshot(readStore))).toBe(40);
       expect(result).toMatchObject({ events: 40, generation: 1 });
       expect(await live.checkpoint()).toBe(result.position);
+    } finally {
+      await teardown();
+    }
+  });
+
+  it('a second replay of a read model while one runs is refused with a message, and the first ends right', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    try {
+      await appendMany(eventStore, 50);
+      const replay = () => new ProjectionRunner({ eventStore, readStore, projection: countingProjection, batchSize: 5 }).rebuild();
+      const [first, second] = await Promise.allSettled([replay(), replay()]);
+      expect(first.status).toBe('fulfilled');
+      expect(second.status === 'rejected' && second.reason).toBeInstanceOf(RebuildInProgressError);
+      expect(String(second.status === 'rejected' && second.reason)).toMatch(/A replay of counting is already running/);
+      expect(totalOf(await snapshot(readStore))).toBe(50);
+      // Its lease is given back: the next replay runs.
+      await replay();
+      expect(totalOf(await snapshot(readStore))).toBe(50);
     } finally {
       await teardown();
     }

@@ -990,6 +990,20 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(order).toEqual(['first ends', 'second holds']);
       });
 
+      it('holds a lease across transactions: another taker is refused at once until it is released', async () => {
+        const name = uniqueName('replay');
+        const held = await store.tryLease(name);
+        expect(held).not.toBeNull();
+        expect(await store.tryLease(name)).toBeNull();
+        const other = await store.tryLease(uniqueName('replay'));
+        expect(other).not.toBeNull();
+        await held!.release();
+        const again = await store.tryLease(name);
+        expect(again).not.toBeNull();
+        await again!.release();
+        await other!.release();
+      });
+
       it('counts a generation more for a checkpoint set as rebuilt, and forgets a deleted checkpoint', async () => {
         const projection = uniqueName('projection');
         await store.transaction((tx) => tx.setCheckpoint(projection, position(1)));

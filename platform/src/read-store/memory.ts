@@ -106,6 +106,7 @@ export function createMemoryReadStore(): ReadStore {
   const collections = new Map<string, CollectionState>();
   const checkpoints = new Map<string, CheckpointState>();
   const inTransaction = new AsyncLocalStorage<true>();
+  const leases = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
@@ -328,6 +329,21 @@ export function createMemoryReadStore(): ReadStore {
       const run = queue.then(() => runTransaction(work));
       queue = run.catch(() => undefined);
       return run;
+    },
+
+    async tryLease(name: string) {
+      assertOpen();
+      assertProjectionName(name);
+      if (leases.has(name)) return null;
+      leases.add(name);
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          leases.delete(name);
+        },
+      };
     },
 
     async getCheckpoint(projection: string) {

@@ -619,6 +619,35 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       }
     },
 
+    async tryLease(name) {
+      assertProjectionName(name);
+      if (closed) throw new Error('Read store is closed');
+      // A session-level advisory lock on a connection of its own: the server ends it with the
+      // connection, so a holder that dies releases it.
+      const client = await pool.connect();
+      const key = `hireloop.held-lease.${schema}.${name}`;
+      let taken = false;
+      try {
+        const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [key]);
+        taken = rows[0]?.taken === true;
+      } finally {
+        if (!taken) client.release();
+      }
+      if (!taken) return null;
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          let broken: Error | undefined;
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch((error: unknown) => {
+            broken = error instanceof Error ? error : new Error(String(error));
+          });
+          client.release(broken);
+        },
+      };
+    },
+
     getCheckpoint: (projection) => readCheckpoint(pool, projection),
 
     async getCheckpointState(projection) {

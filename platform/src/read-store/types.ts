@@ -122,6 +122,11 @@ export interface CollectionOptions {
   documentIndex?: boolean;
 }
 
+/** A lease held across transactions (`ReadStore.tryLease`). */
+export interface Lease {
+  release(): Promise<void>;
+}
+
 export interface CheckpointState {
   position: Position;
   updatedAt: string;
@@ -145,6 +150,12 @@ export interface ReadStore {
    */
   resetForRebuild(name: string): Promise<void>;
   transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R>;
+  /**
+   * Takes the lease `name` for as long as the caller holds it, across transactions, or answers
+   * null at once when someone holds it (in any process). Released by `release()`, or when the
+   * holder's process ends. Not the lease `ReadStoreTransaction.lock` takes: another name space.
+   */
+  tryLease(name: string): Promise<Lease | null>;
   getCheckpoint(projection: string): Promise<Position | null>;
   /** The checkpoint and when it last moved (ISO 8601, the store's clock): how long a read model has been still. */
   getCheckpointState(projection: string): Promise<CheckpointState | null>;
