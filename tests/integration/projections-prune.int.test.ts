@@ -5,6 +5,7 @@ import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { pruneOldVersions } from '../../cli/src/projections';
+import { untilReadable } from '../contracts/event-store.contract';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -43,7 +44,9 @@ const parcels: ProjectionDefinition = { name: 'parcels', version: 1, collections
 describe('projections prune', () => {
   it('empties what version 1 left once version 2 has caught up, and keeps what a current read model uses', async () => {
     const metadata = { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system' as const, correlationId: 'prune-test', causationId: null, schemaVersion: 1 };
-    await eventStore.append('letters-1', [{ type: 'LetterSent', data: { id: 'l1', text: 'Dear Ada, a private word.' }, metadata }]);
+    const { position } = await eventStore.append('letters-1', [{ type: 'LetterSent', data: { id: 'l1', text: 'Dear Ada, a private word.' }, metadata }]);
+    // Readers see the log up to the oldest transaction open on the server (another test file's).
+    await untilReadable(eventStore, position);
     const v1 = new ProjectionRunner({ eventStore, readStore, projection: letters(1) });
     await v1.ensureCollections();
     await v1.catchUpTo(() => '\uffff');
