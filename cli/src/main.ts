@@ -175,11 +175,11 @@ async function main(argv: string[]) {
         const summaries = await runImport(runtime, args, { log: (line) => process.stdout.write(`${line}\n`) });
         if (summaries.some((summary) => !summary.ok)) process.exitCode = 1;
       });
-    case 'replay':
+    case 'replay': {
+      const name = args[0];
+      const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
+      if (chosen.length === 0 || args.length > 1) throw new UsageError(`replay takes at most one read model, one of: ${allProjections.map((p) => p.name).join(', ')}`);
       return withRuntime(async (runtime) => {
-        const name = args[0];
-        const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
-        if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
         // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
         for (const projection of chosen) {
           const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection });
@@ -194,6 +194,7 @@ async function main(argv: string[]) {
           log(describeRebuild(projection.name, result, Date.now() - started));
         }
       });
+    }
     case 'projections':
       return withRuntime(async (runtime) => {
         if (args[0] === undefined) {
