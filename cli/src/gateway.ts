@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
+import { PassThrough } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrustProxy } from '@hireloop/platform/config';
@@ -50,6 +51,15 @@ export function forwardedHeaders<Headers extends IncomingHttpHeaders | Http2Inco
   return forwarded;
 }
 
+const UNREACHABLE = (service: 'query' | 'command') => `The ${service} service is unreachable. Please try again shortly.`;
+
+/**
+ * No second try on the same upstream: @fastify/reply-from would otherwise send a GET answered 503
+ * up to 10 times more, Retry-After read as milliseconds. A 503 is the service's answer (its
+ * Retry-After is for the client); an unreachable replica is left for another one instead.
+ */
+const noSameUpstreamRetry = () => null;
+
 type HealthStatus = 'ok' | 'degraded' | 'down';
 interface UpstreamCheck {
   status: HealthStatus;
@@ -86,9 +96,15 @@ export async function buildGateway(options: GatewayOptions) {
     notFound: spaFallback(spa, async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') : null)),
   });
   await app.register(replyFrom, { undici: { connections: 64 } });
-  // Bodies pass through untouched; the services parse and validate them.
+  // Bodies pass through untouched; the services parse and validate them. Through a stream of its
+  // own: when the upstream cannot be reached, undici destroys the body it was given, and that
+  // must not be the client's connection (it gets a 503 instead).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    const body = new PassThrough();
+    payload.on('error', (error) => body.destroy(error));
+    done(null, payload.pipe(body));
+  });
   const isRead = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Sign-in redirects are GETs with effects (state, sessions); providers, the mail outbox and the
@@ -113,10 +129,11 @@ export async function buildGateway(options: GatewayOptions) {
    */
   const sendRead = (request: FastifyRequest, reply: FastifyReply, tried: Set<QueryReplica>): FastifyReply => {
     const replica = replicas.pick(tried);
-    if (!replica) return reply.code(503).header('retry-after', '1').send({ success: false, error: 'The query service is unreachable. Please try again shortly.' });
+    if (!replica) return reply.code(503).header('retry-after', '1').send({ success: false, error: UNREACHABLE('query') });
     tried.add(replica);
     return reply.from(new URL(request.url, replica.url).toString(), {
       rewriteRequestHeaders: forwardedHeaders,
+      retryDelay: noSameUpstreamRetry,
       rewriteHeaders: (headers) => {
         replicas.answeredBy(replica);
         return headers;
@@ -132,7 +149,16 @@ export async function buildGateway(options: GatewayOptions) {
     });
   };
   const sendWrite = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(new URL(request.url, options.commandUrl).toString(), { rewriteRequestHeaders: forwardedHeaders });
+    reply.from(new URL(request.url, options.commandUrl).toString(), {
+      rewriteRequestHeaders: forwardedHeaders,
+      retryDelay: noSameUpstreamRetry,
+      onError: (_reply, { error }) => {
+        if (!isUnreachable(error)) return void reply.send(error);
+        request.log.warn({ code: (error as { code?: string }).code }, 'command service unreachable');
+        // Not a 500: nothing failed here, the service is away (a write sent with an Idempotency-Key may be sent again).
+        void reply.code(503).header('retry-after', '1').send({ success: false, error: UNREACHABLE('command') });
+      },
+    });
 
   // Reads are logged at info by the query service that answers them; here only their errors are.
   app.all('/api/*', { config: { frequent: isRead } }, async (request, reply) => (isRead(request) ? sendRead(request, reply, new Set()) : sendWrite(request, reply)));
