@@ -23,6 +23,35 @@ function run(args: string[], env: Record<string, string>, ms = 20_000): Promise<
   });
 }
 
+/** Starts the CLI with `env` and resolves with its output once it contains `pattern` or the process exits (then ends it). */
+function outputUntil(args: string[], env: Record<string, string>, pattern: RegExp, ms = 20_000): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const finish = () => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(output);
+    };
+    const timer = setTimeout(finish, ms);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) finish();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', finish);
+  });
+}
+
+describe('PUBLIC_URL in the services profile', () => {
+  it('is asked for at start by a service started without it, whose links would point at itself', async () => {
+    // (No database is needed to say it: it is said first. Port 1 refuses at once.)
+    const output = await outputUntil(['serve', 'command-service'], { PORT: '3601', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PUBLIC_URL: '' }, /PUBLIC_URL is unset/);
+    expect(output).toContain('PUBLIC_URL is unset: links in mails, the checkout and sign-in redirects will point at http://localhost:3601, this process.');
+  }, 30_000);
+});
+
 describe('a bad setting at start', () => {
   it('stops `serve gateway` with a message naming GATEWAY_QUERY_URL, not a stack trace, instead of answering 500 to every request', async () => {
     const { code, output } = await run(['serve', 'gateway'], { GATEWAY_QUERY_URL: 'http://127.0.0.1:3602,127.0.0.1:3603', GATEWAY_COMMAND_URL: 'http://127.0.0.1:3601' });

@@ -183,7 +183,8 @@ export async function buildGateway(options: GatewayOptions) {
     });
     const readsWork = queries.some((check) => check.status !== 'down');
     const status: HealthStatus = !readsWork ? 'down' : [command!, ...queries].every((check) => check.status === 'ok') ? 'ok' : 'degraded';
-    return reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store').send({ status, checks });
+    // The shape of every process's /healthz (ADR 050): `ok` is "not down".
+    return reply.code(status === 'down' ? 503 : 200).header('cache-control', 'no-store').send({ status, ok: status !== 'down', checks });
   });
   return Object.assign(app, { replicas });
 }

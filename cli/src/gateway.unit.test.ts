@@ -10,12 +10,13 @@ import { buildGateway } from './gateway';
  */
 let upstream: Server;
 let upstreamUrl: string;
-const received: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+const received: Array<{ url: string; headers: IncomingHttpHeaders; body: Promise<Buffer> }> = [];
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
-    received.push({ url: request.url ?? '', headers: request.headers });
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    received.push({ url: request.url ?? '', headers: request.headers, body: new Promise((resolve) => request.on('end', () => resolve(Buffer.concat(chunks)))) });
     // A replica that cannot answer now (its database away): 503 with Retry-After, as ADR 050 answers.
     if (request.url?.startsWith('/api/unavailable')) {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"success":false,"error":"Try again shortly."}');
@@ -71,6 +72,21 @@ describe('what the gateway tells the services about the client (ADR 051)', () =>
   });
 });
 
+describe('bodies', () => {
+  it('passes a large upload through byte for byte', async () => {
+    const gateway = await buildGateway({ queryUrl: upstreamUrl, commandUrl: upstreamUrl, spaDir: false });
+    try {
+      const upload = Buffer.alloc(3 * 1024 * 1024, 7);
+      upload.write('%PDF-1.7', 0);
+      const response = await gateway.inject({ method: 'POST', url: '/api/parse-resume', payload: upload, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      expect(response.statusCode).toBe(200);
+      expect((await lastReceived().body).equals(upload)).toBe(true);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
 describe('the gateway\'s answers when a service cannot answer', () => {
   it('passes a replica\'s 503 on once, with its Retry-After, instead of asking it ten more times', async () => {
     const gateway = await buildGateway({ queryUrl: upstreamUrl, commandUrl: upstreamUrl, spaDir: false });
@@ -98,7 +114,7 @@ describe('the gateway\'s answers when a service cannot answer', () => {
       expect(read.json().error).toBe('The query service is unreachable. Please try again shortly.');
       const health = await gateway.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'down', checks: { 'command-service': { status: 'down', error: 'unreachable' }, 'query-service': { status: 'down', error: 'unreachable', answered: 0, failures: 1 } } });
+      expect(health.json()).toEqual({ status: 'down', ok: false, checks: { 'command-service': { status: 'down', error: 'unreachable' }, 'query-service': { status: 'down', error: 'unreachable', answered: 0, failures: 1 } } });
     } finally {
       await gateway.close();
     }

@@ -18,13 +18,14 @@ let replicas: ServiceProcess[];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const env = { DATABASE_URL: db.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1', READ_YOUR_WRITES_TIMEOUT_MS: '15000' };
+  // As the README says: every process gets the gateway's PUBLIC_URL and trusts only the hop in front of it.
+  const env = { DATABASE_URL: db.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1', READ_YOUR_WRITES_TIMEOUT_MS: '15000', PUBLIC_URL: 'http://hireloop.test' };
   // One first, so that the schema migration is not raced by four processes on two cores.
   const commands = await startService('command-service', env);
   const [projections, ...queries] = await Promise.all([startService('projections', env), startService('query-service', env), startService('query-service', env)]);
   void projections;
   replicas = queries;
-  gateway = await startService('gateway', { ...env, GATEWAY_COMMAND_URL: commands.url, GATEWAY_QUERY_URL: replicas.map((replica) => replica.url).join(','), PUBLIC_URL: 'http://hireloop.test' });
+  gateway = await startService('gateway', { ...env, GATEWAY_COMMAND_URL: commands.url, GATEWAY_QUERY_URL: replicas.map((replica) => replica.url).join(',') });
 }, 180_000);
 
 afterAll(async () => {
