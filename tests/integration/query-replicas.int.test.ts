@@ -115,6 +115,17 @@ describe('two query replicas behind the gateway, as processes', () => {
     expect(ended.filter(Boolean)).toHaveLength(1);
     const reconnected = await openStream();
     expect(reconnected.status).toBe(200);
+    // Events flow through the gateway on the reconnected stream and the one that went on.
+    const survivor = streams[ended.indexOf(false)]!;
+    const candidate = await call('/api/auth/candidate/signup', { method: 'POST', body: { name: 'Siri Lund', email: 'siri@streams.example', password: 'siri-password-1' } });
+    expect(candidate.status).toBe(201);
+    const profile = await call('/api/profile', {
+      method: 'POST',
+      token: ((await candidate.json()) as { token: string }).token,
+      body: { jobTitle: 'Site Reliability Engineer', skills: ['Go'], experience: '3-5 years', location: 'Oslo, Norway', isActivelyLooking: true, isPublic: true, profilePicture: null, coverPhoto: null },
+    });
+    expect(profile.status, await profile.clone().text()).toBe(201);
+    await Promise.all([reconnected, survivor].map((stream) => stream.waitFor(/event: candidates-changed\ndata: \{"position":"[^"]+"\}/, 10_000)));
     await Promise.all([...streams, reconnected].map((stream) => stream.close()));
 
     const report = await health();
@@ -196,6 +207,14 @@ async function openStream() {
       const until = Date.now() + ms;
       while (!ended && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
       return ended;
+    },
+    /** Resolves once the stream has carried `pattern` (polled state); throws after `ms`. */
+    async waitFor(pattern: RegExp, ms: number) {
+      const until = Date.now() + ms;
+      while (!pattern.test(text)) {
+        if (ended || Date.now() > until) throw new Error(`no ${pattern} on the stream (ended: ${ended}); got ${JSON.stringify(text)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async close() {
       controller.abort();
