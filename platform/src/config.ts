@@ -179,13 +179,14 @@ function parseServiceUrls(name: string, value: string, context: z.RefinementCtx,
   const isServiceUrl = (entry: string) => {
     if (!URL.canParse(entry)) return false;
     const url = new URL(entry);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    // The origin only: requests keep their own path (a path here would be ignored, so it is refused).
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '' && url.pathname === '/' && !url.search && !url.hash;
   };
   const bad = entries.filter((entry) => !isServiceUrl(entry));
   if (bad.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `${name} must be ${options.single ? 'an absolute http(s) URL' : 'absolute http(s) URLs separated by commas'} such as http://127.0.0.1:3602; not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      message: `${name} must be ${options.single ? 'an absolute http(s) URL' : 'absolute http(s) URLs separated by commas'} with no path, such as http://127.0.0.1:3602; not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
     });
     return z.NEVER;
   }

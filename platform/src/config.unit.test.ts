@@ -53,6 +53,7 @@ describe('GATEWAY_QUERY_URL and GATEWAY_COMMAND_URL', () => {
     expect(problem({ GATEWAY_QUERY_URL: 'http://a:1,,http://b:2' })).toMatch(/GATEWAY_QUERY_URL.*""/);
     expect(problem({ GATEWAY_COMMAND_URL: 'ftp://commands:21' })).toMatch(/GATEWAY_COMMAND_URL must be an absolute http\(s\) URL.*"ftp:\/\/commands:21"/);
     expect(problem({ GATEWAY_COMMAND_URL: '/api' })).toMatch(/GATEWAY_COMMAND_URL/);
+    expect(problem({ GATEWAY_COMMAND_URL: 'http://commands:3601/api' })).toMatch(/GATEWAY_COMMAND_URL must be an absolute http\(s\) URL with no path.*"http:\/\/commands:3601\/api"/);
     expect(problem({ GATEWAY_COMMAND_URL: 'http://a:1,http://b:2' })).toMatch(/GATEWAY_COMMAND_URL must be one URL/);
   });
 });
