@@ -7,6 +7,7 @@ import { registerCommandService } from '@hireloop/command-service/app';
 import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { AiPort } from '@hireloop/platform/ai';
+import type { TrustProxy } from '@hireloop/platform/config';
 import type { PaymentsPort } from '@hireloop/platform/payments';
 import { createResumeReader, type ResumeReaderOptions } from '@hireloop/platform/resume-text/extractor';
 import type { Bus } from '@hireloop/platform/bus';
@@ -79,7 +80,8 @@ export interface AppOptions {
   sessionTtlMs?: number;
   /** Where people reach the app (links in mails, sign-in redirects). */
   publicUrl?: string;
-  trustProxy?: boolean;
+  /** Which hops may name the client's address in X-Forwarded-For (ADR 051); default none. */
+  trustProxy?: TrustProxy;
   readYourWritesTimeoutMs?: number;
   logger?: BaseAppOptions['logger'];
   /** The read models this process runs (default: all of them) and how their failures are retried (tests). */

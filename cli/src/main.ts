@@ -6,7 +6,7 @@ import { erasePerson } from '@hireloop/command-service/auth/erasure';
 import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/picture-migration';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { DomainError, Role } from '@hireloop/contracts';
-import { loadConfig } from '@hireloop/platform/config';
+import { ConfigError, loadConfig } from '@hireloop/platform/config';
 import { EmbeddedPostgresError } from '@hireloop/platform/embedded-postgres';
 import { START } from '@hireloop/platform/event-store';
 import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
@@ -28,7 +28,8 @@ const USAGE = `Usage: hireloop <command>
   serve command-service       only the command routes (POST/PUT/PATCH/DELETE /api/*)
   serve query-service         only the query routes (GET /api/*)
   serve projections           only the projection runners
-  serve gateway               the SPA, with /api reads sent to GATEWAY_QUERY_URL and writes to GATEWAY_COMMAND_URL
+  serve gateway               the SPA, with /api reads spread over GATEWAY_QUERY_URL (one or more query services,
+                              comma-separated) and writes sent to GATEWAY_COMMAND_URL
   migrate                     bring the database schema up to date (start and serve do it too)
   migrate --status            list the schema migrations, applied or pending, without applying any
   seed                        load realistic demo data (idempotent)
@@ -48,7 +49,7 @@ const USAGE = `Usage: hireloop <command>
   move-pictures               once, after upgrading: profile pictures saved as data URLs become files
                               (re-encoded, metadata stripped; ADR 046); run again, it finds nothing to do
 
-Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
+Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, TRUST_PROXY, GATEWAY_QUERY_URL, GATEWAY_COMMAND_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
 OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, RESUME_OCR_TIMEOUT_MS, RESUME_WORKERS, RESUME_WORKER_HEAP_MB, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
 
 // The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
@@ -56,6 +57,8 @@ const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);
 
 async function serve(parts: { commands: boolean; queries: boolean; projections: boolean; spa: boolean }) {
   const config = loadConfig();
+  // In the services profile people reach the gateway, not this process: links must say so.
+  if (!parts.spa && (parts.commands || parts.queries)) warnWithoutPublicUrl(config);
   const runtime = await createRuntime(config, log);
   const app = await buildApp(runtime, {
     ...parts,
@@ -96,12 +99,20 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   }
 }
 
+/** Links (mails, the checkout, sign-in redirects) are built on PUBLIC_URL: in the services profile it must be the gateway's address, on every process. */
+function warnWithoutPublicUrl(config: ReturnType<typeof loadConfig>) {
+  if (config.PUBLIC_URL) return;
+  log(`PUBLIC_URL is unset: links in mails, the checkout and sign-in redirects will point at ${config.publicUrl}, this process. Set PUBLIC_URL to the address people reach (the gateway's), the same on every service (see README.md).`);
+}
+
 async function gateway() {
   const config = loadConfig();
   if (!config.GATEWAY_QUERY_URL || !config.GATEWAY_COMMAND_URL) throw new UsageError('serve gateway needs GATEWAY_QUERY_URL and GATEWAY_COMMAND_URL');
+  warnWithoutPublicUrl(config);
   const app = await buildGateway({
     queryUrl: config.GATEWAY_QUERY_URL,
     commandUrl: config.GATEWAY_COMMAND_URL,
+    trustProxy: config.TRUST_PROXY,
     publicUrl: config.publicUrl,
     logger: loggerOptions(config.LOG_LEVEL),
     assistantPath: assistantSettings(config).path,
@@ -110,7 +121,7 @@ async function gateway() {
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.on('SIGINT', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: config.PORT, host: config.HOST });
-  log(`Gateway at http://${config.HOST}:${config.PORT} → queries ${config.GATEWAY_QUERY_URL}, commands ${config.GATEWAY_COMMAND_URL}`);
+  log(`Gateway at http://${config.HOST}:${config.PORT} → queries ${config.GATEWAY_QUERY_URL.join(', ')}, commands ${config.GATEWAY_COMMAND_URL}`);
 }
 
 async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
@@ -306,6 +317,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   // Problems of the set-up, for the person starting hireloop: what to do, not where in the code.
   if (
+    error instanceof ConfigError ||
     error instanceof DataChoiceError ||
     error instanceof EmbeddedPostgresError ||
     error instanceof SchemaNotMigratedError ||

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,11 +33,12 @@ const Schema = z.object({
   LINKEDIN_CLIENT_ID: optionalSetting,
   LINKEDIN_CLIENT_SECRET: optionalSetting,
   LINKEDIN_ISSUER: z.string().default('https://www.linkedin.com/oauth'),
-  /** Trust X-Forwarded-For (only behind a proxy you run, such as `serve gateway`). */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  /**
+   * Which hops in front of this process are trusted to say the client's address in
+   * X-Forwarded-For (ADR 051): `false` (none: the socket's address), a hop count (`1` behind
+   * `serve gateway`), or the proxies' addresses / CIDRs, comma-separated.
+   */
+  TRUST_PROXY: optionalSetting.transform((value, context) => parseTrustProxy(value, context)),
   /** Feeds (URLs or files, comma-separated) imported on a schedule by the process that runs commands. */
   IMPORT_FEEDS: z
     .string()
@@ -46,9 +48,9 @@ const Schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** How long a query waits for `X-Min-Position` before answering with what it has. */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
-  /** `serve gateway`: where the query and command services listen. */
-  GATEWAY_QUERY_URL: optionalSetting,
-  GATEWAY_COMMAND_URL: optionalSetting,
+  /** `serve gateway`: where the query service replicas (comma-separated) and the command service listen (ADR 051). */
+  GATEWAY_QUERY_URL: optionalSetting.transform((value, context) => (value === undefined ? undefined : parseServiceUrls('GATEWAY_QUERY_URL', value, context))),
+  GATEWAY_COMMAND_URL: optionalSetting.transform((value, context) => (value === undefined ? undefined : parseServiceUrls('GATEWAY_COMMAND_URL', value, context, { single: true })?.[0])),
   /** Who reads resumes and writes candidate summaries: `local` (offline heuristics) or `openai`. */
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   /** The OpenAI adapter: key, server (any OpenAI-compatible one) and model. */
@@ -121,6 +123,81 @@ const Schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/**
+ * fastify's `trustProxy`: false, a number of hops, or addresses / CIDRs (proxy-addr). `true`
+ * (trust every hop, so the left-most address the client wrote itself) is refused (ADR 051).
+ */
+export type TrustProxy = false | number | string[];
+
+/** Named ranges proxy-addr knows. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+function parseTrustProxy(value: string | undefined, context: z.RefinementCtx): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true would trust every hop, so anyone could name their own address in X-Forwarded-For; set it to the number of proxies in front of this process (1 behind `serve gateway`) or to their addresses (e.g. 127.0.0.1 or 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) context.addIssue({ code: 'custom', message: 'TRUST_PROXY must be at most 10 hops' });
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be false, a number of hops, or IP addresses / CIDRs separated by commas (or loopback, linklocal, uniquelocal); not ${bad.map((entry) => JSON.stringify(entry)).join(', ') || JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** Absolute http(s) URLs, comma-separated (one with `single`); an issue naming the variable otherwise. */
+function parseServiceUrls(name: string, value: string, context: z.RefinementCtx, options: { single?: boolean } = {}): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (options.single && entries.length > 1) {
+    context.addIssue({ code: 'custom', message: `${name} must be one URL, not a list` });
+    return z.NEVER;
+  }
+  const isServiceUrl = (entry: string) => {
+    if (!URL.canParse(entry)) return false;
+    const url = new URL(entry);
+    // The origin only: requests keep their own path (a path here would be ignored, so it is refused).
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '' && url.pathname === '/' && !url.search && !url.hash;
+  };
+  const bad = entries.filter((entry) => !isServiceUrl(entry));
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${name} must be ${options.single ? 'an absolute http(s) URL' : 'absolute http(s) URLs separated by commas'} with no path, such as http://127.0.0.1:3602; not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries.map((entry) => new URL(entry).origin);
+}
+
+/** A setting that stops start-up: its message names the variable and says what to set (no stack trace). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export type Config = z.infer<typeof Schema> & { publicUrl: string; dataDir: string };
 
 /** Parses the environment once at start-up; a bad setting stops the process naming the variable. */
@@ -128,20 +205,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
   if (Boolean(config.LINKEDIN_CLIENT_ID) !== Boolean(config.LINKEDIN_CLIENT_SECRET)) {
-    throw new Error('Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together');
+    throw new ConfigError('Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together');
   }
   if (config.AI_PROVIDER === 'openai' && !config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
-    throw new Error('Invalid configuration: AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)');
+    throw new ConfigError('Invalid configuration: AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)');
   }
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)');
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)');
   }
   if (config.GA4_CREDENTIALS_FILE && !config.GA4_PROPERTY_ID) {
-    throw new Error('Invalid configuration: GA4_CREDENTIALS_FILE needs GA4_PROPERTY_ID (the GA4 property to report on)');
+    throw new ConfigError('Invalid configuration: GA4_CREDENTIALS_FILE needs GA4_PROPERTY_ID (the GA4 property to report on)');
   }
   return {
     ...config,

@@ -71,7 +71,7 @@ const people = {} as Record<'superAdmin' | 'admin' | 'candidate', { token: strin
 beforeAll(async () => {
   const port = await freePort();
   browser = await launchBrowser();
-  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: 'true' } });
+  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' } });
   const signUp = async (name: string, email: string) => {
     const { answer } = await call('POST', '/api/auth/candidate/signup', { name, email, password: PASSWORD });
     return { token: answer.token as string, email, name };

@@ -128,7 +128,7 @@ async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: 
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   const made = await inBatches([...POOL, DATA_ENGINEER], 5, (entry, index) => candidateWithProfile(entry, index + 1));
   dataEngineer = made.pop()!;
   people = made;

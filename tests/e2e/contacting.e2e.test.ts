@@ -53,7 +53,7 @@ let company: { token: string };
 beforeAll(async () => {
   const port = await freePort();
   [smtp, browser] = await Promise.all([startTestSmtpServer(), launchBrowser()]);
-  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: 'Hireloop <no-reply@hireloop.e2e>', TRUST_PROXY: 'true' } });
+  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: 'Hireloop <no-reply@hireloop.e2e>', TRUST_PROXY: '1' } });
   const email = 'ada.contact@candidates-e2e.example';
   const signedUp = await call('POST', '/api/auth/candidate/signup', { name: 'Ada Lovelace', email, password: PASSWORD });
   candidate = { token: signedUp.answer.token as string, email };

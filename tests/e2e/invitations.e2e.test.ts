@@ -65,7 +65,7 @@ beforeAll(async () => {
   [smtp, browser] = await Promise.all([startTestSmtpServer(), launchBrowser()]);
   app = await startApp({
     port,
-    env: { PUBLIC_URL: publicUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Hireloop <no-reply@hireloop.e2e>', TRUST_PROXY: 'true' },
+    env: { PUBLIC_URL: publicUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Hireloop <no-reply@hireloop.e2e>', TRUST_PROXY: '1' },
   });
 
   const signedUp = await call('POST', '/api/auth/company/signup', COMPANY);

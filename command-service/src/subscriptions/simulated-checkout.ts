@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUBSCRIPTION_MESSAGES, annualSaving, planById } from '@hireloop/contracts';
+import { POSITION_HEADER, SUBSCRIPTION_MESSAGES, annualSaving, planById } from '@hireloop/contracts';
+import { comparePositions } from '@hireloop/platform/event-store';
 import { SIMULATED_CHECKOUT_PATH, type SimulatedCheckout } from '@hireloop/platform/payments';
+import { withPosition } from '../shared/request-context';
 
 const SessionParams = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,120}$/, 'Not a checkout session id') });
 
@@ -44,6 +46,8 @@ export const simulatedCheckoutRoutes: FastifyPluginAsyncZod<{ checkout: Simulate
   app.post(`${SIMULATED_CHECKOUT_PATH}/:sessionId/confirm`, { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
     const completed = checkout.complete(request.params.sessionId);
     if (!completed) return reply.code(404).type('text/html; charset=utf-8').send(page('Checkout not found', `<h1>Checkout not found</h1><p>${SUBSCRIPTION_MESSAGES.checkoutNotFound}</p>`));
+    // The latest position the deliveries appended at: the answer carries it, as every command's does (read-your-writes).
+    let position = '';
     for (const delivery of completed.deliveries) {
       // Through the HTTP route itself, as Stripe delivers: raw body and signature header.
       const answer = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature } });
@@ -51,7 +55,9 @@ export const simulatedCheckoutRoutes: FastifyPluginAsyncZod<{ checkout: Simulate
         request.log.error({ statusCode: answer.statusCode }, 'simulated webhook delivery refused');
         return reply.code(502).type('text/html; charset=utf-8').send(page('Checkout failed', '<h1>Checkout failed</h1><p>The subscription could not be recorded. Please try again.</p>'));
       }
+      const appended = answer.headers[POSITION_HEADER];
+      if (typeof appended === 'string' && appended && (!position || comparePositions(appended, position) > 0)) position = appended;
     }
-    return reply.redirect(completed.redirectTo, 303);
+    return withPosition(reply, position).redirect(completed.redirectTo, 303);
   });
 };

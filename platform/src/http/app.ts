@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerClientError, answerFrameworkError, declareErrorAnswers, errorHandlerPlugin, type ErrorHandlerOptions } from './errors';
+import type { TrustProxy } from '../config';
 import { withLogRedaction } from './log-redaction';
 import { RequestLogController } from './request-log';
 import { securityHeadersPlugin } from './security-headers';
@@ -13,13 +14,21 @@ export interface BaseAppOptions {
   /** Largest accepted JSON body. */
   bodyLimit?: number;
   notFound?: ErrorHandlerOptions['notFound'];
-  /** Trust X-Forwarded-For for the client address (only behind a proxy we run). */
-  trustProxy?: boolean;
+  /** Which hops may name the client's address in X-Forwarded-For (ADR 051); default none. */
+  trustProxy?: TrustProxy;
   /** Where people reach the app; an https address turns on HSTS. */
   publicUrl?: string;
   /** Other origins the SPA may frame (the AI assistant's embedded pages, ADR 043). */
   frameSources?: readonly string[];
 }
+
+/**
+ * fastify's trustProxy for a setting (ADR 051). A hop count is given as proxy-addr's own rule for
+ * one (the first `hops` addresses from the socket inward are proxies), since fastify's types
+ * leave the number out.
+ */
+const fastifyTrustProxy = (trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /**
  * A fastify instance with zod schemas as the type provider, the shared error map, the security
@@ -32,7 +41,7 @@ export function createBaseApp(options: BaseAppOptions = {}) {
     // One line per request; successful answers of frequent routes only at debug.
     logController: new RequestLogController(),
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Every request gets its own id; it becomes the correlation id of the events it causes.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
