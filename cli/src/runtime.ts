@@ -27,6 +27,7 @@ import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import pg from 'pg';
+import { describeUnavailable, survivePoolErrors } from '@hireloop/platform/database/availability';
 
 /** Every adapter a process needs, chosen by configuration only. */
 export interface Runtime {
@@ -61,6 +62,8 @@ export interface Runtime {
   ids: IdGenerator;
   /** Where the database lives, for the start-up banner (password removed). */
   databaseLabel: string;
+  /** The shared connection pool (health probes). */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -95,10 +98,15 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     await migrate(databaseUrl, { log });
 
     // JIT compilation costs tens of milliseconds on the short read-model queries and saves nothing.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
+    // A connection that does not open within 5 s fails the request (503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
+    // A connection dropped by the server (restart, failover), idle or in use, must not crash the
+    // process; the pool opens a new one on the next checkout (ADR 050). Said once per outage.
+    let lostAt = 0;
+    survivePoolErrors(pool, (error) => {
+      if (Date.now() - lostAt > 10_000) log(`PostgreSQL connection lost: ${describeUnavailable(error)}`);
+      lostAt = Date.now();
+    });
     closers.unshift(() => pool.end());
     const storedLog = await createPostgresEventStore({ pool });
     closers.unshift(() => storedLog.close());
@@ -166,6 +174,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       clock: systemClock,
       ids: randomIds,
       databaseLabel,
+      pool,
       async close() {
         for (const close of closers) await close().catch(() => undefined);
       },
