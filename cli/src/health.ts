@@ -1,7 +1,7 @@
 import type { BusHealth, Bus } from '@hireloop/platform/bus';
 import { checkDatabase, describeUnavailable, type DatabaseCheck } from '@hireloop/platform/database/availability';
 import type { EventStore } from '@hireloop/platform/event-store';
-import type { ReadStore } from '@hireloop/platform/read-store';
+import { CollectionNotFoundError, type ReadStore } from '@hireloop/platform/read-store';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import type { ProjectionDaemon } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
@@ -88,8 +88,15 @@ export async function healthReport(sources: HealthSources): Promise<{ code: numb
         if (readModels.some((model) => model.status === 'stopped' || (model.stale && !model.caughtUp))) problems.degraded = true;
       }
     } catch (failure) {
-      problems.down = true;
-      error = `The event log or the read store cannot be reached: ${describeUnavailable(failure)}`;
+      if (failure instanceof CollectionNotFoundError && !sources.daemon) {
+        // A query service started before any projections process made the read models.
+        problems.degraded = true;
+        checks.readModels = [];
+        error = 'The read models have not been made yet: no projections process has started on this database.';
+      } else {
+        problems.down = true;
+        error = `The event log or the read store cannot be reached: ${describeUnavailable(failure)}`;
+      }
     }
   }
 
