@@ -86,7 +86,42 @@ export async function openDatabase(config: Config, log: (line: string) => void =
   return { url: embedded.url, label: `embedded PostgreSQL, data in ${config.dataDir}`, stop: embedded.stop };
 }
 
-export async function createRuntime(config: Config, log: (line: string) => void = () => undefined): Promise<Runtime> {
+/**
+ * NATS_URL is set and the server cannot be reached: said to the person starting hireloop in one
+ * sentence, naming the variable (the CLI prints it without a stack trace).
+ */
+export class BusUnavailableError extends Error {
+  override name = 'BusUnavailableError';
+}
+
+export interface RuntimeOptions {
+  /**
+   * false: this process needs no bus (a CLI command that only reads, or appends events: the
+   * processes that follow the log find them by LISTEN/NOTIFY and polling; ADR 050). It then
+   * works while NATS is away; anything that would queue work on the bus throws, saying so.
+   * Default true: NATS when NATS_URL is set, else the in-process bus.
+   */
+  bus?: boolean;
+}
+
+/** The bus of a process that needs none: notifications are dropped (they are hints), work is refused. */
+export function createNoBus(): Bus {
+  const refuse = async (): Promise<never> => {
+    throw new Error('This command runs without a bus and cannot queue work for other processes (mail, reactions).');
+  };
+  return {
+    publish: async () => undefined,
+    subscribe: async () => async () => undefined,
+    enqueue: refuse,
+    work: refuse,
+    close: async () => undefined,
+  };
+}
+
+/** NATS_URL without the credentials it may hold, for messages. */
+const natsLabel = (url: string) => url.replace(/\/\/[^@\s/,]*@/g, '//[REDACTED]@');
+
+export async function createRuntime(config: Config, log: (line: string) => void = () => undefined, options: RuntimeOptions = {}): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
   try {
     const database = await openDatabase(config, log);
@@ -139,9 +174,16 @@ export async function createRuntime(config: Config, log: (line: string) => void 
             allowInsecureRequests: config.LINKEDIN_ISSUER.startsWith('http://'),
           })
         : null;
-    const bus = config.NATS_URL
-      ? await createNatsBus({ servers: config.NATS_URL, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` })
-      : createMemoryBus();
+    const natsUrl = config.NATS_URL;
+    const bus =
+      options.bus === false
+        ? createNoBus()
+        : natsUrl
+          ? await createNatsBus({ servers: natsUrl, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` }).catch((error: unknown) => {
+              const reason = error instanceof Error ? error.message : String(error);
+              throw new BusUnavailableError(`NATS at ${natsLabel(natsUrl)} (NATS_URL) cannot be reached: ${reason}. Start it, or set NATS_URL to a running server.`, { cause: error });
+            })
+          : createMemoryBus();
     closers.unshift(() => bus.close());
     const webAnalytics = createWebAnalytics(config);
     closers.unshift(async () => webAnalytics.close?.());
