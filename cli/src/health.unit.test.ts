@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { createMemoryBus, type Bus, type BusHealth } from '@hireloop/platform/bus';
 import { survivePoolErrors } from '@hireloop/platform/database/availability';
@@ -6,8 +6,8 @@ import { freePort } from '@hireloop/platform/embedded-postgres';
 import { createMemoryEventStore } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { allProjections } from '@hireloop/projections/registry';
-import { ProjectionDaemon } from '@hireloop/projections/runner';
-import type { ProjectionHealth } from '@hireloop/projections/health';
+import { ProjectionDaemon, STALE_AFTER_MS } from '@hireloop/projections/runner';
+import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import { healthReport } from './health';
 import { statusText } from './projections';
 
@@ -72,5 +72,27 @@ describe('hireloop projections: the STATUS column', () => {
     expect(statusText(row({ stale: true, lastHeardAt: null }), now)).toBe('stale (never heard from)');
     expect(statusText(row({ caughtUp: false, head: '2', lastBatchAt: '2026-01-05T09:00:00.000Z' }), now)).toBe('running (behind, not moving)');
     expect(statusText(row({ caughtUp: false, head: '2', lastBatchAt: '2026-01-05T09:09:59.000Z' }), now)).toBe('running');
+  });
+});
+
+describe('the daemon heard from other processes (ADR 050)', () => {
+  it('writes its status records again while it runs, and they go stale once it stops', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const projections = allProjections.slice(0, 1);
+    const daemon = new ProjectionDaemon({ eventStore, readStore, projections, heartbeatMs: 20 });
+    const heard = async (now = new Date()) => (await projectionHealth({ eventStore, readStore, projections, now }))[0]!;
+    await daemon.start();
+    let first: string | null;
+    try {
+      first = (await heard()).lastHeardAt;
+      expect(first).not.toBeNull();
+      await vi.waitFor(async () => expect((await heard()).lastHeardAt! > first!).toBe(true));
+      expect((await heard()).stale).toBe(false);
+    } finally {
+      await daemon.stop();
+    }
+    const last = (await heard()).lastHeardAt!;
+    expect((await heard(new Date(Date.parse(last) + STALE_AFTER_MS + 1))).stale).toBe(true);
   });
 });
