@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
 import { maxPosition, START } from '@hireloop/platform/event-store';
 import { TEST_NATS_URL, deleteTestStream } from '../support/nats';
@@ -7,17 +7,25 @@ import { startOwnPostgres, type OwnPostgres } from '../support/own-postgres';
 import { startService, stopAllServices, type ServiceProcess } from '../support/service-processes';
 
 /**
- * Issue 22, "surviving a database restart": the services profile as three processes on a
+ * Issue 22, "surviving a database restart": the services profile as three processes (and `start`, all in one) on a
  * PostgreSQL of the test's own, which is stopped (immediate: a crash as clients see it) while
  * companies post jobs and started again. No process may die; writes during the outage answer 503
  * with Retry-After (never 500); every /healthz says the database is missing meanwhile and ok
  * again after; every acknowledged write reaches the read models without restarting anything.
  */
 const prefix = `hl${randomBytes(4).toString('hex')}`;
-let database: OwnPostgres;
-let commands: ServiceProcess;
-let queries: ServiceProcess;
-let projections: ServiceProcess;
+const clusters: OwnPostgres[] = [];
+
+/** The processes of one profile, as the scenario uses them. */
+interface Profile {
+  database: OwnPostgres;
+  /** Where writes go, and reads. */
+  commands: ServiceProcess;
+  queries: ServiceProcess;
+  /** The process that runs the projections (its /healthz lists them). */
+  projections: ServiceProcess;
+  all: ServiceProcess[];
+}
 
 interface Health {
   status?: string;
@@ -35,14 +43,15 @@ const health = async (service: ServiceProcess): Promise<{ code: number; body: He
   }
 };
 
-/** Polls `check` (a state the test can observe) until it holds, or fails naming `what`. */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+/** Polls `check` (a state the test can observe) until it holds, or fails naming `what` with the processes' output. */
+async function until(profile: Profile, check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what}: not within ${timeoutMs} ms.\n--- command-service:\n${commands?.output()}\n--- query-service:\n${queries?.output()}\n--- projections:\n${projections?.output()}`);
+  const outputs = [...new Set(profile.all)].map((service) => `--- ${service.kind}:\n${service.output()}`).join('\n');
+  throw new Error(`${what}: not within ${timeoutMs} ms.\n${outputs}`);
 }
 
 const alive = (service: ServiceProcess) => {
@@ -51,7 +60,7 @@ const alive = (service: ServiceProcess) => {
   return () => !exited;
 };
 
-async function signUpWithPlan(name: string): Promise<string> {
+async function signUpWithPlan(commands: ServiceProcess, name: string): Promise<string> {
   const signup = await fetch(`${commands.url}/api/auth/company/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -88,114 +97,132 @@ interface Outcome {
   body: string;
 }
 
-beforeAll(async () => {
-  database = await startOwnPostgres();
-  const env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix, READ_YOUR_WRITES_TIMEOUT_MS: '15000' };
-  // One after the other: each migrates first, and they would only take turns anyway (ADR 022).
-  commands = await startService('command-service', env);
-  queries = await startService('query-service', env);
-  projections = await startService('projections', env);
-}, 180_000);
+/**
+ * The scenario: companies post jobs in a loop; PostgreSQL stops (immediate) meanwhile and starts
+ * again; then every process is checked, without restarting any.
+ */
+async function restartUnderLoad(profile: Profile): Promise<void> {
+  const { database, commands, queries, projections } = profile;
+  const processes = [...new Set(profile.all)];
+  const living = processes.map((service) => [service.kind, alive(service)] as const);
+  const tokens = [await signUpWithPlan(commands, 'Fjordline'), await signUpWithPlan(commands, 'Nordkapp')];
+
+  let phase: Outcome['phase'] = 'before';
+  const outcomes: Outcome[] = [];
+  let writing = true;
+  let count = 0;
+  const writer = (async () => {
+    while (writing) {
+      const token = tokens[count % tokens.length]!;
+      count += 1;
+      const at = phase;
+      try {
+        const response = await fetch(`${commands.url}/api/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ title: `Restart Engineer ${count}`, location: 'Oslo, Norway', description: 'Keep the lights on.' }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        const body = await response.text();
+        let jobId: string | null = null;
+        if (response.ok) jobId = (JSON.parse(body) as { job: { id: string } }).job.id;
+        outcomes.push({ phase: at, status: response.status, retryAfter: response.headers.get('retry-after'), position: response.headers.get(POSITION_HEADER), jobId, body });
+      } catch (error) {
+        outcomes.push({ phase: at, status: 0, retryAfter: null, position: null, jobId: null, body: String(error) });
+      }
+      // A steady trickle: the job post limit per account is 30 an hour.
+      await new Promise((resolve) => setTimeout(resolve, phase === 'outage' ? 200 : 100));
+    }
+  })();
+
+  try {
+    await until(profile, async () => outcomes.filter((o) => o.status === 201).length >= 5, 'five jobs posted before the outage');
+    await database.stop({ mode: 'immediate' });
+    phase = 'outage';
+
+    // Meanwhile: writes are refused with 503 and Retry-After, and every process says so.
+    await until(profile, async () => outcomes.filter((o) => o.phase === 'outage').length >= 8, 'eight writes tried during the outage');
+    const during = await Promise.all(processes.map(health));
+    for (const answer of during) {
+      expect(answer, 'every process answers /healthz during the outage').not.toBeNull();
+      expect(answer!.code).toBe(503);
+      expect(answer!.body.status).toBe('down');
+      expect(answer!.body.checks?.database?.ok).toBe(false);
+    }
+    // A read the in-memory indexes can answer may answer; one that needs the database answers 503 with Retry-After.
+    const anyJob = outcomes.find((o) => o.status === 201)!;
+    for (const path of ['/api/jobs', `/api/jobs/${anyJob.jobId}`, '/api/auth/user']) {
+      const read = await fetch(`${queries.url}${path}`, { headers: { authorization: `Bearer ${tokens[0]}`, [MIN_POSITION_HEADER]: anyJob.position! } });
+      expect([200, 503], `GET ${path} during the outage`).toContain(read.status);
+      if (read.status === 503) expect(read.headers.get('retry-after'), `GET ${path}`).toMatch(/^\d+$/);
+    }
+
+    await database.start();
+    phase = 'after';
+    await until(profile, async () => outcomes.filter((o) => o.phase === 'after' && o.status === 201).length >= 5, 'five jobs posted after the restart');
+  } finally {
+    writing = false;
+    await writer;
+  }
+
+  // No process died, none was restarted.
+  for (const [kind, isAlive] of living) expect(isAlive(), `${kind} is still running`).toBe(true);
+  // The outage answered 503 with Retry-After: never a 500, never a dropped connection.
+  const failures = outcomes.filter((o) => o.status !== 201);
+  expect(failures.length).toBeGreaterThan(0);
+  for (const failure of failures) {
+    expect(failure, 'a write during the outage').toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(JSON.parse(failure.body)).toMatchObject({ success: false, error: expect.stringMatching(/database/i) });
+  }
+
+  // Every process is ok again by itself.
+  for (const service of processes) {
+    await until(profile, async () => {
+      const answer = await health(service);
+      return answer?.code === 200 && answer.body.status === 'ok' && answer.body.checks?.database?.ok === true;
+    }, `${service.kind} /healthz ok again`);
+  }
+
+  // Every acknowledged write is visible through the query service.
+  const acknowledged = outcomes.filter((o) => o.status === 201);
+  const last = acknowledged.reduce((highest, o) => maxPosition(highest, o.position!), START);
+  for (const { jobId } of acknowledged) {
+    const read = await fetch(`${queries.url}/api/jobs/${jobId}`, { headers: { [MIN_POSITION_HEADER]: last } });
+    expect(read.status, `job ${jobId}`).toBe(200);
+  }
+  // And the projections' checkpoints reach the head.
+  await until(profile, async () => {
+    const answer = await health(projections);
+    return answer !== null && (answer.body.projections ?? []).length > 0 && answer.body.projections!.every((projection) => projection.caughtUp && projection.status === 'running');
+  }, 'every projection caught up with the head');
+}
 
 afterAll(async () => {
   await stopAllServices();
   await deleteTestStream(`${prefix.toUpperCase()}_WORK`).catch(() => undefined);
-  await database?.destroy();
+  for (const cluster of clusters) await cluster.destroy();
 });
 
+async function ownDatabase(): Promise<OwnPostgres> {
+  const database = await startOwnPostgres();
+  clusters.push(database);
+  return database;
+}
+
 describe('a PostgreSQL restart under load', () => {
-  it('kills no process, answers 503 with Retry-After meanwhile, and every acknowledged write is projected', async () => {
-    const services = { commands, queries, projections };
-    const living = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, alive(service)]));
-    const tokens = [await signUpWithPlan('Fjordline'), await signUpWithPlan('Nordkapp')];
+  it('in the services profile kills no process, answers 503 with Retry-After meanwhile, and every acknowledged write is projected', async () => {
+    const database = await ownDatabase();
+    const env = { DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix, READ_YOUR_WRITES_TIMEOUT_MS: '15000' };
+    // One after the other: each migrates first, and they would only take turns anyway (ADR 022).
+    const commands = await startService('command-service', env);
+    const queries = await startService('query-service', env);
+    const projections = await startService('projections', env);
+    await restartUnderLoad({ database, commands, queries, projections, all: [commands, queries, projections] });
+  }, 300_000);
 
-    let phase: Outcome['phase'] = 'before';
-    const outcomes: Outcome[] = [];
-    let writing = true;
-    let count = 0;
-    const writer = (async () => {
-      while (writing) {
-        const token = tokens[count % tokens.length]!;
-        count += 1;
-        const at = phase;
-        try {
-          const response = await fetch(`${commands.url}/api/jobs`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ title: `Restart Engineer ${count}`, location: 'Oslo, Norway', description: 'Keep the lights on.' }),
-            signal: AbortSignal.timeout(20_000),
-          });
-          const body = await response.text();
-          let jobId: string | null = null;
-          if (response.ok) jobId = (JSON.parse(body) as { job: { id: string } }).job.id;
-          outcomes.push({ phase: at, status: response.status, retryAfter: response.headers.get('retry-after'), position: response.headers.get(POSITION_HEADER), jobId, body });
-        } catch (error) {
-          outcomes.push({ phase: at, status: 0, retryAfter: null, position: null, jobId: null, body: String(error) });
-        }
-        // A steady trickle: the job post limit per account is 30 an hour.
-        await new Promise((resolve) => setTimeout(resolve, phase === 'outage' ? 200 : 100));
-      }
-    })();
-
-    try {
-      await until(async () => outcomes.filter((o) => o.status === 201).length >= 5, 'five jobs posted before the outage');
-      await database.stop({ mode: 'immediate' });
-      phase = 'outage';
-
-      // Meanwhile: writes are refused with 503 and Retry-After, and every process says so.
-      await until(async () => outcomes.filter((o) => o.phase === 'outage').length >= 8, 'eight writes tried during the outage');
-      const during = await Promise.all([commands, queries, projections].map(health));
-      for (const answer of during) {
-        expect(answer, 'every process answers /healthz during the outage').not.toBeNull();
-        expect(answer!.code).toBe(503);
-        expect(answer!.body.status).toBe('down');
-        expect(answer!.body.checks?.database?.ok).toBe(false);
-      }
-      // A read the in-memory indexes can answer may answer; one that needs the database answers 503 with Retry-After.
-      const anyJob = outcomes.find((o) => o.status === 201)!;
-      for (const path of ['/api/jobs', `/api/jobs/${anyJob.jobId}`, '/api/auth/user']) {
-        const read = await fetch(`${queries.url}${path}`, { headers: { authorization: `Bearer ${tokens[0]}`, [MIN_POSITION_HEADER]: anyJob.position! } });
-        expect([200, 503], `GET ${path} during the outage`).toContain(read.status);
-        if (read.status === 503) expect(read.headers.get('retry-after'), `GET ${path}`).toMatch(/^\d+$/);
-      }
-
-      await database.start();
-      phase = 'after';
-      await until(async () => outcomes.filter((o) => o.phase === 'after' && o.status === 201).length >= 5, 'five jobs posted after the restart');
-    } finally {
-      writing = false;
-      await writer;
-    }
-
-    // No process died, none was restarted.
-    for (const [name, isAlive] of Object.entries(living)) expect(isAlive(), `${name} is still running`).toBe(true);
-    // The outage answered 503 with Retry-After: never a 500, never a dropped connection.
-    const failures = outcomes.filter((o) => o.status !== 201);
-    expect(failures.length).toBeGreaterThan(0);
-    for (const failure of failures) {
-      expect(failure, 'a write during the outage').toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
-      expect(JSON.parse(failure.body)).toMatchObject({ success: false, error: expect.stringMatching(/database/i) });
-    }
-
-    // Every process is ok again by itself.
-    for (const service of [commands, queries, projections]) {
-      await until(async () => {
-        const answer = await health(service);
-        return answer?.code === 200 && answer.body.status === 'ok' && answer.body.checks?.database?.ok === true;
-      }, `${service.kind} /healthz ok again`);
-    }
-
-    // Every acknowledged write is visible through the query service.
-    const acknowledged = outcomes.filter((o) => o.status === 201);
-    const last = acknowledged.reduce((highest, o) => maxPosition(highest, o.position!), START);
-    for (const { jobId } of acknowledged) {
-      const read = await fetch(`${queries.url}/api/jobs/${jobId}`, { headers: { [MIN_POSITION_HEADER]: last } });
-      expect(read.status, `job ${jobId}`).toBe(200);
-    }
-    // And the projections' checkpoints reach the head.
-    await until(async () => {
-      const answer = await health(projections);
-      return answer !== null && (answer.body.projections ?? []).length > 0 && answer.body.projections!.every((projection) => projection.caughtUp && projection.status === 'running');
-    }, 'every projection caught up with the head');
-  }, 240_000);
+  it('in one process (start, on DATABASE_URL) does the same', async () => {
+    const database = await ownDatabase();
+    const app = await startService('start', { DATABASE_URL: database.url, NATS_URL: '', READ_YOUR_WRITES_TIMEOUT_MS: '15000' });
+    await restartUnderLoad({ database, commands: app, queries: app, projections: app, all: [app] });
+  }, 300_000);
 });
