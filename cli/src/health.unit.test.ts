@@ -8,6 +8,7 @@ import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, STALE_AFTER_MS } from '@hireloop/projections/runner';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
+import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { healthReport } from './health';
 import { statusText } from './projections';
 
@@ -24,6 +25,21 @@ describe('/healthz (ADR 050)', () => {
     const report = await healthReport({ bus: natsSaying(away), eventStore: createMemoryEventStore(), readStore: createMemoryReadStore(), daemon: null, readModels: [] });
     expect(report.code).toBe(200);
     expect(report.body).toMatchObject({ status: 'degraded', ok: true, checks: { nats: { configured: true, ok: false, state: 'reconnecting' } } });
+  });
+
+  it('is degraded (200) for a query service whose read model is behind with no runner heard from', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const readModels = allProjections.slice(0, 1);
+    await ensureFailureCollections(readStore);
+    const fresh = await healthReport({ bus: createMemoryBus(), eventStore, readStore, daemon: null, readModels });
+    // Nothing written yet: nothing to be behind on.
+    expect(fresh.body.status).toBe('ok');
+
+    await eventStore.append('s', [{ type: readModels[0]!.eventTypes[0]!, data: {}, metadata: { eventId: 'e1', occurredAt: '2026-01-05T09:00:00.000Z', actor: 'system', correlationId: 'c1', causationId: null, schemaVersion: 1 } }]);
+    const behind = await healthReport({ bus: createMemoryBus(), eventStore, readStore, daemon: null, readModels });
+    expect(behind.code).toBe(200);
+    expect(behind.body).toMatchObject({ status: 'degraded', checks: { readModels: [{ name: readModels[0]!.name, caughtUp: false, stale: true, lastHeardAt: null }] } });
   });
 
   it('is down (503) when the database does not answer, and still lists the projections it runs', async () => {
