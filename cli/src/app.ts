@@ -25,7 +25,6 @@ import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/securit
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { PageViewSink, WebAnalyticsPort } from '@hireloop/platform/web-analytics';
-import { projectionHealth } from '@hireloop/projections/health';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { searchJobs } from '@hireloop/projections/job-board/queries';
 import { assistantFrameOrigins } from '@hireloop/platform/assistant';
@@ -38,6 +37,8 @@ import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, registerPageRedirects, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 import { renderStaticPageFor } from './static-pages';
+import { healthReport } from './health';
+import type pg from 'pg';
 
 export const DEFAULT_SPA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../frontend/dist');
 
@@ -68,6 +69,8 @@ export interface AppDeps {
   webAnalytics?: WebAnalyticsPort;
   /** Consented page views also go to GA4 (ADR 041), when configured. */
   pageViewSink?: PageViewSink | null;
+  /** The PostgreSQL pool, probed by /healthz; absent on memory stores. */
+  pool?: pg.Pool;
 }
 
 export interface AppOptions {
@@ -131,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         projections: options.projectionDefinitions ?? allProjections,
         retry: options.projectionRetry,
         clock: deps.clock,
+        onFeedError: (error) => app.log.warn({ err: error }, 'projection feed failed; subscribing again'),
         onError: (error, { projection, status, attempts, parked }) => {
           const details = { err: error, projection, attempts, parkedPosition: parked?.position };
           if (parked) app.log.error(details, status === 'stopped' ? 'projection stopped before a parked event' : 'projection skipped a parked event');
@@ -198,16 +202,18 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     registerPageRedirects(app);
   }
 
-  // 503 when a read model has stopped (ADR 016); a process without projections has nothing to report.
+  // Its dependencies and what it waits for (ADR 050): 503 when it cannot work (the database is
+  // away, a read model it runs has stopped: ADR 016), 200 with "degraded" when something is missing.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    if (!daemon) return { ok: true };
-    try {
-      const projections = await projectionHealth({ eventStore: deps.eventStore, readStore: deps.readStore, daemon });
-      const ok = projections.every((projection) => projection.status !== 'stopped');
-      return await reply.code(ok ? 200 : 503).send({ ok, projections });
-    } catch {
-      return await reply.code(503).send({ ok: false, error: 'The event log or the read store cannot be reached.' });
-    }
+    const { code, body } = await healthReport({
+      pool: deps.pool,
+      bus: deps.bus,
+      eventStore: deps.eventStore,
+      readStore: deps.readStore,
+      daemon,
+      readModels: queries && !daemon ? allProjections : [],
+    });
+    return reply.code(code).header('cache-control', 'no-store').send(body);
   });
 
   let stopMailWorker: (() => Promise<void>) | null = null;

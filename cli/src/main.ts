@@ -7,6 +7,7 @@ import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/pi
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { DomainError, Role } from '@hireloop/contracts';
 import { ConfigError, loadConfig } from '@hireloop/platform/config';
+import { describeUnavailable, isDatabaseUnavailable } from '@hireloop/platform/database/availability';
 import { EmbeddedPostgresError } from '@hireloop/platform/embedded-postgres';
 import { START } from '@hireloop/platform/event-store';
 import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
@@ -19,7 +20,8 @@ import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
 import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
-import { createRuntime, openDatabase } from './runtime';
+import { BusUnavailableError, createRuntime, openDatabase } from './runtime';
+import { commandLine, eventTypesArg, positionArg, UsageError } from './args';
 import { seed } from './seed';
 
 const USAGE = `Usage: hireloop <command>
@@ -36,12 +38,14 @@ const USAGE = `Usage: hireloop <command>
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all, one after the other) from the start of the log;
                               safe while the app runs: built aside, then switched in at once (ADR 049)
-  projections                 each read model's status, checkpoint, lag, parked events and last error
+  projections                 each read model's status, checkpoint, lag, when its runner was last heard from
+                              ("stale": no process runs it or it cannot reach the database), parked events, last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
   projections prune           empty the collections older read-model versions left behind (after a deploy has caught up)
-  events [--from POSITION] [--personal-data]
+  events [--from POSITION] [--type TYPE,…] [--personal-data]
                               print the event log as JSON lines, personal fields sealed as stored
-                              (with --personal-data: opened, or "[erased]" for forgotten people)
+                              (--from: after this position; --type: only these event types;
+                              with --personal-data: opened, or "[erased]" for forgotten people)
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
   erase EMAIL|USER_ID         forget a person for good (a deletion request): their personal data reads as
@@ -50,7 +54,8 @@ const USAGE = `Usage: hireloop <command>
                               (re-encoded, metadata stripped; ADR 046); run again, it finds nothing to do
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, NATS_URL, PUBLIC_URL, TRUST_PROXY, GATEWAY_QUERY_URL, GATEWAY_COMMAND_URL, LOG_LEVEL, AI_PROVIDER, OPENAI_API_KEY,
-OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, RESUME_OCR_TIMEOUT_MS, RESUME_WORKERS, RESUME_WORKER_HEAP_MB, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).`;
+OPENAI_BASE_URL, OPENAI_MODEL, RESUME_EXTRACTION_TIMEOUT_MS, RESUME_OCR_TIMEOUT_MS, RESUME_WORKERS, RESUME_WORKER_HEAP_MB, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (see README.md).
+Only start, serve and seed connect to NATS (NATS_URL); the other commands work while it is away.`;
 
 // The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
 const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);
@@ -124,11 +129,16 @@ async function gateway() {
   log(`Gateway at http://${config.HOST}:${config.PORT} → queries ${config.GATEWAY_QUERY_URL.join(', ')}, commands ${config.GATEWAY_COMMAND_URL}`);
 }
 
-async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on a runtime. `bus: false` (the default) for commands that need no bus: reading,
+ * and appending events (the processes following the log find them without NATS; ADR 050), so
+ * they work while NATS is away.
+ */
+async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>, options: { bus?: boolean } = {}): Promise<T> {
   // Says which data it uses, and uses the running app's when DATA_DIR and DATABASE_URL are unset.
   const { config, line } = chooseDatabase(loadConfig(), process.env, await findRunningApps());
   log(line);
-  const runtime = await createRuntime(config, log);
+  const runtime = await createRuntime(config, log, { bus: options.bus ?? false });
   try {
     return await work(runtime);
   } finally {
@@ -137,9 +147,7 @@ async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRu
 }
 
 async function migrateCommand(args: string[]) {
-  const status = args.includes('--status');
-  const unknown = args.filter((arg) => arg !== '--status');
-  if (unknown.length > 0) throw new UsageError(`migrate takes only --status, not ${unknown.join(' ')}`);
+  const status = commandLine('migrate', args, { status: { type: 'boolean' } }).flags.status === true;
   const { config, line } = chooseDatabase(loadConfig(), process.env, await findRunningApps());
   log(line);
   const database = await openDatabase(config, log);
@@ -164,9 +172,10 @@ async function main(argv: string[]) {
   const [command, ...args] = argv;
   switch (command) {
     case 'start':
+      commandLine('start', args, {});
       return serve({ commands: true, queries: true, projections: true, spa: true });
     case 'serve': {
-      const service = args[0];
+      const service = commandLine('serve', args, {}, { min: 1, max: 1, what: 'service (command-service, query-service, projections or gateway)' }).positionals[0];
       if (service === 'command-service') return serve({ commands: true, queries: false, projections: false, spa: false });
       if (service === 'query-service') return serve({ commands: false, queries: true, projections: false, spa: false });
       if (service === 'projections') return serve({ commands: false, queries: false, projections: true, spa: false });
@@ -176,20 +185,26 @@ async function main(argv: string[]) {
     case 'migrate':
       return migrateCommand(args);
     case 'seed':
+      commandLine('seed', args, {});
+      // Its companies answer applications through the command routes, which queue mail on the bus.
+      return withRuntime(
+        async (runtime) => {
+          const summary = await seed(runtime);
+          log(summary);
+        },
+        { bus: true },
+      );
+    case 'import': {
+      const feeds = commandLine('import', args, {}, { min: 1, max: Infinity, what: 'files or URLs' }).positionals;
       return withRuntime(async (runtime) => {
-        const summary = await seed(runtime);
-        log(summary);
-      });
-    case 'import':
-      return withRuntime(async (runtime) => {
-        if (args.length === 0) throw new UsageError('import needs at least one file or URL');
-        const summaries = await runImport(runtime, args, { log: (line) => process.stdout.write(`${line}\n`) });
+        const summaries = await runImport(runtime, feeds, { log: (line) => process.stdout.write(`${line}\n`) });
         if (summaries.some((summary) => !summary.ok)) process.exitCode = 1;
       });
+    }
     case 'replay': {
-      const name = args[0];
+      const name = commandLine('replay', args, {}, { max: 1, what: 'projection name' }).positionals[0];
       const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
-      if (chosen.length === 0 || args.length > 1) throw new UsageError(`replay takes at most one read model, one of: ${allProjections.map((p) => p.name).join(', ')}`);
+      if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
       return withRuntime(async (runtime) => {
         // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
         for (const projection of chosen) {
@@ -206,53 +221,62 @@ async function main(argv: string[]) {
         }
       });
     }
-    case 'projections':
+    case 'projections': {
+      const [sub, target] = commandLine('projections', args, {}, { max: 2, what: 'arguments (retry NAME, or prune)' }).positionals;
+      if (sub === 'prune' && target !== undefined) throw new UsageError('projections prune takes no other argument');
+      if (sub !== undefined && sub !== 'prune' && sub !== 'retry') throw new UsageError(`Unknown projections command ${JSON.stringify(sub)}: retry NAME, or prune`);
       return withRuntime(async (runtime) => {
-        if (args[0] === undefined) {
+        if (sub === undefined) {
           const { text, rows } = await projectionsTable(runtime, allProjections, runtime.clock.now());
           process.stdout.write(`${text}\n`);
-          if (rows.some((row) => row.status === 'stopped')) process.exitCode = 1;
+          // A stopped read model, or one nobody is heard running: not healthy.
+          if (rows.some((row) => row.status === 'stopped' || row.stale)) process.exitCode = 1;
           return;
         }
-        if (args[0] === 'prune') {
+        if (sub === 'prune') {
           const { text, waiting } = await pruneOldVersions(runtime, allProjections);
           process.stdout.write(`${text}\n`);
           if (waiting.length > 0) process.exitCode = 1;
           return;
         }
-        const projection = allProjections.find((p) => p.name === args[1]);
-        if (args[0] !== 'retry' || !projection) throw new UsageError(`projections retry needs one of: ${allProjections.map((p) => p.name).join(', ')}`);
+        const projection = allProjections.find((p) => p.name === target);
+        if (!projection) throw new UsageError(`projections retry needs one of: ${allProjections.map((p) => p.name).join(', ')}`);
         const { text, outcomes } = await retryProjection(runtime, projection);
         process.stdout.write(`${text}\n`);
         if (outcomes.some((outcome) => outcome.error !== null)) process.exitCode = 1;
       });
-    case 'events':
+    }
+    case 'events': {
+      const { flags } = commandLine('events', args, { from: { type: 'string' }, type: { type: 'string', multiple: true }, 'personal-data': { type: 'boolean' } });
+      const from = flags.from === undefined ? START : positionArg(flags.from);
+      const eventTypes = flags.type === undefined ? undefined : eventTypesArg(flags.type);
       return withRuntime(async (runtime) => {
-        const fromIndex = args.indexOf('--from');
-        let position = fromIndex >= 0 ? (args[fromIndex + 1] ?? START) : START;
+        let position = from;
+        const source = flags['personal-data'] ? runtime.eventStore : runtime.storedLog;
         for (;;) {
-          const log = args.includes('--personal-data') ? runtime.eventStore : runtime.storedLog;
-          const { events, nextPosition } = await log.readAll(position, { batchSize: 1000 });
+          const { events, nextPosition } = await source.readAll(position, { batchSize: 1000, ...(eventTypes ? { eventTypes } : {}) });
+          // The type filter is applied by the store: an empty batch means nothing more matches.
           if (events.length === 0) break;
           for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
           position = nextPosition;
         }
       });
-    case 'mail':
+    }
+    case 'mail': {
+      const to = commandLine('mail', args, { to: { type: 'string' } }).flags.to;
       return withRuntime(async (runtime) => {
-        const toIndex = args.indexOf('--to');
-        const to = toIndex >= 0 ? args[toIndex + 1] : undefined;
         if (runtime.mailer.kind !== 'outbox') log('SMTP_URL is set: mail is delivered, not kept.');
         else log('Mail is kept here instead of sent. Secret links (password resets) reach recipients only: set SMTP_URL to deliver them.');
         for (const mail of (await runtime.mailer.list({ to, limit: 20 })).reverse()) {
           process.stdout.write(`--- ${mail.sentAt}  to ${mail.to}  from ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}\n\n`);
         }
       });
-    case 'grant-role':
+    }
+    case 'grant-role': {
+      const [email, role] = commandLine('grant-role', args, {}, { min: 2, max: 2, what: 'arguments (an email and a role)' }).positionals;
+      const parsed = Role.safeParse(role);
+      if (!email || !parsed.success) throw new UsageError('grant-role needs an email and a role (candidate, company, admin, super_admin)');
       return withRuntime(async (runtime) => {
-        const [email, role] = args;
-        const parsed = Role.safeParse(role);
-        if (!email || !parsed.success) throw new UsageError('grant-role needs an email and a role (candidate, company, admin, super_admin)');
         const config = loadConfig();
         await grantRoleAsSystem(
           {
@@ -266,10 +290,10 @@ async function main(argv: string[]) {
         );
         log(`${email} is now ${parsed.data}.`);
       });
-    case 'erase':
+    }
+    case 'erase': {
+      const [who] = commandLine('erase', args, {}, { min: 1, max: 1, what: 'email or user id' }).positionals as [string];
       return withRuntime(async (runtime) => {
-        const [who] = args;
-        if (!who || args.length !== 1) throw new UsageError('erase needs one email or user id');
         const config = loadConfig();
         const deps = { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl };
         // An address may name an account and a candidate an admin added before it signed up (ADR 038): both are that person.
@@ -285,9 +309,10 @@ async function main(argv: string[]) {
           );
         }
       });
+    }
     case 'move-pictures':
+      commandLine('move-pictures', args, {});
       return withRuntime(async (runtime) => {
-        if (args.length !== 0) throw new UsageError('move-pictures takes no arguments');
         const config = loadConfig();
         const report = await movePicturesOutOfProfiles(
           { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl },
@@ -308,8 +333,6 @@ async function main(argv: string[]) {
   }
 }
 
-class UsageError extends Error {}
-
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     log(`${error.message}\n\n${USAGE}`);
@@ -323,9 +346,14 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof SchemaNotMigratedError ||
     error instanceof DomainError ||
     error instanceof RebuildInProgressError ||
-    error instanceof RebuildSupersededError
+    error instanceof RebuildSupersededError ||
+    error instanceof BusUnavailableError
   ) {
     log(error.message);
+    process.exit(1);
+  }
+  if (isDatabaseUnavailable(error)) {
+    log(`PostgreSQL cannot be reached (${describeUnavailable(error)}). Start it, or check DATABASE_URL (or DATA_DIR for the embedded one).`);
     process.exit(1);
   }
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -2,7 +2,7 @@ import type { EventStore } from '@hireloop/platform/event-store';
 import { CollectionNotFoundError, type ReadStore } from '@hireloop/platform/read-store';
 import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
-import { ProjectionRunner, type RebuildProgress, type RebuildResult, type RetryOutcome } from '@hireloop/projections/runner';
+import { ProjectionRunner, STALE_AFTER_MS, type RebuildProgress, type RebuildResult, type RetryOutcome } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
 
 interface Stores {
@@ -13,17 +13,18 @@ interface Stores {
 /** `hireloop projections`: what `/healthz` reports, as a table (state as the runner last recorded it). */
 export async function projectionsTable(stores: Stores, projections: readonly ProjectionDefinition[], now: Date): Promise<{ text: string; rows: ProjectionHealth[] }> {
   await ensureFailureCollections(stores.readStore);
-  const rows = await projectionHealth({ ...stores, projections });
+  const rows = await projectionHealth({ ...stores, projections, now });
   const age = (iso: string | null) => (iso === null ? '-' : `${Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000))} s ago`);
   const table = [
-    ['PROJECTION', 'VERSION', 'STATUS', 'CHECKPOINT', 'CAUGHT UP', 'LAST BATCH', 'PARKED', 'LAST ERROR'],
+    ['PROJECTION', 'VERSION', 'STATUS', 'CHECKPOINT', 'CAUGHT UP', 'LAST BATCH', 'LAST HEARD', 'PARKED', 'LAST ERROR'],
     ...rows.map((row) => [
       row.name,
       String(row.version),
-      row.attempts > 0 ? `${row.status} (${row.attempts} tries)` : row.status,
+      statusText(row, now),
       row.checkpoint || '-',
       row.caughtUp ? 'yes' : 'no',
       age(row.lastBatchAt),
+      age(row.lastHeardAt),
       String(row.parked),
       row.lastError ?? '-',
     ]),
@@ -31,6 +32,19 @@ export async function projectionsTable(stores: Stores, projections: readonly Pro
   const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
   const lines = table.map((line) => line.map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
   return { text: [...lines, `head of the log: ${rows[0]?.head || '-'}`].join('\n'), rows };
+}
+
+/**
+ * The status as the runner last recorded it, unless that cannot be trusted (ADR 050): a runner
+ * not heard from lately is "stale" (no process runs it, or its process cannot reach the
+ * database), and one that says "running" while behind and not moving says so.
+ */
+export function statusText(row: ProjectionHealth, now: Date): string {
+  const said = row.attempts > 0 ? `${row.status} (${row.attempts} tries)` : row.status;
+  if (row.stale) return row.lastHeardAt === null ? 'stale (never heard from)' : `stale (said ${said})`;
+  const still = row.lastBatchAt === null || now.getTime() - Date.parse(row.lastBatchAt) > STALE_AFTER_MS;
+  if (row.status === 'running' && !row.caughtUp && still) return 'running (behind, not moving)';
+  return said;
 }
 
 /** `hireloop projections retry NAME`: applies the parked events again; those that work are un-parked. */

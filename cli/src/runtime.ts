@@ -27,6 +27,7 @@ import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import pg from 'pg';
+import { describeUnavailable, survivePoolErrors } from '@hireloop/platform/database/availability';
 
 /** Every adapter a process needs, chosen by configuration only. */
 export interface Runtime {
@@ -61,6 +62,8 @@ export interface Runtime {
   ids: IdGenerator;
   /** Where the database lives, for the start-up banner (password removed). */
   databaseLabel: string;
+  /** The shared connection pool (health probes). */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -83,7 +86,42 @@ export async function openDatabase(config: Config, log: (line: string) => void =
   return { url: embedded.url, label: `embedded PostgreSQL, data in ${config.dataDir}`, stop: embedded.stop };
 }
 
-export async function createRuntime(config: Config, log: (line: string) => void = () => undefined): Promise<Runtime> {
+/**
+ * NATS_URL is set and the server cannot be reached: said to the person starting hireloop in one
+ * sentence, naming the variable (the CLI prints it without a stack trace).
+ */
+export class BusUnavailableError extends Error {
+  override name = 'BusUnavailableError';
+}
+
+export interface RuntimeOptions {
+  /**
+   * false: this process needs no bus (a CLI command that only reads, or appends events: the
+   * processes that follow the log find them by LISTEN/NOTIFY and polling; ADR 050). It then
+   * works while NATS is away; anything that would queue work on the bus throws, saying so.
+   * Default true: NATS when NATS_URL is set, else the in-process bus.
+   */
+  bus?: boolean;
+}
+
+/** The bus of a process that needs none: notifications are dropped (they are hints), work is refused. */
+export function createNoBus(): Bus {
+  const refuse = async (): Promise<never> => {
+    throw new Error('This command runs without a bus and cannot queue work for other processes (mail, reactions).');
+  };
+  return {
+    publish: async () => undefined,
+    subscribe: async () => async () => undefined,
+    enqueue: refuse,
+    work: refuse,
+    close: async () => undefined,
+  };
+}
+
+/** NATS_URL without the credentials it may hold, for messages. */
+const natsLabel = (url: string) => url.replace(/\/\/[^@\s/,]*@/g, '//[REDACTED]@');
+
+export async function createRuntime(config: Config, log: (line: string) => void = () => undefined, options: RuntimeOptions = {}): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
   try {
     const database = await openDatabase(config, log);
@@ -95,10 +133,15 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     await migrate(databaseUrl, { log });
 
     // JIT compilation costs tens of milliseconds on the short read-model queries and saves nothing.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
+    // A connection that does not open within 5 s fails the request (503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 5_000 });
+    // A connection dropped by the server (restart, failover), idle or in use, must not crash the
+    // process; the pool opens a new one on the next checkout (ADR 050). Said once per outage.
+    let lostAt = 0;
+    survivePoolErrors(pool, (error) => {
+      if (Date.now() - lostAt > 10_000) log(`PostgreSQL connection lost: ${describeUnavailable(error)}`);
+      lostAt = Date.now();
+    });
     closers.unshift(() => pool.end());
     const storedLog = await createPostgresEventStore({ pool });
     closers.unshift(() => storedLog.close());
@@ -131,9 +174,16 @@ export async function createRuntime(config: Config, log: (line: string) => void 
             allowInsecureRequests: config.LINKEDIN_ISSUER.startsWith('http://'),
           })
         : null;
-    const bus = config.NATS_URL
-      ? await createNatsBus({ servers: config.NATS_URL, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` })
-      : createMemoryBus();
+    const natsUrl = config.NATS_URL;
+    const bus =
+      options.bus === false
+        ? createNoBus()
+        : natsUrl
+          ? await createNatsBus({ servers: natsUrl, subjectPrefix: config.NATS_PREFIX, streamName: `${config.NATS_PREFIX.toUpperCase()}_WORK` }).catch((error: unknown) => {
+              const reason = error instanceof Error ? error.message : String(error);
+              throw new BusUnavailableError(`NATS at ${natsLabel(natsUrl)} (NATS_URL) cannot be reached: ${reason}. Start it, or set NATS_URL to a running server.`, { cause: error });
+            })
+          : createMemoryBus();
     closers.unshift(() => bus.close());
     const webAnalytics = createWebAnalytics(config);
     closers.unshift(async () => webAnalytics.close?.());
@@ -166,6 +216,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       clock: systemClock,
       ids: randomIds,
       databaseLabel,
+      pool,
       async close() {
         for (const close of closers) await close().catch(() => undefined);
       },

@@ -1,7 +1,7 @@
 import { comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { parkedCount, STATUS_COLLECTION, type ProjectionStatus, type StatusRecord } from './failures';
-import type { LiveStatus, ProjectionDaemon } from './runner';
+import { STALE_AFTER_MS, type LiveStatus, type ProjectionDaemon } from './runner';
 import { checkpointName, type ProjectionDefinition } from './shared/projection';
 
 /** One read model as `/healthz` and `hireloop projections` show it. */
@@ -24,6 +24,16 @@ export interface ProjectionHealth {
   /** Failed tries of the batch it is stuck at. */
   attempts: number;
   parked: number;
+  /**
+   * When its runner last said how it is (ISO 8601): now for this process's own daemon, else its
+   * status record, which a live runner writes again every few seconds (ADR 050).
+   */
+  lastHeardAt: string | null;
+  /**
+   * Its runner has not been heard from for STALE_AFTER_MS: no process runs it, or its process
+   * cannot reach the database. `status` is then only what it last said.
+   */
+  stale: boolean;
 }
 
 export interface HealthSources {
@@ -33,10 +43,11 @@ export interface HealthSources {
   daemon?: ProjectionDaemon;
   /** Without a daemon: these read models, with the state their runner last recorded. */
   projections?: readonly ProjectionDefinition[];
+  now?: Date;
 }
 
 /** A few index lookups per read model and one for the head of the log: cheap enough to poll. */
-export async function projectionHealth({ eventStore, readStore, daemon, projections = [] }: HealthSources): Promise<ProjectionHealth[]> {
+export async function projectionHealth({ eventStore, readStore, daemon, projections = [], now = new Date() }: HealthSources): Promise<ProjectionHealth[]> {
   const head = await eventStore.headPosition();
   const subjects: Array<Pick<LiveStatus, 'name' | 'version'> & { live?: LiveStatus }> = daemon
     ? daemon.status().map((live) => ({ name: live.name, version: live.version, live }))
@@ -51,6 +62,7 @@ export async function projectionHealth({ eventStore, readStore, daemon, projecti
       live ? null : readStore.collection<StatusRecord>(STATUS_COLLECTION).get(checkpoint),
     ]);
     const position = state?.position ?? null;
+    const lastHeardAt = live ? now.toISOString() : (recorded?.updatedAt ?? null);
     report.push({
       name,
       version,
@@ -62,6 +74,8 @@ export async function projectionHealth({ eventStore, readStore, daemon, projecti
       lastError: live ? live.lastError : (recorded?.lastError ?? null),
       attempts: live?.attempts ?? recorded?.attempts ?? 0,
       parked,
+      lastHeardAt,
+      stale: lastHeardAt === null || now.getTime() - Date.parse(lastHeardAt) > STALE_AFTER_MS,
     });
   }
   return report;

@@ -1,5 +1,6 @@
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
 import type { Bus } from '@hireloop/platform/bus';
+import { isDatabaseUnavailable } from '@hireloop/platform/database/availability';
 import type { ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
 import { systemClock, type Clock } from '@hireloop/platform/runtime';
 import {
@@ -196,6 +197,8 @@ export class ProjectionRunner {
       try {
         await this.applyBatch([event], event.position);
       } catch (error) {
+        // A database that went away is no fault of the event: it must not be parked for it (ADR 050).
+        if (isDatabaseUnavailable(error)) throw error;
         return { event, error };
       }
     }
@@ -505,7 +508,18 @@ export interface DaemonOptions {
   clock?: Clock;
   /** A projection failed: it is retrying, has parked an event, or has stopped; the others go on. */
   onError?: (error: unknown, failure: ProjectionFailure) => void;
+  /**
+   * How often each projection's status record is written again even when nothing changed, so
+   * that other processes (`hireloop projections`, a query service's /healthz) can tell a runner
+   * that is alive and reaches the database from one that is not (ADR 050). Default 10 s.
+   */
+  heartbeatMs?: number;
+  /** The feed itself failed (its handler threw); it is started again from where it got after a pause. */
+  onFeedError?: (error: unknown) => void;
 }
+
+/** A status record older than this says its runner is not heard from: dead, or cut off from the database. */
+export const STALE_AFTER_MS = 30_000;
 
 /** What the daemon knows of one of its projections right now. */
 export interface LiveStatus {
@@ -548,6 +562,8 @@ export class ProjectionDaemon {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly recoveries = new Set<Promise<void>>();
   private abort = new AbortController();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private feedRestart: (() => void) | null = null;
 
   constructor(private readonly options: DaemonOptions) {
     this.supervised = options.projections.map((projection) => ({
@@ -603,14 +619,47 @@ export class ProjectionDaemon {
     }
     // Nothing running: a runner that resumes later catches up to wherever the feed has got.
     this.delivered = from ?? (await this.options.eventStore.headPosition());
+    this.follow(1);
+    const heartbeatMs = this.options.heartbeatMs ?? 10_000;
+    if (heartbeatMs > 0) {
+      this.heartbeat = setInterval(() => void Promise.all(this.supervised.map((supervised) => this.record(supervised))), heartbeatMs);
+      this.heartbeat.unref();
+    }
+  }
+
+  /**
+   * Subscribes the feed from where the batches handed out so far end. The event store retries
+   * failed reads by itself; should the handler still throw, the feed is not left dead: it is
+   * subscribed again after a backoff (reported to `onFeedError`).
+   */
+  private follow(attempt: number) {
+    const signal = this.abort.signal;
     this.subscription = this.options.eventStore.subscribe(this.delivered, (events, nextPosition) => this.apply(events, nextPosition), {
       batchSize: this.options.batchSize ?? 1000,
       eventTypes: this.eventTypes,
+      onError: (error) => {
+        this.subscription = null;
+        try {
+          this.options.onFeedError?.(error);
+        } catch {
+          // A reporter that throws must not stop the feed.
+        }
+        if (signal.aborted) return;
+        const cancel = this.policy.schedule(() => {
+          this.feedRestart = null;
+          if (!signal.aborted) this.follow(attempt + 1);
+        }, this.policy.delay(attempt));
+        this.feedRestart = cancel;
+      },
     });
   }
 
   async stop(): Promise<void> {
     this.abort.abort();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.feedRestart?.();
+    this.feedRestart = null;
     for (const supervised of this.supervised) {
       supervised.cancel?.();
       supervised.cancel = null;

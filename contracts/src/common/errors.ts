@@ -17,14 +17,15 @@ export type DomainErrorCode =
   | 'not_found'
   | 'conflict'
   | 'version_conflict'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    /** For 'rate_limited': when the client may try again (sent as Retry-After). */
+    /** For 'rate_limited' and 'unavailable': when the client may try again, in seconds (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -39,4 +40,6 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   conflict: 409,
   version_conflict: 412,
   rate_limited: 429,
+  /** Not now: the answer is not ready yet (a read model behind the caller's own write); try again after Retry-After. */
+  unavailable: 503,
 };

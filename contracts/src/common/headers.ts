@@ -10,7 +10,7 @@
  */
 export const POSITION_HEADER = 'x-position';
 export const MIN_POSITION_HEADER = 'x-min-position';
-/** Set on a query answer when the wait for `X-Min-Position` timed out (data may be stale). */
+/** Was set on a query answer when the wait for `X-Min-Position` timed out; since ADR 050 such a wait answers 503 with Retry-After instead. */
 export const STALE_HEADER = 'x-read-model-stale';
 /** Paged lists carry their total here. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';

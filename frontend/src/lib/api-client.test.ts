@@ -103,6 +103,46 @@ describe('api client', () => {
     expect(error).toHaveProperty('message', '400: {"success":false,"error":"status must be one of: open, all, closed"}');
   });
 
+  it('asks again once after a short Retry-After when a read answers 503 (a read model behind, ADR 050)', async () => {
+    vi.useFakeTimers();
+    try {
+      answers.push(json(503, { success: false, error: 'Your latest change is still being processed. Please try again in a moment.' }, { 'retry-after': '1' }));
+      answers.push(json(200, { id: 'j1' }));
+      const read = getJson('/api/jobs/j1');
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(read).resolves.toEqual({ id: 'j1' });
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a second 503 with its message, and never repeats a write or waits for a long Retry-After', async () => {
+    vi.useFakeTimers();
+    try {
+      const unavailable = { success: false, error: 'The database cannot be reached right now. Please try again in a few seconds.' };
+      answers.push(json(503, unavailable, { 'retry-after': '5' }), json(503, unavailable, { 'retry-after': '5' }));
+      const read = getJson('/api/jobs').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5_000);
+      const error = await read;
+      expect(calls).toHaveLength(2);
+      expect(displayError(error, 'fallback')).toBe(unavailable.error);
+
+      answers.push(json(503, unavailable, { 'retry-after': '5' }));
+      await expect(sendJson('POST', '/api/jobs', { title: 'Engineer' })).rejects.toBeInstanceOf(ApiError);
+      expect(calls).toHaveLength(3);
+
+      answers.push(json(503, unavailable, { 'retry-after': '3600' }));
+      await expect(getJson('/api/jobs')).rejects.toBeInstanceOf(ApiError);
+      expect(calls).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a JSON body', async () => {
     answers.push(json(201, { success: true }));
     await sendJson('POST', '/api/jobs', { title: 'Engineer' });

@@ -127,13 +127,24 @@ export async function apiRequest(method: Method, path: string, options: RequestO
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body, signal: options.signal, cache: options.cache });
-  } catch (error) {
-    // A cancelled query is not a network failure: let the caller see the abort.
-    if (options.signal?.aborted) throw error;
-    throw new NetworkError();
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(path, { method, headers, body, signal: options.signal, cache: options.cache });
+    } catch (error) {
+      // A cancelled query is not a network failure: let the caller see the abort.
+      if (options.signal?.aborted) throw error;
+      throw new NetworkError();
+    }
+  };
+  let response = await send();
+  // "Not yet" (ADR 050): a read behind the tab's own latest write, or a database restarting. A
+  // read is asked once more after the Retry-After the server gave (when short); a write is not
+  // (the server may be unsure whether it happened), and a second 503 is shown with its message.
+  const retryAfter = retryAfterMs(response);
+  if (method === 'GET' && response.status === 503 && retryAfter !== null) {
+    await response.body?.cancel().catch(() => undefined);
+    await pause(retryAfter, options.signal);
+    response = await send();
   }
 
   rememberPosition(response.headers.get(POSITION_HEADER));
@@ -144,6 +155,33 @@ export async function apiRequest(method: Method, path: string, options: RequestO
     throw new ApiError(response.status, text, response.statusText);
   }
   return response;
+}
+
+/** The longest Retry-After a read waits for by itself before asking again. */
+export const MAX_AUTOMATIC_RETRY_MS = 10_000;
+
+/** A 503's Retry-After in milliseconds when it is whole seconds up to MAX_AUTOMATIC_RETRY_MS, else null. */
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get('Retry-After');
+  if (response.status !== 503 || header === null || !/^\d+$/.test(header.trim())) return null;
+  const ms = Number(header.trim()) * 1000;
+  return ms <= MAX_AUTOMATIC_RETRY_MS ? ms : null;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
 }
 
 /** GET `path` and read the JSON answer. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivePoolErrors } from '../database/availability';
 import { requireTables } from '../migrations/required-tables';
 import { SessionCache } from './session-cache';
 import { API_KEY_USE_NOTED_EVERY_MS } from './memory';
@@ -65,7 +66,7 @@ export interface SessionCacheOptions {
  */
 export async function createPostgresAccountSecrets(options: { connectionString?: string; pool?: pg.Pool; cacheSessions?: SessionCacheOptions }): Promise<AccountSecrets> {
   const ownsPool = !options.pool;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 5 });
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString, max: 5 }));
   try {
     await requireTables(pool, TABLES);
   } catch (error) {

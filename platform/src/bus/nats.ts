@@ -14,7 +14,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import type { Bus, BusMessage, Unsubscribe, WorkItem, WorkQueueOptions } from './types';
+import type { Bus, BusHealth, BusMessage, Unsubscribe, WorkItem, WorkQueueOptions } from './types';
 import {
   DEDUPE_WINDOW_MS,
   DEFAULT_ACK_WAIT_MS,
@@ -75,6 +75,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const nc = await connect({
     servers: options.servers.split(',').map((s) => s.trim()).filter((s) => s.length > 0),
     name: 'hireloop-bus',
+    // Keep trying for as long as the server is away (the default gives up after 10 tries, about 20 s,
+    // and the process then runs on with a closed bus for good; ADR 050).
+    maxReconnectAttempts: -1,
   });
   try {
     const jsm = await jetstreamManager(nc);
@@ -158,6 +161,26 @@ class NatsBus implements Bus {
   ) {
     this.notifyPrefix = `${prefix}.notify.`;
     this.workPrefix = `${prefix}.work.`;
+    void this.followStatus();
+  }
+
+  private connection: BusHealth = { ok: true, state: 'connected', since: new Date().toISOString() };
+
+  /** Follows the client's connection events (disconnect, reconnect, close) for health(). */
+  private async followStatus(): Promise<void> {
+    const set = (state: BusHealth['state']) => {
+      if (this.connection.state !== state) this.connection = { ok: state === 'connected', state, since: new Date().toISOString() };
+    };
+    void this.nc.closed().then(() => set('closed'));
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnecting' || status.type === 'staleConnection') set('reconnecting');
+      else if (status.type === 'reconnect') set('connected');
+      else if (status.type === 'close') set('closed');
+    }
+  }
+
+  health(): BusHealth {
+    return { ...this.connection };
   }
 
   async publish<T>(subject: string, data: T): Promise<void> {

@@ -41,5 +41,17 @@ export interface Bus {
    */
   work<T>(options: WorkQueueOptions, handler: (item: WorkItem<T>) => Promise<void>): Promise<Unsubscribe>;
 
+  /** The connection to the bus server, for /healthz; absent for the in-process bus (nothing to lose). */
+  health?(): BusHealth;
+
   close(): Promise<void>;
+}
+
+/** A bus server connection as /healthz reports it (ADR 050). */
+export interface BusHealth {
+  ok: boolean;
+  /** `connected`; `reconnecting` (the server is away: notifications wait, the client keeps trying); `closed`. */
+  state: 'connected' | 'reconnecting' | 'closed';
+  /** Since when it has been in this state (ISO 8601). */
+  since: string;
 }

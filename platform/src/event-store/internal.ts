@@ -1,6 +1,7 @@
 /**
  * Pieces shared by the event store adapters. Not part of the public port.
  */
+import { isDatabaseUnavailable } from '../database/availability';
 import { comparePositions, maxPosition, type Position } from './position';
 import {
   NO_STREAM_VERSION,
@@ -86,6 +87,8 @@ export type DriverReadResult = ReadAllResult & { pending?: boolean };
 
 /** First and longest quick re-read delay while events are pending. */
 const PENDING_RETRY_MIN_MS = 20;
+/** The longest pause before a batch is handed again to a handler the database failed. */
+const OUTAGE_RETRY_MAX_MS = 5_000;
 
 export interface SubscriptionDriver {
   readAll(from: Position, options: ReadAllOptions): Promise<DriverReadResult>;
@@ -104,8 +107,10 @@ export interface SubscriptionDriver {
 
 /**
  * The subscription loop shared by the adapters: read a batch, hand it to the handler, wait for
- * a change (or the poll interval), repeat. Read errors are retried; a handler error stops the
- * subscription and goes to `onError`.
+ * a change (or the poll interval), repeat. Read errors are retried; so is a handler that failed
+ * because the database could not be reached (the same batch again, with backoff up to 5 s: an
+ * outage is not the handler's fault, ADR 050); any other handler error stops the subscription
+ * and goes to `onError`.
  */
 export function startSubscription(
   driver: SubscriptionDriver,
@@ -120,6 +125,7 @@ export function startSubscription(
   const { signal } = controller;
   let position = from;
   let pendingDelay = PENDING_RETRY_MIN_MS;
+  let outageDelay = driver.retryDelayMs;
 
   const reportHandlerError = (error: unknown): void => {
     if (options?.onError) {
@@ -157,7 +163,13 @@ export function startSubscription(
         if (result.events.length > 0 || comparePositions(result.nextPosition, position) > 0) {
           try {
             await handler(result.events, result.nextPosition);
+            outageDelay = driver.retryDelayMs;
           } catch (error) {
+            if (isDatabaseUnavailable(error) && !signal.aborted) {
+              await sleep(outageDelay, signal);
+              outageDelay = Math.min(outageDelay * 2, OUTAGE_RETRY_MAX_MS);
+              continue;
+            }
             reportHandlerError(error);
             break;
           }

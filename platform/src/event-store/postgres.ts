@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivePoolErrors } from '../database/availability';
 import { requireTables } from '../migrations/required-tables';
 import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription, type DriverReadResult } from './internal';
 import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
@@ -106,11 +107,8 @@ const isDatabaseError = (error: unknown): error is pg.DatabaseError => error ins
 
 export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
   const ownsPool = options.pool === undefined;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
-  if (ownsPool) {
-    // Idle clients that lose their connection emit 'error' on the pool; the next query reports it.
-    pool.on('error', () => {});
-  }
+  // Clients that lose their connection (idle or checked out) must not crash the process; the next query reports it.
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString }));
   const schema = options.schema ?? 'public';
   const table = `${quoteIdentifier(schema)}.events`;
   const pollIntervalMs = options.pollIntervalMs ?? 500;

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Route
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, ErrorBody, HTTP_STATUS, MESSAGES } from '@hireloop/contracts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, describeUnavailable, isDatabaseUnavailable } from '../database/availability';
 import { WrongExpectedVersionError } from '../event-store/types';
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -50,6 +51,12 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof WrongExpectedVersionError) {
         return reply.status(412).send({ success: false, error: MESSAGES.versionConflict } satisfies ErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug (ADR 050): the client may try again; the log says what is missing, once per request.
+        request.log.warn({ database: describeUnavailable(error) }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ success: false, error: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
@@ -112,6 +119,7 @@ const BAD_INPUT = described('Bad input: a missing or invalid field, a body that 
 const BODY_TOO_LARGE = described('The request body is larger than the limit.');
 const NOT_JSON = described('The request body is not sent as JSON.');
 const HEADERS_TOO_LARGE = described('The request headers are too large.');
+const UNAVAILABLE = described('The database cannot be reached right now (a restart, an outage): try again after the Retry-After header\'s seconds.');
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -123,7 +131,7 @@ export function declareErrorAnswers(route: RouteOptions) {
   const schema = route.schema as ({ hide?: boolean; response?: Record<string, unknown> } & Record<string, unknown>) | undefined;
   if (!schema || schema.hide) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const answers: Record<string, unknown> = { 400: BAD_INPUT, 431: HEADERS_TOO_LARGE };
+  const answers: Record<string, unknown> = { 400: BAD_INPUT, 431: HEADERS_TOO_LARGE, 503: UNAVAILABLE };
   if (methods.some((method) => METHODS_WITH_BODY.has(method))) Object.assign(answers, { 413: BODY_TOO_LARGE, 415: NOT_JSON });
   const response = { ...schema.response };
   for (const [code, answer] of Object.entries(answers)) {

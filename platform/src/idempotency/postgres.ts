@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { survivePoolErrors } from '../database/availability';
 import { requireTables } from '../migrations/required-tables';
 import type { ClaimResult, IdempotencyStore, StoredAnswer } from './types';
 
@@ -11,7 +12,7 @@ interface Row {
 
 export async function createPostgresIdempotencyStore(options: { connectionString?: string; pool?: pg.Pool }): Promise<IdempotencyStore> {
   const ownsPool = !options.pool;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 3 });
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString, max: 3 }));
   try {
     await requireTables(pool, ['idempotency_keys']);
   } catch (error) {

@@ -1,10 +1,11 @@
 import pg from 'pg';
+import { survivePoolErrors } from '../database/availability';
 import { requireTables } from '../migrations/required-tables';
 import { stateOf, windowStart, type RateLimiter } from './types';
 
 export async function createPostgresRateLimiter(options: { connectionString?: string; pool?: pg.Pool }): Promise<RateLimiter> {
   const ownsPool = !options.pool;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: 3 });
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString, max: 3 }));
   try {
     await requireTables(pool, ['rate_limit_windows']);
   } catch (error) {

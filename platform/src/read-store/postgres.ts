@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { survivePoolErrors } from '../database/availability';
 import type { Position } from '../event-store/position';
 import { requireTables } from '../migrations/required-tables';
 import {
@@ -308,9 +309,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     throw new Error('createPostgresReadStore needs a pool or a connectionString');
   }
   const ownsPool = !options.pool;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  if (ownsPool) pool.on('error', () => {});
+  // A client losing its connection (idle or checked out) must not crash the process; the next query reconnects.
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString }));
   const qualified = (table: string): string => `${quoteIdent(schema)}.${quoteIdent(table)}`;
   const checkpointsTable = qualified('projection_checkpoints');
   const tableOf = (collection: string): string => qualified(collectionTable(collection));
