@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,14 @@ import { freePort, postgresSystemUser, type SystemUser } from '@hireloop/platfor
 const run = promisify(execFile);
 
 /** The Debian PostgreSQL binaries (initdb, pg_ctl, postgres); `OWN_POSTGRES_BIN` chooses others. */
-export const OWN_POSTGRES_BIN = process.env.OWN_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+export const OWN_POSTGRES_BIN = process.env.OWN_POSTGRES_BIN ?? debianPostgresBin();
+
+/** The newest `/usr/lib/postgresql/<major>/bin` (15 on the development machines). */
+function debianPostgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  return path.join(root, majors[0] ?? '15', 'bin');
+}
 
 export interface OwnPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication on loopback). */
