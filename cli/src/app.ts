@@ -29,7 +29,7 @@ import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { searchJobs } from '@hireloop/projections/job-board/queries';
 import { assistantFrameOrigins } from '@hireloop/platform/assistant';
 import { allProjections } from '@hireloop/projections/registry';
-import { ProjectionDaemon, type RetryPolicy } from '@hireloop/projections/runner';
+import { ProjectionDaemon, ProjectionRunner, type RetryPolicy } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
 import { createMcpReads } from '@hireloop/query-service/mcp/reads';
@@ -225,6 +225,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       );
     }
     boardActivity?.start();
+    // A query service may start before any projections process has made the read models: it
+    // makes them, empty (idempotent; processes starting together take turns), so its reads answer
+    // what they hold, not 500 (issue 22).
+    if (queries && !daemon) {
+      for (const projection of allProjections) await new ProjectionRunner({ eventStore: deps.eventStore, readStore: deps.readStore, projection }).ensureCollections();
+    }
     if (queries) await progress.start();
     await daemon?.start();
   });
