@@ -39,6 +39,11 @@ interface FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TV
   hint?: ReactNode | ((state: { value: FieldPathValue<TValues, TName>; invalid: boolean }) => ReactNode);
   /** The hint changes as the person types (a password's strength): announce it politely. */
   liveHint?: boolean;
+  /**
+   * False when the form says this field's refusal another way (the spec's toast, as for a job not
+   * chosen): the message is not repeated under the control.
+   */
+  showError?: boolean;
   className?: string;
   children: (control: FieldControlProps<TValues, TName>) => ReactNode;
 }
@@ -56,6 +61,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   required = false,
   hint,
   liveHint = false,
+  showError = true,
   className,
   children,
 }: FormFieldProps<TValues, TName, TTransformed>) {
@@ -66,7 +72,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const message = error?.message;
+  const message = showError ? error?.message : undefined;
   const hintShown = typeof hint === 'function' ? hint({ value: field.value, invalid: error !== undefined }) : hint;
   const describedBy = [message ? errorId : null, hintShown ? hintId : null].filter(Boolean).join(' ');
 
@@ -98,6 +104,40 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
           {hintShown}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+interface FormCheckboxProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed> {
+  control: Control<TValues, unknown, TTransformed>;
+  /** A field whose value is a boolean. */
+  name: TName;
+  label: string;
+  className?: string;
+}
+
+/** One checkbox of a react-hook-form form, its label after it (a yes/no choice: remote, private). */
+export function FormCheckbox<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed = TValues>({
+  control,
+  name,
+  label,
+  className,
+}: FormCheckboxProps<TValues, TName, TTransformed>) {
+  const {
+    field: { value, onChange, disabled: _disabled, ...field },
+  } = useController({ control, name });
+  const id = useId();
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <input
+        {...field}
+        id={id}
+        type="checkbox"
+        className="size-4 rounded border-input accent-primary"
+        checked={value === true}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <Label htmlFor={id}>{label}</Label>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import type { AdminActivity, AdminActivityAction } from '@hireloop/contracts';
 import { ADMIN_ACTIVITY_ACTION_NAMES, ADMIN_ACTIVITY_ACTIONS, ADMIN_ACTIVITY_DEFAULT_PAGE_SIZE } from '@hireloop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { RadioIcon } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Input, inputClassName } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 import { Pagination } from '../../../components/ui/pagination';
 import {
   adminActivitiesKey,
@@ -18,7 +20,7 @@ import {
 } from '../api/admin-activities';
 import { useActivityStream } from '../hooks/use-activity-stream';
 import { formatTime } from '../lib/admin-display';
-import { SelectField, TextField } from './form-parts';
+import { cn } from '../../../lib/utils';
 import { ListStates } from './table-controls';
 
 const PAGE_SIZE = ADMIN_ACTIVITY_DEFAULT_PAGE_SIZE;
@@ -84,24 +86,24 @@ export function ActivitiesTab() {
         </span>
       </div>
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
-        <SelectField label="Admin" value={filters.admin} onChange={(value) => setFilter('admin', value)}>
+        <FilterSelect label="Admin" value={filters.admin} onChange={(value) => setFilter('admin', value)}>
           <option value="">All admins</option>
           {[...admins].map(([id, name]) => (
             <option key={id} value={id}>
               {name}
             </option>
           ))}
-        </SelectField>
-        <SelectField label="Action" value={filters.action} onChange={(value) => setFilter('action', value as AdminActivityAction | '')}>
+        </FilterSelect>
+        <FilterSelect label="Action" value={filters.action} onChange={(value) => setFilter('action', value as AdminActivityAction | '')}>
           <option value="">All actions</option>
           {ADMIN_ACTIVITY_ACTION_NAMES.map((action) => (
             <option key={action} value={action}>
               {ADMIN_ACTIVITY_ACTIONS[action].label}
             </option>
           ))}
-        </SelectField>
-        <TextField label="From" type="date" value={filters.from} onChange={(value) => setFilter('from', value)} />
-        <TextField label="To" type="date" value={filters.to} onChange={(value) => setFilter('to', value)} />
+        </FilterSelect>
+        <FilterDate label="From" value={filters.from} onChange={(value) => setFilter('from', value)} />
+        <FilterDate label="To" value={filters.to} onChange={(value) => setFilter('to', value)} />
         <Button
           variant="ghost"
           disabled={!filtered}
@@ -122,6 +124,32 @@ export function ActivitiesTab() {
       </ListStates>
       <Pagination page={page} pageCount={pageCount} onPageChange={setPage} disabled={list.isPlaceholderData} />
     </section>
+  );
+}
+
+/*
+ * The filters are not a form: each choice applies at once (there is nothing to submit), so they are
+ * labelled controls over the tab's state, not react-hook-form fields.
+ */
+function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClassName, 'h-10')}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function FilterDate({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
   );
 }
 

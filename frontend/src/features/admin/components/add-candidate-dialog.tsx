@@ -1,14 +1,23 @@
 import { ADMIN_EXPERIENCE_LEVELS, ADMIN_MESSAGES, CreateAdminCandidateBody } from '@hireloop/contracts';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormCheckbox, FormField } from '../../../components/ui/form-field';
+import { Input, inputClassName, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { contractResolver } from '../../../lib/forms';
+import { cn } from '../../../lib/utils';
 import { useCreateAdminCandidate } from '../api/admin-people';
 import { failureToast, splitComma } from '../lib/admin-display';
-import { CheckboxField, issuesByField, SelectField, TextField } from './form-parts';
 
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '', location: '', title: '', summary: '', experience: '', skills: '', isPrivate: false };
-type Values = typeof EMPTY;
+/** The contract's body with skills as typed: comma-separated text, split before the contract's own check. */
+const AddCandidateFormBody = CreateAdminCandidateBody.extend({
+  skills: z.string().transform(splitComma).pipe(CreateAdminCandidateBody.shape.skills.in.unwrap()),
+});
+type AddCandidateBody = z.output<typeof AddCandidateFormBody>;
+type Values = { [K in Exclude<keyof z.input<typeof AddCandidateFormBody>, 'isPrivate'>]-?: string } & { isPrivate: boolean };
+const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', location: '', title: '', summary: '', experience: '', skills: '', isPrivate: false };
 
 /** Part 2 §5 "Add Candidate (admin)": first name, last name and a valid email required; skills comma-split. */
 export function AddCandidateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -26,50 +35,66 @@ export function AddCandidateDialog({ open, onOpenChange }: { open: boolean; onOp
 }
 
 function AddCandidateForm({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, AddCandidateBody>({
+    // The contract's schema: the same rules and words as the server's.
+    resolver: contractResolver(AddCandidateFormBody),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
+  const required = useWatch({ control, name: ['firstName', 'lastName', 'email'] });
+  const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminCandidate();
-  const set = <K extends keyof Values>(name: K) => (value: Values[K]) => setValues((current) => ({ ...current, [name]: value }));
-  const complete = values.firstName.trim() !== '' && values.lastName.trim() !== '' && values.email.trim() !== '';
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateAdminCandidateBody.safeParse({ ...values, skills: splitComma(values.skills) });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const save = (body: AddCandidateBody) =>
+    create.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Candidate created successfully', variant: 'success' });
         onClose();
       },
       onError: (error) => failureToast(ADMIN_MESSAGES.createCandidateFailed, error),
     });
-  };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" required value={values.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" />
-        <TextField label="Last Name" required value={values.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" />
-        <TextField label="Email" type="email" required value={values.email} onChange={set('email')} error={errors.email} autoComplete="off" />
-        <TextField label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
-        <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} placeholder="e.g. Backend Engineer" />
-        <TextField label="Location" value={values.location} onChange={set('location')} error={errors.location} />
-        <SelectField label="Experience" value={values.experience} onChange={set('experience')}>
-          <option value="">Not specified</option>
-          {ADMIN_EXPERIENCE_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {level} years
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Skills" value={values.skills} onChange={set('skills')} hint="Separate skills with commas." placeholder="React, TypeScript" />
+        <FormField control={control} name="firstName" label="First Name" required>
+          {(field) => <Input {...field} autoComplete="off" />}
+        </FormField>
+        <FormField control={control} name="lastName" label="Last Name" required>
+          {(field) => <Input {...field} autoComplete="off" />}
+        </FormField>
+        <FormField control={control} name="email" label="Email" required>
+          {(field) => <Input {...field} type="email" autoComplete="off" />}
+        </FormField>
+        <FormField control={control} name="phone" label="Phone">
+          {(field) => <Input {...field} type="tel" />}
+        </FormField>
+        <FormField control={control} name="title" label="Title">
+          {(field) => <Input {...field} placeholder="e.g. Backend Engineer" />}
+        </FormField>
+        <FormField control={control} name="location" label="Location">
+          {(field) => <Input {...field} />}
+        </FormField>
+        <FormField control={control} name="experience" label="Experience">
+          {(field) => (
+            <select {...field} className={cn(inputClassName, 'h-10')}>
+              <option value="">Not specified</option>
+              {ADMIN_EXPERIENCE_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {level} years
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField control={control} name="skills" label="Skills" hint="Separate skills with commas.">
+          {(field) => <Input {...field} placeholder="React, TypeScript" />}
+        </FormField>
       </div>
-      <TextField label="Summary" multiline value={values.summary} onChange={set('summary')} error={errors.summary} />
-      <CheckboxField label="Private profile" checked={values.isPrivate} onChange={set('isPrivate')} />
+      <FormField control={control} name="summary" label="Summary">
+        {(field) => <Textarea {...field} rows={3} />}
+      </FormField>
+      <FormCheckbox control={control} name="isPrivate" label="Private profile" />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
           Cancel

@@ -1,14 +1,17 @@
 import { ADMIN_MESSAGES, CreateAdminCompanyBody } from '@hireloop/contracts';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCompany } from '../api/admin-people';
 import { failureToast } from '../lib/admin-display';
-import { issuesByField, TextField } from './form-parts';
 
-const EMPTY = { name: '', description: '', website: '', location: '' };
-type Values = typeof EMPTY;
+type Values = { [K in keyof CreateAdminCompanyBody]-?: string };
+const EMPTY: Values = { name: '', description: '', website: '', location: '' };
 
 /** Part 2 §5 "Add Company (admin)": name required; the website must be a URL. */
 export function AddCompanyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -26,39 +29,43 @@ export function AddCompanyDialog({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 function AddCompanyForm({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, z.output<typeof CreateAdminCompanyBody>>({
+    // The contract's schema: the same rules and words as the server's.
+    resolver: contractResolver(CreateAdminCompanyBody),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
+  const name = useWatch({ control, name: 'name' });
   const create = useCreateAdminCompany();
-  const set = (name: keyof Values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateAdminCompanyBody.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const save = (body: z.output<typeof CreateAdminCompanyBody>) =>
+    create.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Company created successfully', variant: 'success' });
         onClose();
       },
       onError: (error) => failureToast(ADMIN_MESSAGES.createCompanyFailed, error),
     });
-  };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      <TextField label="Company Name" required value={values.name} onChange={set('name')} error={errors.name} autoComplete="off" />
-      <TextField label="Website" type="url" value={values.website} onChange={set('website')} error={errors.website} placeholder="https://example.com" />
-      <TextField label="Location" value={values.location} onChange={set('location')} error={errors.location} />
-      <TextField label="Description" multiline value={values.description} onChange={set('description')} error={errors.description} />
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
+      <FormField control={control} name="name" label="Company Name" required>
+        {(field) => <Input {...field} autoComplete="off" />}
+      </FormField>
+      <FormField control={control} name="website" label="Website">
+        {(field) => <Input {...field} type="url" placeholder="https://example.com" />}
+      </FormField>
+      <FormField control={control} name="location" label="Location">
+        {(field) => <Input {...field} />}
+      </FormField>
+      <FormField control={control} name="description" label="Description">
+        {(field) => <Textarea {...field} rows={3} />}
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={values.name.trim() === '' || create.isPending}>
+        <Button type="submit" disabled={name.trim() === '' || create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Company'}
         </Button>
       </DialogFooter>

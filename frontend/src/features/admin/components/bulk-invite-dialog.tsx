@@ -1,14 +1,26 @@
 import type { AdminCandidate } from '@hireloop/contracts';
-import { ADMIN_MESSAGES, BULK_INVITATION_MAX_CANDIDATES, bulkInvitationComplete, INVITATION_MESSAGE_MAX_LENGTH } from '@hireloop/contracts';
+import { ADMIN_MESSAGES, BULK_INVITATION_MAX_CANDIDATES, BulkInvitationBody, bulkInvitationComplete, INVITATION_MESSAGE_MAX_LENGTH } from '@hireloop/contracts';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { contractResolver } from '../../../lib/forms';
 import { useSendBulkInvitations } from '../api/admin-invitations';
 import { useInvitableJobs } from '../api/admin-jobs';
 import { failureToast, fullName, newIdempotencyKey, splitToastText } from '../lib/admin-display';
-import { TextField } from './form-parts';
 import { JobPicker } from './job-picker';
+
+/** The contract's body less the candidates (the selection's): the job and the message. */
+const BulkInviteFormBody = BulkInvitationBody.omit({ candidateIds: true });
+type BulkInviteBody = z.output<typeof BulkInviteFormBody>;
+interface Values {
+  jobId: string;
+  message: string;
+}
 
 interface BulkInviteDialogProps {
   open: boolean;
@@ -39,28 +51,27 @@ export function BulkInviteDialog({ open, candidates, onOpenChange, onDone }: Bul
 }
 
 function BulkInviteSteps({ candidates, onClose, onDone }: { candidates: AdminCandidate[]; onClose: () => void; onDone: () => void }) {
-  const [jobId, setJobId] = useState('');
-  const [message, setMessage] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const form = useForm<Values, unknown, BulkInviteBody>({
+    resolver: contractResolver(BulkInviteFormBody),
+    defaultValues: { jobId: '', message: '' },
+  });
+  const { control } = form;
+  // The checked job and message, kept while the confirm step shows them.
+  const [confirming, setConfirming] = useState<BulkInviteBody | null>(null);
   // One key for this batch: a second press after a lost answer replays instead of inviting twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const jobs = useInvitableJobs();
   const send = useSendBulkInvitations();
-  const job = jobs.data?.find((entry) => entry.id === jobId);
+  const job = jobs.data?.find((entry) => entry.id === confirming?.jobId);
   const tooMany = candidates.length > BULK_INVITATION_MAX_CANDIDATES;
 
-  const review = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!jobId || candidates.length === 0) {
-      toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select a job and at least one candidate.', variant: 'destructive' });
-      return;
-    }
-    setConfirming(true);
-  };
+  const selectionRequired = () =>
+    toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select a job and at least one candidate.', variant: 'destructive' });
+  const review = (body: BulkInviteBody) => (candidates.length === 0 ? selectionRequired() : setConfirming(body));
 
-  const confirm = () =>
+  const confirm = ({ jobId, message }: BulkInviteBody) =>
     send.mutate(
-      { body: { jobId, candidateIds: candidates.map((candidate) => candidate.id), message: message.trim() }, idempotencyKey },
+      { body: { jobId, candidateIds: candidates.map((candidate) => candidate.id), message }, idempotencyKey },
       {
         onSuccess: (answer) => {
           toast({ ...splitToastText(bulkInvitationComplete(answer.summary.succeeded, answer.summary.total)), variant: 'success' });
@@ -89,10 +100,10 @@ function BulkInviteSteps({ candidates, onClose, onDone }: { candidates: AdminCan
           ) : null}
         </div>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setConfirming(false)} disabled={send.isPending}>
+          <Button type="button" variant="outline" onClick={() => setConfirming(null)} disabled={send.isPending}>
             Back
           </Button>
-          <Button type="button" onClick={confirm} disabled={send.isPending || tooMany}>
+          <Button type="button" onClick={() => confirm(confirming)} disabled={send.isPending || tooMany}>
             {send.isPending ? 'Sending...' : `Invite ${candidates.length} Candidate${candidates.length === 1 ? '' : 's'}`}
           </Button>
         </DialogFooter>
@@ -101,9 +112,11 @@ function BulkInviteSteps({ candidates, onClose, onDone }: { candidates: AdminCan
   }
 
   return (
-    <form className="grid gap-4" onSubmit={review} noValidate>
-      <JobPicker value={jobId} onChange={setJobId} />
-      <TextField label="Message (optional)" multiline value={message} onChange={(value) => setMessage(value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />
+    <form className="grid gap-4" onSubmit={form.handleSubmit(review, selectionRequired)} noValidate>
+      <JobPicker control={control} name="jobId" />
+      <FormField control={control} name="message" label="Message (optional)">
+        {({ onChange, ...field }) => <Textarea {...field} rows={3} onChange={(event) => onChange(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />}
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

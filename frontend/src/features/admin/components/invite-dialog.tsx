@@ -1,13 +1,26 @@
 import type { AdminCandidate } from '@hireloop/contracts';
-import { ADMIN_MESSAGES, INVITATION_MESSAGE_MAX_LENGTH } from '@hireloop/contracts';
-import { useState } from 'react';
+import { ADMIN_MESSAGES, INVITATION_MESSAGE_MAX_LENGTH, SendInvitationBody } from '@hireloop/contracts';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { contractResolver } from '../../../lib/forms';
 import { useSendAdminInvitation } from '../api/admin-invitations';
 import { failureToast, fullName } from '../lib/admin-display';
-import { TextField } from './form-parts';
 import { JobPicker } from './job-picker';
+
+/** The contract's body less the candidate (the row's): a job must be chosen (part 2 §8 "Selection Required"). */
+const InviteFormBody = SendInvitationBody.omit({ candidateId: true }).extend({
+  jobId: z.string().trim().min(1, ADMIN_MESSAGES.selectionRequired).max(100),
+});
+type InviteBody = z.output<typeof InviteFormBody>;
+interface Values {
+  jobId: string;
+  message: string;
+}
 
 /** The per-row Invite to Apply dialog (part 2 "Admin panel"): a job and an optional message. */
 export function InviteDialog({ candidate, onClose }: { candidate: AdminCandidate | null; onClose: () => void }) {
@@ -25,18 +38,16 @@ export function InviteDialog({ candidate, onClose }: { candidate: AdminCandidate
 }
 
 function InviteForm({ candidate, onClose }: { candidate: AdminCandidate; onClose: () => void }) {
-  const [jobId, setJobId] = useState('');
-  const [message, setMessage] = useState('');
+  const form = useForm<Values, unknown, InviteBody>({
+    resolver: contractResolver(InviteFormBody),
+    defaultValues: { jobId: '', message: '' },
+  });
+  const { control } = form;
   const send = useSendAdminInvitation();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!jobId) {
-      toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select a job.', variant: 'destructive' });
-      return;
-    }
+  const invite = ({ jobId, message }: InviteBody) =>
     send.mutate(
-      { jobId, candidateId: candidate.id, message: message.trim() },
+      { jobId, candidateId: candidate.id, message },
       {
         onSuccess: () => {
           toast({ title: 'Job invitation sent successfully', variant: 'success' });
@@ -45,12 +56,14 @@ function InviteForm({ candidate, onClose }: { candidate: AdminCandidate; onClose
         onError: (error) => failureToast(ADMIN_MESSAGES.sendInvitationFailed, error),
       },
     );
-  };
+  const refuse = () => toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select a job.', variant: 'destructive' });
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      <JobPicker value={jobId} onChange={setJobId} />
-      <TextField label="Message (optional)" multiline value={message} onChange={(value) => setMessage(value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />
+    <form className="grid gap-4" onSubmit={form.handleSubmit(invite, refuse)} noValidate>
+      <JobPicker control={control} name="jobId" />
+      <FormField control={control} name="message" label="Message (optional)">
+        {({ onChange, ...field }) => <Textarea {...field} rows={3} onChange={(event) => onChange(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />}
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose} disabled={send.isPending}>
           Cancel

@@ -1,13 +1,17 @@
-import { API_KEY_LIFETIMES, DEFAULT_API_KEY_LIFETIME_DAYS, type ApiKeySummary, type CreatedApiKey, type User } from '@hireloop/contracts';
+import { API_KEY_LIFETIMES, CreateApiKeyBody, DEFAULT_API_KEY_LIFETIME_DAYS, type ApiKeySummary, type CreatedApiKey, type User } from '@hireloop/contracts';
 import { BotIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClassName } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
+import { contractResolver } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { formatDay } from '../../../lib/application-status';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
@@ -41,6 +45,11 @@ function CopyField({ label, value }: { label: string; value: string }) {
 }
 
 type Lifetime = (typeof API_KEY_LIFETIMES)[number];
+type NewKeyBody = z.output<typeof CreateApiKeyBody>;
+interface NewKeyValues {
+  name: string;
+  expiresInDays: Lifetime;
+}
 const LIFETIME_LABELS = new Map<Lifetime, string>([
   [30, '30 days'],
   [90, '90 days'],
@@ -83,28 +92,22 @@ export function ApiKeysCard({ user }: { user: User }) {
   const keys = useApiKeys(user.id);
   const create = useCreateApiKey(user.id);
   const revoke = useRevokeApiKey(user.id);
-  const nameId = useId();
-  const lifetimeId = useId();
-  const [name, setName] = useState('');
-  const [lifetime, setLifetime] = useState<Lifetime>(DEFAULT_API_KEY_LIFETIME_DAYS);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm<NewKeyValues, unknown, NewKeyBody>({
+    // The contract's schema: the same rules and words as the server's.
+    resolver: contractResolver(CreateApiKeyBody),
+    defaultValues: { name: '', expiresInDays: DEFAULT_API_KEY_LIFETIME_DAYS },
+  });
+  const { control } = form;
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Please give the key a name');
-      return;
-    }
-    setNameError(null);
-    create.mutate({ name: trimmed, expiresInDays: lifetime }, {
+  const submit = (body: NewKeyBody) =>
+    create.mutate(body, {
       onSuccess: (answer) => {
         setCreated(answer);
-        setName('');
+        // The next key starts unnamed; its lifetime stays as chosen.
+        form.setValue('name', '');
       },
     });
-  };
 
   const mcpUrl = created?.mcpUrl ?? keys.data?.mcpUrl;
   return (
@@ -136,42 +139,33 @@ export function ApiKeysCard({ user }: { user: User }) {
           </Alert>
         )}
 
-        <form className="grid gap-1" onSubmit={submit} noValidate>
-          <Label htmlFor={nameId}>Key name</Label>
-          <div className="flex gap-2">
-            <Input
-              id={nameId}
-              value={name}
-              maxLength={60}
-              placeholder="e.g. Claude Desktop"
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${nameId}-error` : undefined}
-            />
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create key'}
-            </Button>
-          </div>
-          {nameError && (
-            <p id={`${nameId}-error`} className="text-xs text-destructive">
-              {nameError}
-            </p>
-          )}
-          <div className="mt-1 flex items-center gap-2">
-            <Label htmlFor={lifetimeId}>Expires after</Label>
-            <select
-              id={lifetimeId}
-              value={String(lifetime)}
-              onChange={(event) => setLifetime(event.target.value === 'null' ? null : (Number(event.target.value) as Lifetime))}
-              className={cn(inputClassName, 'h-9 w-32')}
-            >
-              {API_KEY_LIFETIMES.map((days) => (
-                <option key={String(days)} value={String(days)}>
-                  {LIFETIME_LABELS.get(days)}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form className="grid gap-1" onSubmit={form.handleSubmit(submit)} noValidate>
+          <FormField control={control} name="name" label="Key name">
+            {(field) => (
+              <div className="flex gap-2">
+                <Input {...field} maxLength={60} placeholder="e.g. Claude Desktop" />
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating…' : 'Create key'}
+                </Button>
+              </div>
+            )}
+          </FormField>
+          <FormField control={control} name="expiresInDays" label="Expires after" className="mt-1 flex items-center gap-2">
+            {({ value, onChange, ...field }) => (
+              <select
+                {...field}
+                value={String(value)}
+                onChange={(event) => onChange(event.target.value === 'null' ? null : Number(event.target.value))}
+                className={cn(inputClassName, 'h-9 w-32')}
+              >
+                {API_KEY_LIFETIMES.map((days) => (
+                  <option key={String(days)} value={String(days)}>
+                    {LIFETIME_LABELS.get(days)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {create.isError && (
             <p role="alert" className="text-xs text-destructive">
               {displayError(create.error, 'The key could not be created. Please try again.')}

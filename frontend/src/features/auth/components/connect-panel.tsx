@@ -1,14 +1,17 @@
-import { ASSISTANT_MESSAGES, type AssistantSettings } from '@hireloop/contracts';
+import { ASSISTANT_MESSAGES, AssistantAuthBody, type AssistantSettings } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon, ClipboardCopyIcon, ArrowUpRightIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField, type FieldControlProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { writeToClipboard } from '../../../lib/clipboard';
+import { contractResolver } from '../../../lib/forms';
+import { useEditsClearFailure } from '../hooks/use-edits-clear-failure';
 import { storeAssistantUser } from '../lib/assistant-user';
 import { connectMachine } from '../machines/connect-machine';
 
@@ -36,12 +39,19 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
         redirectHome: () => onRedirectHome(),
       },
     }),
-    { input: { path: settings.path, userToken, apiKey } },
+    { input: { path: settings.path } },
   );
   const context = useSelector(actorRef, (snapshot) => snapshot.context);
   const connecting = useSelector(actorRef, (snapshot) => snapshot.matches('connecting'));
   const connected = useSelector(actorRef, (snapshot) => snapshot.matches('success') || snapshot.matches('redirected'));
-  const blank = context.userToken.trim() === '' || context.apiKey.trim() === '';
+  const form = useForm<AssistantAuthBody, unknown, AssistantAuthBody>({
+    // The contract's schema: both required, trimmed, in the server's words.
+    resolver: contractResolver(AssistantAuthBody),
+    defaultValues: { user_token: userToken, api_key: apiKey },
+  });
+  const { control } = form;
+  useEditsClearFailure(form, context.error !== null, () => actorRef.send({ type: 'connect.edit' }));
+  const blank = useWatch({ control, name: ['user_token', 'api_key'] }).some((value) => value.trim() === '');
 
   return (
     <Card className="w-full max-w-lg">
@@ -50,26 +60,13 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
         <CardDescription>Connect your {settings.name} account to search and apply to jobs with your assistant.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actorRef.send({ type: 'connect.submit' });
-          }}
-        >
-          <SecretField
-            label="User Token"
-            value={context.userToken}
-            disabled={connecting || connected}
-            onChange={(value) => actorRef.send({ type: 'connect.edit', field: 'userToken', value })}
-          />
-          <SecretField
-            label="API Key"
-            value={context.apiKey}
-            disabled={connecting || connected}
-            onChange={(value) => actorRef.send({ type: 'connect.edit', field: 'apiKey', value })}
-          />
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'connect.submit', values }))}>
+          <FormField control={control} name="user_token" label="User Token" className="gap-2">
+            {(field) => <SecretInput field={field} label="User Token" disabled={connecting || connected} />}
+          </FormField>
+          <FormField control={control} name="api_key" label="API Key" className="gap-2">
+            {(field) => <SecretInput field={field} label="API Key" disabled={connecting || connected} />}
+          </FormField>
           {blank && !context.error ? <p className="text-sm text-muted-foreground">{ASSISTANT_MESSAGES.missingCredentials}</p> : null}
           {context.error ? (
             <Alert variant="destructive">
@@ -106,8 +103,16 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
   );
 }
 
-function SecretField({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
-  const id = useId();
+/** A masked credential with a copy button that says when it worked. */
+function SecretInput({
+  field,
+  label,
+  disabled,
+}: {
+  field: FieldControlProps<AssistantAuthBody, keyof AssistantAuthBody>;
+  label: string;
+  disabled: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -115,21 +120,18 @@ function SecretField({ label, value, disabled, onChange }: { label: string; valu
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input id={id} type="password" autoComplete="off" spellCheck={false} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={copied ? `${label} copied` : `Copy ${label}`}
-          disabled={value === ''}
-          onClick={() => void writeToClipboard(value).then(() => setCopied(true), () => setCopied(false))}
-        >
-          {copied ? <CheckIcon aria-hidden="true" /> : <ClipboardCopyIcon aria-hidden="true" />}
-        </Button>
-      </div>
+    <div className="flex gap-2">
+      <Input {...field} type="password" autoComplete="off" spellCheck={false} disabled={disabled} />
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        aria-label={copied ? `${label} copied` : `Copy ${label}`}
+        disabled={field.value === ''}
+        onClick={() => void writeToClipboard(field.value).then(() => setCopied(true), () => setCopied(false))}
+      >
+        {copied ? <CheckIcon aria-hidden="true" /> : <ClipboardCopyIcon aria-hidden="true" />}
+      </Button>
     </div>
   );
 }

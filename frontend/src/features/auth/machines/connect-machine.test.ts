@@ -25,29 +25,16 @@ function start(connect: (body: AssistantAuthBody, path: string) => Promise<Assis
 afterEach(() => vi.useRealTimers());
 
 describe('the connect machine', () => {
-  it('starts idle with the fields from the address', () => {
-    const { actor } = start(async () => ADA, { path: 'mysalt', userToken: 'ut', apiKey: 'ak' });
+  it('starts idle, with no failure and no user', () => {
+    const { actor } = start(async () => ADA, { path: 'mysalt' });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toMatchObject({ userToken: 'ut', apiKey: 'ak', error: null });
-  });
-
-  it('asks for both fields before calling anything', () => {
-    const { actor, calls } = start(async () => ADA, { path: 'mysalt', userToken: 'ut' });
-    actor.send({ type: 'connect.submit' });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context.error).toBe(ASSISTANT_MESSAGES.missingCredentials);
-    expect(calls).toEqual([]);
-    actor.send({ type: 'connect.edit', field: 'apiKey', value: '  ' });
-    actor.send({ type: 'connect.submit' });
-    expect(calls).toEqual([]);
+    expect(actor.getSnapshot().context).toEqual({ path: 'mysalt', error: null, user: null });
   });
 
   it('connects, keeps the user, and goes home 2 seconds later', async () => {
     vi.useFakeTimers();
     const { actor, calls, storeUser, redirectHome } = start(async () => ADA, { path: 'helper' });
-    actor.send({ type: 'connect.edit', field: 'userToken', value: ' ut-1 ' });
-    actor.send({ type: 'connect.edit', field: 'apiKey', value: 'ak-1' });
-    actor.send({ type: 'connect.submit' });
+    actor.send({ type: 'connect.submit', values: { user_token: 'ut-1', api_key: 'ak-1' } });
     expect(actor.getSnapshot().value).toBe('connecting');
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('success');
@@ -64,20 +51,20 @@ describe('the connect machine', () => {
   it('goes back to idle with the failure, which an edit clears', async () => {
     const { actor, storeUser } = start(async () => {
       throw new Error(ASSISTANT_MESSAGES.authFailed);
-    }, { path: 'mysalt', userToken: 'ut', apiKey: 'bad' });
-    actor.send({ type: 'connect.submit' });
+    }, { path: 'mysalt' });
+    actor.send({ type: 'connect.submit', values: { user_token: 'ut', api_key: 'bad' } });
     const snapshot = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
     expect(snapshot.context.error).toBe(ASSISTANT_MESSAGES.authFailed);
     expect(storeUser).not.toHaveBeenCalled();
-    actor.send({ type: 'connect.edit', field: 'apiKey', value: 'better' });
+    actor.send({ type: 'connect.edit' });
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('shows the network text when the server cannot be reached', async () => {
     const { actor } = start(async () => {
       throw new Error(ASSISTANT_MESSAGES.connectNetworkFailure);
-    }, { path: 'mysalt', userToken: 'ut', apiKey: 'ak' });
-    actor.send({ type: 'connect.submit' });
+    }, { path: 'mysalt' });
+    actor.send({ type: 'connect.submit', values: { user_token: 'ut', api_key: 'ak' } });
     const snapshot = await waitFor(actor, (s) => s.context.error !== null);
     expect(snapshot.context.error).toBe('Failed to connect to MySALT AI. Please check your credentials.');
   });

@@ -1,5 +1,5 @@
 import { ASSISTANT_MESSAGES, type AssistantAuthBody, type AssistantUser } from '@hireloop/contracts';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { connectAssistant } from '../api/assistant';
 
 /** Spec part 2, §9: after connecting, go to / after 2 seconds. */
@@ -8,29 +8,26 @@ export const CONNECT_REDIRECT_DELAY_MS = 2000;
 export interface ConnectContext {
   /** The `{assistant}` path segment the server named. */
   path: string;
-  userToken: string;
-  apiKey: string;
   error: string | null;
   user: AssistantUser | null;
 }
 
 export interface ConnectInput {
   path: string;
-  /** From the query parameters `user_token` and `api_key`. */
-  userToken?: string;
-  apiKey?: string;
 }
 
 export type ConnectEvent =
-  | { type: 'connect.edit'; field: 'userToken' | 'apiKey'; value: string }
-  | { type: 'connect.submit' };
+  /** The person edited a field: a failure shown goes. */
+  | { type: 'connect.edit' }
+  /** The form's submit, with its values parsed by `AssistantAuthBody` (both required, trimmed). */
+  | { type: 'connect.submit'; values: AssistantAuthBody };
 
 /**
  * The connect page (spec part 2, "/mysalt-callback"): idle → connecting → success, then
- * `redirectHome` after {@link CONNECT_REDIRECT_DELAY_MS}. Both fields are required
- * ('Please provide both your user token and API key'); a failure goes back to idle with the
- * server's error, 'Authentication failed', or the network text. The page provides
- * `storeUser` (keeps the assistant user) and `redirectHome`.
+ * `redirectHome` after {@link CONNECT_REDIRECT_DELAY_MS}. The fields are the page's form (the
+ * contract's `AssistantAuthBody` checks them: 'Please provide both your user token and API
+ * key'); a failure goes back to idle with the server's error, 'Authentication failed', or the
+ * network text. The page provides `storeUser` (keeps the assistant user) and `redirectHome`.
  */
 export const connectMachine = setup({
   types: {
@@ -42,34 +39,29 @@ export const connectMachine = setup({
     connect: fromPromise<AssistantUser, { path: string; body: AssistantAuthBody }>(({ input }) => connectAssistant(input.path, input.body)),
   },
   delays: { redirectDelay: CONNECT_REDIRECT_DELAY_MS },
-  guards: {
-    hasBoth: ({ context }) => context.userToken.trim() !== '' && context.apiKey.trim() !== '',
-  },
   actions: {
     storeUser: (_, _user: AssistantUser) => {},
     redirectHome: () => {},
   },
 }).createMachine({
   id: 'connect',
-  context: ({ input }) => ({ path: input.path, userToken: input.userToken ?? '', apiKey: input.apiKey ?? '', error: null, user: null }),
+  context: ({ input }) => ({ path: input.path, error: null, user: null }),
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'connect.edit': {
-          actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
-        },
-        'connect.submit': [
-          { guard: 'hasBoth', target: 'connecting' },
-          { actions: assign({ error: ASSISTANT_MESSAGES.missingCredentials }) },
-        ],
+        'connect.edit': { actions: assign({ error: null }) },
+        'connect.submit': { target: 'connecting' },
       },
     },
     connecting: {
       entry: assign({ error: null }),
       invoke: {
         src: 'connect',
-        input: ({ context }) => ({ path: context.path, body: { user_token: context.userToken.trim(), api_key: context.apiKey.trim() } }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'connect.submit');
+          return { path: context.path, body: event.values };
+        },
         onDone: {
           target: 'success',
           actions: [assign({ user: ({ event }) => event.output }), { type: 'storeUser', params: ({ event }) => event.output }],

@@ -1,6 +1,7 @@
-import { INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS, INVITATION_MESSAGES } from '@hireloop/contracts';
+import { AvailabilityBody, INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS, INVITATION_MESSAGES, type InterviewDay, type InterviewTimeSlot } from '@hireloop/contracts';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,9 +13,31 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { hasSelection, invitationStep, type invitationMachine } from '../machines/invitation-machine';
+import { contractResolver } from '../../../lib/forms';
+import { invitationStep, type invitationMachine } from '../machines/invitation-machine';
+
+/** What the candidate picks (part 1 §3 "Availability payload"), as the form holds it. */
+interface AvailabilityValues {
+  availableDays: InterviewDay[];
+  availableTimes: InterviewTimeSlot[];
+  timezone: string;
+  additionalNotes: string;
+}
+
+/** The browser's time zone, the dialog's default. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Ticks or unticks one choice, keeping the week's (or the day's) order. */
+const toggled = <T,>(values: readonly T[], value: T, order: readonly T[]): T[] =>
+  values.includes(value) ? values.filter((v) => v !== value) : order.filter((v) => v === value || values.includes(v));
 
 /** The IANA zones the browser knows, for the time zone field's suggestions. */
 function timeZones(): string[] {
@@ -27,16 +50,27 @@ function timeZones(): string[] {
 
 /**
  * The availability dialog (part 1 §2, §5): Monday–Friday × three time slots, a time zone and
- * notes. Submit stays disabled until a day and a slot are chosen, and the dialog says why.
+ * notes. Submit stays disabled until a day and a slot are chosen, and the dialog says why. The
+ * choices are the form's (checked by the contract's `AvailabilityBody`), kept while the dialog is
+ * closed; the flow's machine gets them parsed with its submit.
  */
 export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorRefFrom<typeof invitationMachine>; companyName: string }) {
   const id = useId();
   const step = useSelector(actorRef, invitationStep);
-  const selection = useSelector(actorRef, (snapshot) => snapshot.context.selection);
   const zones = useMemo(() => timeZones(), []);
   const open = step === 'choosing' || step === 'submitting';
   const submitting = step === 'submitting';
-  const ready = hasSelection(selection);
+  const form = useForm<AvailabilityValues, unknown, AvailabilityBody>({
+    resolver: contractResolver(AvailabilityBody),
+    defaultValues: { availableDays: [], availableTimes: [], timezone: browserTimeZone(), additionalNotes: '' },
+  });
+  const { control } = form;
+  const [days, times] = useWatch({ control, name: ['availableDays', 'availableTimes'] });
+  // At least one day and one time slot (part 1 §5); until then submit is disabled.
+  const ready = days.length > 0 && times.length > 0;
+  const refuse = (errors: FieldErrors<AvailabilityValues>) => {
+    if (errors.availableDays || errors.availableTimes) actorRef.send({ type: 'availability.incomplete' });
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !submitting && actorRef.send({ type: 'availability.close' })}>
@@ -50,74 +84,73 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
         <form
           className="grid gap-4"
           aria-label="Interview availability"
-          onSubmit={(event) => {
-            event.preventDefault();
-            actorRef.send({ type: 'availability.submit' });
-          }}
+          onSubmit={form.handleSubmit((body) => actorRef.send({ type: 'availability.submit', body }), refuse)}
         >
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Available days</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {INTERVIEW_DAYS.map((day) => (
-                <label key={day} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-input accent-primary"
-                    checked={selection.availableDays.includes(day)}
-                    disabled={submitting}
-                    onChange={() => actorRef.send({ type: 'availability.toggleDay', day })}
-                  />
-                  {day}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Time slots</legend>
-            <div className="grid gap-2">
-              {INTERVIEW_TIME_SLOTS.map((time) => (
-                <label key={time} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-input accent-primary"
-                    checked={selection.availableTimes.includes(time)}
-                    disabled={submitting}
-                    onChange={() => actorRef.send({ type: 'availability.toggleTime', time })}
-                  />
-                  {time}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-timezone`}>Timezone</Label>
-            <Input
-              id={`${id}-timezone`}
-              list={`${id}-zones`}
-              value={selection.timezone}
-              maxLength={64}
-              autoComplete="off"
-              disabled={submitting}
-              onChange={(event) => actorRef.send({ type: 'availability.setTimezone', timezone: event.target.value })}
-            />
-            <datalist id={`${id}-zones`}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-notes`}>Additional notes</Label>
-            <Textarea
-              id={`${id}-notes`}
-              rows={3}
-              maxLength={2000}
-              placeholder="Anything the company should know about your availability"
-              value={selection.additionalNotes}
-              disabled={submitting}
-              onChange={(event) => actorRef.send({ type: 'availability.setNotes', notes: event.target.value })}
-            />
-          </div>
+          <Controller
+            control={control}
+            name="availableDays"
+            render={({ field: { value, onChange } }) => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">Available days</legend>
+                <div className="flex flex-wrap gap-x-4 gap-y-2">
+                  {INTERVIEW_DAYS.map((day) => (
+                    <label key={day} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 rounded border-input accent-primary"
+                        checked={value.includes(day)}
+                        disabled={submitting}
+                        onChange={() => onChange(toggled(value, day, INTERVIEW_DAYS))}
+                      />
+                      {day}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          />
+          <Controller
+            control={control}
+            name="availableTimes"
+            render={({ field: { value, onChange } }) => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">Time slots</legend>
+                <div className="grid gap-2">
+                  {INTERVIEW_TIME_SLOTS.map((time) => (
+                    <label key={time} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 rounded border-input accent-primary"
+                        checked={value.includes(time)}
+                        disabled={submitting}
+                        onChange={() => onChange(toggled(value, time, INTERVIEW_TIME_SLOTS))}
+                      />
+                      {time}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          />
+          <FormField control={control} name="timezone" label="Timezone">
+            {(field) => <Input {...field} list={`${id}-zones`} maxLength={64} autoComplete="off" disabled={submitting} />}
+          </FormField>
+          <datalist id={`${id}-zones`}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          <FormField control={control} name="additionalNotes" label="Additional notes">
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={3}
+                maxLength={2000}
+                placeholder="Anything the company should know about your availability"
+                disabled={submitting}
+              />
+            )}
+          </FormField>
           {ready ? null : (
             <Alert>
               <AlertTitle>{INVITATION_MESSAGES.selectionRequiredTitle}</AlertTitle>

@@ -195,6 +195,37 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Thank you!')).not.toBeInTheDocument();
   });
 
+  it('Later closes the dialog; opened again, it keeps the choices, in the week’s order when sent', async () => {
+    answers.push(jsonAnswer(200, invitation({ hasRevealed: true })));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit Availability' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Interview Availability' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Thursday' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Tuesday' }));
+    await user.click(dialog.getByRole('checkbox', { name: '3:00 PM - 6:00 PM' }));
+    await user.click(dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Additional notes' }), '  Not before 10.  ');
+    await user.click(dialog.getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Submit Availability' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Interview Availability' }));
+    expect(dialog.getByRole('checkbox', { name: 'Thursday' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: '3:00 PM - 6:00 PM' })).toBeChecked();
+    const zone = dialog.getByRole('combobox', { name: 'Timezone' });
+    await user.clear(zone);
+    await user.type(zone, ' Europe/Lisbon ');
+    answers.push(jsonAnswer(200, { success: true, hasSubmittedAvailability: true }));
+    await user.click(dialog.getByRole('button', { name: 'Submit Availability' }));
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    expect(bodyOf(1)).toEqual({
+      availableDays: ['Tuesday', 'Thursday'],
+      availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'],
+      timezone: 'Europe/Lisbon',
+      additionalNotes: 'Not before 10.',
+    });
+  });
+
   it('opened after the times were sent: only the thank-you banner', async () => {
     answers.push(jsonAnswer(200, invitation({ hasRevealed: true, hasSubmittedAvailability: true })));
     renderPage();

@@ -32,15 +32,6 @@ import { AvailabilityDialog } from './availability-dialog';
 /** "Invitation Not Found" and "This invitation link is invalid or has expired.": the spec's one text, as title and line. */
 const NOT_FOUND_TEXT = INVITATION_MESSAGES.notFound.slice(INVITATION_MESSAGES.notFoundTitle.length + ' - '.length);
 
-/** The browser's time zone, the availability dialog's default. */
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 interface InvitationViewProps {
   token: string;
   signedIn: boolean;
@@ -122,7 +113,6 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
       token,
       hasRevealed: invitation.hasRevealed,
       hasSubmittedAvailability: invitation.hasSubmittedAvailability,
-      timezone: browserTimeZone(),
     },
   });
   const step = useSelector(actorRef, invitationStep);

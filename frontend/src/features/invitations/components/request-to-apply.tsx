@@ -1,6 +1,14 @@
-import { INVITATION_MESSAGES, INVITATION_MESSAGE_MAX_LENGTH, type CandidateCard, type CompanyInvitation, type Job } from '@hireloop/contracts';
+import {
+  INVITATION_MESSAGES,
+  INVITATION_MESSAGE_MAX_LENGTH,
+  SendInvitationBody,
+  type CandidateCard,
+  type CompanyInvitation,
+  type Job,
+} from '@hireloop/contracts';
 import { SendIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -12,12 +20,21 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { DeferredSelect } from '../../../components/ui/deferred-select';
+import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { contractResolver } from '../../../lib/forms';
 import { useSendInvitation } from '../api/invitations';
 import { INVITATION_STATUS_LABELS, isOpenRequest } from '../lib/status';
+
+/** The contract's body less the candidate (the card's): the job and the message. */
+const RequestFormBody = SendInvitationBody.omit({ candidateId: true });
+type RequestBody = z.output<typeof RequestFormBody>;
+interface RequestValues {
+  jobId: string;
+  message: string;
+}
 
 /**
  * The request button of a candidate card (part 1 §6): "Request to Apply" when the company has a
@@ -103,16 +120,19 @@ function RequestForm({
   requests: readonly CompanyInvitation[];
   onDone: () => void;
 }) {
-  const id = useId();
   const asked = new Set(requests.filter((request) => request.candidateId === candidate.id && isOpenRequest(request)).map((request) => request.jobId));
   const choices = jobs.filter((job) => !asked.has(job.id));
-  const [jobId, setJobId] = useState(choices[0]?.id ?? '');
-  const [message, setMessage] = useState('');
+  const form = useForm<RequestValues, unknown, RequestBody>({
+    resolver: contractResolver(RequestFormBody),
+    defaultValues: { jobId: choices[0]?.id ?? '', message: '' },
+  });
+  const { control } = form;
+  const jobId = useWatch({ control, name: 'jobId' });
   const send = useSendInvitation();
 
-  const submit = () =>
+  const submit = ({ jobId: chosen, message }: RequestBody) =>
     send.mutate(
-      { jobId, candidateId: candidate.id, message: message.trim() },
+      { jobId: chosen, candidateId: candidate.id, message },
       {
         onSuccess: (answer) => {
           toast({ title: answer.message, variant: 'success' });
@@ -128,14 +148,7 @@ function RequestForm({
     );
 
   return (
-    <form
-      className="grid gap-4"
-      aria-label="Request to Apply"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (jobId) submit();
-      }}
-    >
+    <form className="grid gap-4" aria-label="Request to Apply" onSubmit={form.handleSubmit(submit)}>
       <DialogHeader>
         <DialogTitle>Request to Apply</DialogTitle>
         <DialogDescription>
@@ -147,25 +160,14 @@ function RequestForm({
         <p className="text-sm text-muted-foreground">You already asked this candidate about each of your open jobs.</p>
       ) : (
         <>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-job`}>Job</Label>
-            <DeferredSelect
-              id={`${id}-job`}
-              value={jobId}
-              options={choices.map((job) => ({ value: job.id, label: job.title }))}
-              onValueChange={setJobId}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-message`}>Personal message (optional)</Label>
-            <Textarea
-              id={`${id}-message`}
-              rows={4}
-              maxLength={INVITATION_MESSAGE_MAX_LENGTH}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <FormField control={control} name="jobId" label="Job">
+            {({ id, value, onChange }) => (
+              <DeferredSelect id={id} value={value} options={choices.map((job) => ({ value: job.id, label: job.title }))} onValueChange={onChange} />
+            )}
+          </FormField>
+          <FormField control={control} name="message" label="Personal message (optional)">
+            {(field) => <Textarea {...field} rows={4} maxLength={INVITATION_MESSAGE_MAX_LENGTH} />}
+          </FormField>
         </>
       )}
       <DialogFooter>

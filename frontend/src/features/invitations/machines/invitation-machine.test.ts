@@ -33,11 +33,19 @@ function start(overrides: Overrides = {}, input: Partial<InvitationFlowInput> = 
     },
   });
   const actor = createActor(machine, {
-    input: { token: TOKEN, hasRevealed: false, hasSubmittedAvailability: false, timezone: 'Europe/Lisbon', ...input },
+    input: { token: TOKEN, hasRevealed: false, hasSubmittedAvailability: false, ...input },
   });
   actor.start();
   return { actor, calls, notices, step: () => invitationStep(actor.getSnapshot()) };
 }
+
+/** The dialog's form as parsed by the contract's `AvailabilityBody`. */
+const BODY: AvailabilityBody = {
+  availableDays: ['Monday', 'Wednesday'],
+  availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'],
+  timezone: 'America/New_York',
+  additionalNotes: 'Not before 10.',
+};
 
 const apiError = (status: number, error: string) => new ApiError(status, JSON.stringify({ success: false, error }), '');
 
@@ -82,83 +90,56 @@ describe('the invitation flow machine', () => {
     expect(step()).toBe('choosing');
   });
 
-  it('submit without a day or a slot stays put and says "Selection Required"', () => {
+  it('a form refused for want of a day or a slot stays put and says "Selection Required"', () => {
     const { actor, calls, notices, step } = start({}, { hasRevealed: true });
     actor.send({ type: 'availability.open' });
-    actor.send({ type: 'availability.submit' });
-    actor.send({ type: 'availability.toggleDay', day: 'Monday' });
-    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.incomplete' });
     expect(step()).toBe('choosing');
     expect(calls.submit).toEqual([]);
     expect(notices).toEqual([
       { title: INVITATION_MESSAGES.selectionRequiredTitle, description: INVITATION_MESSAGES.selectionRequired, variant: 'destructive' },
-      { title: INVITATION_MESSAGES.selectionRequiredTitle, description: INVITATION_MESSAGES.selectionRequired, variant: 'destructive' },
     ]);
   });
 
-  it('sends the chosen days and slots in the week’s order, the time zone and the notes, then shows the thank-you', async () => {
+  it('sends the form’s choices as parsed, then shows the thank-you', async () => {
     const { actor, calls, step } = start({}, { hasRevealed: true });
     actor.send({ type: 'availability.open' });
-    actor.send({ type: 'availability.toggleDay', day: 'Wednesday' });
-    actor.send({ type: 'availability.toggleDay', day: 'Monday' });
-    actor.send({ type: 'availability.toggleDay', day: 'Friday' });
-    actor.send({ type: 'availability.toggleDay', day: 'Friday' }); // unticked again
-    actor.send({ type: 'availability.toggleTime', time: '3:00 PM - 6:00 PM' });
-    actor.send({ type: 'availability.toggleTime', time: '9:00 AM - 12:00 PM' });
-    actor.send({ type: 'availability.setTimezone', timezone: ' America/New_York ' });
-    actor.send({ type: 'availability.setNotes', notes: '  Not before 10.  ' });
-    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.submit', body: BODY });
     expect(step()).toBe('submitting');
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(calls.submit).toEqual([
-      {
-        token: TOKEN,
-        body: {
-          availableDays: ['Monday', 'Wednesday'],
-          availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'],
-          timezone: 'America/New_York',
-          additionalNotes: 'Not before 10.',
-        },
-      },
-    ]);
+    expect(calls.submit).toEqual([{ token: TOKEN, body: BODY }]);
     expect(step()).toBe('submitted');
   });
 
-  it('a failed submission toasts "Failed to submit availability. Please try again." and keeps the choices', async () => {
+  it('a failed submission toasts "Failed to submit availability. Please try again." and goes back to choosing', async () => {
     const { actor, notices, step } = start({ submit: async () => Promise.reject(apiError(400, INVITATION_MESSAGES.timezone)) }, { hasRevealed: true });
     actor.send({ type: 'availability.open' });
-    actor.send({ type: 'availability.toggleDay', day: 'Tuesday' });
-    actor.send({ type: 'availability.toggleTime', time: '12:00 PM - 3:00 PM' });
-    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.submit', body: BODY });
     await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'choosing');
     expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityFailed, description: INVITATION_MESSAGES.timezone, variant: 'destructive' }]);
-    expect(actor.getSnapshot().context.selection).toMatchObject({ availableDays: ['Tuesday'], availableTimes: ['12:00 PM - 3:00 PM'] });
     expect(step()).toBe('choosing');
   });
 
   it('times already sent (409 from another tab) end at the thank-you, saying so', async () => {
     const { actor, notices } = start({ submit: async () => Promise.reject(apiError(409, INVITATION_MESSAGES.availabilityAlreadySubmitted)) }, { hasRevealed: true });
     actor.send({ type: 'availability.open' });
-    actor.send({ type: 'availability.toggleDay', day: 'Tuesday' });
-    actor.send({ type: 'availability.toggleTime', time: '12:00 PM - 3:00 PM' });
-    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.submit', body: BODY });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityAlreadySubmitted, variant: 'default' }]);
   });
 
-  it('the dialog closes and opens again without losing the choices; nothing opens it before the reveal', () => {
-    const { actor, step } = start();
+  it('the dialog closes and opens again; nothing opens it, nor sends, before the reveal', () => {
+    const { actor, calls, step } = start();
     actor.send({ type: 'availability.open' });
-    actor.send({ type: 'availability.submit' });
+    actor.send({ type: 'availability.submit', body: BODY });
     expect(step()).toBe('notRevealed');
+    expect(calls.submit).toEqual([]);
 
     const revealed = start({}, { hasRevealed: true });
     revealed.actor.send({ type: 'availability.open' });
-    revealed.actor.send({ type: 'availability.toggleDay', day: 'Thursday' });
     revealed.actor.send({ type: 'availability.close' });
     expect(revealed.step()).toBe('revealed');
     revealed.actor.send({ type: 'availability.open' });
     expect(revealed.step()).toBe('choosing');
-    expect(revealed.actor.getSnapshot().context.selection.availableDays).toEqual(['Thursday']);
   });
 });

@@ -1,22 +1,13 @@
-import { INVITATION_MESSAGES, type AvailabilityBody, type InterviewDay, type InterviewTimeSlot } from '@hireloop/contracts';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { INVITATION_MESSAGES, type AvailabilityBody } from '@hireloop/contracts';
+import { assertEvent, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { toast, type ToastOptions } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
 import { revealProfile, submitAvailability } from '../api/invitations';
-
-/** What the candidate picks in the availability dialog (part 1 §3 "Availability payload"). */
-export interface AvailabilitySelection {
-  availableDays: InterviewDay[];
-  availableTimes: InterviewTimeSlot[];
-  timezone: string;
-  additionalNotes: string;
-}
 
 export interface InvitationFlowContext {
   token: string;
   /** Where the invitation stood on the server when the page opened (decides the first state). */
   opened: { hasRevealed: boolean; hasSubmittedAvailability: boolean };
-  selection: AvailabilitySelection;
 }
 
 export interface InvitationFlowInput {
@@ -24,32 +15,19 @@ export interface InvitationFlowInput {
   /** Where the invitation stands on the server when the page opens. */
   hasRevealed: boolean;
   hasSubmittedAvailability: boolean;
-  /** The browser's time zone: the dialog's default. */
-  timezone: string;
 }
 
 export type InvitationFlowEvent =
   | { type: 'invitation.reveal' }
   | { type: 'availability.open' }
   | { type: 'availability.close' }
-  | { type: 'availability.toggleDay'; day: InterviewDay }
-  | { type: 'availability.toggleTime'; time: InterviewTimeSlot }
-  | { type: 'availability.setTimezone'; timezone: string }
-  | { type: 'availability.setNotes'; notes: string }
-  | { type: 'availability.submit' };
+  /** The dialog's form, its values parsed by `AvailabilityBody` (the choices are the form's, kept while it is closed). */
+  | { type: 'availability.submit'; body: AvailabilityBody }
+  /** The dialog's form was refused for want of a day or a time slot. */
+  | { type: 'availability.incomplete' };
 
 /** What a toast of the flow says (part 1 §8). */
 export type InvitationNotice = Pick<ToastOptions, 'title' | 'description' | 'variant'>;
-
-/** At least one day and one time slot (part 1 §5); until then submit is disabled. */
-export const hasSelection = (selection: AvailabilitySelection) =>
-  selection.availableDays.length > 0 && selection.availableTimes.length > 0;
-
-const toggled = <T>(values: readonly T[], value: T, order: readonly T[]): T[] =>
-  values.includes(value) ? values.filter((v) => v !== value) : order.filter((v) => v === value || values.includes(v));
-
-const DAY_ORDER: readonly InterviewDay[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
-const TIME_ORDER: readonly InterviewTimeSlot[] = ['9:00 AM - 12:00 PM', '12:00 PM - 3:00 PM', '3:00 PM - 6:00 PM'];
 
 /**
  * The reason a failed call gives the person: the network's message, or the server's own words for
@@ -83,7 +61,6 @@ export const invitationMachine = setup({
   guards: {
     openedSubmitted: ({ context }) => context.opened.hasSubmittedAvailability,
     openedRevealed: ({ context }) => context.opened.hasRevealed,
-    hasSelection: ({ context }) => hasSelection(context.selection),
     alreadySubmitted: ({ event }) => 'error' in event && alreadySubmitted(event.error),
   },
   actions: {
@@ -97,7 +74,6 @@ export const invitationMachine = setup({
   context: ({ input }) => ({
     token: input.token,
     opened: { hasRevealed: input.hasRevealed, hasSubmittedAvailability: input.hasSubmittedAvailability },
-    selection: { availableDays: [], availableTimes: [], timezone: input.timezone, additionalNotes: '' },
   }),
   initial: 'start',
   states: {
@@ -142,57 +118,31 @@ export const invitationMachine = setup({
     },
     revealed: {
       initial: 'closed',
-      on: {
-        'availability.toggleDay': {
-          actions: assign({
-            selection: ({ context, event }) => ({
-              ...context.selection,
-              availableDays: toggled(context.selection.availableDays, event.day, DAY_ORDER),
-            }),
-          }),
-        },
-        'availability.toggleTime': {
-          actions: assign({
-            selection: ({ context, event }) => ({
-              ...context.selection,
-              availableTimes: toggled(context.selection.availableTimes, event.time, TIME_ORDER),
-            }),
-          }),
-        },
-        'availability.setTimezone': {
-          actions: assign({ selection: ({ context, event }) => ({ ...context.selection, timezone: event.timezone }) }),
-        },
-        'availability.setNotes': {
-          actions: assign({ selection: ({ context, event }) => ({ ...context.selection, additionalNotes: event.notes }) }),
-        },
-      },
       states: {
         closed: { on: { 'availability.open': 'choosing' } },
         choosing: {
           on: {
             'availability.close': 'closed',
-            'availability.submit': [
-              { guard: 'hasSelection', target: 'submitting' },
-              {
-                actions: {
-                  type: 'notify',
-                  params: {
-                    title: INVITATION_MESSAGES.selectionRequiredTitle,
-                    description: INVITATION_MESSAGES.selectionRequired,
-                    variant: 'destructive' as const,
-                  },
+            'availability.submit': 'submitting',
+            'availability.incomplete': {
+              actions: {
+                type: 'notify',
+                params: {
+                  title: INVITATION_MESSAGES.selectionRequiredTitle,
+                  description: INVITATION_MESSAGES.selectionRequired,
+                  variant: 'destructive' as const,
                 },
               },
-            ],
+            },
           },
         },
         submitting: {
           invoke: {
             src: 'submitAvailability',
-            input: ({ context }) => ({
-              token: context.token,
-              body: { ...context.selection, timezone: context.selection.timezone.trim(), additionalNotes: context.selection.additionalNotes.trim() },
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'availability.submit');
+              return { token: context.token, body: event.body };
+            },
             onDone: '#invitation.submitted',
             onError: [
               {
