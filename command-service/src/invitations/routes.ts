@@ -6,12 +6,10 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthSuccess,
   AvailabilityBody,
   AvailabilityResponse,
   BulkInvitationBody,
   BulkInvitationResponse,
-  ClaimAccountBody,
   DomainError,
   ErrorBody,
   FREE_PLAN_INVITE_REQUESTS,
@@ -34,7 +32,6 @@ import {
   type InvitationEvent,
   type SkippedCandidate,
 } from '@hireloop/contracts';
-import { claimAddedProfile } from '../admin-people/claim';
 import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobState } from '../jobs/decider';
 import { candidateMailbox, loadCandidate, type Candidate } from '../profiles/candidate';
@@ -336,22 +333,6 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         );
       }
       return withPosition(reply, result.position).send({ success: true, hasSubmittedAvailability: true });
-    },
-  );
-
-  /**
-   * A candidate an admin added makes their account from the invitation (ADR 038), by the token
-   * alone: it was mailed to the profile's address. Anonymous only: a signed-in caller (another
-   * person's session, or a forwarded link opened while signed in) is refused, so nobody signed in
-   * as one person walks off signed in as another by accident. Rate-limited as sign-up is.
-   */
-  app.post(
-    '/api/invitations/:token/claim',
-    { schema: { tags: ['invitations'], params: InvitationTokenParams, body: ClaimAccountBody, response: { 201: AuthSuccess, ...errors } } },
-    async (request, reply) => {
-      if (await request.session()) throw new DomainError('conflict', INVITATION_MESSAGES.claimSignedIn);
-      const result = await claimAddedProfile(deps, request.params.token, request.body.password, request.ip, request.id);
-      return withPosition(reply, result.position).status(201).header('cache-control', 'no-store').send({ success: true, user: result.user, token: result.token });
     },
   );
 };

@@ -3,7 +3,7 @@ import { decideOn, handleDecisions, type CommandContext, type Decision } from '.
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState, type StoredEvent } from '../shared/stream';
 import { countedJobIds, subscriptionDecider } from '../subscriptions/decider';
-import { jobDecider } from './decider';
+import { jobDecider } from '../jobs/decider';
 
 /**
  * Plan limits on job posts (issue 12, ADR 030). A company user's job post, or reopening of a

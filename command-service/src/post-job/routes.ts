@@ -19,8 +19,8 @@ import { loadCompanyName, requireAccount, type RegisteredAccount } from '../auth
 import { decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { jobDecider, type JobCommand } from './decider';
-import { changeJobWithinPlan, countsAgainstPlan } from './plan-limits';
+import { jobDecider, type JobCommand } from '../jobs/decider';
+import { changeJobWithinPlan, countsAgainstPlan } from '../plan-limits/job-postings';
 import { throttleJobPosting } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
