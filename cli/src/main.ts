@@ -2,7 +2,7 @@
 import { assistantFrameOrigins, assistantSettings } from '@hireloop/platform/assistant';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/picture-migration';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { DomainError, Role } from '@hireloop/contracts';

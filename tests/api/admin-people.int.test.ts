@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, MIN_POSITION_HEADER, type AdminCandidate, type AdminCandidateList, type AdminCompanyList, type Role } from '@hireloop/contracts';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox, subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES, MESSAGES, type AdminCandidate, type AdminCandidateList } from '@hireloop/contracts';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { SIGN_UPS_PER_ADDRESS } from '@hireloop/command-service/auth/throttle';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import type { MailMessage } from '@hireloop/platform/mailer/types';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, ERASED, MIN_POSITION_HEADER, candidateContactStreamId, type Role } from '@hireloop/contracts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { CONTACTS_PER_ACCOUNT } from '@hireloop/command-service/contacts/throttle';
 import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';

@@ -2,7 +2,7 @@ import nodeIcal, { type VEvent } from 'node-ical';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES, MIN_POSITION_HEADER, bulkInvitationComplete, type Role } from '@hireloop/contracts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { hashToken } from '@hireloop/platform/accounts/tokens';

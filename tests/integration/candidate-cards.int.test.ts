@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATES_CHANGED_EVENT, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type Role } from '@hireloop/contracts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';

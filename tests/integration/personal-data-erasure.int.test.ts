@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED, MIN_POSITION_HEADER, POSITION_HEADER, PROFILE_PICTURE_REF, candidateStreamId, emailStreamId, userStreamId, type UserRegistered } from '@hireloop/contracts';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { hashPassword } from '@hireloop/platform/accounts/password';
 import { emailHash } from '@hireloop/platform/accounts/tokens';
 import { loadConfig } from '@hireloop/platform/config';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { candidateStreamId, PROFILE_MESSAGES, PROFILE_PICTURE_REF } from '@hireloop/contracts';
-import { erasePerson } from '@hireloop/command-service/auth/erasure';
+import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/picture-migration';
 import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import { NO_STREAM_VERSION } from '@hireloop/platform/event-store';

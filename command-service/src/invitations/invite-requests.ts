@@ -6,7 +6,7 @@ import {
   usageMonth,
   type InviteRequestEvent,
 } from '@hireloop/contracts';
-import { countsAgainstPlan } from '../jobs/plan-limits';
+import { countsAgainstPlan } from '../plan-limits/job-postings';
 import type { Decision } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';

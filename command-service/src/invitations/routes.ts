@@ -6,12 +6,10 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthSuccess,
   AvailabilityBody,
   AvailabilityResponse,
   BulkInvitationBody,
   BulkInvitationResponse,
-  ClaimAccountBody,
   DomainError,
   ErrorBody,
   FREE_PLAN_INVITE_REQUESTS,
@@ -34,12 +32,11 @@ import {
   type InvitationEvent,
   type SkippedCandidate,
 } from '@hireloop/contracts';
-import { claimAddedProfile } from '../admin-people/claim';
 import { loadCompanyName, loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobState } from '../jobs/decider';
 import { candidateMailbox, loadCandidate, type Candidate } from '../profiles/candidate';
 import { profileDecider } from '../profiles/decider';
-import { appendDecisions, decideOn, handleCommandWithState, type CommandContext, type Decision } from '../shared/command-handler';
+import { decideOn, handleCommandWithState, handleDecisions, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
 import { commandContext, withPosition } from '../shared/request-context';
@@ -50,8 +47,6 @@ import { throttleInvitationMoves, throttleInvitations } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 409: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 const DAY_MS = 86_400_000;
-/** How often a bulk invitation is decided again when another send changed one of its streams first. */
-const BULK_ATTEMPTS = 3;
 
 interface PreparedInvitation {
   decision: Decision<InvitationEvent>;
@@ -168,26 +163,21 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
       const account = await requireSender(deps, request);
       const { jobId, candidateId, message } = request.body;
       const context = commandContext(deps, request, { userId: account.userId, role: account.role });
-      let job: JobState;
-      let prepared: PreparedInvitation;
-      let position: string;
-      for (let attempt = 1; ; attempt++) {
-        job = (await loadState(deps.eventStore, jobStreamId(jobId), jobDecider)).state;
-        prepared = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
-        // The free plan's invite requests this month (ADR 031): counted with the invitation, in one append.
-        const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
-        if (allowance && allowance.remaining < 1) {
-          return reply.code(403).send({ success: false, error: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS), requiresUpgrade: true });
-        }
-        try {
-          position = await appendDecisions(deps.eventStore, [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], context);
-          break;
-        } catch (error) {
-          if (!(error instanceof DomainError && error.code === 'version_conflict')) throw error;
-          // Another send came first: decided again, it finds the invitation (409) or the month's count moved on.
-          if (attempt >= BULK_ATTEMPTS) throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
-        }
-      }
+      // Another send came first: decided again, it finds the invitation (409) or the month's count moved on.
+      const outcome = await handleDecisions<{ limitReached: true } | { limitReached: false; job: JobState; prepared: PreparedInvitation }>(
+        deps.eventStore,
+        async () => {
+          const job = (await loadState(deps.eventStore, jobStreamId(jobId), jobDecider)).state;
+          const prepared = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+          // The free plan's invite requests this month (ADR 031): counted with the invitation, in one append.
+          const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
+          if (allowance && allowance.remaining < 1) return { decisions: [], result: { limitReached: true } };
+          return { decisions: [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], result: { limitReached: false, job, prepared } };
+        },
+        context,
+      );
+      if (outcome.limitReached) return reply.code(403).send({ success: false, error: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS), requiresUpgrade: true });
+      const { job, prepared, position } = outcome;
       await mailInvitation(deps, request.log, job, prepared, message);
       return withPosition(reply, position)
         .status(201)
@@ -208,53 +198,49 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
       const account = await requireSender(deps, request);
       const { jobId, candidateIds, message } = request.body;
       const context: CommandContext = commandContext(deps, request, { userId: account.userId, role: account.role });
-      for (let attempt = 1; ; attempt++) {
-        const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
-        const prepared: PreparedInvitation[] = [];
-        const invited: Array<{ candidateId: string; invitationId: string }> = [];
-        const skipped: SkippedCandidate[] = [];
-        const seen = new Set<string>();
-        for (const candidateId of candidateIds) {
-          if (seen.has(candidateId)) {
-            skipped.push({ candidateId, reason: 'duplicate', message: 'Listed more than once; invited once.' });
-            continue;
+      // Another send came first: decided again, those it invited are skipped as already invited.
+      const { job, prepared, invited, skipped, position } = await handleDecisions(
+        deps.eventStore,
+        async () => {
+          const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
+          const prepared: PreparedInvitation[] = [];
+          const invited: Array<{ candidateId: string; invitationId: string }> = [];
+          const skipped: SkippedCandidate[] = [];
+          const seen = new Set<string>();
+          for (const candidateId of candidateIds) {
+            if (seen.has(candidateId)) {
+              skipped.push({ candidateId, reason: 'duplicate', message: 'Listed more than once; invited once.' });
+              continue;
+            }
+            seen.add(candidateId);
+            try {
+              const one = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
+              prepared.push(one);
+              invited.push({ candidateId, invitationId: one.invitationId });
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              if (error.message === INVITATION_MESSAGES.candidateNotFound) skipped.push({ candidateId, reason: 'candidate_not_found', message: error.message });
+              else if (error.message === INVITATION_MESSAGES.alreadyInvited) skipped.push({ candidateId, reason: 'already_invited', message: error.message });
+              else throw error;
+            }
           }
-          seen.add(candidateId);
-          try {
-            const one = await prepareInvitation(deps, job, jobId, candidateId, message, senderOf(account));
-            prepared.push(one);
-            invited.push({ candidateId, invitationId: one.invitationId });
-          } catch (error) {
-            if (!(error instanceof DomainError)) throw error;
-            if (error.message === INVITATION_MESSAGES.candidateNotFound) skipped.push({ candidateId, reason: 'candidate_not_found', message: error.message });
-            else if (error.message === INVITATION_MESSAGES.alreadyInvited) skipped.push({ candidateId, reason: 'already_invited', message: error.message });
-            else throw error;
+          // The free plan's invite requests this month (ADR 031): those beyond them are skipped, the rest counted in the same append.
+          const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
+          if (allowance && prepared.length > allowance.remaining) {
+            for (const one of prepared.splice(allowance.remaining)) {
+              const index = invited.findIndex((entry) => entry.invitationId === one.invitationId);
+              const [dropped] = invited.splice(index, 1);
+              skipped.push({ candidateId: dropped!.candidateId, reason: 'plan_limit', message: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS) });
+            }
           }
-        }
-        // The free plan's invite requests this month (ADR 031): those beyond them are skipped, the rest counted in the same append.
-        const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
-        if (allowance && prepared.length > allowance.remaining) {
-          for (const one of prepared.splice(allowance.remaining)) {
-            const index = invited.findIndex((entry) => entry.invitationId === one.invitationId);
-            const [dropped] = invited.splice(index, 1);
-            skipped.push({ candidateId: dropped!.candidateId, reason: 'plan_limit', message: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS) });
-          }
-        }
-        let position: string;
-        try {
-          position = await appendDecisions(
-            deps.eventStore,
-            [...prepared.map((one) => one.decision), ...(allowance && prepared.length > 0 ? [allowance.count(prepared.map((one) => one.invitationId))] : [])],
-            context,
-          );
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'version_conflict' && attempt < BULK_ATTEMPTS) continue;
-          throw error;
-        }
-        for (const one of prepared) await mailInvitation(deps, request.log, job, one, message);
-        const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
-        return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
-      }
+          const decisions = [...prepared.map((one) => one.decision), ...(allowance && prepared.length > 0 ? [allowance.count(prepared.map((one) => one.invitationId))] : [])];
+          return { decisions, result: { job, prepared, invited, skipped } };
+        },
+        context,
+      );
+      for (const one of prepared) await mailInvitation(deps, request.log, job, one, message);
+      const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
+      return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
     },
   );
 
@@ -347,22 +333,6 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         );
       }
       return withPosition(reply, result.position).send({ success: true, hasSubmittedAvailability: true });
-    },
-  );
-
-  /**
-   * A candidate an admin added makes their account from the invitation (ADR 038), by the token
-   * alone: it was mailed to the profile's address. Anonymous only: a signed-in caller (another
-   * person's session, or a forwarded link opened while signed in) is refused, so nobody signed in
-   * as one person walks off signed in as another by accident. Rate-limited as sign-up is.
-   */
-  app.post(
-    '/api/invitations/:token/claim',
-    { schema: { tags: ['invitations'], params: InvitationTokenParams, body: ClaimAccountBody, response: { 201: AuthSuccess, ...errors } } },
-    async (request, reply) => {
-      if (await request.session()) throw new DomainError('conflict', INVITATION_MESSAGES.claimSignedIn);
-      const result = await claimAddedProfile(deps, request.params.token, request.body.password, request.ip, request.id);
-      return withPosition(reply, result.position).status(201).header('cache-control', 'no-store').send({ success: true, user: result.user, token: result.token });
     },
   );
 };

@@ -8,7 +8,7 @@ import { loadUserAccount } from '../auth/accounts';
 import { limited } from '../auth/throttle';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext } from '../shared/request-context';
-import type { McpReads } from './reads';
+import type { McpReads } from '../shared/mcp-reads';
 import { createHireloopMcpServer, type McpCaller } from './server';
 
 /** Wrong keys from one address: keys cannot be guessed (256 bits), but a flood need not reach the database. */

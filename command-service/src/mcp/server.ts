@@ -6,7 +6,7 @@ import type { RegisteredAccount } from '../auth/accounts';
 import { submitApplication } from '../applications/submit';
 import type { CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
-import type { McpReads } from './reads';
+import type { McpReads } from '../shared/mcp-reads';
 
 export const MCP_SERVER_INFO = { name: 'hireloop', version: '1.0.0' } as const;
 

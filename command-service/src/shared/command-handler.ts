@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { DomainError, MESSAGES } from '@hireloop/contracts';
 import {
   NO_STREAM_VERSION,
@@ -42,8 +43,30 @@ export interface CommandResult<Event extends DomainEvent> extends AppendResult {
   events: StoredEvent<Event>[];
 }
 
-/** How often a command is decided again after another writer changed its stream first. */
-export const CONFLICT_ATTEMPTS = 5;
+/**
+ * The one retry policy of the command side (ADR 052): a command whose outcome does not depend on
+ * who wins a race is decided again after another writer changed one of its streams first, after a
+ * backoff that grows (5 ms, 10 ms, … up to 100 ms) with jitter (each wait times 1 to 2 at random),
+ * so that many writers on one stream (25 job posts of one company, 50 webhook deliveries) spread
+ * out instead of colliding again in step.
+ */
+export const CONFLICT_RETRY = { retries: 20, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true } as const;
+/** How often a command is tried in all before the client gets the 412. */
+export const CONFLICT_ATTEMPTS = CONFLICT_RETRY.retries + 1;
+
+/**
+ * Runs `attempt` (read, decide, append at the versions read) again on a version conflict, by the
+ * policy above; a conflict still there after `CONFLICT_ATTEMPTS` is the 412 `version_conflict`.
+ * Any other error, a refusal of the decider included, ends it at once.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await pRetry(attempt, { ...CONFLICT_RETRY, shouldRetry: ({ error }) => error instanceof WrongExpectedVersionError });
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
+    throw error;
+  }
+}
 
 /** What `decideOn` found: the events to append to one stream and the version they were decided at. */
 export interface Decision<Event> {
@@ -69,11 +92,11 @@ const expectedVersionOf = (version: number): ExpectedVersion => (version === NO_
 /**
  * Load the stream, fold it, decide, append at the version we read.
  *
- * When another writer appended in between, the command is decided again on the new state (up to
- * `CONFLICT_ATTEMPTS` times): the decider sees what really happened, so a close that raced
- * another close becomes a no-op, and nobody gets a concurrency error for an action that did not
- * conflict. Only a caller that names `expectedVersion` (the client acted on a version it saw)
- * gets the 412 — never a lost update either way.
+ * When another writer appended in between, the command is decided again on the new state (by
+ * `retryOnConflict`): the decider sees what really happened, so a close that raced another close
+ * becomes a no-op, and nobody gets a concurrency error for an action that did not conflict. Only
+ * a caller that names `expectedVersion` (the client acted on a version it saw: the outcome depends
+ * on the race) gets the 412 at once — never a lost update either way.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -83,22 +106,20 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   context: CommandContext,
   options: { expectedVersion?: ExpectedVersion } = {},
 ): Promise<CommandResult<Event>> {
-  for (let attempt = 1; ; attempt++) {
+  const once = async (): Promise<CommandResult<Event>> => {
     const { events, version } = await decideOn(store, streamId, decider, command);
     if (events.length === 0) return { events: [], nextExpectedVersion: version, position: '' };
     const expectedVersion = options.expectedVersion ?? expectedVersionOf(version);
     const occurredAt = context.clock.now().toISOString();
-    try {
-      const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion });
-      return { events: events.map((event) => ({ ...event, occurredAt })), ...result };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (options.expectedVersion === undefined && attempt < CONFLICT_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        continue;
-      }
-      throw new DomainError('version_conflict', MESSAGES.versionConflict);
-    }
+    const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion });
+    return { events: events.map((event) => ({ ...event, occurredAt })), ...result };
+  };
+  if (options.expectedVersion === undefined) return retryOnConflict(once);
+  try {
+    return await once();
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
+    throw error;
   }
 }
 
@@ -129,18 +150,47 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
 }
 
 /**
+ * Appends decisions on several streams all-or-nothing, each at the version it was decided at,
+ * every event stamped with one time; answers the position of the last. A conflict is the store's
+ * `WrongExpectedVersionError`, for `handleDecisions` (or a caller's own answer) to act on.
+ */
+async function appendAll<Event extends DomainEvent>(store: EventStore, decisions: readonly Decision<Event>[], context: CommandContext, occurredAt = context.clock.now().toISOString()) {
+  const writes = decisions.filter((decision) => decision.events.length > 0);
+  if (writes.length === 0) return '';
+  const results = await store.appendToStreams(
+    writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context, occurredAt), expectedVersion: expectedVersionOf(decision.version) })),
+  );
+  return results.map((result) => result.position).reduce(maxPosition, '');
+}
+
+/**
  * Appends decisions on several streams all-or-nothing, each at the version it was decided at.
- * A conflict is a 412 (the caller decides whether to decide again).
+ * A conflict is a 412 (for a command whose outcome depends on the race: use `handleDecisions`
+ * for one that can be decided again).
  */
 export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext) {
-  const writes = decisions.filter((decision) => decision.events.length > 0);
   try {
-    const results = await store.appendToStreams(
-      writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context), expectedVersion: expectedVersionOf(decision.version) })),
-    );
-    return results.map((result) => result.position).reduce(maxPosition, '');
+    return await appendAll(store, decisions, context);
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
     throw error;
   }
+}
+
+/**
+ * `handleCommand` for a command that spans streams: `decide` reads what it needs and answers the
+ * decisions to append together (none: nothing is appended) and anything the caller wants back;
+ * after a conflict it is called again on what is there now (`retryOnConflict`).
+ */
+export async function handleDecisions<Result>(
+  store: EventStore,
+  decide: () => Promise<{ decisions: readonly Decision<DomainEvent>[]; result: Result }>,
+  context: CommandContext,
+): Promise<Result & { position: string; occurredAt: string }> {
+  return retryOnConflict(async () => {
+    const { decisions, result } = await decide();
+    const occurredAt = context.clock.now().toISOString();
+    const position = await appendAll(store, decisions, context, occurredAt);
+    return { ...result, position, occurredAt };
+  });
 }

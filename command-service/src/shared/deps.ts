@@ -14,7 +14,7 @@ import type { ResumeReader } from '@hireloop/platform/resume-text/extractor';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import type { ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
-import type { McpReads } from '../mcp/reads';
+import type { McpReads } from './mcp-reads';
 
 /** What the command side needs from the outside world; the composition root (cli) provides it. */
 export interface CommandServiceDeps {

@@ -27,8 +27,6 @@ import { readProviderEvent, readScheduledChange, readSubscriptionObject } from '
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 412: ErrorBody, 502: ErrorBody };
 const PAYMENTS_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
-/** How often a webhook event is decided again when other deliveries for the company land first. */
-const WEBHOOK_ATTEMPTS = 20;
 
 /** The signed-in company user's company: 401 visitor, 403 candidate or a user without a company. */
 async function requireCompany(deps: CommandServiceDeps, request: FastifyRequest) {
@@ -139,17 +137,10 @@ export async function applyProviderEvent(
     ? { ...reading.snapshot, scheduledChange: readScheduledChange(await payments.retrieveSubscriptionSchedule(reading.scheduleId), reading.snapshot) }
     : reading.snapshot;
   const context = { ...commandContext(deps, request, 'system'), causationId: event.id };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await handleCommand(deps.eventStore, subscriptionStreamId(snapshot.companyId), subscriptionDecider, { type: 'ApplyProviderSubscription', data: snapshot }, context);
-      return { applied: result.events.length > 0, position: result.position };
-    } catch (error) {
-      // Many deliveries for one company at once: deciding again on what the others recorded is
-      // always right (a duplicate becomes a no-op), so keep going rather than make Stripe retry.
-      if (error instanceof DomainError && error.code === 'version_conflict' && attempt < WEBHOOK_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  // Many deliveries for one company at once: `handleCommand` decides again on what the others
+  // recorded, which is always right (a duplicate becomes a no-op), rather than make Stripe retry.
+  const result = await handleCommand(deps.eventStore, subscriptionStreamId(snapshot.companyId), subscriptionDecider, { type: 'ApplyProviderSubscription', data: snapshot }, context);
+  return { applied: result.events.length > 0, position: result.position };
 }
 
 /**

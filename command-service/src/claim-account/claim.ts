@@ -22,7 +22,7 @@ import { appendDecisions, decideOn, type CommandContext } from '../shared/comman
 import { fold } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
-import { addedCandidateEmailStreamId } from './added-candidates';
+import { addedCandidateEmailStreamId } from '../admin-people/added-candidates';
 
 /**
  * The account a candidate an admin added makes from their invitation (ADR 038): a candidate's,

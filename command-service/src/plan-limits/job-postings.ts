@@ -1,10 +1,9 @@
-import { DomainError, MESSAGES, isAdminRole, jobStreamId, subscriptionStreamId, type JobEvent, type Role, type UserType } from '@hireloop/contracts';
-import { maxPosition, NO_STREAM_VERSION, WrongExpectedVersionError } from '@hireloop/platform/event-store';
-import { CONFLICT_ATTEMPTS, decideOn, toNewEvents, type CommandContext, type Decision } from '../shared/command-handler';
+import { isAdminRole, jobStreamId, subscriptionStreamId, type JobEvent, type Role, type UserType } from '@hireloop/contracts';
+import { decideOn, handleDecisions, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState, type StoredEvent } from '../shared/stream';
 import { countedJobIds, subscriptionDecider } from '../subscriptions/decider';
-import { jobDecider } from './decider';
+import { jobDecider } from '../jobs/decider';
 
 /**
  * Plan limits on job posts (issue 12, ADR 030). A company user's job post, or reopening of a
@@ -38,29 +37,19 @@ export async function changeJobWithinPlan(
   { companyId, jobId, decideJob }: { companyId: string; jobId: string; decideJob: () => Promise<Decision<JobEvent>> },
   context: CommandContext,
 ): Promise<CountedJobChange> {
-  for (let attempt = 1; ; attempt++) {
-    const job = await decideJob();
-    if (job.events.length === 0) return { events: [], position: '' };
-    const posting = await decideOn(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider, async (state) => ({
-      type: 'CountJobPosting' as const,
-      data: { companyId, jobId, openJobPostings: await openJobPostings(deps, companyId, countedJobIds(state, jobId)), at: context.clock.now().toISOString() },
-    }));
-    const occurredAt = context.clock.now().toISOString();
-    try {
-      const results = await deps.eventStore.appendToStreams(
-        [job, posting].map((decision) => ({
-          streamId: decision.streamId,
-          events: toNewEvents(decision.events, context, occurredAt),
-          expectedVersion: decision.version === NO_STREAM_VERSION ? ('no_stream' as const) : decision.version,
-        })),
-      );
-      const position = results.map((result) => result.position).reduce(maxPosition, '');
-      return { events: job.events.map((event) => ({ ...event, occurredAt })), position };
-    } catch (error) {
-      // Another post or a plan change came first: decide again on what is there now.
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (attempt >= CONFLICT_ATTEMPTS) throw new DomainError('version_conflict', MESSAGES.versionConflict);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
-  }
+  // Another post or a plan change came first: `handleDecisions` decides both again on what is there now.
+  const { job, position, occurredAt } = await handleDecisions(
+    deps.eventStore,
+    async () => {
+      const job = await decideJob();
+      if (job.events.length === 0) return { decisions: [], result: { job } };
+      const posting = await decideOn(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider, async (state) => ({
+        type: 'CountJobPosting' as const,
+        data: { companyId, jobId, openJobPostings: await openJobPostings(deps, companyId, countedJobIds(state, jobId)), at: context.clock.now().toISOString() },
+      }));
+      return { decisions: [job, posting], result: { job } };
+    },
+    context,
+  );
+  return { events: job.events.map((event) => ({ ...event, occurredAt })), position };
 }

@@ -15,14 +15,14 @@ import {
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../auth/accounts';
-import { countsAgainstPlan } from '../jobs/plan-limits';
+import { countsAgainstPlan } from '../plan-limits/job-postings';
 import { loadCandidate } from '../profiles/candidate';
 import { handleCommandWithState } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { loadState } from '../shared/stream';
-import { candidateViewsDecider } from './candidate-views-decider';
-import { planInForce, subscriptionDecider } from './decider';
+import { candidateViewsDecider } from './decider';
+import { planInForce, subscriptionDecider } from '../subscriptions/decider';
 
 /**
  * Plan limits on candidate profile views (ADR 030): a company user opens a candidate's full

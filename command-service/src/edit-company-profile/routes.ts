@@ -5,7 +5,7 @@ import { rememberCompanyName, requireAccount } from '../auth/accounts';
 import { handleCommandWithState } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { companyDecider, companyProfileFromState } from './decider';
+import { companyDecider, companyProfileFromState } from '../companies/decider';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
 

@@ -6,9 +6,9 @@ import type { DomainEvent } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
 import { addedCandidateEmailStreamId, loadAddedCandidateProfile } from '../admin-people/added-candidates';
-import { emailReservationDecider } from './email-reservation';
-import { identityDecider } from './social-sign-in';
-import { userAccountDecider } from './user-account';
+import { emailReservationDecider } from '../auth/email-reservation';
+import { identityDecider } from '../auth/social-sign-in';
+import { userAccountDecider } from '../auth/user-account';
 
 export interface ErasureReport {
   userId: string;

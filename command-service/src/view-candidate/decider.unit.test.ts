@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { candidateViewLimitReached, UpgradeRequiredError, type CandidateViewEvent, type PaidPlanId, type PlanId, type ProviderSubscriptionSnapshot, type SubscriptionEvent } from '@hireloop/contracts';
 import { fold } from '../shared/decider';
 import { deciderSpec } from '../shared/decider-spec';
-import { candidateViewsDecider, type CandidateViewsCommand } from './candidate-views-decider';
-import { planInForce, subscriptionDecider } from './decider';
+import { candidateViewsDecider, type CandidateViewsCommand } from './decider';
+import { planInForce, subscriptionDecider } from '../subscriptions/decider';
 
 /** Candidate profile views per month (issue 12, ADR 030). */
 const spec = deciderSpec(candidateViewsDecider);

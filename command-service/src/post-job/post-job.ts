@@ -1,0 +1,36 @@
+import { jobFromPosted, jobStreamId, type PostJobCommandData } from '@hireloop/contracts';
+import { loadCompanyName, type RegisteredAccount } from '../auth/accounts';
+import { jobDecider, type JobCommand } from '../jobs/decider';
+import { changeJobWithinPlan, countsAgainstPlan } from '../plan-limits/job-postings';
+import { decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
+import type { CommandServiceDeps } from '../shared/deps';
+import { throttleJobPosting } from './throttle';
+
+/**
+ * Runs a job command; a company user's post or reopening also takes one of the plan's job
+ * postings (plan limits, ADR 030), admins' do not.
+ */
+async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, command: JobCommand, context: CommandContext) {
+  if (countsAgainstPlan(account)) {
+    return changeJobWithinPlan(deps, { companyId: account.companyId, jobId, decideJob: () => decideOn(deps.eventStore, jobStreamId(jobId), jobDecider, command) }, context);
+  }
+  return handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
+}
+
+/** Posts a job (for `companyId` when an admin posts for a company): throttled, within the plan. */
+export async function postJob(deps: CommandServiceDeps, account: RegisteredAccount, job: PostJobCommandData, companyId: string | null | undefined, address: string, context: CommandContext) {
+  await throttleJobPosting(deps, account.userId, address);
+  const jobId = deps.ids.newId();
+  const poster = { userId: account.userId, type: account.type, role: account.role, companyId: account.companyId, companyName: await loadCompanyName(deps, account.companyId) };
+  const result = await runJobCommand(deps, account, jobId, { type: 'PostJob', data: { jobId, shareToken: deps.ids.newToken(16), job, companyId, poster } }, context);
+  const [posted] = result.events;
+  if (posted?.type !== 'JobPosted') throw new Error('PostJob did not record JobPosted');
+  return { position: result.position, job: jobFromPosted(posted.data, posted.occurredAt) };
+}
+
+/** Closes or reopens a job: reopening takes a posting again; closing frees one (it is no longer open). */
+export async function changeJobStatus(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, type: 'CloseJob' | 'ReopenJob', context: CommandContext) {
+  const by = { userId: account.userId, role: account.role, companyId: account.companyId };
+  const command = { type, data: { jobId, by, at: deps.clock.now().toISOString() } };
+  return type === 'ReopenJob' ? runJobCommand(deps, account, jobId, command, context) : handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
+}

@@ -1,0 +1,47 @@
+import { signedInOnly } from '@hireloop/platform/http/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_MESSAGES, AdminCreateJobBody, DomainError, ErrorBody, JobStatusChange, PostJobBody, PostJobResponse, isAdminRole } from '@hireloop/contracts';
+import { requireAccount } from '../auth/accounts';
+import type { CommandServiceDeps } from '../shared/deps';
+import { commandContext, withPosition } from '../shared/request-context';
+import { changeJobStatus, postJob } from './post-job';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
+const JobParams = z.object({ jobId: z.string().min(1).max(100) });
+
+export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
+  app.post('/api/jobs', { onRequest: signedInOnly, schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {
+    const account = await requireAccount(deps, request);
+    const { position, job } = await postJob(deps, account, request.body, undefined, request.ip, commandContext(deps, request, { userId: account.userId, role: account.role }));
+    return withPosition(reply, position).status(201).send({ success: true, job });
+  });
+
+  app.post(
+    '/api/admin/jobs',
+    { onRequest: signedInOnly, schema: { tags: ['admin'], body: AdminCreateJobBody, response: { 201: PostJobResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      if (!isAdminRole(account.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
+      const { companyId, ...job } = request.body;
+      const { position, job: created } = await postJob(deps, account, job, companyId, request.ip, commandContext(deps, request, { userId: account.userId, role: account.role }));
+      return withPosition(reply, position).status(201).send({ success: true, job: created });
+    },
+  );
+
+  for (const [action, command] of [
+    ['close', 'CloseJob'],
+    ['reopen', 'ReopenJob'],
+  ] as const) {
+    app.post(
+      `/api/jobs/:jobId/${action}`,
+      { onRequest: signedInOnly, schema: { tags: ['jobs'], params: JobParams, body: z.unknown().optional(), response: { 200: JobStatusChange, ...errors } } },
+      async (request, reply) => {
+        const account = await requireAccount(deps, request);
+        const { jobId } = request.params;
+        const result = await changeJobStatus(deps, account, jobId, command, commandContext(deps, request, { userId: account.userId, role: account.role }));
+        return withPosition(reply, result.position).send({ success: true, jobId, isActive: command === 'ReopenJob' });
+      },
+    );
+  }
+};
