@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { APPLICATION_MESSAGES, DomainError, ErrorBody, JOB_MESSAGES, JobApplicantsResponse, MyApplicationsResponse, type CandidateApplication, type JobApplicant } from '@hireloop/contracts';
 import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
-import { findApplicationsOfCandidate, findApplicationsToJob } from '@hireloop/projections/applications/queries';
+import { findApplicationsToJob } from '@hireloop/projections/applications/queries';
+import { findCandidateApplicationRows } from '@hireloop/projections/candidate-applications/queries';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
 import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
@@ -12,12 +13,10 @@ import { findUserById, usersCollection } from '@hireloop/projections/users/queri
  * `GET /api/applications`, and of the MCP tool `get_my_applications` (ADR 042).
  */
 export async function candidateApplications(readStore: ReadStore, userId: string): Promise<CandidateApplication[]> {
-  const applied = await findApplicationsOfCandidate(readStore, userId);
-  const jobIds = [...new Set(applied.map((application) => application.jobId))];
-  const jobs = jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : [];
-  const byId = new Map(jobs.map((job) => [job._id, job]));
-  return applied.flatMap((application): CandidateApplication[] => {
-    const job = byId.get(application.jobId);
+  // One indexed query: each row holds the job it is for (ADR 054).
+  const rows = await findCandidateApplicationRows(readStore, userId);
+  return rows.flatMap((application): CandidateApplication[] => {
+    const job = application.job;
     // A job the board does not show (yet) is left out rather than listed without a title.
     if (!job) return [];
     return [
