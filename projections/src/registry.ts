@@ -2,6 +2,7 @@ import { adminActivitiesProjection } from './admin-activities/projection';
 import { adminPeopleProjection } from './admin-people/projection';
 import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
+import { candidateApplicationsProjection } from './candidate-applications/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateLedgerProjection } from './candidate-ledger/projection';
@@ -20,6 +21,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   usersProjection,
   jobBoardProjection,
   applicationsProjection,
+  candidateApplicationsProjection,
   candidateProfilesProjection,
   candidateSummariesProjection,
   companiesProjection,

@@ -55,9 +55,9 @@ export interface QueryServiceDeps {
 /** Registers every query route on `app`: GET under /api, answered from read models only. */
 export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   if (!app.hasRequestDecorator('session')) await app.register(authPlugin, { secrets: deps.secrets, clock: deps.clock });
-  await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs });
-  await app.register(authQueryRoutes, { readStore: deps.readStore });
-  await app.register(candidateSummaryQueryRoutes, { readStore: deps.readStore });
+  await app.register(readYourWritesPlugin, { progress: deps.progress, timeoutMs: deps.readYourWritesTimeoutMs, readStore: deps.readStore });
+  await app.register(authQueryRoutes);
+  await app.register(candidateSummaryQueryRoutes);
   await app.register(jobQueryRoutes, {
     readStore: deps.readStore,
     publicUrl: deps.publicUrl,
@@ -67,11 +67,11 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     searchIndex: deps.searchIndex,
   });
   const pictures = deps.pictures ?? createMemoryProfilePictures();
-  await app.register(profileQueryRoutes, { readStore: deps.readStore, clock: deps.clock, pictures });
-  await app.register(profilePictureQueryRoutes, { readStore: deps.readStore, clock: deps.clock, pictures });
-  await app.register(applicationQueryRoutes, { readStore: deps.readStore });
-  await app.register(companyQueryRoutes, { readStore: deps.readStore });
-  await app.register(subscriptionQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
+  await app.register(profileQueryRoutes, { clock: deps.clock, pictures });
+  await app.register(profilePictureQueryRoutes, { clock: deps.clock, pictures });
+  await app.register(applicationQueryRoutes);
+  await app.register(companyQueryRoutes);
+  await app.register(subscriptionQueryRoutes, { clock: deps.clock });
   await app.register(candidateQueryRoutes, {
     readStore: deps.readStore,
     progress: deps.progress,
@@ -79,12 +79,12 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     onCardsShown: deps.onCardsShown,
     viewerCompanies: deps.onCardsShown ? new ViewerCompanies(deps.readStore, deps.clock) : undefined,
   });
-  await app.register(invitationQueryRoutes, { readStore: deps.readStore, clock: deps.clock });
-  await app.register(inboxQueryRoutes, { readStore: deps.readStore });
-  await app.register(ledgerQueryRoutes, { readStore: deps.readStore });
+  await app.register(invitationQueryRoutes, { clock: deps.clock });
+  await app.register(inboxQueryRoutes);
+  await app.register(ledgerQueryRoutes);
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
   await app.register(adminPeopleQueryRoutes, { readStore: deps.readStore, progress: deps.progress, candidateTable: deps.adminCandidateTable });
-  await app.register(analyticsQueryRoutes, { readStore: deps.readStore, clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });
+  await app.register(analyticsQueryRoutes, { clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });
 }
 
 export { JobSearchIndex } from './jobs/search-index';

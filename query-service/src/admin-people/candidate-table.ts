@@ -145,6 +145,11 @@ export class AdminCandidateTableData implements MirrorData<AdminCandidateDocumen
 export class AdminCandidateTable {
   private readonly mirror: ReadModelMirror<AdminCandidateDocument, AdminCandidateTableData>;
 
+  /** The read models its answers come from (read-your-writes waits for them, ADR 054). */
+  get readModels(): readonly string[] {
+    return this.mirror.readModels;
+  }
+
   constructor(
     private readonly readStore: ReadStore,
     options: ReadModelMirrorOptions = {},

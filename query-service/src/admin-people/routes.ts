@@ -4,7 +4,6 @@ import { ADMIN_MESSAGES, AdminCandidateList, AdminCandidateListQuery, AdminCompa
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { adminPeopleProjection } from '@hireloop/projections/admin-people/projection';
 import { listAdminCandidates, listAdminCompanies } from '@hireloop/projections/admin-people/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import { AdminCandidateTable } from './candidate-table';
@@ -26,8 +25,7 @@ export const adminPeopleQueryRoutes: FastifyPluginAsyncZod<AdminPeopleQueryOptio
   /** The signed-in admin, from the users read model (a role just granted or taken is seen with X-Min-Position). */
   const requireAdmin = async (request: FastifyRequest) => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || !isAdminRole(user.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
   };
 
@@ -52,9 +50,9 @@ export const adminPeopleQueryRoutes: FastifyPluginAsyncZod<AdminPeopleQueryOptio
     { schema: { tags: ['admin'], querystring: AdminCandidateListQuery, response: { 200: AdminCandidateList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       await requireAdmin(request);
-      await request.readModelsCaughtUp([adminPeopleProjection.name]);
       reply.header('cache-control', 'private, no-store');
-      if (!table) return listAdminCandidates(readStore, request.query);
+      if (!table) return listAdminCandidates(request.readStore, request.query);
+      await request.caughtUpWith(table);
       const { answeredBy, ...list } = await table.list(request.query);
       if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'admin candidates answered by the read store: the table is not ready yet');
       return list;
@@ -66,9 +64,8 @@ export const adminPeopleQueryRoutes: FastifyPluginAsyncZod<AdminPeopleQueryOptio
     { schema: { tags: ['admin'], querystring: AdminCompanyListQuery, response: { 200: AdminCompanyList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       await requireAdmin(request);
-      await request.readModelsCaughtUp([adminPeopleProjection.name]);
       reply.header('cache-control', 'private, no-store');
-      return listAdminCompanies(readStore, request.query);
+      return listAdminCompanies(request.readStore, request.query);
     },
   );
 };

@@ -1,22 +1,11 @@
 import { ADMIN_ACTIVITY_ACTIONS, type AdminActivity } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { AdminActivityDocument } from '@hireloop/projections/admin-activities/projection';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { companiesProjection, type CompanyDocument } from '@hireloop/projections/companies/projection';
-import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
 import { physicalCollection } from '@hireloop/projections/shared/projection';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { usersCollection } from '@hireloop/projections/users/queries';
-
-/** The read models an answer takes names and titles from, besides the log's own. */
-export const ACTIVITY_LOOKUP_PROJECTIONS = [
-  usersProjection.name,
-  jobBoardProjection.name,
-  companiesProjection.name,
-  candidateProfilesProjection.name,
-];
 
 const ROLE_TEXT = { candidate: 'candidate', company: 'company', admin: 'admin', super_admin: 'super admin' } as const;
 

@@ -13,13 +13,11 @@ import {
 } from '@hireloop/contracts';
 import { comparePositions, isPosition } from '@hireloop/platform/event-store';
 import type { ReadStore } from '@hireloop/platform/read-store';
-import { adminActivitiesProjection } from '@hireloop/projections/admin-activities/projection';
 import { adminActivitiesAfter, listAdminActivities } from '@hireloop/projections/admin-activities/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 import { openEventStream } from '../shared/event-stream';
 import type { ProjectionProgress } from '../shared/projection-progress';
-import { ACTIVITY_LOOKUP_PROJECTIONS, describeActivities } from './activities';
+import { describeActivities } from './activities';
 import { AdminActivityFeed } from './activity-feed';
 
 export interface AdminActivityQueryOptions {
@@ -44,8 +42,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
   /** The signed-in admin, from the users read model (a role just granted or taken is seen with X-Min-Position). */
   const requireAdmin = async (request: FastifyRequest) => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || !isAdminRole(user.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
     return user;
   };
@@ -75,12 +72,11 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
     },
     async (request, reply) => {
       await requireAdmin(request);
-      await request.readModelsCaughtUp([adminActivitiesProjection.name, ...ACTIVITY_LOOKUP_PROJECTIONS]);
-      const { activities, total } = await listAdminActivities(readStore, request.query);
+      const { activities, total } = await listAdminActivities(request.readStore, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       // Names of people: nothing but the admin's browser may keep the answer.
       reply.header('cache-control', 'private, no-store');
-      return describeActivities(readStore, activities);
+      return describeActivities(request.readStore, activities);
     },
   );
 

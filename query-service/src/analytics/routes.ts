@@ -18,16 +18,12 @@ import {
   TopJobsResponse,
   isAdminRole,
 } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { WebAnalyticsNotConfiguredError, type WebAnalyticsPort, type WebAnalyticsRange } from '@hireloop/platform/web-analytics';
-import { analyticsDailyProjection, analyticsTopJobsProjection } from '@hireloop/projections/analytics/projection';
 import { analyticsSummary, analyticsWindow, dailyMetrics, topJobs } from '@hireloop/projections/analytics/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 export interface AnalyticsRoutesOptions {
-  readStore: ReadStore;
   clock: Clock;
   /** The GA4 section's source (default in the composition root: not configured). */
   webAnalytics: WebAnalyticsPort;
@@ -41,24 +37,20 @@ const ga4Errors = { ...errors, 502: ErrorBody, 503: ErrorBody };
  * numbers from the analytics read models, and the GA4 section through the web-analytics port.
  * Every answer, errors included, is `private, no-store`.
  */
-export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, { readStore, clock, webAnalytics }) => {
+export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, { clock, webAnalytics }) => {
   // Visitor 401 and non-admin 403 come before any check of the query string.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'private, no-store');
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || !isAdminRole(user.role)) throw new DomainError('forbidden', ANALYTICS_MESSAGES.adminOnly);
   });
-
-  const readModels = [analyticsDailyProjection.name, analyticsTopJobsProjection.name];
 
   app.get(
     '/api/admin/analytics/summary',
     { schema: { tags: ['admin'], querystring: AnalyticsSummaryQuery, response: { 200: AnalyticsSummary, ...errors } } },
     async (request) => {
-      await request.readModelsCaughtUp(readModels);
-      return analyticsSummary(readStore, analyticsWindow(clock.now(), request.query.days));
+      return analyticsSummary(request.readStore, analyticsWindow(clock.now(), request.query.days));
     },
   );
 
@@ -66,8 +58,7 @@ export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions>
     '/api/admin/analytics/top-jobs',
     { schema: { tags: ['admin'], querystring: TopJobsQuery, response: { 200: TopJobsResponse, ...errors } } },
     async (request) => {
-      await request.readModelsCaughtUp(readModels);
-      return topJobs(readStore, analyticsWindow(clock.now(), request.query.days), request.query.limit);
+      return topJobs(request.readStore, analyticsWindow(clock.now(), request.query.days), request.query.limit);
     },
   );
 
@@ -75,8 +66,7 @@ export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions>
     '/api/admin/analytics/daily-metrics',
     { schema: { tags: ['admin'], querystring: DailyMetricsQuery, response: { 200: DailyMetricsResponse, ...errors } } },
     async (request) => {
-      await request.readModelsCaughtUp(readModels);
-      return dailyMetrics(readStore, analyticsWindow(clock.now(), request.query.days));
+      return dailyMetrics(request.readStore, analyticsWindow(clock.now(), request.query.days));
     },
   );
 

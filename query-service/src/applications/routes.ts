@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APPLICATION_MESSAGES, DomainError, ErrorBody, JOB_MESSAGES, JobApplicantsResponse, MyApplicationsResponse, type CandidateApplication, type JobApplicant } from '@hireloop/contracts';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
-import { applicationsProjection } from '@hireloop/projections/applications/projection';
-import { findApplicationsOfCandidate, findApplicationsToJob } from '@hireloop/projections/applications/queries';
-import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
+import { findApplicationsToJob } from '@hireloop/projections/applications/queries';
+import { findCandidateApplicationRows } from '@hireloop/projections/candidate-applications/queries';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
 /**
@@ -16,12 +13,10 @@ import { findUserById, usersCollection } from '@hireloop/projections/users/queri
  * `GET /api/applications`, and of the MCP tool `get_my_applications` (ADR 042).
  */
 export async function candidateApplications(readStore: ReadStore, userId: string): Promise<CandidateApplication[]> {
-  const applied = await findApplicationsOfCandidate(readStore, userId);
-  const jobIds = [...new Set(applied.map((application) => application.jobId))];
-  const jobs = jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : [];
-  const byId = new Map(jobs.map((job) => [job._id, job]));
-  return applied.flatMap((application): CandidateApplication[] => {
-    const job = byId.get(application.jobId);
+  // One indexed query: each row holds the job it is for (ADR 054).
+  const rows = await findCandidateApplicationRows(readStore, userId);
+  return rows.flatMap((application): CandidateApplication[] => {
+    const job = application.job;
     // A job the board does not show (yet) is left out rather than listed without a title.
     if (!job) return [];
     return [
@@ -45,16 +40,15 @@ export async function candidateApplications(readStore: ReadStore, userId: string
  * is for (part 2 §2) and its timeline (issue 13). `GET /api/jobs/{jobId}/applicants`: the
  * applications to one job, for the company that posted it and for admins.
  */
-export const applicationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+export const applicationQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/applications',
     { schema: { tags: ['applications'], response: { 200: MyApplicationsResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
-      await request.readModelsCaughtUp([usersProjection.name, applicationsProjection.name, jobBoardProjection.name]);
-      const user = await findUserById(readStore, session.userId);
+      const user = await findUserById(request.readStore, session.userId);
       if (user && user.type !== 'candidate') throw new DomainError('forbidden', JOB_MESSAGES.candidatesOnly);
-      const applications = await candidateApplications(readStore, session.userId);
+      const applications = await candidateApplications(request.readStore, session.userId);
       reply.header('cache-control', 'private, no-store');
       return { applications };
     },
@@ -71,18 +65,17 @@ export const applicationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStor
     },
     async (request, reply) => {
       const session = await request.requireSession();
-      await request.readModelsCaughtUp([usersProjection.name, applicationsProjection.name, jobBoardProjection.name, candidateProfilesProjection.name]);
-      const user = await findUserById(readStore, session.userId);
+      const user = await findUserById(request.readStore, session.userId);
       const isAdmin = user?.role === 'admin' || user?.role === 'super_admin';
       if (!user || (user.type !== 'company' && !isAdmin)) throw new DomainError('forbidden', APPLICATION_MESSAGES.companiesOnly);
-      const job = await jobsCollection(readStore).get(request.params.jobId);
+      const job = await jobsCollection(request.readStore).get(request.params.jobId);
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       // Another company's job is refused, not hidden: its existence is public on the board.
       if (!isAdmin && (job.companyId === null || job.companyId !== user.companyId)) throw new DomainError('forbidden', APPLICATION_MESSAGES.notYourJob);
-      const applications = await findApplicationsToJob(readStore, job._id);
+      const applications = await findApplicationsToJob(request.readStore, job._id);
       const userIds = applications.map((application) => application.candidateUserId);
       const [users, profiles] = userIds.length
-        ? await Promise.all([usersCollection(readStore).find({ _id: { $in: userIds } }), profilesCollection(readStore).find({ userId: { $in: userIds } })])
+        ? await Promise.all([usersCollection(request.readStore).find({ _id: { $in: userIds } }), profilesCollection(request.readStore).find({ userId: { $in: userIds } })])
         : [[], []];
       const names = new Map(users.filter((doc) => !doc.erasedAt).map((doc) => [doc._id, doc.name]));
       const profileOf = new Map(profiles.map((profile) => [profile.userId, profile]));

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AiSummaryResponse, ErrorBody, PROFILE_MESSAGES, ProfileIdParams } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store';
-import { candidateSummariesProjection, summaryStatus } from '@hireloop/projections/candidate-summaries/projection';
+import { summaryStatus } from '@hireloop/projections/candidate-summaries/projection';
 import { findCandidateSummary } from '@hireloop/projections/candidate-summaries/queries';
 
 /**
  * GET /api/candidates/:id/ai-summary: readable by anyone, visitors included, when the profile is
  * public; a private profile's summary is a 404 to all but its owner, the same 404 as an unknown id.
  */
-export const candidateSummaryQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+export const candidateSummaryQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/candidates/:id/ai-summary',
     {
@@ -20,8 +19,7 @@ export const candidateSummaryQueryRoutes: FastifyPluginAsyncZod<{ readStore: Rea
       },
     },
     async (request, reply) => {
-      await request.readModelsCaughtUp([candidateSummariesProjection.name]);
-      const doc = await findCandidateSummary(readStore, request.params.id);
+      const doc = await findCandidateSummary(request.readStore, request.params.id);
       const session = doc && !doc.isPublic ? await request.session() : null;
       if (!doc || (!doc.isPublic && session?.userId !== doc.userId)) {
         return reply.code(404).send({ success: false, error: PROFILE_MESSAGES.profileNotFound });

@@ -296,10 +296,15 @@ export type CandidateCardIndexOptions = ReadModelMirrorOptions;
 /**
  * The cards' index. `start()` loads it in the background; `list()` answers exactly what
  * `listCandidateCards()` would over the read model as it stood when the request began, or at
- * least as far as `request.readModelsCaughtUp` waited for (read-your-writes: call it first).
+ * least as far as `request.caughtUpWith(index)` waited for (read-your-writes: call it first).
  */
 export class CandidateCardIndex {
   private readonly mirror: ReadModelMirror<StoredCardSource, CardIndexData>;
+
+  /** The read models its answers come from (read-your-writes waits for them, ADR 054). */
+  get readModels(): readonly string[] {
+    return this.mirror.readModels;
+  }
 
   constructor(
     private readonly readStore: ReadStore,

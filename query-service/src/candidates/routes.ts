@@ -74,18 +74,18 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
     '/api/candidates',
     { config: { frequent: true }, schema: { tags: ['candidates'], querystring: CandidateListQuery, response: { 200: CandidateList, 400: ErrorBody } } },
     async (request, reply) => {
-      await request.readModelsCaughtUp([candidateCardsProjection.name]);
       const query = request.query;
       // The side panel: filters and page do not apply, and no total (counting would read the whole pool).
       if (query.random) {
-        const cards = await randomCandidateCards(readStore, query.count);
+        const cards = await randomCandidateCards(request.readStore, query.count);
         await recordShown(request, cards);
         return cards;
       }
       try {
         // Same answer as `listCandidateCards(readStore, ...)` (the reference), from the in-memory index,
-        // which first catches up with everything the wait above made sure the read model holds.
-        const { cards, total, answeredBy } = cardIndex ? await cardIndex.list(query) : { ...(await listCandidateCards(readStore, query)), answeredBy: null };
+        // which first catches up with everything the wait for it made sure the read model holds.
+        if (cardIndex) await request.caughtUpWith(cardIndex);
+        const { cards, total, answeredBy } = cardIndex ? await cardIndex.list(query) : { ...(await listCandidateCards(request.readStore, query)), answeredBy: null };
         // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
         if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'candidate list answered by the read store: the card index is not ready yet');
         reply.header(TOTAL_COUNT_HEADER, String(total));

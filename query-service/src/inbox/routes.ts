@@ -1,28 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_MESSAGES, DomainError, ErrorBody, InboxResponse, SentMessagesResponse, type InboxMessage, type SentMessage } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store';
-import { companiesProjection } from '@hireloop/projections/companies/projection';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
-import { inboxProjection } from '@hireloop/projections/inbox/projection';
 import { findInboxOfCandidate, findInboxReadUpTo, findMessagesSentBy } from '@hireloop/projections/inbox/queries';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById } from '@hireloop/projections/candidate-profiles/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
  * The candidate's Hireloop inbox (ADR 032): the messages companies sent them, newest first, each
  * with the company's name. Only one's own: the session names the candidate, nothing else does.
  */
-export const inboxQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+export const inboxQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/inbox', { schema: { tags: ['contacts'], response: { 200: InboxResponse, 401: ErrorBody, 403: ErrorBody } } }, async (request, reply) => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name, inboxProjection.name, companiesProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || user.type !== 'candidate') throw new DomainError('forbidden', CONTACT_MESSAGES.inboxCandidatesOnly);
-    const [docs, readUpTo] = await Promise.all([findInboxOfCandidate(readStore, session.userId), findInboxReadUpTo(readStore, session.userId)]);
+    const [docs, readUpTo] = await Promise.all([findInboxOfCandidate(request.readStore, session.userId), findInboxReadUpTo(request.readStore, session.userId)]);
     const companyIds = [...new Set(docs.map((doc) => doc.companyId))];
-    const names = new Map(await Promise.all(companyIds.map(async (companyId) => [companyId, (await findCompanyPublicProfile(readStore, companyId))?.name ?? ''] as const)));
+    const names = new Map(await Promise.all(companyIds.map(async (companyId) => [companyId, (await findCompanyPublicProfile(request.readStore, companyId))?.name ?? ''] as const)));
     const messages = docs.map(
       (doc): InboxMessage => ({
         contactId: doc.contactId,
@@ -45,12 +39,11 @@ export const inboxQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> =
    */
   app.get('/api/contacts/sent', { schema: { tags: ['contacts'], response: { 200: SentMessagesResponse, 401: ErrorBody, 403: ErrorBody } } }, async (request, reply) => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name, inboxProjection.name, candidateProfilesProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || user.type !== 'company' || !user.companyId) throw new DomainError('forbidden', CONTACT_MESSAGES.sentCompaniesOnly);
-    const docs = await findMessagesSentBy(readStore, user.companyId);
+    const docs = await findMessagesSentBy(request.readStore, user.companyId);
     const profileIds = [...new Set(docs.map((doc) => doc.candidateProfileId))];
-    const titles = new Map(await Promise.all(profileIds.map(async (id) => [id, (await findProfileById(readStore, id))?.title ?? ''] as const)));
+    const titles = new Map(await Promise.all(profileIds.map(async (id) => [id, (await findProfileById(request.readStore, id))?.title ?? ''] as const)));
     const messages = docs.map(
       (doc): SentMessage => ({
         contactId: doc.contactId,

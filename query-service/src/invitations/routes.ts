@@ -10,19 +10,12 @@ import {
   type CompanyInvitation,
 } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
-import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
-import { adminPeopleProjection } from '@hireloop/projections/admin-people/projection';
 import { adminCandidatesCollection } from '@hireloop/projections/admin-people/queries';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
-import { companiesProjection } from '@hireloop/projections/companies/projection';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
-import { invitationsProjection } from '@hireloop/projections/invitations/projection';
 import { findInvitationByToken, findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
-import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { findJob, jobsCollection } from '@hireloop/projections/job-board/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
 
 /**
@@ -30,7 +23,7 @@ import { findUserById, usersCollection } from '@hireloop/projections/users/queri
  * a company's list of its requests (ADR 031). The candidate's name and email appear only in the
  * list of the company the candidate revealed their profile to, never by token.
  */
-export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock }> = async (app, { readStore, clock }) => {
+export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   app.get(
     '/api/invitations/:token',
     { schema: { tags: ['invitations'], params: InvitationTokenParams, response: { 200: InvitationResponse, 404: ErrorBody } } },
@@ -38,17 +31,16 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore
       const { token } = request.params;
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      await request.readModelsCaughtUp([invitationsProjection.name, jobBoardProjection.name, companiesProjection.name, candidateProfilesProjection.name, adminPeopleProjection.name, usersProjection.name]);
-      const invitation = await findInvitationByToken(readStore, invitationId, hashToken(token), clock.now());
-      const job = invitation && (await findJob(readStore, invitation.jobId));
+      const invitation = await findInvitationByToken(request.readStore, invitationId, hashToken(token), clock.now());
+      const job = invitation && (await findJob(request.readStore, invitation.jobId));
       if (!invitation || !job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const company = await findCompanyPublicProfile(readStore, invitation.companyId);
-      const profile = await findProfileById(readStore, invitation.candidateProfileId);
+      const company = await findCompanyPublicProfile(request.readStore, invitation.companyId);
+      const profile = await findProfileById(request.readStore, invitation.candidateProfileId);
       // An added candidate's row has no user id until they claim it, and is a tombstone once erased
       // (ADR 038); an account signing in with the profile's address (they signed up themselves) takes the claim away too.
-      const person = await adminCandidatesCollection(readStore).get(invitation.candidateUserId);
+      const person = await adminCandidatesCollection(request.readStore).get(invitation.candidateUserId);
       const claimable = person !== null && !person.erased && person.hasProfile && person.userId === null;
-      const addressTaken = claimable && (await usersCollection(readStore).find({ email: person.email })).some((user) => !user.erasedAt);
+      const addressTaken = claimable && (await usersCollection(request.readStore).find({ email: person.email })).some((user) => !user.erasedAt);
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
       return {
@@ -69,14 +61,13 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore
     { schema: { tags: ['invitations'], response: { 200: CompanyInvitationsResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
-      await request.readModelsCaughtUp([usersProjection.name, invitationsProjection.name, jobBoardProjection.name, candidateProfilesProjection.name]);
-      const user = await findUserById(readStore, session.userId);
+      const user = await findUserById(request.readStore, session.userId);
       if (!user || user.type !== 'company' || !user.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.listCompaniesOnly);
-      const docs = await findInvitationsOfCompany(readStore, user.companyId);
+      const docs = await findInvitationsOfCompany(request.readStore, user.companyId);
       const jobIds = [...new Set(docs.map((doc) => doc.jobId))];
       const profileIds = [...new Set(docs.map((doc) => doc.candidateProfileId))];
-      const jobs = new Map((jobIds.length ? await jobsCollection(readStore).find({ _id: { $in: jobIds } }) : []).map((job) => [job._id, job]));
-      const profiles = new Map((profileIds.length ? await profilesCollection(readStore).find({ _id: { $in: profileIds } }) : []).map((profile) => [profile._id, profile]));
+      const jobs = new Map((jobIds.length ? await jobsCollection(request.readStore).find({ _id: { $in: jobIds } }) : []).map((job) => [job._id, job]));
+      const profiles = new Map((profileIds.length ? await profilesCollection(request.readStore).find({ _id: { $in: profileIds } }) : []).map((profile) => [profile._id, profile]));
       const now = clock.now();
       const invitations = docs.map((doc): CompanyInvitation => {
         const profile = profiles.get(doc.candidateProfileId);

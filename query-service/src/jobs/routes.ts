@@ -18,15 +18,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
 import { MATCH_SCORE_VERSION, matcherFor, withMatch, type MatchJob, type MatchResult } from '@hireloop/projections/matching/match-score';
-import { applicationsProjection } from '@hireloop/projections/applications/projection';
 import { findApplication } from '@hireloop/projections/applications/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
-import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
+import type { ReadsReadModels } from '../shared/read-your-writes';
 import { jobsRss, robotsTxt, sitemapXml } from './rss';
 import { JobSearchIndex } from './search-index';
 
@@ -117,10 +115,13 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     }
   });
   app.addHook('onClose', async () => stopWatchingProfiles?.());
-  const profileOf = async (userId: string): Promise<Viewer | null> => {
+  /** The cache follows the profiles read model: a request waits for it before looking (ADR 054). */
+  const profileCache: ReadsReadModels = { readModels: [candidateProfilesProjection.name] };
+  const profileOf = async (request: FastifyRequest, userId: string): Promise<Viewer | null> => {
+    await request.caughtUpWith(profileCache);
     if (stopWatchingProfiles && profiles.has(userId)) return profiles.get(userId)!;
     const generation = profilesGeneration;
-    const profile = await findProfileByUserId(readStore, userId);
+    const profile = await findProfileByUserId(request.readStore, userId);
     const viewer = profile && { profile, match: matcherFor(profile), scored: new WeakMap<Job, Job>() };
     if (stopWatchingProfiles && generation === profilesGeneration) {
       if (profiles.size >= PROFILE_CACHE) profiles.delete(profiles.keys().next().value!);
@@ -131,16 +132,11 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
 
   /**
    * The profile to score jobs against: the signed-in caller's own candidate profile, or null
-   * (visitors, companies, candidates without a profile). Waits for `projections` too, in one wait.
+   * (visitors, companies, candidates without a profile).
    */
-  const viewerProfile = async (request: FastifyRequest, projections: readonly string[]): Promise<Viewer | null> => {
+  const viewerProfile = async (request: FastifyRequest): Promise<Viewer | null> => {
     const session = await request.session();
-    if (!session) {
-      await request.readModelsCaughtUp(projections);
-      return null;
-    }
-    await request.readModelsCaughtUp([...projections, candidateProfilesProjection.name]);
-    return profileOf(session.userId);
+    return session ? profileOf(request, session.userId) : null;
   };
 
   app.get(
@@ -152,16 +148,15 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       let viewer: Viewer | null = null;
       if (request.query.mine) {
         const session = await request.requireSession();
-        // One wait for both read models this answer depends on.
-        await request.readModelsCaughtUp([usersProjection.name, jobBoardProjection.name]);
-        const user = await findUserById(readStore, session.userId);
+        const user = await findUserById(request.readStore, session.userId);
         if (!user?.companyId) throw new DomainError('forbidden', 'Only company accounts have their own jobs.');
         companyId = user.companyId;
       } else {
-        viewer = await viewerProfile(request, [jobBoardProjection.name]);
+        viewer = await viewerProfile(request);
       }
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
-      // which first catches up with everything the wait above made sure the read model holds.
+      // which first catches up with everything the wait for it made sure the read model holds.
+      await request.caughtUpWith(searchIndex);
       const { jobs, total, answeredBy } = await searchIndex.search(jobSearch(request.query, companyId));
       // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
       if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'board search answered by the read store: the search index is not ready yet');
@@ -184,10 +179,9 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     async (request, reply) => {
       const session = await request.requireSession();
       reply.header('cache-control', 'private, no-store');
-      await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name, jobBoardProjection.name]);
-      const user = await findUserById(readStore, session.userId);
+      const user = await findUserById(request.readStore, session.userId);
       if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
-      const profile = await findProfileByUserId(readStore, session.userId);
+      const profile = await findProfileByUserId(request.readStore, session.userId);
       if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
       const searches = [
         boardQuery(profile.title, SUGGESTION_TITLE_JOBS),
@@ -195,6 +189,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         boardQuery('', SUGGESTION_LATEST_JOBS),
       ].filter((query, index, all) => all.findIndex((other) => other.search.toLowerCase() === query.search.toLowerCase()) === index);
       const pool = new Map<string, Job>();
+      await request.caughtUpWith(searchIndex);
       for (const query of searches) {
         for (const job of (await searchIndex.search(jobSearch(query))).jobs) if (job.isActive) pool.set(job.id, job);
       }
@@ -225,8 +220,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     '/api/jobs/share/:shareToken',
     { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ shareToken: z.string().min(1).max(200) }), response: { 200: Job, 404: ErrorBody } } },
     async (request) => {
-      await request.readModelsCaughtUp([jobBoardProjection.name]);
-      const job = await findJobByShareToken(readStore, request.params.shareToken);
+      const job = await findJobByShareToken(request.readStore, request.params.shareToken);
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       options.onView?.(job.id, 'share');
       return job;
@@ -238,8 +232,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: MyApplication, 401: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
-      await request.readModelsCaughtUp([applicationsProjection.name]);
-      const application = await findApplication(readStore, request.params.jobId, session.userId);
+      const application = await findApplication(request.readStore, request.params.jobId, session.userId);
       reply.header('cache-control', 'no-store');
       return { applied: application !== null, appliedAt: application?.submittedAt ?? null };
     },
@@ -249,8 +242,8 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     '/api/jobs/:jobId',
     { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: Job, 404: ErrorBody } } },
     async (request, reply) => {
-      const viewer = await viewerProfile(request, [jobBoardProjection.name]);
-      const job = await findJob(readStore, request.params.jobId);
+      const viewer = await viewerProfile(request);
+      const job = await findJob(request.readStore, request.params.jobId);
       if (!job) throw new DomainError('not_found', JOB_MESSAGES.notFound);
       options.onView?.(job.id, 'id');
       variesByViewer(reply);

@@ -755,11 +755,16 @@ export interface JobSearchIndexOptions extends Omit<ReadModelMirrorOptions, 'onL
 /**
  * The board's search index. `start()` loads it in the background; `search()` answers exactly
  * what `searchJobs()` would over the read model as it stood when the search began, or at least
- * as far as `request.readModelsCaughtUp` waited for (read-your-writes: call it first). Following
+ * as far as `request.caughtUpWith(index)` waited for (read-your-writes: call it first). Following
  * the read model (loads, catch-ups, the read-store fallback) is `ReadModelMirror`'s.
  */
 export class JobSearchIndex {
   private readonly mirror: ReadModelMirror<JobBoardDocument, IndexData>;
+
+  /** The read models its answers come from (read-your-writes waits for them, ADR 054). */
+  get readModels(): readonly string[] {
+    return this.mirror.readModels;
+  }
 
   constructor(
     private readonly readStore: ReadStore,

@@ -1,11 +1,10 @@
 import type { CandidateApplication, Job, JobListQuery } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
-import { applicationsProjection } from '@hireloop/projections/applications/projection';
-import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, searchJobs } from '@hireloop/projections/job-board/queries';
 import { candidateApplications } from '../applications/routes';
 import type { ProjectionProgress } from '../shared/projection-progress';
+import { waitingReadStore } from '../shared/read-your-writes';
 
 export interface McpReadOptions {
   readStore: ReadStore;
@@ -29,8 +28,14 @@ export function createMcpReads(options: McpReadOptions) {
       return findJob(readStore, jobId);
     },
     async applicationsOf(userId: string, minPosition?: string): Promise<CandidateApplication[]> {
-      if (minPosition) await progress.waitFor([applicationsProjection.name, jobBoardProjection.name], minPosition, timeoutMs);
-      return candidateApplications(readStore, userId);
+      if (!minPosition) return candidateApplications(readStore, userId);
+      // Each read model the queries read is waited for first (ADR 054), within one time budget;
+      // past it the tool answers with what the read models hold, as it always has.
+      const deadline = Date.now() + timeoutMs;
+      const waiting = waitingReadStore(readStore, async (readModels) => {
+        await progress.waitFor(readModels, minPosition, Math.max(0, deadline - Date.now()));
+      });
+      return candidateApplications(waiting, userId);
     },
   };
 }

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, ErrorBody, LEDGER_MESSAGES, LedgerResponse, type LedgerCompany } from '@hireloop/contracts';
-import type { ReadStore } from '@hireloop/platform/read-store';
-import { candidateLedgerProjection } from '@hireloop/projections/candidate-ledger/projection';
 import { findLedgerOfCandidate } from '@hireloop/projections/candidate-ledger/queries';
-import { companiesProjection } from '@hireloop/projections/companies/projection';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
  * The candidate's ledger (issue 13, ADR 037): which companies saw what of them, and when. Only
  * one's own: the session names the candidate, nothing else does.
  */
-export const ledgerQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> = async (app, { readStore }) => {
+export const ledgerQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile/ledger', { schema: { tags: ['profiles'], response: { 200: LedgerResponse, 401: ErrorBody, 403: ErrorBody } } }, async (request, reply) => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name, candidateLedgerProjection.name, companiesProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || user.type !== 'candidate') throw new DomainError('forbidden', LEDGER_MESSAGES.candidatesOnly);
-    const entries = await findLedgerOfCandidate(readStore, session.userId);
+    const entries = await findLedgerOfCandidate(request.readStore, session.userId);
     const byCompany = new Map<string, LedgerCompany>();
     // Newest first: a company's first entry is its latest.
     for (const { companyId, kind, firstAt, lastAt, count } of entries) {
@@ -27,7 +22,7 @@ export const ledgerQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore }> 
       company.entries.push({ kind, firstAt, lastAt, count });
     }
     const companies = await Promise.all(
-      [...byCompany.values()].map(async (company) => ({ ...company, companyName: (await findCompanyPublicProfile(readStore, company.companyId))?.name || 'A company' })),
+      [...byCompany.values()].map(async (company) => ({ ...company, companyName: (await findCompanyPublicProfile(request.readStore, company.companyId))?.name || 'A company' })),
     );
     // What someone did with one's data: nothing but their own browser may keep the answer.
     reply.header('cache-control', 'private, no-store');

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, PROFILE_MESSAGES, PROFILE_PICTURES_PATH, ProfilePictureParams, ProfilePictureQuery, profilePicturePath } from '@hireloop/contracts';
 import { ownerGrantValid } from '@hireloop/platform/profile-pictures/grants';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
-import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
 import { profileViewFor } from './routes';
 
@@ -20,7 +18,7 @@ import { profileViewFor } from './routes';
  * The bytes behind an id never change: cached for long, but only by the browser that was allowed
  * to see them (`private`), never by a shared cache.
  */
-export const profilePictureQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock; pictures: ProfilePictureStore }> = async (app, { readStore, clock, pictures }) => {
+export const profilePictureQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pictures: ProfilePictureStore }> = async (app, { clock, pictures }) => {
   app.get(
     `${PROFILE_PICTURES_PATH}/:id`,
     {
@@ -41,8 +39,7 @@ export const profilePictureQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadS
       if (!(await ownerGrantValid(pictures, picture.id, request.query.grant, clock.now()))) {
         const session = await request.session();
         if (session?.userId !== picture.ownerId) {
-          await request.readModelsCaughtUp([candidateProfilesProjection.name]);
-          const profile = await findProfileByUserId(readStore, picture.ownerId);
+          const profile = await findProfileByUserId(request.readStore, picture.ownerId);
           const view = profile && profileViewFor(profile, session?.userId ?? null);
           const path = profilePicturePath(picture.id);
           const shown = view?.view === 'public' && (view.profile.profilePicture === path || view.profile.coverPhoto === path);

@@ -16,12 +16,8 @@ import {
   type User,
 } from '@hireloop/contracts';
 import type { Clock } from '@hireloop/platform/runtime';
-import { candidateViewsProjection } from '@hireloop/projections/candidate-views/projection';
 import { hasCountedView } from '@hireloop/projections/candidate-views/queries';
-import type { ReadStore } from '@hireloop/platform/read-store';
-import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileById, findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { ownerPictureUrl, storedPicturePath } from '@hireloop/platform/profile-pictures/grants';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { findUserById } from '@hireloop/projections/users/queries';
@@ -70,7 +66,7 @@ export async function withOwnerPictures<Profile extends { profilePicture: string
   return { ...profile, profilePicture: await ownerPictureUrl(pictures, profile.profilePicture, now), coverPhoto: await ownerPictureUrl(pictures, profile.coverPhoto, now) };
 }
 
-export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock; pictures: ProfilePictureStore }> = async (app, { readStore, clock, pictures }) => {
+export const profileQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pictures: ProfilePictureStore }> = async (app, { clock, pictures }) => {
   // Every answer depends on who asks and may carry personal data: no cache but the caller's own, and not even that.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -79,10 +75,9 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; c
   /** The signed-in candidate's own profile: 401 visitor, 403 not a candidate, 404 none yet. */
   const ownProfile = async (request: FastifyRequest): Promise<CandidateProfile> => {
     const session = await request.requireSession();
-    await request.readModelsCaughtUp([usersProjection.name, candidateProfilesProjection.name]);
-    const user = await findUserById(readStore, session.userId);
+    const user = await findUserById(request.readStore, session.userId);
     if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
-    const profile = await findProfileByUserId(readStore, session.userId);
+    const profile = await findProfileByUserId(request.readStore, session.userId);
     if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
     return profile;
   };
@@ -109,15 +104,14 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; c
     { config: { frequent: true }, schema: { tags: ['profiles'], params: ProfileIdParams, response: { 200: ProfileView, 404: ErrorBody } } },
     async (request) => {
       const session = await request.session();
-      await request.readModelsCaughtUp(session ? [candidateProfilesProjection.name, usersProjection.name, candidateViewsProjection.name] : [candidateProfilesProjection.name]);
-      const profile = await findProfileById(readStore, request.params.id);
+      const profile = await findProfileById(request.readStore, request.params.id);
       const view = profile && profileViewFor(profile, session?.userId ?? null);
       if (!view) throw new DomainError('not_found', PROFILE_MESSAGES.profileNotFound);
       if (view.view === 'owner') return { view: 'owner' as const, profile: await withOwnerPictures(view.profile, pictures, clock.now()) };
       if (view.view !== 'public' || !session) return view;
       // A company's users open a full profile by counting it against the plan, once a month (ADR 030).
-      const companyId = viewCountingCompany(await findUserById(readStore, session.userId));
-      if (companyId && !(await hasCountedView(readStore, companyId, profile.id, usageMonth(clock.now())))) return { view: 'gated' as const, profile: limitedProfile(profile) };
+      const companyId = viewCountingCompany(await findUserById(request.readStore, session.userId));
+      if (companyId && !(await hasCountedView(request.readStore, companyId, profile.id, usageMonth(clock.now())))) return { view: 'gated' as const, profile: limitedProfile(profile) };
       return view;
     },
   );

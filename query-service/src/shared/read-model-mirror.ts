@@ -86,6 +86,10 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
   private stopped = false;
   private unwatch: (() => void) | null = null;
   private readonly name: string;
+  /** The read model it follows: what a reader through it waits for (`request.caughtUpWith`, ADR 054). */
+  get readModels(): readonly string[] {
+    return [this.name];
+  }
   private readonly pageSize: number;
   private readonly maxWaitMs: number;
   private readonly verifyEveryMs: number;
@@ -154,7 +158,7 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
 
   /**
    * Whether the mirror holds every change an answer starting now must see: what the query
-   * service has heard the read model committed (with `progress`; `readModelsCaughtUp` made that
+   * service has heard the read model committed (with `progress`; `request.caughtUpWith` made that
    * at least the caller's X-Min-Position), or the checkpoint read now (without). With no I/O
    * when it does.
    *

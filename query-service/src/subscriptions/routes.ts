@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CurrentSubscription, DomainError, ErrorBody, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_PLANS, SubscriptionPlansResponse, usageMonth } from '@hireloop/contracts';
 import type { Clock } from '@hireloop/platform/runtime';
-import { candidateViewsProjection } from '@hireloop/projections/candidate-views/projection';
 import { candidateViewsUsed as countCandidateViews } from '@hireloop/projections/candidate-views/queries';
-import type { ReadStore } from '@hireloop/platform/read-store';
-import { subscriptionsProjection } from '@hireloop/projections/subscriptions/projection';
 import { findCurrentSubscription } from '@hireloop/projections/subscriptions/queries';
-import { usersProjection } from '@hireloop/projections/users/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /** Plans and a company's current subscription (ADR 030). */
-export const subscriptionQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadStore; clock: Clock }> = async (app, { readStore, clock }) => {
+export const subscriptionQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   /** Anyone: the plans and prices of part 2 §9 (constants of `contracts`, so any cache may keep them a while). */
   app.get('/api/subscription/plans', { config: { frequent: true }, schema: { tags: ['subscriptions'], response: { 200: SubscriptionPlansResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
@@ -23,14 +19,13 @@ export const subscriptionQueryRoutes: FastifyPluginAsyncZod<{ readStore: ReadSto
     { schema: { tags: ['subscriptions'], response: { 200: CurrentSubscription, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
-      await request.readModelsCaughtUp([usersProjection.name, subscriptionsProjection.name, candidateViewsProjection.name]);
-      const user = await findUserById(readStore, session.userId);
+      const user = await findUserById(request.readStore, session.userId);
       if (!user || user.type !== 'company') throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.companiesOnly);
       if (!user.companyId) throw new DomainError('forbidden', SUBSCRIPTION_MESSAGES.noCompany);
       reply.header('cache-control', 'private, no-store');
       const [current, candidateViewsUsed] = await Promise.all([
-        findCurrentSubscription(readStore, user.companyId),
-        countCandidateViews(readStore, user.companyId, usageMonth(clock.now())),
+        findCurrentSubscription(request.readStore, user.companyId),
+        countCandidateViews(request.readStore, user.companyId, usageMonth(clock.now())),
       ]);
       return { ...current, candidateViewsUsed };
     },
