@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../common/messages';
-import { ROLES, User, USER_TYPES } from './user-answer';
+import { ROLES, User, USER_TYPES } from './session-answers';
 
-export * from './user-answer';
+export * from './session-answers';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

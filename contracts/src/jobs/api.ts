@@ -11,10 +11,10 @@ import {
   JOB_STATUSES,
   JOB_TYPES,
 } from './constants';
-import { Job } from './job-answer';
+import { Job } from './board-answers';
 
 export * from './constants';
-export * from './job-answer';
+export * from './board-answers';
 
 export const JobSource = z.enum(JOB_SOURCES);
 export type JobSource = z.infer<typeof JobSource>;
@@ -128,10 +128,6 @@ export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
 export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 export type JobStatusChange = z.infer<typeof JobStatusChange>;
 
-export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
-export type ApplyResponse = z.infer<typeof ApplyResponse>;
-export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });
-export type MyApplication = z.infer<typeof MyApplication>;
 
 export const PostJobResponse = z.object({ success: z.literal(true), job: Job });
 export type PostJobResponse = z.infer<typeof PostJobResponse>;

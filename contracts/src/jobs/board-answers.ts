@@ -1,8 +1,9 @@
 /**
- * A job as every job answer carries it, written with `zod/mini` so that the job board, the first
- * page of most visits, can parse its answer without loading classic zod (ADR 014, ADR 057). It is
- * the one `Job` schema: the server writes its answers through it and the classic schemas of
- * `./api` hold it (a mini schema is a zod schema like any other to them).
+ * The answers the job board reads and writes (a job, a page of jobs, applying, whether I applied),
+ * written with `zod/mini` so that the board, the first page of most visits, parses them without
+ * loading classic zod (ADR 014, ADR 057). They are the contract's only schemas for these answers:
+ * the server writes its answers through them, and the classic schemas of `./api` hold `Job` (a
+ * mini schema is a zod schema like any other to them).
  */
 import * as z from 'zod/mini';
 import { JOB_SOURCES } from './constants';
@@ -40,3 +41,11 @@ export type Job = z.infer<typeof Job>;
 /** `GET /api/jobs`: one page of jobs (the total is in `X-Total-Count`). */
 export const JobList = z.array(Job);
 export type JobList = z.infer<typeof JobList>;
+
+/** `POST /api/jobs/{jobId}/apply`. */
+export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
+export type ApplyResponse = z.infer<typeof ApplyResponse>;
+
+/** `GET /api/jobs/{jobId}/my-application`: whether the signed-in candidate applied, and when. */
+export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.nullable(z.string()) });
+export type MyApplication = z.infer<typeof MyApplication>;
