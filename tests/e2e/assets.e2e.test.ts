@@ -62,8 +62,8 @@ describe('the job board over the network', () => {
       'src/features/auth/components/auth-dialog.tsx',
       'src/components/ui/option-select.tsx',
       'src/components/ui/toast-list.tsx',
-      // The candidate profile page and its error screen (one lazy chunk of the route).
-      'src/routes/profile.$id.tsx?tsr-split=component---errorComponent',
+      // The candidate profile page, its error screen and its loader (one lazy chunk of the route, ADR 057).
+      'src/routes/profile.$id.tsx?tsr-split=component---errorComponent---loader',
       // The profile wizard (Start Here / Edit Profile on the dashboard) and the resume pages.
       'src/features/profiles/components/profile-wizard-dialog.tsx',
       'src/routes/resume-upload.tsx?tsr-split=component',
@@ -83,7 +83,7 @@ describe('the job board over the network', () => {
     }
   });
 
-  it('a first visit to /jobs loads no classic zod: the routes validate with zod/mini, the answers are typed, not parsed', () => {
+  it('a first visit to /jobs loads no classic zod: the routes validate with zod/mini, and its answers are parsed with zod/mini', () => {
     const script = (file: string) => readFileSync(path.join(DEFAULT_SPA_DIR, file), 'utf8');
     const withClassicZod = visits.initialJs.scripts.filter((file) => CLASSIC_ZOD.test(script(file)));
     assert(withClassicZod).toEqual([]);

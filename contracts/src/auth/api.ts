@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../common/messages';
+import { ROLES, User, USER_TYPES } from './session-answers';
+
+export * from './session-answers';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -78,26 +81,12 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.input<typeof LoginBody>;
 
-export const UserType = z.enum(['candidate', 'company']);
+export const UserType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof UserType>;
-export const Role = z.enum(['candidate', 'company', 'admin', 'super_admin']);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'super_admin';
 
-/** The signed-in user as `GET /api/auth/user` and the sign-in answers give it. */
-export const User = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  type: UserType,
-  role: Role,
-  isAdmin: z.boolean(),
-  companyId: z.string().nullable(),
-  companyName: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type User = z.infer<typeof User>;
 
 export const AuthSuccess = z.object({
   success: z.literal(true),

@@ -29,8 +29,6 @@ export const ResetPasswordResponse = z.object({ success: z.literal(true), messag
 /** `POST /api/auth/exchange-code`: a one-time code from a social sign-in becomes a session token. */
 export const ExchangeCodeBody = z.object({ authCode: z.string({ error: AUTH_MESSAGES.authCodeInvalid }).trim().min(1, AUTH_MESSAGES.authCodeInvalid).max(200) });
 export type ExchangeCodeBody = z.input<typeof ExchangeCodeBody>;
-export const ExchangeCodeResponse = z.object({ success: z.literal(true), token: z.string() });
-export type ExchangeCodeResponse = z.infer<typeof ExchangeCodeResponse>;
 
 /** `GET /api/auth/providers`: which social sign-ins this server offers. */
 /** `assistant`: the AI-assistant panel's settings (ADR 043). */

@@ -11,8 +11,10 @@ import {
   JOB_STATUSES,
   JOB_TYPES,
 } from './constants';
+import { Job } from './board-answers';
 
 export * from './constants';
+export * from './board-answers';
 
 export const JobSource = z.enum(JOB_SOURCES);
 export type JobSource = z.infer<typeof JobSource>;
@@ -72,35 +74,6 @@ export type PostJobBody = z.input<typeof PostJobBody>;
 export type PostJobCommandData = z.output<typeof PostJobBody>;
 
 /** One job as the board and the detail page show it (part 1, §3). */
-export const Job = z.object({
-  id: z.string(),
-  shareToken: z.string(),
-  title: z.string(),
-  company: z.string(),
-  companyId: z.string().nullable(),
-  location: z.string(),
-  salary: z.string().nullable(),
-  type: z.string(),
-  remote: z.boolean(),
-  description: z.string(),
-  requirements: z.array(z.string()),
-  skills: z.array(z.string()),
-  benefits: z.string().nullable(),
-  experience: z.string(),
-  createdAt: z.string(),
-  isActive: z.boolean(),
-  source: JobSource,
-  externalUrl: z.string().nullable(),
-  matchScore: z.number().int().min(0).max(100).nullable(),
-  matchReasons: z.array(z.string()),
-  warnings: z.array(z.string()),
-  /** Imported jobs: when the feed first and last listed it; null for jobs posted here. */
-  firstSeenAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-  /** When the posting stops, if known (ISO 8601). */
-  validThrough: z.string().nullable(),
-});
-export type Job = z.infer<typeof Job>;
 
 const optionalQueryText = (max: number) =>
   z
@@ -155,12 +128,7 @@ export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
 export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 export type JobStatusChange = z.infer<typeof JobStatusChange>;
 
-export const ApplyResponse = z.object({ success: z.literal(true), applicationId: z.string(), appliedAt: z.string() });
-export type ApplyResponse = z.infer<typeof ApplyResponse>;
-export const MyApplication = z.object({ applied: z.boolean(), appliedAt: z.string().nullable() });
-export type MyApplication = z.infer<typeof MyApplication>;
 
 export const PostJobResponse = z.object({ success: z.literal(true), job: Job });
 export type PostJobResponse = z.infer<typeof PostJobResponse>;
 
-export const JobList = z.array(Job);

@@ -1,3 +1,5 @@
+import { JobList, SuggestedJobs, User } from '@hireloop/contracts';
+import { sampleJob } from '@hireloop/contracts/testing/jobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -6,10 +8,9 @@ import {
   errorStatus,
   getJson,
   getJsonWithHeaders,
-  listAnswer,
   NETWORK_ERROR_MESSAGE,
   NetworkError,
-  objectAnswer,
+  parseAnswer,
   resetPositionForTests,
   sendForm,
   sendJson,
@@ -271,35 +272,57 @@ describe('api client', () => {
   });
 });
 
-describe('reading an answer as its contract type', () => {
-  it('takes an object holding the expected keys as it is', () => {
-    const user = { id: 'u1', name: 'Ada', type: 'candidate', companyName: null };
-    expect(objectAnswer<typeof user>(user, '/api/auth/user', ['id', 'name', 'type'])).toBe(user);
+describe('reading an answer with its contract schema', () => {
+  const user = {
+    id: 'u1',
+    userId: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    type: 'candidate',
+    role: 'candidate',
+    isAdmin: false,
+    companyId: null,
+    companyName: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+  };
+
+  it('gives back the answer its schema accepts', () => {
+    expect(parseAnswer(User, user, '/api/auth/user')).toEqual(user);
   });
 
-  it.each([
-    ['null', null],
-    ['a list', [{ id: 'u1' }]],
-    ['text (a proxy page)', '<!doctype html><title>Bad gateway</title>'],
-    ['a number', 42],
-    ['an object without an expected key', { id: 'u1', type: 'candidate' }],
-  ])('refuses %s where an object is expected', (_name, body) => {
-    expect(() => objectAnswer<{ id: string; name: string; type: string }>(body, '/api/auth/user', ['id', 'name', 'type'])).toThrow(
-      UnexpectedAnswerError,
+  it('reads a classic contract schema holding the zod/mini job schema (suggested jobs)', () => {
+    const answer = { jobs: [sampleJob({ id: 'j1', matchScore: 87 })], matchScoreVersion: 3 };
+    expect(parseAnswer(SuggestedJobs, answer, '/api/jobs/suggested')).toEqual(answer);
+    expect(() => parseAnswer(SuggestedJobs, { ...answer, jobs: [sampleJob({ matchScore: 140 })] }, '/api/jobs/suggested')).toThrow(
+      /^Unexpected answer from \/api\/jobs\/suggested: jobs\.0\.matchScore: /,
     );
   });
 
-  it('takes a list of objects as it is', () => {
-    const jobs = [{ id: 'j1' }, { id: 'j2' }];
-    expect(listAnswer<{ id: string }>(jobs, '/api/jobs')).toBe(jobs);
-    expect(listAnswer<{ id: string }>([], '/api/jobs')).toEqual([]);
+  it.each([
+    ['null', null, /^Unexpected answer from \/api\/auth\/user: /],
+    ['a list', [user], /^Unexpected answer from \/api\/auth\/user: /],
+    ['text (a proxy page)', '<!doctype html><title>Bad gateway</title>', /^Unexpected answer from \/api\/auth\/user: /],
+    ['an object without a field', { ...user, name: undefined }, /^Unexpected answer from \/api\/auth\/user: name: /],
+    ['a field of the wrong kind', { ...user, isAdmin: 'no' }, /^Unexpected answer from \/api\/auth\/user: isAdmin: /],
+    ['a value outside its enumeration', { ...user, role: 'owner' }, /^Unexpected answer from \/api\/auth\/user: role: /],
+  ])('refuses %s, naming the path and the field', (_name, body, message) => {
+    expect(() => parseAnswer(User, body, '/api/auth/user')).toThrow(UnexpectedAnswerError);
+    expect(() => parseAnswer(User, body, '/api/auth/user')).toThrow(message);
   });
 
-  it.each([
-    ['an object', { jobs: [] }],
-    ['null', null],
-    ['a list holding something else than objects', [{ id: 'j1' }, 'j2']],
-  ])('refuses %s where a list is expected', (_name, body) => {
-    expect(() => listAnswer(body, '/api/jobs?page=1')).toThrow('Unexpected answer from /api/jobs?page=1: expected a list of objects');
+  it('names the place in a list where an answer goes wrong', () => {
+    expect(() => parseAnswer(JobList, [{ id: 'j1' }], '/api/jobs?page=1')).toThrow(/^Unexpected answer from \/api\/jobs\?page=1: 0\.shareToken: .* \(and \d+ more\)$/);
+    expect(() => parseAnswer(JobList, { jobs: [] }, '/api/jobs?page=1')).toThrow(/^Unexpected answer from \/api\/jobs\?page=1: /);
+    expect(parseAnswer(JobList, [], '/api/jobs?page=1')).toEqual([]);
+  });
+
+  it('a wrong answer is an error a screen shows with its fallback words, not a crash', () => {
+    let error: unknown;
+    try {
+      parseAnswer(User, { id: 'u1' }, '/api/auth/user');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(displayError(error, 'Could not load your account.')).toBe('Could not load your account.');
   });
 });

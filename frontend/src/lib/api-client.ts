@@ -1,4 +1,5 @@
 import { MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import type { $ZodType, output } from 'zod/v4/core';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
 /** Spec part 1, §8: a network failure outside sign-in. */
@@ -237,38 +238,42 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading answers. The server writes every answer through its contract's schema, so the client
-// takes the contract's type (`import type`) instead of parsing it again, which would bring classic
-// zod into the first page (ADR 014). A cheap look at the answer's shape still turns the wrong kind
-// of answer (a proxy's page, an object for a list) into an error rather than a broken screen.
+// Reading answers. Every answer is parsed with its contract's schema (ADR 057): a wrong answer (a
+// proxy's page, a field of the wrong kind, a server of another version) is an error naming the
+// path and what was wrong, not a broken screen. A first page passes a `zod/mini` schema of the
+// contracts (ADR 014: classic zod stays off it); other pages the contracts' classic schemas. Both
+// are Standard Schemas, which is all this needs, so the client imports no zod of its own here.
 
-/** An ok answer that is not the kind of value its contract says. */
+/** An ok answer that its contract's schema does not accept. */
 export class UnexpectedAnswerError extends Error {
   override readonly name = 'UnexpectedAnswerError';
   constructor(
     readonly path: string,
-    expected: string,
+    readonly problem: string,
   ) {
-    super(`Unexpected answer from ${path}: expected ${expected}`);
+    super(`Unexpected answer from ${path}: ${problem}`);
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function issuePath(path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined): string {
+  if (!path?.length) return '';
+  return `${path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.')}: `;
 }
 
-/** `body` as the contract's object type `T`, once it is seen to be an object holding `keys`. */
-export function objectAnswer<T extends object>(body: unknown, path: string, keys: ReadonlyArray<keyof T & string> = []): T {
-  if (!isRecord(body) || keys.some((key) => !(key in body))) {
-    throw new UnexpectedAnswerError(path, keys.length ? `an object with ${keys.join(', ')}` : 'an object');
+/** A contract's schema (classic or `zod/mini`). */
+export type AnswerSchema = $ZodType;
+
+/** `body` parsed with the contract's `schema` (its output: defaults and transforms applied), or an {@link UnexpectedAnswerError}. */
+export function parseAnswer<S extends AnswerSchema>(schema: S, body: unknown, path: string): output<S> {
+  const result = schema['~standard'].validate(body);
+  // The contracts' answer schemas are synchronous; an asynchronous one is a programming error.
+  if (result instanceof Promise) throw new UnexpectedAnswerError(path, 'its schema cannot be checked at once');
+  if (result.issues) {
+    const [first] = result.issues;
+    const more = result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : '';
+    throw new UnexpectedAnswerError(path, `${issuePath(first?.path)}${first?.message ?? 'not what its contract says'}${more}`);
   }
-  return body as T;
-}
-
-/** `body` as a list of the contract's object type `T`, once it is seen to be a list of objects. */
-export function listAnswer<T extends object>(body: unknown, path: string): T[] {
-  if (!Array.isArray(body) || !body.every(isRecord)) throw new UnexpectedAnswerError(path, 'a list of objects');
-  return body as T[];
+  return result.value as output<S>;
 }
 
 // ---------------------------------------------------------------------------------------------

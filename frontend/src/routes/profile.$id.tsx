@@ -12,10 +12,11 @@ export const Route = createFileRoute('/profile/$id')({
     const user = getAuthToken() ? await queryClient.ensureQueryData(currentUserQueryOptions()) : null;
     await queryClient.ensureQueryData(profileViewQueryOptions(params.id, user?.userId ?? null));
   },
-  // The page and its error screen in one lazy chunk, off the first load of other pages (the /jobs
-  // budget of tests/e2e/assets.e2e.test.ts). The loading screen stays out of it: it shows while
-  // that chunk is still on its way.
-  codeSplitGroupings: [['component', 'errorComponent']],
+  // The loader (which parses the answer with the contract's classic schema), the page and its error
+  // screen in one lazy chunk, off the first load of other pages (the /jobs budget of
+  // tests/e2e/assets.e2e.test.ts, ADR 057). The loading screen stays out of it: it shows while that
+  // chunk is still on its way.
+  codeSplitGroupings: [['loader', 'component', 'errorComponent']],
   pendingComponent: ProfileLoadingPage,
   errorComponent: ProfileRouteError,
   component: ProfileRoute,

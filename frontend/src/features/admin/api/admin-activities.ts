@@ -1,7 +1,7 @@
-import type { AdminActivity, AdminActivityAction } from '@hireloop/contracts';
+import { type AdminActivity, type AdminActivityAction, AdminActivityList } from '@hireloop/contracts';
 import { TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJsonWithHeaders, listAnswer } from '../../../lib/api-client';
+import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
 
 export const ADMIN_ACTIVITIES_PATH = '/api/admin/activities';
 export const ADMIN_ACTIVITY_STREAM_PATH = '/api/admin/activities/stream';
@@ -38,7 +38,7 @@ export function activitiesPath(params: ActivityListParams): string {
 /** `GET /api/admin/activities?…`: newest first, the total in `X-Total-Count`. */
 export async function getAdminActivities(params: ActivityListParams, { signal }: { signal?: AbortSignal } = {}): Promise<ActivityPage> {
   const { body, headers } = await getJsonWithHeaders(activitiesPath(params), { signal });
-  const activities = listAnswer<AdminActivity>(body, ADMIN_ACTIVITIES_PATH);
+  const activities = parseAnswer(AdminActivityList, body, ADMIN_ACTIVITIES_PATH);
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
   return { activities, total: Number.isFinite(total) && total >= activities.length ? total : activities.length };
 }

@@ -1,7 +1,15 @@
-import type { AnalyticsSummary, DailyMetric, Ga4DailyEntry, Ga4Overview, Ga4TopPage, Ga4TrafficSource, TopJob } from '@hireloop/contracts';
-import { ANALYTICS_MESSAGES } from '@hireloop/contracts';
+import {
+  ANALYTICS_MESSAGES,
+  AnalyticsSummary,
+  DailyMetricsResponse,
+  Ga4DailyResponse,
+  Ga4Overview,
+  Ga4TopPagesResponse,
+  Ga4TrafficSourcesResponse,
+  TopJobsResponse,
+} from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, listAnswer, objectAnswer, serverErrorText } from '../../../lib/api-client';
+import { getJson, parseAnswer, serverErrorText, type AnswerSchema } from '../../../lib/api-client';
 
 const BASE = '/api/admin/analytics';
 
@@ -10,19 +18,19 @@ export const analyticsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: [`${BASE}/summary`] as const,
     queryFn: async ({ signal }) =>
-      objectAnswer<AnalyticsSummary>(await getJson(`${BASE}/summary`, { signal }), `${BASE}/summary`, ['totalSignups', 'totalJobViews']),
+      parseAnswer(AnalyticsSummary, await getJson(`${BASE}/summary`, { signal }), `${BASE}/summary`),
   });
 
 export const topJobsQueryOptions = () =>
   queryOptions({
     queryKey: [`${BASE}/top-jobs`] as const,
-    queryFn: async ({ signal }) => listAnswer<TopJob>(await getJson(`${BASE}/top-jobs`, { signal }), `${BASE}/top-jobs`),
+    queryFn: async ({ signal }) => parseAnswer(TopJobsResponse, await getJson(`${BASE}/top-jobs`, { signal }), `${BASE}/top-jobs`),
   });
 
 export const dailyMetricsQueryOptions = () =>
   queryOptions({
     queryKey: [`${BASE}/daily-metrics`] as const,
-    queryFn: async ({ signal }) => listAnswer<DailyMetric>(await getJson(`${BASE}/daily-metrics`, { signal }), `${BASE}/daily-metrics`),
+    queryFn: async ({ signal }) => parseAnswer(DailyMetricsResponse, await getJson(`${BASE}/daily-metrics`, { signal }), `${BASE}/daily-metrics`),
   });
 
 export const useAnalyticsSummary = () => useQuery(analyticsSummaryQueryOptions());
@@ -36,21 +44,21 @@ export const isGa4NotConfigured = (error: unknown): boolean => serverErrorText(e
 export const useGa4Overview = () =>
   useQuery({
     queryKey: [`${BASE}/ga4/overview`] as const,
-    queryFn: async ({ signal }) => objectAnswer<Ga4Overview>(await getJson(`${BASE}/ga4/overview`, { signal }), `${BASE}/ga4/overview`, ['pageViews']),
+    queryFn: async ({ signal }) => parseAnswer(Ga4Overview, await getJson(`${BASE}/ga4/overview`, { signal }), `${BASE}/ga4/overview`),
     retry: false,
   });
 
 /** The other three GA4 reports: asked for only once the overview answered (skipped when GA4 is not configured). */
-function useGa4List<T extends object>(report: string, enabled: boolean) {
+function useGa4List<S extends AnswerSchema>(report: string, schema: S, enabled: boolean) {
   const path = `${BASE}/ga4/${report}`;
   return useQuery({
     queryKey: [path] as const,
-    queryFn: async ({ signal }) => listAnswer<T>(await getJson(path, { signal }), path),
+    queryFn: async ({ signal }) => parseAnswer(schema, await getJson(path, { signal }), path),
     retry: false,
     enabled,
   });
 }
 
-export const useGa4TopPages = (enabled: boolean) => useGa4List<Ga4TopPage>('top-pages', enabled);
-export const useGa4Daily = (enabled: boolean) => useGa4List<Ga4DailyEntry>('daily', enabled);
-export const useGa4TrafficSources = (enabled: boolean) => useGa4List<Ga4TrafficSource>('traffic-sources', enabled);
+export const useGa4TopPages = (enabled: boolean) => useGa4List('top-pages', Ga4TopPagesResponse, enabled);
+export const useGa4Daily = (enabled: boolean) => useGa4List('daily', Ga4DailyResponse, enabled);
+export const useGa4TrafficSources = (enabled: boolean) => useGa4List('traffic-sources', Ga4TrafficSourcesResponse, enabled);

@@ -1,11 +1,11 @@
-import type { BulkInvitationBody, BulkInvitationResponse, SendInvitationBody, SendInvitationResponse } from '@hireloop/contracts';
+import { type BulkInvitationBody, BulkInvitationResponse, type SendInvitationBody, SendInvitationResponse } from '@hireloop/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** `POST /api/job-invitations/send` (part 2 §7): an admin may invite to any job posted on Hireloop. */
 export async function sendAdminInvitation(body: SendInvitationBody): Promise<SendInvitationResponse> {
   const path = '/api/job-invitations/send';
-  return objectAnswer<SendInvitationResponse>(await sendJson('POST', path, body), path, ['invitationId']);
+  return parseAnswer(SendInvitationResponse, await sendJson('POST', path, body), path);
 }
 
 export interface BulkInvitationRequest {
@@ -20,11 +20,7 @@ export interface BulkInvitationRequest {
 /** `POST /api/job-invitations/bulk` (part 2 §7): the answer's `summary.succeeded` of `summary.total`. */
 export async function sendBulkInvitations({ body, idempotencyKey }: BulkInvitationRequest): Promise<BulkInvitationResponse> {
   const path = '/api/job-invitations/bulk';
-  return objectAnswer<BulkInvitationResponse>(
-    await sendJson('POST', path, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
-    path,
-    ['summary'],
-  );
+  return parseAnswer(BulkInvitationResponse, await sendJson('POST', path, body, { headers: { 'Idempotency-Key': idempotencyKey } }), path);
 }
 
 export const useSendAdminInvitation = () => useMutation({ mutationFn: sendAdminInvitation });

@@ -1,6 +1,6 @@
-import type { AdminCreateJobBody, Job, PostJobResponse } from '@hireloop/contracts';
+import { type AdminCreateJobBody, type Job, JobList, PostJobResponse } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, listAnswer, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** The prefix of every job list the app caches (the board's own keys start with the path too). */
 const jobListsKey = ['/api/jobs'] as const;
@@ -12,7 +12,7 @@ export const ADMIN_JOB_GRID_SIZE = 6;
 export const adminJobGridQueryOptions = () =>
   queryOptions({
     queryKey: [...jobListsKey, 'admin-grid'] as const,
-    queryFn: async ({ signal }) => listAnswer<Job>(await getJson('/api/jobs', { signal }), '/api/jobs').slice(0, ADMIN_JOB_GRID_SIZE),
+    queryFn: async ({ signal }) => parseAnswer(JobList, await getJson('/api/jobs', { signal }), '/api/jobs').slice(0, ADMIN_JOB_GRID_SIZE),
   });
 
 export const useAdminJobGrid = () => useQuery(adminJobGridQueryOptions());
@@ -27,7 +27,7 @@ export const invitableJobsQueryOptions = () =>
     queryKey: [...jobListsKey, 'admin-invitable'] as const,
     queryFn: async ({ signal }) => {
       const path = '/api/jobs?status=open&page=1&pageSize=100';
-      return listAnswer<Job>(await getJson(path, { signal }), '/api/jobs').filter((job) => job.source === 'internal' && job.isActive && job.companyId !== null);
+      return parseAnswer(JobList, await getJson(path, { signal }), '/api/jobs').filter((job) => job.source === 'internal' && job.isActive && job.companyId !== null);
     },
     staleTime: 30_000,
   });
@@ -37,7 +37,7 @@ export const useInvitableJobs = ({ enabled = true }: { enabled?: boolean } = {})
 /** `POST /api/admin/jobs` (part 2 §7). */
 export async function createAdminJob(body: AdminCreateJobBody): Promise<Job> {
   const path = '/api/admin/jobs';
-  return objectAnswer<PostJobResponse>(await sendJson('POST', path, body), path, ['job']).job;
+  return parseAnswer(PostJobResponse, await sendJson('POST', path, body), path).job;
 }
 
 export function useCreateAdminJob() {

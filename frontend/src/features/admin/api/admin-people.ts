@@ -1,14 +1,16 @@
-import type {
-  AdminListSort,
-  AdminCandidate,
+import {
   AdminCandidateList,
-  AdminCompany,
   AdminCompanyList,
-  CreateAdminCandidateBody,
-  CreateAdminCompanyBody,
+  CreateAdminCandidateResponse,
+  CreateAdminCompanyResponse,
+  type AdminCandidate,
+  type AdminCompany,
+  type AdminListSort,
+  type CreateAdminCandidateBody,
+  type CreateAdminCompanyBody,
 } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** What a people table asks the server for (part 2 §5: search, page, page size; the server clamps the page), and its order. */
 export interface AdminListParams {
@@ -36,13 +38,13 @@ export const adminCompaniesKey = [ADMIN_COMPANIES_PATH] as const;
 /** `GET /api/admin/candidates?search=&page=&pageSize=`: one page of candidates, searched on the server. */
 export async function getAdminCandidates(params: AdminListParams, { signal }: { signal?: AbortSignal } = {}): Promise<AdminCandidateList> {
   const path = listPath(ADMIN_CANDIDATES_PATH, params);
-  return objectAnswer<AdminCandidateList>(await getJson(path, { signal }), ADMIN_CANDIDATES_PATH, ['candidates', 'total', 'page', 'totalPages']);
+  return parseAnswer(AdminCandidateList, await getJson(path, { signal }), ADMIN_CANDIDATES_PATH);
 }
 
 /** `GET /api/admin/companies?search=&page=&pageSize=`: one page of companies, searched on their name. */
 export async function getAdminCompanies(params: AdminListParams, { signal }: { signal?: AbortSignal } = {}): Promise<AdminCompanyList> {
   const path = listPath(ADMIN_COMPANIES_PATH, params);
-  return objectAnswer<AdminCompanyList>(await getJson(path, { signal }), ADMIN_COMPANIES_PATH, ['companies', 'total', 'page', 'totalPages']);
+  return parseAnswer(AdminCompanyList, await getJson(path, { signal }), ADMIN_COMPANIES_PATH);
 }
 
 export const adminCandidatesQueryOptions = (params: AdminListParams) =>
@@ -65,13 +67,13 @@ export const useAdminCompanies = (params: AdminListParams, { enabled = true }: {
 
 /** `POST /api/admin/candidates` (part 2 §7). */
 export async function createAdminCandidate(body: CreateAdminCandidateBody): Promise<AdminCandidate> {
-  const answer = objectAnswer<{ candidate: AdminCandidate }>(await sendJson('POST', ADMIN_CANDIDATES_PATH, body), ADMIN_CANDIDATES_PATH, ['candidate']);
+  const answer = parseAnswer(CreateAdminCandidateResponse, await sendJson('POST', ADMIN_CANDIDATES_PATH, body), ADMIN_CANDIDATES_PATH);
   return answer.candidate;
 }
 
 /** `POST /api/admin/companies` (part 2 §7). */
 export async function createAdminCompany(body: CreateAdminCompanyBody): Promise<AdminCompany> {
-  const answer = objectAnswer<{ company: AdminCompany }>(await sendJson('POST', ADMIN_COMPANIES_PATH, body), ADMIN_COMPANIES_PATH, ['company']);
+  const answer = parseAnswer(CreateAdminCompanyResponse, await sendJson('POST', ADMIN_COMPANIES_PATH, body), ADMIN_COMPANIES_PATH);
   return answer.company;
 }
 

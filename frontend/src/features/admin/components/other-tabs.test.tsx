@@ -133,10 +133,10 @@ describe('Job Management', () => {
 describe('the Analytics tab', () => {
   const serveNumbers = () => {
     server.routes['GET /api/admin/analytics/summary'] = () =>
-      json(200, { totalSignups: 12, totalJobViews: 3400, totalApplications: 56, totalSearches: 789, signupsByType: { candidate: 10, company: 2 }, window: { from: '2026-10-28', to: '2026-11-26', days: 30 } });
+      json(200, { totalSignups: 12, totalJobViews: 3400, totalApplications: 56, totalSearches: 789, totalPageViews: 900, signupsByType: { candidate: 10, company: 2 }, window: { from: '2026-10-28', to: '2026-11-26', days: 30 } });
     server.routes['GET /api/admin/analytics/top-jobs'] = () => json(200, [{ jobId: 'j1', jobTitle: 'Platform Engineer', views: 120, applications: 7 }]);
     server.routes['GET /api/admin/analytics/daily-metrics'] = () =>
-      json(200, Array.from({ length: 7 }, (_, i) => ({ date: `2026-11-${20 + i}`, signups: i, jobViews: i * 10, applications: i * 2, searches: i })));
+      json(200, Array.from({ length: 7 }, (_, i) => ({ date: `2026-11-${20 + i}`, signups: i, jobViews: i * 10, applications: i * 2, searches: i, pageViews: i * 3 })));
   };
 
   it('shows the summary cards, top jobs and 7 days of activity as numbers; GA4 not configured skips the other three GA4 calls', async () => {
@@ -160,7 +160,7 @@ describe('the Analytics tab', () => {
 
   it('shows the empty states when there is no data yet', async () => {
     server.routes['GET /api/admin/analytics/summary'] = () =>
-      json(200, { totalSignups: 0, totalJobViews: 0, totalApplications: 0, totalSearches: 0, signupsByType: { candidate: 0, company: 0 }, window: { from: '2026-10-28', to: '2026-11-26', days: 30 } });
+      json(200, { totalSignups: 0, totalJobViews: 0, totalApplications: 0, totalSearches: 0, totalPageViews: 0, signupsByType: { candidate: 0, company: 0 }, window: { from: '2026-10-28', to: '2026-11-26', days: 30 } });
     server.routes['GET /api/admin/analytics/top-jobs'] = () => json(200, []);
     server.routes['GET /api/admin/analytics/daily-metrics'] = () => json(200, []);
     server.routes['GET /api/admin/analytics/ga4/overview'] = () => json(200, { pageViews: 10, activeUsers: 4, sessions: 5 });

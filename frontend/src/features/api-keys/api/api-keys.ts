@@ -1,6 +1,6 @@
-import type { ApiKeyList, CreateApiKeyBody, CreatedApiKey } from '@hireloop/contracts';
+import { ApiKeyList, type CreateApiKeyBody, CreatedApiKey } from '@hireloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** The signed-in candidate's API keys for AI assistants (ADR 042). */
 export const API_KEYS_PATH = '/api/api-keys';
@@ -8,7 +8,7 @@ export const apiKeysQueryKey = (userId: string) => [API_KEYS_PATH, userId] as co
 
 /** `GET /api/api-keys`: the live keys (never a whole key) and the MCP endpoint's address. */
 export async function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeyList> {
-  return objectAnswer<ApiKeyList>(await getJson(API_KEYS_PATH, { signal, cache: 'no-store' }), API_KEYS_PATH, ['keys', 'mcpUrl']);
+  return parseAnswer(ApiKeyList, await getJson(API_KEYS_PATH, { signal, cache: 'no-store' }), API_KEYS_PATH);
 }
 
 export function useApiKeys(userId: string) {
@@ -17,7 +17,7 @@ export function useApiKeys(userId: string) {
 
 /** `POST /api/api-keys`: the only answer that holds the whole key; no cache keeps it. `expiresInDays` null: never expires. */
 export async function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
-  return objectAnswer<CreatedApiKey>(await sendJson('POST', API_KEYS_PATH, body, { cache: 'no-store' }), API_KEYS_PATH, ['id', 'key', 'prefix']);
+  return parseAnswer(CreatedApiKey, await sendJson('POST', API_KEYS_PATH, body, { cache: 'no-store' }), API_KEYS_PATH);
 }
 
 /** `DELETE /api/api-keys/{id}`: refused by the MCP endpoint from this moment on. */

@@ -1,6 +1,7 @@
 import {
   ASSISTANT_MESSAGES,
   AssistantAuthResponse,
+  AssistantAutoAuthResponse,
   GenerateInviteResponse,
   type AssistantAuthBody,
   type AssistantAutoAuthBody,
@@ -48,8 +49,8 @@ export async function generateInvite(body: GenerateInviteBody): Promise<string> 
 /** `POST /api/{assistant}/auto-auth`, after the embedded sign-in page reported success. */
 export async function autoAuthAssistant(path: string, body: AssistantAutoAuthBody): Promise<void> {
   try {
-    const answer = (await sendJson('POST', `/api/${path}/auto-auth`, body)) as { success?: unknown } | null;
-    if (answer?.success !== true) throw new Error(ASSISTANT_MESSAGES.autoAuthFailed);
+    const answer = await sendJson('POST', `/api/${path}/auto-auth`, body);
+    if (!AssistantAutoAuthResponse.safeParse(answer).success) throw new Error(ASSISTANT_MESSAGES.autoAuthFailed);
   } catch (error) {
     throw new Error(ASSISTANT_MESSAGES.autoAuthFailed, { cause: error });
   }

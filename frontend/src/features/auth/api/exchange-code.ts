@@ -1,5 +1,5 @@
-import type { ExchangeCodeBody, ExchangeCodeResponse } from '@hireloop/contracts';
-import { objectAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
+import { type ExchangeCodeBody, ExchangeCodeResponse } from '@hireloop/contracts';
+import { parseAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
 
 const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
 
@@ -8,10 +8,7 @@ const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
  * Runs before `/dashboard` shows, so it reads the answer without classic zod (ADR 014).
  */
 export async function exchangeAuthCode(authCode: string): Promise<string> {
-  const answer = objectAnswer<ExchangeCodeResponse>(
-    await sendJson('POST', EXCHANGE_CODE_PATH, { authCode } satisfies ExchangeCodeBody),
-    EXCHANGE_CODE_PATH,
-  );
+  const answer = parseAnswer(ExchangeCodeResponse, await sendJson('POST', EXCHANGE_CODE_PATH, { authCode } satisfies ExchangeCodeBody), EXCHANGE_CODE_PATH);
   if (typeof answer.token !== 'string' || answer.token === '') {
     throw new UnexpectedAnswerError(EXCHANGE_CODE_PATH, 'a session token');
   }

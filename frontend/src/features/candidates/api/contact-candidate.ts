@@ -1,10 +1,10 @@
-import type { ContactCandidateBody, ContactCandidateResponse } from '@hireloop/contracts';
+import { type ContactCandidateBody, ContactCandidateResponse } from '@hireloop/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** `POST /api/candidates/contact` (part 2 §7): candidateId, message, contactType inquiry. */
 export async function contactCandidate(body: ContactCandidateBody): Promise<ContactCandidateResponse> {
-  return objectAnswer<ContactCandidateResponse>(await sendJson('POST', '/api/candidates/contact', body), '/api/candidates/contact', ['contactId']);
+  return parseAnswer(ContactCandidateResponse, await sendJson('POST', '/api/candidates/contact', body), '/api/candidates/contact');
 }
 
 export function useContactCandidateMutation() {

@@ -1,13 +1,6 @@
-import {
-  CANDIDATE_PAGE_SIZE,
-  SIDE_PANEL_COUNT,
-  SIDE_PANEL_REFRESH_MS,
-  TOTAL_COUNT_HEADER,
-  type CandidateCard,
-  type LookingStatus,
-} from '@hireloop/contracts';
+import { CANDIDATE_PAGE_SIZE, type CandidateCard, CandidateList, type LookingStatus, SIDE_PANEL_COUNT, SIDE_PANEL_REFRESH_MS, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJsonWithHeaders, listAnswer } from '../../../lib/api-client';
+import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
 
 /** What Browse Candidates asks `GET /api/candidates` for (part 2 §5): the server filters and pages. */
 export interface CandidateListParams {
@@ -78,7 +71,7 @@ export async function getCandidateList(
   const normalized = normalizeCandidateListParams(params);
   const path = candidateListPath(normalized);
   const { body, headers } = await getJsonWithHeaders(path, { signal });
-  const candidates = listAnswer<CandidateCard>(body, path);
+  const candidates = parseAnswer(CandidateList, body, path);
   return {
     candidates,
     total: readTotal(headers.get(TOTAL_COUNT_HEADER), normalized.page, candidates.length, normalized.count),
@@ -90,7 +83,7 @@ export async function getCandidateList(
 /** `GET /api/candidates?random=true&count=5`: the side panel's random cards. */
 export async function getRandomCandidates({ signal }: { signal?: AbortSignal } = {}): Promise<CandidateCard[]> {
   const { body } = await getJsonWithHeaders(RANDOM_CANDIDATES_PATH, { signal });
-  return listAnswer<CandidateCard>(body, RANDOM_CANDIDATES_PATH);
+  return parseAnswer(CandidateList, body, RANDOM_CANDIDATES_PATH);
 }
 
 export const candidateListQueryOptions = (params: CandidateListParams) =>

@@ -1,12 +1,12 @@
-import type { InboxResponse, MarkInboxReadResponse } from '@hireloop/contracts';
+import { InboxResponse, MarkInboxReadResponse } from '@hireloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 export const inboxQueryKey = ['/api/inbox'] as const;
 
 /** `GET /api/inbox` (candidates): their own messages from companies, newest first, which are new, and how many (ADR 032). */
 export async function getInbox({ signal }: { signal?: AbortSignal } = {}): Promise<InboxResponse> {
-  return objectAnswer<InboxResponse>(await getJson('/api/inbox', { signal }), '/api/inbox', ['messages']);
+  return parseAnswer(InboxResponse, await getJson('/api/inbox', { signal }), '/api/inbox');
 }
 
 export function useInbox(enabled: boolean) {
@@ -15,7 +15,7 @@ export function useInbox(enabled: boolean) {
 
 /** `POST /api/inbox/read`: the candidate has seen every message sent up to `upTo`. */
 export async function markInboxRead(upTo: string): Promise<MarkInboxReadResponse> {
-  return objectAnswer<MarkInboxReadResponse>(await sendJson('POST', '/api/inbox/read', { upTo }), '/api/inbox/read', ['readUpTo']);
+  return parseAnswer(MarkInboxReadResponse, await sendJson('POST', '/api/inbox/read', { upTo }), '/api/inbox/read');
 }
 
 /**

@@ -1,14 +1,6 @@
-import type {
-  AvailabilityBody,
-  CompanyInvitation,
-  CompanyInvitationsResponse,
-  InvitationResponse,
-  OfferStageResponse,
-  SendInvitationBody,
-  SendInvitationResponse,
-} from '@hireloop/contracts';
+import { type AvailabilityBody, type CompanyInvitation, CompanyInvitationsResponse, InvitationResponse, OfferStageResponse, type SendInvitationBody, SendInvitationResponse } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 // ---------------------------------------------------------------------------------------------
 // The candidate's side: everything by the link's token, signed in or not (part 1 §6, §7).
@@ -19,13 +11,7 @@ const invitationPath = (token: string) => `/api/invitations/${encodeURIComponent
 /** `GET /api/invitations/{token}`: the job, the company, the message; 404 for unknown and expired links alike. */
 export async function getInvitation(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<InvitationResponse> {
   const path = invitationPath(token);
-  return objectAnswer<InvitationResponse>(await getJson(path, { signal, cache: 'no-store' }), '/api/invitations/…', [
-    'job',
-    'company',
-    'invitation',
-    'hasRevealed',
-    'hasSubmittedAvailability',
-  ]);
+  return parseAnswer(InvitationResponse, await getJson(path, { signal, cache: 'no-store' }), '/api/invitations/…');
 }
 
 // The key holds the token, as every query key holds its path; the cache lives in this tab only.
@@ -56,7 +42,7 @@ export const companyInvitationsQueryKey = [COMPANY_INVITATIONS_PATH] as const;
 
 /** `GET /api/job-invitations`: the signed-in company's requests, newest first. */
 export async function getCompanyInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<CompanyInvitation[]> {
-  const answer = objectAnswer<CompanyInvitationsResponse>(await getJson(COMPANY_INVITATIONS_PATH, { signal }), COMPANY_INVITATIONS_PATH, ['invitations']);
+  const answer = parseAnswer(CompanyInvitationsResponse, await getJson(COMPANY_INVITATIONS_PATH, { signal }), COMPANY_INVITATIONS_PATH);
   return answer.invitations;
 }
 
@@ -76,7 +62,7 @@ export function useCompanyInvitations({ enabled = true }: { enabled?: boolean } 
 /** `POST /api/job-invitations/send` (part 2 §7): a company's own job, or any job for an admin. */
 export async function sendInvitation(body: SendInvitationBody): Promise<SendInvitationResponse> {
   const path = '/api/job-invitations/send';
-  return objectAnswer<SendInvitationResponse>(await sendJson('POST', path, body), path, ['invitationId', 'status']);
+  return parseAnswer(SendInvitationResponse, await sendJson('POST', path, body), path);
 }
 
 export function useSendInvitation() {
@@ -91,7 +77,7 @@ export function useSendInvitation() {
 /** `POST /api/job-invitations/{invitationId}/offer-stage`: a request with interview times offered moves to the offer stage. */
 export async function moveToOfferStage(invitationId: string): Promise<OfferStageResponse> {
   const path = `${COMPANY_INVITATIONS_PATH}/${encodeURIComponent(invitationId)}/offer-stage`;
-  return objectAnswer<OfferStageResponse>(await sendJson('POST', path, {}), path, ['status', 'offerStageAt']);
+  return parseAnswer(OfferStageResponse, await sendJson('POST', path, {}), path);
 }
 
 export function useMoveToOfferStage() {

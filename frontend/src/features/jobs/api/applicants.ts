@@ -1,6 +1,6 @@
-import type { ApplicationMoved, JobApplicant, JobApplicantsResponse, MoveApplicationBody } from '@hireloop/contracts';
+import { ApplicationMoved, type JobApplicant, JobApplicantsResponse, type MoveApplicationBody } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
 
 /** `GET /api/jobs/{jobId}/applicants`: the applications to one of the company's jobs, newest first (issue 13). */
 export const applicantsPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/applicants`;
@@ -8,7 +8,7 @@ export const applicantsQueryKey = (jobId: string) => [applicantsPath(jobId)] as 
 
 export async function getApplicants(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<JobApplicant[]> {
   const path = applicantsPath(jobId);
-  const answer = objectAnswer<JobApplicantsResponse>(await getJson(path, { signal }), path, ['applicants']);
+  const answer = parseAnswer(JobApplicantsResponse, await getJson(path, { signal }), path);
   if (!Array.isArray(answer.applicants)) throw new UnexpectedAnswerError(path, 'a list of applicants');
   return answer.applicants;
 }
@@ -31,7 +31,7 @@ export async function moveApplication(
   status: MoveApplicationBody['status'],
 ): Promise<ApplicationMoved> {
   const path = `${applicantsPath(jobId)}/${encodeURIComponent(candidateUserId)}/status`;
-  return objectAnswer<ApplicationMoved>(await sendJson('POST', path, { status }), path, ['status']);
+  return parseAnswer(ApplicationMoved, await sendJson('POST', path, { status }), path);
 }
 
 export function useMoveApplication(jobId: string) {

@@ -1,6 +1,6 @@
-import { JOB_MESSAGES, type ApplyResponse, type MyApplication } from '@hireloop/contracts';
+import { ApplyResponse, JOB_MESSAGES, type MyApplication } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { objectAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
+import { parseAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
 import { myApplicationQueryKey } from './get-my-application';
 
 /** Spec part 1, §8: the default text when an application fails without a reason. */
@@ -13,7 +13,7 @@ export const APPLICATION_SUBMITTED = 'Application submitted';
  */
 export async function applyToJob(jobId: string): Promise<ApplyResponse> {
   const path = `/api/jobs/${encodeURIComponent(jobId)}/apply`;
-  return objectAnswer<ApplyResponse>(await sendJson('POST', path), path, ['applicationId', 'appliedAt']);
+  return parseAnswer(ApplyResponse, await sendJson('POST', path), path);
 }
 
 export function useApplyToJob() {

@@ -1,6 +1,6 @@
-import type { Job, JobStatusChange } from '@hireloop/contracts';
+import { type Job, JobStatusChange } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 import { jobQueryKey, sharedJobQueryKey } from './get-job';
 import { jobListsKey } from './get-jobs';
 
@@ -12,7 +12,7 @@ export type JobStatusAction = 'close' | 'reopen';
  */
 export async function changeJobStatus(jobId: string, action: JobStatusAction): Promise<JobStatusChange> {
   const path = `/api/jobs/${encodeURIComponent(jobId)}/${action}`;
-  return objectAnswer<JobStatusChange>(await sendJson('POST', path), path, ['jobId', 'isActive']);
+  return parseAnswer(JobStatusChange, await sendJson('POST', path), path);
 }
 
 export function useChangeJobStatus() {

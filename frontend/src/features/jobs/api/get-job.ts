@@ -1,6 +1,6 @@
-import type { Job } from '@hireloop/contracts';
+import { Job } from '@hireloop/contracts';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer } from '../../../lib/api-client';
+import { getJson, parseAnswer } from '../../../lib/api-client';
 import { jobListsKey, type JobListPage } from './get-jobs';
 
 /** `GET /api/jobs/{jobId}`: its key is the path it GETs. */
@@ -21,7 +21,7 @@ export async function getSharedJob(shareToken: string, { signal }: { signal?: Ab
 }
 
 async function readJob(path: string, signal: AbortSignal | undefined): Promise<Job> {
-  return objectAnswer<Job>(await getJson(path, { signal }), path, ['id', 'shareToken', 'title']);
+  return parseAnswer(Job, await getJson(path, { signal }), path);
 }
 
 export const jobQueryOptions = (jobId: string) =>

@@ -1,6 +1,6 @@
-import { TOTAL_COUNT_HEADER, type Job, type JobListQuery } from '@hireloop/contracts';
+import { type Job, JobList, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJsonWithHeaders, listAnswer } from '../../../lib/api-client';
+import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
 
 /**
@@ -56,7 +56,7 @@ export async function getJobList(params: JobListParams, { signal }: { signal?: A
   const normalized = normalizeJobListParams(params);
   const path = jobListPath(normalized);
   const { body, headers } = await getJsonWithHeaders(path, { signal });
-  const jobs = listAnswer<Job>(body, path);
+  const jobs = parseAnswer(JobList, body, path);
   return {
     jobs,
     total: readTotalCount(headers.get(TOTAL_COUNT_HEADER), normalized.page, jobs.length, normalized.pageSize),

@@ -1,6 +1,6 @@
-import type { MyApplication } from '@hireloop/contracts';
+import { MyApplication } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, objectAnswer } from '../../../lib/api-client';
+import { getJson, parseAnswer } from '../../../lib/api-client';
 
 /** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
 export const myApplicationPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/application`;
@@ -9,7 +9,7 @@ export const myApplicationQueryKey = (jobId: string, userId: string) => [myAppli
 /** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
 export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplication> {
   const path = myApplicationPath(jobId);
-  return objectAnswer<MyApplication>(await getJson(path, { signal }), path, ['applied']);
+  return parseAnswer(MyApplication, await getJson(path, { signal }), path);
 }
 
 export const myApplicationQueryOptions = (jobId: string, userId: string) =>

@@ -1,6 +1,6 @@
-import type { AiSummaryResponse } from '@hireloop/contracts';
+import { AiSummaryResponse } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** Part 2 §9: the AI summary is cached for 5 minutes, with one retry. */
 export const AI_SUMMARY_STALE_TIME_MS = 5 * 60 * 1000;
@@ -15,7 +15,7 @@ export const aiSummaryQueryKey = (profileId: string) => [aiSummaryPath(profileId
 const STATUSES: ReadonlyArray<AiSummaryResponse['status']> = ['ready', 'pending', 'failed'];
 
 function readSummary(body: unknown, path: string): AiSummaryResponse {
-  const answer = objectAnswer<AiSummaryResponse>(body, path, ['status']);
+  const answer = parseAnswer(AiSummaryResponse, body, path);
   if (!STATUSES.includes(answer.status)) throw new Error(`Unexpected answer from ${path}: unknown status`);
   return answer;
 }

@@ -1,7 +1,7 @@
-import type { ProfilePrivacyResponse } from '@hireloop/contracts';
+import { ProfilePrivacyResponse } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 import { profileViewsKey } from './get-profile-view';
 
 export const PROFILE_PRIVACY_PATH = '/api/profile/privacy';
@@ -15,9 +15,7 @@ export type PrivacyChange = z.output<typeof ProfilePrivacyResponse>;
  * owner makes their profile public or private. Answers `{ success, isPublic, isPrivate }`.
  */
 export async function changePrivacy(isPublic: boolean): Promise<PrivacyChange> {
-  return objectAnswer<PrivacyChange>(await sendJson('PATCH', PROFILE_PRIVACY_PATH, { isPublic }), PROFILE_PRIVACY_PATH, [
-    'isPublic',
-  ]);
+  return parseAnswer(ProfilePrivacyResponse, await sendJson('PATCH', PROFILE_PRIVACY_PATH, { isPublic }), PROFILE_PRIVACY_PATH);
 }
 
 /**

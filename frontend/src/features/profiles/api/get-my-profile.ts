@@ -1,6 +1,6 @@
-import type { CandidateProfile } from '@hireloop/contracts';
+import { CandidateProfile } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { errorStatus, getJson, objectAnswer } from '../../../lib/api-client';
+import { errorStatus, getJson, parseAnswer } from '../../../lib/api-client';
 
 /** `GET /api/profile`: the signed-in candidate's own profile. */
 export const MY_PROFILE_PATH = '/api/profile';
@@ -13,12 +13,7 @@ export const myProfileQueryKey = (userId: string) => [MY_PROFILE_PATH, userId] a
  */
 export async function getMyProfile({ signal }: { signal?: AbortSignal } = {}): Promise<CandidateProfile | null> {
   try {
-    return objectAnswer<CandidateProfile>(await getJson(MY_PROFILE_PATH, { signal }), MY_PROFILE_PATH, [
-      'id',
-      'title',
-      'skills',
-      'availability',
-    ]);
+    return parseAnswer(CandidateProfile, await getJson(MY_PROFILE_PATH, { signal }), MY_PROFILE_PATH);
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;

@@ -1,6 +1,6 @@
-import type { ProfileView } from '@hireloop/contracts';
+import { ProfileView } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, objectAnswer, UnexpectedAnswerError } from '../../../lib/api-client';
+import { getJson, parseAnswer, UnexpectedAnswerError } from '../../../lib/api-client';
 
 /** `GET /api/profiles/{id}`: its key is the path it GETs, then who asks (the answer depends on it). */
 export const profileViewPath = (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}`;
@@ -18,7 +18,7 @@ const VIEWS: ReadonlyArray<ProfileView['view']> = ['owner', 'public', 'limited',
  */
 export async function getProfileView(profileId: string, { signal }: { signal?: AbortSignal } = {}): Promise<ProfileView> {
   const path = profileViewPath(profileId);
-  const answer = objectAnswer<ProfileView>(await getJson(path, { signal }), path, ['view', 'profile']);
+  const answer = parseAnswer(ProfileView, await getJson(path, { signal }), path);
   if (!VIEWS.includes(answer.view) || typeof answer.profile !== 'object' || answer.profile === null) {
     throw new UnexpectedAnswerError(path, `a profile view (${VIEWS.join(', ')})`);
   }

@@ -1,6 +1,6 @@
-import type { SuggestedJobs } from '@hireloop/contracts';
+import { SuggestedJobs } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, objectAnswer, UnexpectedAnswerError } from '../../../lib/api-client';
+import { getJson, parseAnswer, UnexpectedAnswerError } from '../../../lib/api-client';
 
 /** How many suggestions the dashboard shows. */
 export const SUGGESTED_JOBS_SHOWN = 5;
@@ -12,7 +12,7 @@ export const suggestedJobsQueryKey = (userId: string, count: number) => [suggest
 
 export async function getSuggestedJobs(count: number, { signal }: { signal?: AbortSignal } = {}): Promise<SuggestedJobs> {
   const path = suggestedJobsPath(count);
-  const answer = objectAnswer<SuggestedJobs>(await getJson(path, { signal }), path, ['jobs']);
+  const answer = parseAnswer(SuggestedJobs, await getJson(path, { signal }), path);
   if (!Array.isArray(answer.jobs)) throw new UnexpectedAnswerError(path, 'a list of jobs');
   return answer;
 }

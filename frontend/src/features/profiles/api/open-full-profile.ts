@@ -1,6 +1,6 @@
-import type { CandidateViewResponse } from '@hireloop/contracts';
+import { CandidateViewResponse } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 import { profileViewsKey } from './get-profile-view';
 
 export const candidateViewPath = (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}/views`;
@@ -12,7 +12,7 @@ export const candidateViewPath = (profileId: string) => `/api/profiles/${encodeU
  */
 export async function openFullProfile(profileId: string): Promise<CandidateViewResponse> {
   const path = candidateViewPath(profileId);
-  return objectAnswer<CandidateViewResponse>(await sendJson('POST', path, {}), path, ['counted', 'used', 'limit']);
+  return parseAnswer(CandidateViewResponse, await sendJson('POST', path, {}), path);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { WIZARD_RESUME_EXTENSIONS, type ResumeParseResult } from '@hireloop/contracts';
+import { ResumeParseResult, WIZARD_RESUME_EXTENSIONS } from '@hireloop/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 
 export const PARSE_RESUME_PATH = '/api/parse-resume';
 
@@ -17,12 +17,7 @@ export function isWizardResumeFile(file: Pick<File, 'name'>): boolean {
 export async function parseResume(file: File, { signal }: { signal?: AbortSignal } = {}): Promise<ResumeParseResult> {
   const form = new FormData();
   form.append('resume', file, file.name);
-  return objectAnswer<ResumeParseResult>(await sendJson('POST', PARSE_RESUME_PATH, form, { signal }), PARSE_RESUME_PATH, [
-    'jobTitle',
-    'skills',
-    'experience',
-    'location',
-  ]);
+  return parseAnswer(ResumeParseResult, await sendJson('POST', PARSE_RESUME_PATH, form, { signal }), PARSE_RESUME_PATH);
 }
 
 /** Parsing writes nothing the app reads back: no query to refresh. */

@@ -160,6 +160,8 @@ describe('my applications', () => {
         location: 'Remote',
         appliedAt: '2026-03-01T00:00:00.000Z',
         jobIsOpen: false,
+        status: 'applied',
+        timeline: [{ status: 'applied', at: '2026-03-01T00:00:00.000Z' }],
       },
     ];
     answers.push(json(200, { applications }));

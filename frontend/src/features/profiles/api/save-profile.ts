@@ -1,6 +1,6 @@
-import type { CandidateProfile, ProfileFormBody, ProfileSaved } from '@hireloop/contracts';
+import { type CandidateProfile, type ProfileFormBody, ProfileSaved } from '@hireloop/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { objectAnswer, sendJson } from '../../../lib/api-client';
+import { parseAnswer, sendJson } from '../../../lib/api-client';
 import { MY_PROFILE_PATH, myProfileQueryKey } from './get-my-profile';
 
 /** Create (`POST`, 201) or update (`PUT`, 200) the signed-in candidate's profile. */
@@ -14,7 +14,7 @@ export interface SaveProfileInput {
 /** `POST /api/profile` or `PUT /api/profile`: answers `{ success: true, profile }`. */
 export async function saveProfile({ mode, body }: SaveProfileInput): Promise<ProfileSaved> {
   const answer = await sendJson(mode === 'create' ? 'POST' : 'PUT', MY_PROFILE_PATH, body);
-  return objectAnswer<ProfileSaved>(answer, MY_PROFILE_PATH, ['success', 'profile']);
+  return parseAnswer(ProfileSaved, answer, MY_PROFILE_PATH);
 }
 
 /** `GET /api/profiles/{id}` (the profile page's call): by the app's convention its key is its path. */

@@ -1,5 +1,5 @@
-import { PROFILE_PICTURES_PATH, type ProfilePictureKind, type ProfilePictureUploaded } from '@hireloop/contracts';
-import { objectAnswer, sendForm } from '../../../lib/api-client';
+import { PROFILE_PICTURES_PATH, type ProfilePictureKind, ProfilePictureUploaded } from '@hireloop/contracts';
+import { parseAnswer, sendForm } from '../../../lib/api-client';
 
 /**
  * `POST /api/profile-pictures?kind=…` (multipart, file "picture"): the server re-encodes the
@@ -10,5 +10,5 @@ export async function uploadProfilePicture(file: Blob, kind: ProfilePictureKind)
   const form = new FormData();
   form.append('picture', file);
   const path = `${PROFILE_PICTURES_PATH}?kind=${kind}`;
-  return objectAnswer<ProfilePictureUploaded>(await sendForm(path, form), path, ['success', 'url']);
+  return parseAnswer(ProfilePictureUploaded, await sendForm(path, form), path);
 }

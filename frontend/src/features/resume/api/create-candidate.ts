@@ -1,11 +1,11 @@
 import {
   PROFILE_MESSAGES,
-  type CandidateCreated,
+  CandidateCreated,
   type CandidateFromExtractionBody,
 } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { clientErrorText, objectAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
+import { clientErrorText, parseAnswer, sendJson } from '../../../lib/api-client';
 
 export const CANDIDATES_PATH = '/api/candidates';
 
@@ -23,14 +23,7 @@ const ownProfileKey = ['/api/profile'] as const;
  * out, 403 not a candidate, 409 a profile already exists, 400 a field the rules refuse.
  */
 export async function createCandidate(body: CandidateFromExtractionBody): Promise<CandidateCreatedAnswer> {
-  const answer = objectAnswer<CandidateCreatedAnswer>(await sendJson('POST', CANDIDATES_PATH, body), CANDIDATES_PATH, [
-    'success',
-    'profile',
-  ]);
-  if (typeof answer.profile !== 'object' || answer.profile === null || typeof answer.profile.id !== 'string') {
-    throw new UnexpectedAnswerError(CANDIDATES_PATH, 'a created profile with an id');
-  }
-  return answer;
+  return parseAnswer(CandidateCreated, await sendJson('POST', CANDIDATES_PATH, body), CANDIDATES_PATH);
 }
 
 /** The 'Registration Failed' toast's words (§8): the server's reason, or the spec's default. */

@@ -1,6 +1,6 @@
-import { PROFILE_MESSAGES, type ExtractedResume, type ExtractResumeResponse } from '@hireloop/contracts';
+import { type ExtractedResume, ExtractResumeResponse, PROFILE_MESSAGES } from '@hireloop/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { clientErrorText, NetworkError, objectAnswer, sendForm } from '../../../lib/api-client';
+import { clientErrorText, NetworkError, parseAnswer, sendForm } from '../../../lib/api-client';
 
 export const EXTRACT_RESUME_PATH = '/api/extract-resume';
 
@@ -17,10 +17,7 @@ export class ResumeExtractionError extends Error {
 export async function extractResume(file: File, { signal }: { signal?: AbortSignal } = {}): Promise<ExtractedResume> {
   const form = new FormData();
   form.append('resume', file, file.name);
-  const answer = objectAnswer<ExtractResumeResponse>(await sendForm(EXTRACT_RESUME_PATH, form, { signal }), EXTRACT_RESUME_PATH, [
-    'success',
-    'data',
-  ]);
+  const answer = parseAnswer(ExtractResumeResponse, await sendForm(EXTRACT_RESUME_PATH, form, { signal }), EXTRACT_RESUME_PATH);
   if (!answer.success || !answer.data) throw new ResumeExtractionError(answer.error?.trim() || PROFILE_MESSAGES.parseFailedDetail);
   return answer.data;
 }

@@ -1,4 +1,5 @@
 import { PROFILE_MESSAGES, RESUME_MAX_BYTES, type ExtractedResume } from '@hireloop/contracts';
+import { sampleProfileContent } from '@hireloop/contracts/testing/profiles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -340,7 +341,7 @@ describe('the resume upload page', () => {
   it('creates the profile from the extraction: toast, link and the way to the new profile', async () => {
     const { user, onProfileCreated } = await renderPage();
     await extractSample(user);
-    const pending = deferred(json(201, { success: true, message: 'Profile created', profile: { id: 'p-41' } }));
+    const pending = deferred(json(201, { success: true, message: 'Profile created', profile: { ...sampleProfileContent(), id: 'p-41', userId: 'u-41', isPrivate: false, createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z' } }));
     answers['/api/candidates'] = pending.answer;
 
     await user.click(screen.getByRole('button', { name: 'Create My Profile' }));

@@ -1,12 +1,12 @@
-import type { CurrentSubscription } from '@hireloop/contracts';
+import { CurrentSubscription } from '@hireloop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, objectAnswer } from '../../../lib/api-client';
+import { getJson, parseAnswer } from '../../../lib/api-client';
 
 export const currentSubscriptionQueryKey = ['/api/subscription/current'] as const;
 
 /** `GET /api/subscription/current` (company users): planId, status, planDetails (part 2 §7). */
 export async function getCurrentSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentSubscription> {
-  return objectAnswer<CurrentSubscription>(await getJson('/api/subscription/current', { signal }), '/api/subscription/current', ['planId', 'status']);
+  return parseAnswer(CurrentSubscription, await getJson('/api/subscription/current', { signal }), '/api/subscription/current');
 }
 
 /** The company's subscription; only for signed-in company users, no retry (part 2 §6, §7). */

@@ -1,13 +1,6 @@
-import {
-  TOTAL_COUNT_HEADER,
-  type BillingPeriod,
-  type CreateSubscriptionResponse,
-  type CurrentSubscription,
-  type PlanId,
-  type SubscriptionPlan,
-} from '@hireloop/contracts';
+import { type BillingPeriod, CreateSubscriptionResponse, CurrentSubscription, JobList, type PlanId, type SubscriptionPlan, SubscriptionPlansResponse, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, getJsonWithHeaders, listAnswer, objectAnswer, sendJson } from '../../../lib/api-client';
+import { getJson, getJsonWithHeaders, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** `GET /api/subscription/plans`: the plans and prices (anyone; ADR 030). */
 export const PLANS_PATH = '/api/subscription/plans';
@@ -30,15 +23,15 @@ export const OPEN_JOB_POSTS_PATH = '/api/jobs?status=open&page=1&pageSize=1&mine
 export const openJobPostsQueryKey = (userId: string) => ['/api/jobs', 'open-job-posts', userId] as const;
 
 export async function getPlans({ signal }: { signal?: AbortSignal } = {}): Promise<SubscriptionPlan[]> {
-  return listAnswer<SubscriptionPlan>(await getJson(PLANS_PATH, { signal }), PLANS_PATH);
+  return parseAnswer(SubscriptionPlansResponse, await getJson(PLANS_PATH, { signal }), PLANS_PATH);
 }
 
 export async function getCurrentSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentSubscription> {
-  return objectAnswer<CurrentSubscription>(await getJson(CURRENT_SUBSCRIPTION_PATH, { signal }), CURRENT_SUBSCRIPTION_PATH, ['planId', 'status']);
+  return parseAnswer(CurrentSubscription, await getJson(CURRENT_SUBSCRIPTION_PATH, { signal }), CURRENT_SUBSCRIPTION_PATH);
 }
 
 export async function createSubscription(body: { planId: PlanId; billingPeriod: BillingPeriod }): Promise<CreateSubscriptionResponse> {
-  return objectAnswer<CreateSubscriptionResponse>(await sendJson('POST', CREATE_SUBSCRIPTION_PATH, body), CREATE_SUBSCRIPTION_PATH, ['success', 'planId']);
+  return parseAnswer(CreateSubscriptionResponse, await sendJson('POST', CREATE_SUBSCRIPTION_PATH, body), CREATE_SUBSCRIPTION_PATH);
 }
 
 export async function getOpenJobPostCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
@@ -46,7 +39,7 @@ export async function getOpenJobPostCount({ signal }: { signal?: AbortSignal } =
   const header = headers.get(TOTAL_COUNT_HEADER);
   const total = Number(header);
   if (header !== null && header.trim() !== '' && Number.isSafeInteger(total) && total >= 0) return total;
-  return listAnswer(body, OPEN_JOB_POSTS_PATH).length;
+  return parseAnswer(JobList, body, OPEN_JOB_POSTS_PATH).length;
 }
 
 export const plansQueryOptions = () =>
