@@ -1,6 +1,8 @@
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
-import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import { mailToSend } from '@hireloop/platform/mailer/hand-over';
+import type { MailMessage } from '@hireloop/platform/mailer/types';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Actor } from '@hireloop/platform/event-store';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,19 +81,23 @@ async function prepareInvitation(deps: CommandServiceDeps, job: JobState, jobId:
   return { decision, candidate: candidate!, invitationId, token, expiresAt };
 }
 
-/** Mail is a side effect of a change already recorded: a queue that fails is logged, the answer stands. */
-async function sendMail(deps: CommandServiceDeps, log: FastifyBaseLogger, build: () => Promise<Parameters<typeof enqueueMail>[1] | null>, messageId: string) {
+/**
+ * The mail a change asks for, appended with its events (ADR 053). Mail is a side effect: one that
+ * cannot be written is logged, and the change stands.
+ */
+async function sendMail(deps: CommandServiceDeps, log: FastifyBaseLogger, build: () => Promise<MailMessage | null>, messageId: string): Promise<OutboxMessage[]> {
   try {
     const mail = await build();
-    if (mail) await enqueueMail(deps.bus, mail, messageId);
+    return mail ? [mailToSend(mail, messageId)] : [];
   } catch (error) {
     log.warn({ err: error, messageId }, 'invitation mail could not be queued');
+    return [];
   }
 }
 
 async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, job: JobState, prepared: PreparedInvitation, message: string) {
-  if (job.status === 'none') return;
-  await sendMail(
+  if (job.status === 'none') return [];
+  return sendMail(
     deps,
     log,
     async () => {
@@ -106,7 +112,7 @@ async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, 
 }
 
 async function mailOfferStage(deps: CommandServiceDeps, log: FastifyBaseLogger, invitationId: string, state: Extract<InvitationState, { candidateUserId: string }>) {
-  await sendMail(
+  return sendMail(
     deps,
     log,
     async () => {
@@ -180,7 +186,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
           return reply.code(403).send({ success: false, error: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS), requiresUpgrade: true });
         }
         try {
-          position = await appendDecisions(deps.eventStore, [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], context);
+          const outbox = await mailInvitation(deps, request.log, job, prepared, message);
+          position = await appendDecisions(deps.eventStore, [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], context, { outbox });
           break;
         } catch (error) {
           if (!(error instanceof DomainError && error.code === 'version_conflict')) throw error;
@@ -188,7 +195,6 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
           if (attempt >= BULK_ATTEMPTS) throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
         }
       }
-      await mailInvitation(deps, request.log, job, prepared, message);
       return withPosition(reply, position)
         .status(201)
         .send({ success: true, message: INVITATION_MESSAGES.sent, invitationId: prepared.invitationId, status: 'email_sent', expiresAt: prepared.expiresAt });
@@ -242,16 +248,18 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         }
         let position: string;
         try {
+          const outbox: OutboxMessage[] = [];
+          for (const one of prepared) outbox.push(...(await mailInvitation(deps, request.log, job, one, message)));
           position = await appendDecisions(
             deps.eventStore,
             [...prepared.map((one) => one.decision), ...(allowance && prepared.length > 0 ? [allowance.count(prepared.map((one) => one.invitationId))] : [])],
             context,
+            { outbox },
           );
         } catch (error) {
           if (error instanceof DomainError && error.code === 'version_conflict' && attempt < BULK_ATTEMPTS) continue;
           throw error;
         }
-        for (const one of prepared) await mailInvitation(deps, request.log, job, one, message);
         const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
         return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
       }
@@ -281,11 +289,11 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         invitationDecider,
         () => ({ type: 'MoveToOfferStage' as const, data: { by: senderOf(account), now: deps.clock.now().toISOString() } }),
         commandContext(deps, request, { userId: account.userId, role: account.role }),
+        // The candidate hears of it once: when it is recorded, not when it is asked again.
+        { outbox: async (events, { decidedOn }) => (events.length > 0 && decidedOn.status !== 'none' ? mailOfferStage(deps, request.log, invitationId, decidedOn) : []) },
       );
       const offerStageAt = result.state.status === 'none' ? null : result.state.offerStageAt;
       if (!offerStageAt) throw new Error('the offer stage was decided but not reached');
-      // The candidate hears of it once: when it is recorded, not when it is asked again.
-      if (result.events.length > 0 && result.state.status !== 'none') await mailOfferStage(deps, request.log, invitationId, result.state);
       return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.offerStage, invitationId, status: 'offer_stage', offerStageAt });
     },
   );
@@ -296,23 +304,29 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } }), commandContext(deps, request, actor));
-      const decidedOn = result.decidedOn;
-      const event = result.events[0];
-      if (event?.type === 'InvitationRevealed' && decidedOn.status !== 'none') {
-        const invitation = decidedOn;
-        await sendMail(
-          deps,
-          request.log,
-          async () => {
-            const company = await companyContact(deps, invitation.companyId);
-            if (!company) return null;
-            const profileUrl = `${deps.publicUrl.replace(/\/$/, '')}/profile/${invitation.candidateProfileId}`;
-            return revealMail({ to: company.email, companyName: company.name, jobTitle: await jobTitle(deps, invitation.jobId), candidate: await revealedCandidate(deps, invitation), profileUrl });
+      const result = await handleCommandWithState(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        () => ({ type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } }),
+        commandContext(deps, request, actor),
+        {
+          async outbox(events, { version, decidedOn: invitation }) {
+            if (events[0]?.type !== 'InvitationRevealed' || invitation.status === 'none') return [];
+            return sendMail(
+              deps,
+              request.log,
+              async () => {
+                const company = await companyContact(deps, invitation.companyId);
+                if (!company) return null;
+                const profileUrl = `${deps.publicUrl.replace(/\/$/, '')}/profile/${invitation.candidateProfileId}`;
+                return revealMail({ to: company.email, companyName: company.name, jobTitle: await jobTitle(deps, invitation.jobId), candidate: await revealedCandidate(deps, invitation), profileUrl });
+              },
+              `invitation-revealed-${invitation.invitationId}-${version}`,
+            );
           },
-          `invitation-revealed-${invitation.invitationId}-${result.nextExpectedVersion}`,
-        );
-      }
+        },
+      );
       return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.profileRevealed, hasRevealed: true });
     },
   );
@@ -323,29 +337,36 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } }), commandContext(deps, request, actor));
-      const decidedOn = result.decidedOn;
-      const event = result.events[0];
-      if (event?.type === 'InterviewAvailabilitySubmitted' && decidedOn.status !== 'none') {
-        const invitation = decidedOn;
-        await sendMail(
-          deps,
-          request.log,
-          async () => {
-            const company = await companyContact(deps, invitation.companyId);
-            if (!company) return null;
-            return availabilityMail({
-              to: company.email,
-              companyName: company.name,
-              jobTitle: await jobTitle(deps, invitation.jobId),
-              candidate: await revealedCandidate(deps, invitation),
-              availability: event.data,
-              sequence: result.nextExpectedVersion,
-            });
+      const result = await handleCommandWithState(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        () => ({ type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } }),
+        commandContext(deps, request, actor),
+        {
+          async outbox(events, { version, decidedOn: invitation }) {
+            const event = events[0];
+            if (event?.type !== 'InterviewAvailabilitySubmitted' || invitation.status === 'none') return [];
+            return sendMail(
+              deps,
+              request.log,
+              async () => {
+                const company = await companyContact(deps, invitation.companyId);
+                if (!company) return null;
+                return availabilityMail({
+                  to: company.email,
+                  companyName: company.name,
+                  jobTitle: await jobTitle(deps, invitation.jobId),
+                  candidate: await revealedCandidate(deps, invitation),
+                  availability: event.data,
+                  sequence: version,
+                });
+              },
+              `invitation-availability-${invitation.invitationId}-${version}`,
+            );
           },
-          `invitation-availability-${invitation.invitationId}-${result.nextExpectedVersion}`,
-        );
-      }
+        },
+      );
       return withPosition(reply, result.position).send({ success: true, hasSubmittedAvailability: true });
     },
   );

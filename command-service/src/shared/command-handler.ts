@@ -9,6 +9,7 @@ import {
   type ExpectedVersion,
   type NewEvent,
 } from '@hireloop/platform/event-store';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { Decider, DomainEvent } from './decider';
 import { loadState, SCHEMA_VERSION, type StoredEvent } from './stream';
@@ -41,6 +42,12 @@ export interface CommandResult<Event extends DomainEvent> extends AppendResult {
   /** The events appended, as stored: with the time they were recorded as happening. */
   events: StoredEvent<Event>[];
 }
+
+/**
+ * The work decided events ask for (a mail), given the stream's version once they are appended:
+ * committed with them and delivered after (ADR 053). Called again when the command is decided again.
+ */
+export type OutboxFor<Event, Extra = object> = (events: readonly Event[], after: { version: number } & Extra) => readonly OutboxMessage[] | Promise<readonly OutboxMessage[]>;
 
 /** How often a command is decided again after another writer changed its stream first. */
 export const CONFLICT_ATTEMPTS = 5;
@@ -81,7 +88,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command | ((state: State) => Command | Promise<Command>),
   context: CommandContext,
-  options: { expectedVersion?: ExpectedVersion } = {},
+  options: {
+    expectedVersion?: ExpectedVersion;
+    /** Work the decided events ask for (a mail), committed with them and delivered after (ADR 053). */
+    outbox?: OutboxFor<Event>;
+  } = {},
 ): Promise<CommandResult<Event>> {
   for (let attempt = 1; ; attempt++) {
     const { events, version } = await decideOn(store, streamId, decider, command);
@@ -89,7 +100,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const expectedVersion = options.expectedVersion ?? expectedVersionOf(version);
     const occurredAt = context.clock.now().toISOString();
     try {
-      const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion });
+      const outbox = options.outbox ? await options.outbox(events, { version: version + events.length }) : [];
+      const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion, outbox });
       return { events: events.map((event) => ({ ...event, occurredAt })), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -113,8 +125,10 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
   decider: Decider<Command, Event, State>,
   command: (state: State) => Command | Promise<Command>,
   context: CommandContext,
+  options: { outbox?: OutboxFor<Event, { decidedOn: State }> } = {},
 ): Promise<CommandResult<Event> & { decidedOn: State; state: State }> {
   let decidedOn = decider.initialState();
+  const outboxFor = options.outbox;
   const result = await handleCommand(
     store,
     streamId,
@@ -124,6 +138,7 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
       return command(state);
     },
     context,
+    { outbox: outboxFor && ((events, after) => outboxFor(events, { ...after, decidedOn })) },
   );
   return { ...result, decidedOn, state: result.events.reduce(decider.evolve, decidedOn) };
 }
@@ -132,11 +147,12 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
  * Appends decisions on several streams all-or-nothing, each at the version it was decided at.
  * A conflict is a 412 (the caller decides whether to decide again).
  */
-export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext) {
+export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext, options: { outbox?: readonly OutboxMessage[] } = {}) {
   const writes = decisions.filter((decision) => decision.events.length > 0);
   try {
     const results = await store.appendToStreams(
       writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context), expectedVersion: expectedVersionOf(decision.version) })),
+      { outbox: options.outbox },
     );
     return results.map((result) => result.position).reduce(maxPosition, '');
   } catch (error) {
