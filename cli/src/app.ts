@@ -13,7 +13,9 @@ import { createResumeReader, type ResumeReaderOptions } from '@hireloop/platform
 import type { Bus } from '@hireloop/platform/bus';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
+import { mailHandlers } from '@hireloop/platform/mailer/hand-over';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import { startOutboxRelay, type OutboxRelay, type OutboxStore } from '@hireloop/platform/outbox';
 import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { MAIL_ATTEMPTS, startMailWorker } from '@hireloop/platform/mailer/worker';
@@ -52,6 +54,8 @@ export interface AppDeps {
   /** The first answers of writes sent with an Idempotency-Key. */
   idempotency: IdempotencyStore;
   mailer: Mailer;
+  /** Where mail (and other work) appended with events waits for the relay (ADR 053). */
+  outbox: OutboxStore;
   /** Profile pictures and cover photos as files (ADR 046); default: in memory. */
   pictures?: ProfilePictureStore;
   bus: Bus;
@@ -217,12 +221,20 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   let stopMailWorker: (() => Promise<void>) | null = null;
+  let outboxRelay: OutboxRelay | null = null;
   app.addHook('onReady', async () => {
     // Mail is a side effect of commands (reset links): the command side delivers it.
     if (commands) {
       stopMailWorker = await startMailWorker(deps.bus, deps.mailer, (error, attempt) =>
         app.log.warn({ err: error, attempt, final: attempt >= MAIL_ATTEMPTS }, 'mail delivery failed'),
       );
+      // Mail committed with the events that ask for it (ADR 053); the key and topic are logged, never the mail.
+      outboxRelay = startOutboxRelay({
+        store: deps.outbox,
+        handlers: mailHandlers(deps.mailer),
+        onFailure: (error, failure) => app.log.warn({ err: error, ...failure }, 'outbox delivery failed'),
+        onStoreError: (error) => app.log.warn({ err: error }, 'the outbox could not be read'),
+      });
     }
     boardActivity?.start();
     // A query service may start before any projections process has made the read models: it
@@ -238,6 +250,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     await daemon?.stop();
     await progress.stop();
     await stopMailWorker?.();
+    await outboxRelay?.stop();
     await boardActivity?.close();
     await resumeReader?.close();
   });

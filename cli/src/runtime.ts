@@ -7,6 +7,7 @@ import { createOidcProvider, type IdentityProvider } from '@hireloop/platform/id
 import { createPostgresOutbox } from '@hireloop/platform/mailer/outbox';
 import { createSmtpMailer } from '@hireloop/platform/mailer/smtp';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import type { OutboxStore } from '@hireloop/platform/outbox';
 import { createPostgresRateLimiter } from '@hireloop/platform/rate-limit/postgres';
 import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus';
@@ -42,6 +43,8 @@ export interface Runtime {
   rateLimiter: RateLimiter;
   idempotency: IdempotencyStore;
   mailer: Mailer;
+  /** Work appended with events (mail), for the outbox relay of a command service (ADR 053). */
+  outbox: OutboxStore;
   /** Profile pictures and cover photos as files, beside the log (ADR 046). */
   pictures: ProfilePictureStore;
   linkedin: IdentityProvider | null;
@@ -204,6 +207,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       rateLimiter,
       idempotency,
       mailer,
+      outbox: storedLog.outbox,
       pictures,
       linkedin,
       ai: createAi(config, { now: () => systemClock.now() }),

@@ -9,6 +9,7 @@ import { maxPosition } from '@hireloop/platform/event-store';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /**
@@ -97,6 +98,7 @@ const ADA_TEXTS = ['Lovelace', 'ada.lovelace@people.example', '+44 555 0101', 'E
 
 /** Where any of `texts` is stored: every row of every table of the database, as text. */
 async function whereStored(texts: readonly string[]) {
+  await outboxDelivered(runtime.storedLog.pool);
   const { rows: tables } = await runtime.storedLog.pool.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
   );

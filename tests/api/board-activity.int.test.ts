@@ -25,7 +25,8 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeEach(async () => {
   bus = createMemoryBus();
-  const protection = protectPersonalData({ eventStore: createMemoryEventStore(), keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
+  const storedLog = createMemoryEventStore();
+  const protection = protectPersonalData({ eventStore: storedLog, keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
   eventStore = protection.eventStore;
   const deps = {
     eventStore,
@@ -35,6 +36,7 @@ beforeEach(async () => {
     rateLimiter: createUnlimitedRateLimiter(),
     idempotency: createMemoryIdempotencyStore(),
     mailer: noMail,
+    outbox: storedLog.outbox,
     bus,
     clock: fixedClock('2025-06-01T12:00:00.000Z'),
     ids: randomIds,

@@ -8,6 +8,7 @@ import { SIGN_UPS_PER_ADDRESS } from '@hireloop/command-service/auth/throttle';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { useApiApp, type Caller } from '../support/api-app';
 
 /*
@@ -176,6 +177,7 @@ describe('an added candidate claims their profile from the invitation', () => {
   it('no token reaches the log or any table: neither the invitation’s nor the session’s', async () => {
     const pool = new pg.Pool({ connectionString: api.databaseUrl() });
     try {
+      await outboxDelivered(pool);
       const { rows: tables } = await pool.query<{ schema: string; name: string }>(
         `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
       );

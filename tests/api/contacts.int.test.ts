@@ -13,6 +13,7 @@ import { signWebhook } from '@hireloop/platform/payments';
 import { findInboxOfCandidate } from '@hireloop/projections/inbox/queries';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -365,6 +366,7 @@ describe('limits and erasure', () => {
   it('erasing the candidate leaves no table holding the message; the inbox reads [erased]; they cannot be contacted again; erasing the sender keeps the candidate’s mail', async () => {
     const pool = new pg.Pool({ connectionString: db.url });
     const tablesHolding = async (text: string) => {
+      await outboxDelivered(pool);
       const { rows: tables } = await pool.query<{ schema: string; name: string }>(
         `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
       );

@@ -12,6 +12,7 @@ import { REDACTED, type MailMessage } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -220,6 +221,8 @@ describe('sending an invitation', () => {
         }
         return found;
       };
+      // The mail waits in the outbox, link included, until it is delivered (ADR 053); then the row is gone.
+      await outboxDelivered(pool);
       expect(await count(secret)).toBe(0);
       // The scan can fail: the hash of the token is there, in the log and the read model.
       expect(await count(hashToken(adaToken))).toBeGreaterThan(0);
@@ -572,6 +575,7 @@ describe('erasing the candidate (ADR 019)', () => {
   it('leaves no table holding the personal message, the notes, or who the candidate is, and the company still sees the request', async () => {
     const pool = new pg.Pool({ connectionString: db.url });
     const tablesHolding = async (text: string) => {
+      await outboxDelivered(pool);
       const { rows: tables } = await pool.query<{ schema: string; name: string }>(
         `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
       );

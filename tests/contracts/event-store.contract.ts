@@ -11,6 +11,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '@hireloop/platform/event-store';
+import type { OutboxMessage, OutboxStore, PendingOutboxMessage } from '@hireloop/platform/outbox';
 
 /** An append whose transaction is still open: the events are written but not committed. */
 export interface HeldAppend {
@@ -23,6 +24,8 @@ export type HoldOpenAppend = (streamId: string, events: readonly NewEvent[]) => 
 export interface EventStoreFixture {
   /** A store with no events in it. */
   store: EventStore;
+  /** Where the outbox messages appended with events wait (ADR 053). */
+  outbox: OutboxStore;
   teardown(): Promise<void>;
   /** Adapters with transactions can write events and commit them later (gap-safety tests). */
   holdOpenAppend?: HoldOpenAppend;
@@ -115,6 +118,65 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
 
     afterEach(async () => {
       await fixture.teardown();
+    });
+
+    describe('outbox messages appended with events (ADR 053)', () => {
+      const mail = (key: string): OutboxMessage => ({ key, topic: 'mail.send', payload: { to: `${key}@example.com`, subject: 'Hello', text: 'Hi' } });
+      /** Takes every due message, as a relay does, recording each; `outcome` decides what becomes of it. */
+      const drain = async (outcome: (message: PendingOutboxMessage) => 'done' | 'retry' = () => 'done') => {
+        const seen: PendingOutboxMessage[] = [];
+        while (
+          await fixture.outbox.deliverNext(async (message) => {
+            seen.push(message);
+            return outcome(message) === 'done' ? { done: true } : { done: false, retryAt: new Date(Date.now() + 60_000), error: 'SMTP away' };
+          })
+        );
+        return seen;
+      };
+
+      it('keeps the messages of an append, with their events, until they are delivered', async () => {
+        await store.append(streamName(), [newEvent('Invited')], { expectedVersion: 'no_stream', outbox: [mail('a'), mail('b')] });
+        expect(await fixture.outbox.pending()).toBe(2);
+        expect(await drain()).toEqual([
+          { ...mail('a'), attempts: 0 },
+          { ...mail('b'), attempts: 0 },
+        ]);
+        expect(await fixture.outbox.pending()).toBe(0);
+        expect(await drain()).toEqual([]);
+      });
+
+      it('keeps no message of an append that is rejected, and none of a multi-stream append that fails', async () => {
+        const stream = streamName();
+        await store.append(stream, [newEvent('Created')]);
+        await expect(store.append(stream, [newEvent('Again')], { expectedVersion: 'no_stream', outbox: [mail('lost')] })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await expect(
+          store.appendToStreams([{ streamId: streamName(), events: [newEvent('A')] }, { streamId: stream, events: [newEvent('B')], expectedVersion: 5 }], { outbox: [mail('lost-too')] }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        expect(await fixture.outbox.pending()).toBe(0);
+      });
+
+      it('keeps the messages of a multi-stream append, and a key already waiting once', async () => {
+        await store.appendToStreams([{ streamId: streamName(), events: [newEvent('A')] }, { streamId: streamName(), events: [newEvent('B')] }], { outbox: [mail('one'), mail('one')] });
+        await store.append(streamName(), [newEvent('C')], { outbox: [mail('one')] });
+        expect((await drain()).map((message) => message.key)).toEqual(['one']);
+      });
+
+      it('keeps a message whose delivery failed, counting the attempt, until it is due again', async () => {
+        await store.append(streamName(), [newEvent('Invited')], { outbox: [mail('later')] });
+        expect(await drain(() => 'retry')).toEqual([{ ...mail('later'), attempts: 0 }]);
+        // Not due for a minute: nothing to take now, and it is still there.
+        expect(await drain()).toEqual([]);
+        expect(await fixture.outbox.pending()).toBe(1);
+      });
+
+      it('tells a relay in this process at once when messages are added', async () => {
+        let added = 0;
+        const stop = fixture.outbox.onAdded(() => added++);
+        await store.append(streamName(), [newEvent('Invited')], { outbox: [mail('x')] });
+        await store.append(streamName(), [newEvent('Other')]);
+        stop();
+        expect(added).toBe(1);
+      });
     });
 
     describe('append and expected versions', () => {

@@ -59,7 +59,7 @@ const holdOpenAppendFor =
 const postgresFactory: EventStoreFactory = async () => {
   const { url } = await testDatabase();
   const store = await createPostgresEventStore({ connectionString: url, schema: await freshSchema(), pollIntervalMs: 250 });
-  return { store, teardown: () => store.close(), holdOpenAppend: holdOpenAppendFor(store, url) };
+  return { store, outbox: store.outbox, teardown: () => store.close(), holdOpenAppend: holdOpenAppendFor(store, url) };
 };
 
 const factories: [string, EventStoreFactory][] = [
@@ -67,7 +67,7 @@ const factories: [string, EventStoreFactory][] = [
     'memory',
     async () => {
       const store = createMemoryEventStore();
-      return { store, teardown: () => store.close() };
+      return { store, outbox: store.outbox, teardown: () => store.close() };
     },
   ],
   ['postgres', postgresFactory],

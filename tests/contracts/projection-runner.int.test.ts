@@ -171,6 +171,8 @@ async function projectionsApp(eventStore: EventStore, readStore: ReadStore, proj
     rateLimiter: createUnlimitedRateLimiter(),
     idempotency: createMemoryIdempotencyStore(),
     mailer: noMail,
+    // No commands here, so nothing is appended with mail; the field only completes the deps.
+    outbox: createMemoryEventStore().outbox,
     bus: createMemoryBus(),
     clock: systemClock,
     ids: randomIds,

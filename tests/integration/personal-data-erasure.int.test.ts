@@ -14,6 +14,7 @@ import { usersProjection } from '@hireloop/projections/users/projection';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /**
@@ -70,6 +71,7 @@ const personalTexts = (person: typeof ada) => [person.name, person.email, person
 
 /** Every row of every table in the database, as text, with where it was found. */
 async function everythingStored(): Promise<Array<{ table: string; row: string }>> {
+  await outboxDelivered(runtime.storedLog.pool);
   const { rows: tables } = await runtime.storedLog.pool.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,

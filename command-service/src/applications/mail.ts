@@ -1,6 +1,7 @@
 import { jobStreamId, type ApplicationEvent } from '@hireloop/contracts';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
-import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import { mailToSend } from '@hireloop/platform/mailer/hand-over';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import { loadCompanyName, loadUserAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -59,25 +60,35 @@ export function applicationMoveMail(options: { to: string; candidateName: string
 }
 
 /**
- * Mails the candidate about a move just recorded, if it is one they hear about. Mail is a side
- * effect of a change already recorded: a queue that fails is reported, the move stands. The bus
- * message id names the application and the stream's version, so a retried delivery sends it once.
+ * The mails to the candidate about the moves being recorded, for those they hear about: appended
+ * with the moves (ADR 053). Mail is a side effect: one that cannot be written is reported, the
+ * move stands. The key names the application and the stream's version after the append.
  */
-export async function mailApplicationMove(deps: CommandServiceDeps, event: ApplicationEvent, version: number, onError: (error: unknown, messageId: string) => void) {
-  if (!isMailedMove(event.type)) return;
+export async function applicationMoveMails(deps: CommandServiceDeps, events: readonly ApplicationEvent[], version: number, onError: (error: unknown, messageId: string) => void): Promise<OutboxMessage[]> {
+  const mails: OutboxMessage[] = [];
+  for (const event of events) {
+    const mail = await mailApplicationMove(deps, event, version, onError);
+    if (mail) mails.push(mail);
+  }
+  return mails;
+}
+
+async function mailApplicationMove(deps: CommandServiceDeps, event: ApplicationEvent, version: number, onError: (error: unknown, messageId: string) => void): Promise<OutboxMessage | null> {
+  if (!isMailedMove(event.type)) return null;
   const move = MAILED_MOVES[event.type];
   const { applicationId, jobId, candidateUserId } = event.data;
   const messageId = `application-${move}-${applicationId}-${version}`;
   try {
     const account = await loadUserAccount(deps, candidateUserId);
     // An erased (or unknown) candidate gets no mail.
-    if (account.status !== 'registered') return;
+    if (account.status !== 'registered') return null;
     const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
-    if (job.status === 'none') return;
+    if (job.status === 'none') return null;
     const companyName = (await loadCompanyName(deps, job.companyId)) ?? job.content.company;
     const dashboardUrl = `${deps.publicUrl.replace(/\/$/, '')}/dashboard`;
-    await enqueueMail(deps.bus, applicationMoveMail({ to: account.email, candidateName: account.name, companyName, jobTitle: job.content.title, move, dashboardUrl }), messageId);
+    return mailToSend(applicationMoveMail({ to: account.email, candidateName: account.name, companyName, jobTitle: job.content.title, move, dashboardUrl }), messageId);
   } catch (error) {
     onError(error, messageId);
+    return null;
   }
 }

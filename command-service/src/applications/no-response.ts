@@ -3,7 +3,7 @@ import { START } from '@hireloop/platform/event-store';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { AWAITING_COMPANY, applicationDecider } from './decider';
-import { mailApplicationMove } from './mail';
+import { applicationMoveMails } from './mail';
 import { applicationStreamId } from './stream-id';
 
 const DAY = 24 * 3600 * 1000;
@@ -50,10 +50,11 @@ export async function startNoResponseSweeper(deps: CommandServiceDeps, options: 
         if (now.getTime() - new Date(entry.since).getTime() < NO_RESPONSE_AFTER_DAYS * DAY) continue;
         const context: CommandContext = { actor: 'system', correlationId: deps.ids.newId(), causationId: null, clock: deps.clock, ids: deps.ids };
         try {
-          const result = await handleCommand(deps.eventStore, streamId, applicationDecider, { type: 'MarkNoResponse', data: { at: now.toISOString() } }, context);
+          // The candidate is told too (ADR 033); only the process whose sweep recorded the mark mails (its mail is appended with it).
+          const result = await handleCommand(deps.eventStore, streamId, applicationDecider, { type: 'MarkNoResponse', data: { at: now.toISOString() } }, context, {
+            outbox: (events, { version }) => applicationMoveMails(deps, events, version, (error) => options.onError?.(error)),
+          });
           if (result.events.length > 0) marked++;
-          // The candidate is told too (ADR 033); only the process whose sweep recorded the mark mails.
-          for (const event of result.events) await mailApplicationMove(deps, event, result.nextExpectedVersion, (error) => options.onError?.(error));
           // Marked, or moved meanwhile: either way no longer waiting as of `since`.
           if (waiting.get(streamId) === entry) waiting.delete(streamId);
         } catch (error) {

@@ -11,7 +11,7 @@ import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { applicationStreamId } from './stream-id';
 import { applicationDecider, type ApplicationCommand, type ApplicationMover } from './decider';
-import { mailApplicationMove } from './mail';
+import { applicationMoveMails } from './mail';
 import { submitApplication } from './submit';
 
 export { applicationStreamId } from './stream-id';
@@ -40,11 +40,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
    * to where it already is records nothing and still answers where it is).
    */
   const runMove = async (streamId: string, command: ApplicationCommand, request: FastifyRequest, actor: { userId: string; role: Role }) => {
-    const result = await handleCommandWithState(deps.eventStore, streamId, applicationDecider, () => command, commandContext(deps, request, actor));
     // The candidate hears of an interview or a decline by mail (a move to where it already is records nothing, and mails nothing).
-    for (const event of result.events) {
-      await mailApplicationMove(deps, event, result.nextExpectedVersion, (error, messageId) => request.log.warn({ err: error, messageId }, 'application mail could not be queued'));
-    }
+    const result = await handleCommandWithState(deps.eventStore, streamId, applicationDecider, () => command, commandContext(deps, request, actor), {
+      outbox: (events, { version }) => applicationMoveMails(deps, events, version, (error, messageId) => request.log.warn({ err: error, messageId }, 'application mail could not be queued')),
+    });
     const status: ApplicationStatus = result.state.status === 'none' ? 'applied' : result.state.status;
     return { position: result.position, status };
   };

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, DomainError, RESET_TOKEN_TTL_MINUTES, userStreamId } from '@hireloop/contracts';
 import { hashPassword } from '@hireloop/platform/accounts/password';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
-import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import { mailToSend } from '@hireloop/platform/mailer/hand-over';
 import { handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { accountIdForEmail, loadUserAccount } from './accounts';
@@ -55,10 +55,13 @@ export async function sendResetLink(deps: CommandServiceDeps, { email, correlati
   await deps.secrets.revokeOneTimeSecrets(account.userId, 'password_reset', now);
   await deps.secrets.saveOneTimeSecret({ secretHash: hashToken(token), kind: 'password_reset', userId: account.userId, expiresAt });
   const context: CommandContext = { actor: { userId: account.userId, role: account.role }, correlationId, clock: deps.clock, ids: deps.ids };
-  await handleCommand(deps.eventStore, userStreamId(account.userId), userAccountDecider, { type: 'RequestPasswordReset', data: { userId: account.userId, expiresAt } }, context);
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
-  // The link is the secret: only the recipient may see it (the outbox keeps the mail without it).
-  await enqueueMail(deps.bus, { to: account.email, ...resetMail(account.name, link), secrets: [link] }, `password-reset-${hashToken(token)}`);
+  // The link is the secret: only the recipient may see it (the kept outbox keeps the mail without it). It
+  // waits, with the mail, in the outbox until delivered, never in the event (ADR 053).
+  const mail = mailToSend({ to: account.email, ...resetMail(account.name, link), secrets: [link] }, `password-reset-${hashToken(token)}`);
+  await handleCommand(deps.eventStore, userStreamId(account.userId), userAccountDecider, { type: 'RequestPasswordReset', data: { userId: account.userId, expiresAt } }, context, {
+    outbox: (events) => (events.length > 0 ? [mail] : []),
+  });
 }
 
 /** Works off queued reset requests; a failure (database down) is retried by the bus. */

@@ -10,7 +10,8 @@ import {
   subscriptionStreamId,
 } from '@hireloop/contracts';
 import { signedInOnly } from '@hireloop/platform/http/auth';
-import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import { mailToSend } from '@hireloop/platform/mailer/hand-over';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadCompanyName, requireAccount } from '../auth/accounts';
@@ -26,11 +27,14 @@ import { throttleContacts } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 
-/** Mail is a side effect of a message already recorded: a queue that fails is logged, the answer stands (as invitations do). */
-async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }) {
+/**
+ * The mail to the candidate, appended with the message (ADR 053). Mail is a side effect: one that
+ * cannot be written is logged, and the message stands (as invitations do).
+ */
+async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }): Promise<OutboxMessage[]> {
   try {
     const mailbox = await candidateMailbox(deps, options.candidate);
-    if (!mailbox) return;
+    if (!mailbox) return [];
     const companyName = (await loadCompanyName(deps, options.companyId)) ?? 'A company';
     const mail = contactMail({
       to: mailbox.email,
@@ -39,9 +43,10 @@ async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, o
       message: options.message,
       inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox`,
     });
-    await enqueueMail(deps.bus, mail, `contact-${options.contactId}`);
+    return [mailToSend(mail, `contact-${options.contactId}`)];
   } catch (error) {
     log.warn({ err: error, contactId: options.contactId }, 'contact mail could not be queued');
+    return [];
   }
 }
 
@@ -88,14 +93,13 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
             },
           },
           commandContext(deps, request, { userId: account.userId, role: account.role }),
+          { outbox: async ([contacted]) => (contacted ? mailCandidate(deps, request.log, { contactId, candidate: candidate!, companyId, message: contacted.data.message }) : []) },
         );
       } catch (error) {
         // The page shows 'Premium Required' with this text and opens the upgrade dialog (part 2 §8).
         if (error instanceof UpgradeRequiredError) return reply.code(403).send({ success: false, error: error.message, requiresUpgrade: true });
         throw error;
       }
-      const contacted = result.events[0]!.data;
-      await mailCandidate(deps, request.log, { contactId, candidate: candidate!, companyId, message: contacted.message });
       return withPosition(reply, result.position).status(201).send({ success: true, message: CONTACT_MESSAGES.sentTitle, contactId });
     },
   );

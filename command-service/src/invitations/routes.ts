@@ -1,6 +1,8 @@
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
-import { enqueueMail } from '@hireloop/platform/mailer/worker';
+import { mailToSend } from '@hireloop/platform/mailer/hand-over';
+import type { MailMessage } from '@hireloop/platform/mailer/types';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Actor } from '@hireloop/platform/event-store';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,19 +76,23 @@ async function prepareInvitation(deps: CommandServiceDeps, job: JobState, jobId:
   return { decision, candidate: candidate!, invitationId, token, expiresAt };
 }
 
-/** Mail is a side effect of a change already recorded: a queue that fails is logged, the answer stands. */
-async function sendMail(deps: CommandServiceDeps, log: FastifyBaseLogger, build: () => Promise<Parameters<typeof enqueueMail>[1] | null>, messageId: string) {
+/**
+ * The mail a change asks for, appended with its events (ADR 053). Mail is a side effect: one that
+ * cannot be written is logged, and the change stands.
+ */
+async function sendMail(deps: CommandServiceDeps, log: FastifyBaseLogger, build: () => Promise<MailMessage | null>, messageId: string): Promise<OutboxMessage[]> {
   try {
     const mail = await build();
-    if (mail) await enqueueMail(deps.bus, mail, messageId);
+    return mail ? [mailToSend(mail, messageId)] : [];
   } catch (error) {
     log.warn({ err: error, messageId }, 'invitation mail could not be queued');
+    return [];
   }
 }
 
 async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, job: JobState, prepared: PreparedInvitation, message: string) {
-  if (job.status === 'none') return;
-  await sendMail(
+  if (job.status === 'none') return [];
+  return sendMail(
     deps,
     log,
     async () => {
@@ -101,7 +107,7 @@ async function mailInvitation(deps: CommandServiceDeps, log: FastifyBaseLogger, 
 }
 
 async function mailOfferStage(deps: CommandServiceDeps, log: FastifyBaseLogger, invitationId: string, state: Extract<InvitationState, { candidateUserId: string }>) {
-  await sendMail(
+  return sendMail(
     deps,
     log,
     async () => {
@@ -172,13 +178,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
           // The free plan's invite requests this month (ADR 031): counted with the invitation, in one append.
           const allowance = await inviteRequestAllowance(deps, account, deps.clock.now().toISOString());
           if (allowance && allowance.remaining < 1) return { decisions: [], result: { limitReached: true } };
-          return { decisions: [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], result: { limitReached: false, job, prepared } };
+          const outbox = await mailInvitation(deps, request.log, job, prepared, message);
+          return { decisions: [prepared.decision, ...(allowance ? [allowance.count([prepared.invitationId])] : [])], result: { limitReached: false, job, prepared }, outbox };
         },
         context,
       );
       if (outcome.limitReached) return reply.code(403).send({ success: false, error: inviteRequestLimitReached(FREE_PLAN_INVITE_REQUESTS), requiresUpgrade: true });
-      const { job, prepared, position } = outcome;
-      await mailInvitation(deps, request.log, job, prepared, message);
+      const { prepared, position } = outcome;
       return withPosition(reply, position)
         .status(201)
         .send({ success: true, message: INVITATION_MESSAGES.sent, invitationId: prepared.invitationId, status: 'email_sent', expiresAt: prepared.expiresAt });
@@ -199,7 +205,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
       const { jobId, candidateIds, message } = request.body;
       const context: CommandContext = commandContext(deps, request, { userId: account.userId, role: account.role });
       // Another send came first: decided again, those it invited are skipped as already invited.
-      const { job, prepared, invited, skipped, position } = await handleDecisions(
+      const { invited, skipped, position } = await handleDecisions(
         deps.eventStore,
         async () => {
           const { state: job } = await loadState(deps.eventStore, jobStreamId(jobId), jobDecider);
@@ -234,11 +240,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
             }
           }
           const decisions = [...prepared.map((one) => one.decision), ...(allowance && prepared.length > 0 ? [allowance.count(prepared.map((one) => one.invitationId))] : [])];
-          return { decisions, result: { job, prepared, invited, skipped } };
+          const outbox: OutboxMessage[] = [];
+          for (const one of prepared) outbox.push(...(await mailInvitation(deps, request.log, job, one, message)));
+          return { decisions, result: { invited, skipped }, outbox };
         },
         context,
       );
-      for (const one of prepared) await mailInvitation(deps, request.log, job, one, message);
       const summary = { succeeded: invited.length, total: candidateIds.length, skipped: skipped.length };
       return withPosition(reply, position).send({ success: true, message: bulkInvitationComplete(summary.succeeded, summary.total), summary, invited, skipped });
     },
@@ -267,11 +274,11 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
         invitationDecider,
         () => ({ type: 'MoveToOfferStage' as const, data: { by: senderOf(account), now: deps.clock.now().toISOString() } }),
         commandContext(deps, request, { userId: account.userId, role: account.role }),
+        // The candidate hears of it once: when it is recorded, not when it is asked again.
+        { outbox: async (events, { decidedOn }) => (events.length > 0 && decidedOn.status !== 'none' ? mailOfferStage(deps, request.log, invitationId, decidedOn) : []) },
       );
       const offerStageAt = result.state.status === 'none' ? null : result.state.offerStageAt;
       if (!offerStageAt) throw new Error('the offer stage was decided but not reached');
-      // The candidate hears of it once: when it is recorded, not when it is asked again.
-      if (result.events.length > 0 && result.state.status !== 'none') await mailOfferStage(deps, request.log, invitationId, result.state);
       return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.offerStage, invitationId, status: 'offer_stage', offerStageAt });
     },
   );
@@ -282,23 +289,29 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } }), commandContext(deps, request, actor));
-      const decidedOn = result.decidedOn;
-      const event = result.events[0];
-      if (event?.type === 'InvitationRevealed' && decidedOn.status !== 'none') {
-        const invitation = decidedOn;
-        await sendMail(
-          deps,
-          request.log,
-          async () => {
-            const company = await companyContact(deps, invitation.companyId);
-            if (!company) return null;
-            const profileUrl = `${deps.publicUrl.replace(/\/$/, '')}/profile/${invitation.candidateProfileId}`;
-            return revealMail({ to: company.email, companyName: company.name, jobTitle: await jobTitle(deps, invitation.jobId), candidate: await revealedCandidate(deps, invitation), profileUrl });
+      const result = await handleCommandWithState(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        () => ({ type: 'RevealProfile' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString() } }),
+        commandContext(deps, request, actor),
+        {
+          async outbox(events, { version, decidedOn: invitation }) {
+            if (events[0]?.type !== 'InvitationRevealed' || invitation.status === 'none') return [];
+            return sendMail(
+              deps,
+              request.log,
+              async () => {
+                const company = await companyContact(deps, invitation.companyId);
+                if (!company) return null;
+                const profileUrl = `${deps.publicUrl.replace(/\/$/, '')}/profile/${invitation.candidateProfileId}`;
+                return revealMail({ to: company.email, companyName: company.name, jobTitle: await jobTitle(deps, invitation.jobId), candidate: await revealedCandidate(deps, invitation), profileUrl });
+              },
+              `invitation-revealed-${invitation.invitationId}-${version}`,
+            );
           },
-          `invitation-revealed-${invitation.invitationId}-${result.nextExpectedVersion}`,
-        );
-      }
+        },
+      );
       return withPosition(reply, result.position).send({ success: true, message: INVITATION_MESSAGES.profileRevealed, hasRevealed: true });
     },
   );
@@ -309,29 +322,36 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps 
     async (request, reply) => {
       const { token } = request.params;
       const { streamId, actor } = await invitationByToken(deps, token);
-      const result = await handleCommandWithState(deps.eventStore, streamId, invitationDecider, () => ({ type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } }), commandContext(deps, request, actor));
-      const decidedOn = result.decidedOn;
-      const event = result.events[0];
-      if (event?.type === 'InterviewAvailabilitySubmitted' && decidedOn.status !== 'none') {
-        const invitation = decidedOn;
-        await sendMail(
-          deps,
-          request.log,
-          async () => {
-            const company = await companyContact(deps, invitation.companyId);
-            if (!company) return null;
-            return availabilityMail({
-              to: company.email,
-              companyName: company.name,
-              jobTitle: await jobTitle(deps, invitation.jobId),
-              candidate: await revealedCandidate(deps, invitation),
-              availability: event.data,
-              sequence: result.nextExpectedVersion,
-            });
+      const result = await handleCommandWithState(
+        deps.eventStore,
+        streamId,
+        invitationDecider,
+        () => ({ type: 'SubmitAvailability' as const, data: { tokenHash: hashToken(token), now: deps.clock.now().toISOString(), availability: request.body } }),
+        commandContext(deps, request, actor),
+        {
+          async outbox(events, { version, decidedOn: invitation }) {
+            const event = events[0];
+            if (event?.type !== 'InterviewAvailabilitySubmitted' || invitation.status === 'none') return [];
+            return sendMail(
+              deps,
+              request.log,
+              async () => {
+                const company = await companyContact(deps, invitation.companyId);
+                if (!company) return null;
+                return availabilityMail({
+                  to: company.email,
+                  companyName: company.name,
+                  jobTitle: await jobTitle(deps, invitation.jobId),
+                  candidate: await revealedCandidate(deps, invitation),
+                  availability: event.data,
+                  sequence: version,
+                });
+              },
+              `invitation-availability-${invitation.invitationId}-${version}`,
+            );
           },
-          `invitation-availability-${invitation.invitationId}-${result.nextExpectedVersion}`,
-        );
-      }
+        },
+      );
       return withPosition(reply, result.position).send({ success: true, hasSubmittedAvailability: true });
     },
   );

@@ -10,6 +10,7 @@ import {
   type ExpectedVersion,
   type NewEvent,
 } from '@hireloop/platform/event-store';
+import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { Decider, DomainEvent } from './decider';
 import { loadState, SCHEMA_VERSION, type StoredEvent } from './stream';
@@ -42,6 +43,12 @@ export interface CommandResult<Event extends DomainEvent> extends AppendResult {
   /** The events appended, as stored: with the time they were recorded as happening. */
   events: StoredEvent<Event>[];
 }
+
+/**
+ * The work decided events ask for (a mail), given the stream's version once they are appended:
+ * committed with them and delivered after (ADR 053). Called again when the command is decided again.
+ */
+export type OutboxFor<Event, Extra = object> = (events: readonly Event[], after: { version: number } & Extra) => readonly OutboxMessage[] | Promise<readonly OutboxMessage[]>;
 
 /**
  * The one retry policy of the command side (ADR 052): a command whose outcome does not depend on
@@ -104,14 +111,19 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command | ((state: State) => Command | Promise<Command>),
   context: CommandContext,
-  options: { expectedVersion?: ExpectedVersion } = {},
+  options: {
+    expectedVersion?: ExpectedVersion;
+    /** Work the decided events ask for (a mail), committed with them and delivered after (ADR 053). */
+    outbox?: OutboxFor<Event>;
+  } = {},
 ): Promise<CommandResult<Event>> {
   const once = async (): Promise<CommandResult<Event>> => {
     const { events, version } = await decideOn(store, streamId, decider, command);
     if (events.length === 0) return { events: [], nextExpectedVersion: version, position: '' };
     const expectedVersion = options.expectedVersion ?? expectedVersionOf(version);
     const occurredAt = context.clock.now().toISOString();
-    const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion });
+    const outbox = options.outbox ? await options.outbox(events, { version: version + events.length }) : [];
+    const result = await store.append(streamId, toNewEvents(events, context, occurredAt), { expectedVersion, outbox });
     return { events: events.map((event) => ({ ...event, occurredAt })), ...result };
   };
   if (options.expectedVersion === undefined) return retryOnConflict(once);
@@ -134,8 +146,10 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
   decider: Decider<Command, Event, State>,
   command: (state: State) => Command | Promise<Command>,
   context: CommandContext,
+  options: { outbox?: OutboxFor<Event, { decidedOn: State }> } = {},
 ): Promise<CommandResult<Event> & { decidedOn: State; state: State }> {
   let decidedOn = decider.initialState();
+  const outboxFor = options.outbox;
   const result = await handleCommand(
     store,
     streamId,
@@ -145,6 +159,7 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
       return command(state);
     },
     context,
+    { outbox: outboxFor && ((events, after) => outboxFor(events, { ...after, decidedOn })) },
   );
   return { ...result, decidedOn, state: result.events.reduce(decider.evolve, decidedOn) };
 }
@@ -154,11 +169,18 @@ export async function handleCommandWithState<Command, Event extends DomainEvent,
  * every event stamped with one time; answers the position of the last. A conflict is the store's
  * `WrongExpectedVersionError`, for `handleDecisions` (or a caller's own answer) to act on.
  */
-async function appendAll<Event extends DomainEvent>(store: EventStore, decisions: readonly Decision<Event>[], context: CommandContext, occurredAt = context.clock.now().toISOString()) {
+async function appendAll<Event extends DomainEvent>(
+  store: EventStore,
+  decisions: readonly Decision<Event>[],
+  context: CommandContext,
+  occurredAt = context.clock.now().toISOString(),
+  outbox: readonly OutboxMessage[] = [],
+) {
   const writes = decisions.filter((decision) => decision.events.length > 0);
   if (writes.length === 0) return '';
   const results = await store.appendToStreams(
     writes.map((decision) => ({ streamId: decision.streamId, events: toNewEvents(decision.events, context, occurredAt), expectedVersion: expectedVersionOf(decision.version) })),
+    { outbox },
   );
   return results.map((result) => result.position).reduce(maxPosition, '');
 }
@@ -168,9 +190,9 @@ async function appendAll<Event extends DomainEvent>(store: EventStore, decisions
  * A conflict is a 412 (for a command whose outcome depends on the race: use `handleDecisions`
  * for one that can be decided again).
  */
-export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext) {
+export async function appendDecisions(store: EventStore, decisions: readonly Decision<DomainEvent>[], context: CommandContext, options: { outbox?: readonly OutboxMessage[] } = {}) {
   try {
-    return await appendAll(store, decisions, context);
+    return await appendAll(store, decisions, context, undefined, options.outbox);
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) throw new DomainError('version_conflict', MESSAGES.versionConflict);
     throw error;
@@ -184,13 +206,14 @@ export async function appendDecisions(store: EventStore, decisions: readonly Dec
  */
 export async function handleDecisions<Result>(
   store: EventStore,
-  decide: () => Promise<{ decisions: readonly Decision<DomainEvent>[]; result: Result }>,
+  /** `outbox`: work the decisions ask for (mails), committed with them and delivered after (ADR 053). */
+  decide: () => Promise<{ decisions: readonly Decision<DomainEvent>[]; result: Result; outbox?: readonly OutboxMessage[] }>,
   context: CommandContext,
 ): Promise<Result & { position: string; occurredAt: string }> {
   return retryOnConflict(async () => {
-    const { decisions, result } = await decide();
+    const { decisions, result, outbox } = await decide();
     const occurredAt = context.clock.now().toISOString();
-    const position = await appendAll(store, decisions, context, occurredAt);
+    const position = await appendAll(store, decisions, context, occurredAt, outbox);
     return { ...result, position, occurredAt };
   });
 }

@@ -11,6 +11,8 @@ import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app'
 import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
 import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
 import { startMailWorker } from '@hireloop/platform/mailer/worker';
+import { mailHandlers } from '@hireloop/platform/mailer/hand-over';
+import { startOutboxRelay, type OutboxStore } from '@hireloop/platform/outbox';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { registerCommandService } from '../app';
 import type { CommandServiceDeps } from './deps';
@@ -19,7 +21,8 @@ import type { CommandServiceDeps } from './deps';
 export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps> = {}, appOptions: BaseAppOptions = {}) {
   const outbox = createMemoryOutbox({ from: 'Hireloop <no-reply@hireloop.test>', clock: overrides.clock ?? systemClock });
   const inbox = recipientsInbox(outbox);
-  const personalData = protectPersonalData({ eventStore: createMemoryEventStore(), keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
+  const storedLog = createMemoryEventStore();
+  const personalData = protectPersonalData({ eventStore: storedLog, keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
   const deps: CommandServiceDeps = {
     eventStore: personalData.eventStore,
     personalData,
@@ -36,10 +39,15 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     ...overrides,
   };
   const stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
+  // Mail appended with events waits in the outbox of the store the test runs on (a memory event store
+  // carries one; a test's own wrapper without one sends no mail it reads).
+  const pending = overrides.eventStore ? (overrides.eventStore as { outbox?: OutboxStore }).outbox : storedLog.outbox;
+  const outboxRelay = pending ? startOutboxRelay({ store: pending, handlers: mailHandlers(deps.mailer) }) : null;
   const app = createBaseApp(appOptions);
   await registerCommandService(app, deps);
   app.addHook('onClose', async () => {
     await stopMailWorker();
+    await outboxRelay?.stop();
     await deps.bus.close();
   });
   await app.ready();
@@ -52,10 +60,14 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
  */
 export function recipientsInbox(outbox: Mailer) {
   const received: MailMessage[] = [];
+  const keys = new Set<string>();
   return {
     kind: outbox.kind,
-    async send(message: MailMessage) {
-      await outbox.send(message);
+    async send(message: MailMessage, options?: { key?: string }) {
+      await outbox.send(message, options);
+      // A mail sent again with its key (a relay's retry) is the same mail: received once.
+      if (options?.key && keys.has(options.key)) return;
+      if (options?.key) keys.add(options.key);
       received.unshift(message);
     },
     list: (options?: Parameters<Mailer['list']>[0]) => outbox.list(options),

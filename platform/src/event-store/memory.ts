@@ -1,3 +1,5 @@
+import { createMemoryOutboxStore } from '../outbox/memory';
+import type { OutboxMessage, OutboxStore } from '../outbox/types';
 import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription } from './internal';
 import { encodePosition, START, type Position } from './position';
 import {
@@ -19,12 +21,13 @@ import {
  * JSON (like the PostgreSQL adapter's jsonb), and callers get copies, so mutating a returned
  * event never changes the log.
  */
-export function createMemoryEventStore(): EventStore & LegacyRedaction {
+export function createMemoryEventStore(): EventStore & LegacyRedaction & { readonly outbox: OutboxStore } {
   const log: RecordedEvent[] = [];
   const streams = new Map<string, RecordedEvent[]>();
   const eventIds = new Set<string>();
   const notifier = new ChangeNotifier();
   const subscriptions = new Set<Subscription>();
+  const outbox = createMemoryOutboxStore();
   let closed = false;
 
   const assertOpen = (): void => {
@@ -63,7 +66,7 @@ export function createMemoryEventStore(): EventStore & LegacyRedaction {
   };
 
   /** Checks every append first, then records them all: nothing below the checks throws. */
-  const commit = (appends: readonly StreamAppend[]): AppendResult[] => {
+  const commit = (appends: readonly StreamAppend[], messages: readonly OutboxMessage[] = []): AppendResult[] => {
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     const batchIds = new Set<string>();
@@ -101,18 +104,21 @@ export function createMemoryEventStore(): EventStore & LegacyRedaction {
       const last = target.at(-1)!;
       return { nextExpectedVersion: last.streamVersion, position: last.position };
     });
+    outbox.add(messages);
     if (results.length > 0) notifier.notify();
     return results;
   };
 
   return {
     async append(streamId, newEvents: readonly NewEvent[], options): Promise<AppendResult> {
-      return commit([{ streamId, events: newEvents, expectedVersion: options?.expectedVersion }])[0]!;
+      return commit([{ streamId, events: newEvents, expectedVersion: options?.expectedVersion }], options?.outbox)[0]!;
     },
 
-    async appendToStreams(appends) {
-      return commit(appends);
+    async appendToStreams(appends, options) {
+      return commit(appends, options?.outbox);
     },
+
+    outbox,
 
     async readStream(streamId, options) {
       assertOpen();

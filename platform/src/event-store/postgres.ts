@@ -1,11 +1,14 @@
 import pg from 'pg';
 import { survivePoolErrors } from '../database/availability';
 import { requireTables } from '../migrations/required-tables';
+import { createPostgresOutboxStore, insertOutboxMessages } from '../outbox/postgres';
+import type { OutboxMessage, OutboxStore } from '../outbox/types';
 import { batchSizeOf, ChangeNotifier, checkExpectedVersion, startSubscription, type DriverReadResult } from './internal';
 import { decodePosition, encodePosition, maxPosition, START, type Position } from './position';
 import {
   NO_STREAM_VERSION,
   DuplicateEventError, WrongExpectedVersionError,
+  type AppendOptions,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -67,6 +70,8 @@ export interface PostgresEventStore extends EventStore, LegacyRedaction {
   ): Promise<AppendResult>;
   /** Wakes subscribers in every process (LISTEN/NOTIFY), coalesced with other recent appends. */
   signalAppended(): void;
+  /** The outbox messages appends carried (`outbox_messages` in the same schema), for the relay (ADR 053). */
+  readonly outbox: OutboxStore;
 }
 
 /** A pool or a client: what a statement needs. */
@@ -111,6 +116,8 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString }));
   const schema = options.schema ?? 'public';
   const table = `${quoteIdentifier(schema)}.events`;
+  const outboxTable = `${quoteIdentifier(schema)}.outbox_messages`;
+  const outboxListeners = new Set<() => void>();
   const pollIntervalMs = options.pollIntervalMs ?? 500;
 
   try {
@@ -233,12 +240,15 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     })();
   }
 
-  /** Runs `appends` in one transaction; an 'any' append that lost a version race is tried again. */
-  async function commit(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  /**
+   * Runs `appends` in one transaction, with the outbox messages they carry; an 'any' append that
+   * lost a version race is tried again.
+   */
+  async function commit(appends: readonly StreamAppend[], outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     for (let attempt = 1; ; attempt++) {
-      if (appends.length === 1) {
+      if (appends.length === 1 && outbox.length === 0) {
         // One stream: one statement, committed on its own (no BEGIN/COMMIT round trips).
         const { streamId, events, expectedVersion } = appends[0]!;
         try {
@@ -260,6 +270,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
         for (const { streamId, events, expectedVersion } of appends) {
           results.push(await appendInTransaction(client, streamId, events, { expectedVersion: expectedVersion ?? 'any' }));
         }
+        await insertOutboxMessages(client, outboxTable, outbox);
         await client.query('COMMIT');
       } catch (error) {
         let broken: Error | undefined;
@@ -279,16 +290,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       }
       client.release();
       signalAppended();
+      if (outbox.length > 0) for (const listener of outboxListeners) listener();
       return results;
     }
   }
 
-  async function append(
-    streamId: string,
-    events: readonly NewEvent[],
-    appendOptions?: { expectedVersion?: ExpectedVersion },
-  ): Promise<AppendResult> {
-    return (await commit([{ streamId, events, expectedVersion: appendOptions?.expectedVersion }]))[0]!;
+  async function append(streamId: string, events: readonly NewEvent[], appendOptions?: AppendOptions): Promise<AppendResult> {
+    return (await commit([{ streamId, events, expectedVersion: appendOptions?.expectedVersion }], appendOptions?.outbox))[0]!;
   }
 
   async function readAll(from: Position, readOptions?: ReadAllOptions): Promise<ReadAllResult> {
@@ -417,7 +425,15 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     pool,
     table,
     append,
-    appendToStreams: commit,
+    appendToStreams: (appends, appendOptions) => commit(appends, appendOptions?.outbox),
+    outbox: createPostgresOutboxStore({
+      pool,
+      table: outboxTable,
+      onAdded(listener) {
+        outboxListeners.add(listener);
+        return () => outboxListeners.delete(listener);
+      },
+    }),
     appendInTransaction,
     signalAppended,
     readStream,

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '../outbox/types';
 import type { Position } from './position';
 
 /**
@@ -48,6 +49,16 @@ export interface StreamAppend {
   expectedVersion?: ExpectedVersion;
 }
 
+/** What an append may carry besides its events. */
+export interface AppendOptions {
+  expectedVersion?: ExpectedVersion;
+  /**
+   * Work the change asks for (a mail), stored in the same transaction as the events: both are
+   * kept or neither is (ADR 053). The outbox relay delivers them after the commit.
+   */
+  outbox?: readonly OutboxMessage[];
+}
+
 export interface AppendResult {
   /** The stream's version after the append (version of the last event written). */
   nextExpectedVersion: number;
@@ -88,7 +99,7 @@ export interface EventStore {
    * the expected one (including when two writers race at the same expected version: exactly
    * one wins).
    */
-  append(streamId: string, events: readonly NewEvent[], options?: { expectedVersion?: ExpectedVersion }): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
 
   /**
    * Appends to several streams all-or-nothing (one transaction): if any stream's expected
@@ -96,7 +107,7 @@ export interface EventStore {
    * order of `appends`. For steps that must never be half done, like creating an account
    * (email reservation, company, user).
    */
-  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  appendToStreams(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'outbox'>): Promise<AppendResult[]>;
 
   /** All events of one stream in order; `[]` with version -1 when it does not exist. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<{ events: RecordedEvent[]; version: number }>;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { requireTables } from '../migrations/required-tables';
 import type { Clock } from '../runtime';
@@ -10,12 +10,21 @@ import { redactMail, type Mailer, type StoredMail } from './types';
  * recipients, so a mail's secrets (reset links) are never kept: an admin who could read them
  * could take over any account, a super admin's included.
  */
+/** The kept mail's id: from its idempotency key when it has one (the same mail kept twice is kept once), random otherwise. */
+const mailIdOf = (key: string | undefined): string => {
+  if (!key) return randomUUID();
+  const hex = createHash('sha256').update(`mail:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
 export function createMemoryOutbox(options: { from: string; clock: Clock }): Mailer {
   const mails: StoredMail[] = [];
   return {
     kind: 'outbox',
-    async send(message) {
-      mails.unshift({ ...redactMail(message), id: randomUUID(), from: options.from, sentAt: options.clock.now().toISOString() });
+    async send(message, sendOptions) {
+      const id = mailIdOf(sendOptions?.key);
+      if (mails.some((mail) => mail.id === id)) return;
+      mails.unshift({ ...redactMail(message), id, from: options.from, sentAt: options.clock.now().toISOString() });
     },
     async list({ to, limit = 50 } = {}) {
       return mails.filter((mail) => !to || mail.to === to.toLowerCase()).slice(0, limit);
@@ -36,9 +45,9 @@ export async function createPostgresOutbox(options: { pool: pg.Pool; from: strin
   await requireTables(pool, ['mail_outbox']);
   return {
     kind: 'outbox',
-    async send(message) {
-      const mail: StoredMail = { ...redactMail(message), id: randomUUID(), from: options.from, sentAt: options.clock.now().toISOString() };
-      await pool.query('INSERT INTO mail_outbox (id, sent_at, mail) VALUES ($1, $2, $3)', [mail.id, mail.sentAt, JSON.stringify(mail)]);
+    async send(message, sendOptions) {
+      const mail: StoredMail = { ...redactMail(message), id: mailIdOf(sendOptions?.key), from: options.from, sentAt: options.clock.now().toISOString() };
+      await pool.query('INSERT INTO mail_outbox (id, sent_at, mail) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [mail.id, mail.sentAt, JSON.stringify(mail)]);
     },
     async list({ to, limit = 50 } = {}) {
       const { rows } = await pool.query<{ mail: StoredMail }>(

@@ -28,7 +28,12 @@ export interface StoredMail extends Omit<MailMessage, 'secrets'> {
 export interface Mailer {
   /** Where the mail goes: 'smtp' delivers, 'outbox' keeps it for developers and admins to read. */
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * `key` names the mail once (the outbox message's idempotency key, ADR 053): the kept outbox
+   * keeps a mail sent twice with one key once; SMTP puts it in the Message-ID header, which
+   * mail clients use to recognise the same mail delivered twice.
+   */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
   /** The outbox's mails, newest first (SMTP keeps none). */
   list(options?: { to?: string; limit?: number }): Promise<StoredMail[]>;
   /** Deletes every kept mail to this address (an erased person, ADR 019); how many. SMTP keeps none. */

@@ -32,6 +32,7 @@ const FIXED_TABLES = [
   'events',
   'idempotency_keys',
   'mail_outbox',
+  'outbox_messages',
   'personal_data_keys',
   'profile_pictures',
   'projection_checkpoints',

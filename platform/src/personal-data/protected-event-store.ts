@@ -80,10 +80,10 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
     async append(streamId, events, appendOptions) {
       return inner.append(streamId, await sealEvents(events), appendOptions);
     },
-    async appendToStreams(appends) {
+    async appendToStreams(appends, appendOptions) {
       const sealed: StreamAppend[] = [];
       for (const append of appends) sealed.push({ ...append, events: await sealEvents(append.events) });
-      return inner.appendToStreams(sealed);
+      return inner.appendToStreams(sealed, appendOptions);
     },
     async readStream(streamId, readOptions) {
       const result = await inner.readStream(streamId, readOptions);
