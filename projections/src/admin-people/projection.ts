@@ -153,8 +153,16 @@ export function provenUserOf(event: AdminPeopleEvent): string | null {
       return event.data.userId;
     case 'PasswordChanged':
       return event.data.method === 'reset' ? event.data.userId : null;
-    default:
+    case 'UserRegistered':
+    case 'CandidateProfileCreated':
+    case 'CandidateProfileUpdated':
+    case 'CandidateProfileVisibilityChanged':
+    case 'PersonErased':
+    case 'CompanyRegistered':
+    case 'CompanyProfileUpdated':
       return null;
+    default:
+      return unhandled(event);
   }
 }
 
