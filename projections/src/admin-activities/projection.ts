@@ -7,7 +7,8 @@ import {
   type AdminActivityEntityType,
 } from '@hireloop/contracts';
 import type { RecordedEvent } from '@hireloop/platform/event-store';
-import type { ProjectionDefinition } from '../shared/projection';
+import { z } from 'zod';
+import { evolvingProjection, slice, type ProjectedEvent } from '../shared/evolve';
 
 /**
  * One admin action: ids and enumerated values only (ADR 035). The admin's and the subject's names
@@ -99,12 +100,16 @@ export function activityOf(event: RecordedEvent): AdminActivityDocument | null {
   };
 }
 
+/** Only the ids each event names its subject by are read (`SUBJECTS`), so the payload is not parsed as a whole. */
+const schemas = Object.fromEntries(Object.keys(ADMIN_ACTIVITY_EVENTS).map((type) => [type, z.unknown()])) as Record<keyof typeof ADMIN_ACTIVITY_EVENTS, z.ZodUnknown>;
+type AdminActivityEvent = ProjectedEvent<typeof schemas>;
+
 /**
  * `admin-activities` (issue 14, ADR 035): the admin activity log, one document per event whose
  * actor is an admin or a super admin, by event id. The full audit trail is the log itself; this
  * is what the Activities tab lists, filters by admin, action and date, and streams live.
  */
-export const adminActivitiesProjection: ProjectionDefinition = {
+export const adminActivitiesProjection = evolvingProjection({
   name: 'admin-activities',
   version: 1,
   collections: {
@@ -117,9 +122,13 @@ export const adminActivitiesProjection: ProjectionDefinition = {
       ],
     },
   },
-  eventTypes: Object.keys(ADMIN_ACTIVITY_EVENTS),
-  async apply(event, tx) {
-    const activity = activityOf(event);
-    if (activity) await tx.collection<AdminActivityDocument>('activities').put(activity);
-  },
-};
+  schemas,
+  slices: [
+    slice('activities', {
+      // An event an admin did not make touches nothing.
+      documents: (event: AdminActivityEvent) => (isAdminActor(event.metadata.actor) ? event.metadata.eventId : null),
+      // Every event type has its subject in `SUBJECTS` (a Record over them all: one missing fails to compile).
+      evolve: (doc: AdminActivityDocument | null, event: AdminActivityEvent) => activityOf(event) ?? doc,
+    }),
+  ],
+});

@@ -13,7 +13,7 @@ import {
   type AdminCompany,
 } from '@hireloop/contracts';
 import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /**
  * One row of the admin Candidates table (ADR 038), by person: `_id` is the account's user id, or
@@ -124,6 +124,184 @@ export const toAdminCompany = (doc: AdminCompanyDocument): AdminCompany => ({
   createdAt: doc.createdAt,
 });
 
+const schemas = {
+  UserRegistered,
+  CandidateProfileCreated,
+  CandidateProfileUpdated,
+  CandidateProfileVisibilityChanged,
+  IdentityLinked,
+  PasswordChanged,
+  AddedProfileClaimed,
+  PersonErased,
+  CompanyRegistered,
+  CompanyProfileUpdated,
+};
+type AdminPeopleEvent = ProjectedEvent<typeof schemas>;
+
+/** Whether the person registering proved before that they read the account's mailbox. */
+type Known = { proof: readonly ProofDocument[] };
+
+/**
+ * The user an event proves read the account's mailbox, or null: they signed in through a provider,
+ * completed a password reset (a mailed link), or claimed their added profile with the invitation's
+ * token, mailed to the profile's address (a proof like a reset link).
+ */
+export function provenUserOf(event: AdminPeopleEvent): string | null {
+  switch (event.type) {
+    case 'IdentityLinked':
+    case 'AddedProfileClaimed':
+      return event.data.userId;
+    case 'PasswordChanged':
+      return event.data.method === 'reset' ? event.data.userId : null;
+    case 'UserRegistered':
+    case 'CandidateProfileCreated':
+    case 'CandidateProfileUpdated':
+    case 'CandidateProfileVisibilityChanged':
+    case 'PersonErased':
+    case 'CompanyRegistered':
+    case 'CompanyProfileUpdated':
+      return null;
+    default:
+      return unhandled(event);
+  }
+}
+
+/** Pure: a proof after an event (the erased person's goes). */
+export function evolveProof(proof: ProofDocument | null, event: AdminPeopleEvent, { id }: { id: string }): ProofDocument | null {
+  if (event.type === 'PersonErased') return null;
+  return provenUserOf(event) === id ? { _id: id } : proof;
+}
+
+/** Pure: a candidate row after an event; `known.proof`: the person registering proved their address before. */
+export function evolveCandidateRow(current: AdminCandidateDocument | null, event: AdminPeopleEvent, known: Known): AdminCandidateDocument | null {
+  const { position } = event;
+  const live = current && !current.erased ? current : null;
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { data } = event;
+      if (data.type !== 'candidate') return current;
+      if (current) {
+        // A candidate an admin added made their account from an invitation, under their person id
+        // (ADR 038): their row becomes the account's, one row for one person. The profile's facts
+        // and the row's place in the table (createdAt) stay; the address is the account's now.
+        if (!current.erased && current.userId === null) {
+          return candidateRow(data.userId, { ...toAdminCandidate(current), userId: data.userId, email: data.email }, position, current.hasProfile);
+        }
+        return current;
+      }
+      const row: AdminCandidate = {
+        id: profileIdFor(data.userId),
+        userId: data.userId,
+        ...splitName(data.name),
+        email: data.email,
+        phone: data.phone,
+        title: data.currentRole ?? '',
+        location: data.location,
+        experience: '',
+        skills: data.skills,
+        visaStatus: '',
+        isPrivate: true,
+        verified: known.proof.length > 0,
+        summary: '',
+        createdAt: data.registeredAt,
+      };
+      return candidateRow(data.userId, row, position, false);
+    }
+    case 'CandidateProfileCreated':
+    case 'CandidateProfileUpdated': {
+      const { data } = event;
+      if (current?.erased) return current;
+      const added = 'source' in data && data.source === 'admin';
+      // A profile of an account not in the table (a company user's, or seeded without an account): not a candidate row.
+      if (!current && !added) return current;
+      const row: AdminCandidate = {
+        id: data.profileId,
+        userId: current ? current.userId : null,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        // An account's address is the one it signs in with; an added candidate has only the profile's.
+        email: current?.userId ? current.email : data.email,
+        phone: data.phone,
+        title: data.title,
+        location: data.location,
+        experience: data.experience,
+        skills: data.skills,
+        visaStatus: '',
+        isPrivate: !data.isPublic,
+        verified: current?.verified ?? false,
+        summary: data.summary,
+        createdAt: current?.createdAt ?? ('createdAt' in data ? data.createdAt : data.updatedAt),
+      };
+      return candidateRow(data.userId, row, position, true);
+    }
+    case 'CandidateProfileVisibilityChanged':
+      return live?.hasProfile ? { ...live, isPrivate: !event.data.isPublic, position } : current;
+    case 'IdentityLinked':
+    case 'PasswordChanged':
+    case 'AddedProfileClaimed':
+      return provenUserOf(event) !== null && live && live.userId !== null && !live.verified ? { ...live, verified: true, position } : current;
+    case 'PersonErased':
+      return current && erasedCandidateRow(event.data.userId, position);
+    case 'CompanyRegistered':
+    case 'CompanyProfileUpdated':
+      return current;
+    default:
+      return unhandled(event);
+  }
+}
+
+/** Pure: a company row after an event. */
+export function evolveCompanyRow(doc: AdminCompanyDocument | null, event: AdminPeopleEvent): AdminCompanyDocument | null {
+  const { position } = event;
+  switch (event.type) {
+    case 'CompanyRegistered': {
+      const { data } = event;
+      const addedByAdmin = data.ownerUserId === null;
+      return {
+        _id: data.companyId,
+        id: data.companyId,
+        name: data.name,
+        description: data.description ?? '',
+        website: data.website,
+        location: data.location,
+        verified: addedByAdmin,
+        createdAt: event.metadata.occurredAt,
+        nameText: data.name.toLowerCase(),
+        nameKey: data.name.toLowerCase(),
+        addedByAdmin,
+        position,
+      };
+    }
+    case 'CompanyProfileUpdated': {
+      const { data } = event;
+      return (
+        doc && {
+          ...doc,
+          name: data.name,
+          description: data.description,
+          website: data.website,
+          location: data.address,
+          verified: true,
+          nameText: data.name.toLowerCase(),
+          nameKey: data.name.toLowerCase(),
+          position,
+        }
+      );
+    }
+    case 'UserRegistered':
+    case 'CandidateProfileCreated':
+    case 'CandidateProfileUpdated':
+    case 'CandidateProfileVisibilityChanged':
+    case 'IdentityLinked':
+    case 'PasswordChanged':
+    case 'AddedProfileClaimed':
+    case 'PersonErased':
+      return doc;
+    default:
+      return unhandled(event);
+  }
+}
+
 /**
  * `admin-people`: the admin console's Candidates and Companies tables (issue 14, ADR 038).
  *
@@ -143,7 +321,7 @@ export const toAdminCompany = (doc: AdminCompanyDocument): AdminCompany => ({
  * - `admin-companies`: every company, from sign-up or added by an admin; `verified` when an admin added
  *   it or its profile has been saved (ADR 028), else Pending.
  */
-export const adminPeopleProjection: ProjectionDefinition = {
+export const adminPeopleProjection = evolvingProjection<typeof schemas, Known>({
   name: 'admin-people',
   version: 1,
   collections: {
@@ -160,155 +338,39 @@ export const adminPeopleProjection: ProjectionDefinition = {
     'admin-companies': { indexes: [{ fields: ['createdAt'] }, { fields: ['nameKey'] }, { fields: ['nameText'], kind: 'substring' }] },
     'admin-proofs': {},
   },
-  eventTypes: [
-    'UserRegistered',
-    'CandidateProfileCreated',
-    'CandidateProfileUpdated',
-    'CandidateProfileVisibilityChanged',
-    'IdentityLinked',
-    'PasswordChanged',
-    'AddedProfileClaimed',
-    'PersonErased',
-    'CompanyRegistered',
-    'CompanyProfileUpdated',
-  ],
-  async apply(event, tx) {
-    const candidates = tx.collection<AdminCandidateDocument>('admin-candidates');
-    const companies = tx.collection<AdminCompanyDocument>('admin-companies');
-    const proofs = tx.collection<ProofDocument>('admin-proofs');
-    const { position } = event;
-    const live = async (personId: string) => {
-      const doc = await candidates.get(personId);
-      return doc && !doc.erased ? doc : null;
-    };
-    const proven = async (userId: string) => {
-      await proofs.put({ _id: userId });
-      const doc = await live(userId);
-      if (doc && doc.userId !== null && !doc.verified) await candidates.put({ ...doc, verified: true, position });
-    };
-
-    switch (event.type) {
-      case 'UserRegistered': {
-        const data = UserRegistered.parse(event.data);
-        if (data.type !== 'candidate') return;
-        const existing = await candidates.get(data.userId);
-        if (existing) {
-          // A candidate an admin added made their account from an invitation, under their person id
-          // (ADR 038): their row becomes the account's, one row for one person. The profile's facts
-          // and the row's place in the table (createdAt) stay; the address is the account's now.
-          if (!existing.erased && existing.userId === null) {
-            await candidates.put(candidateRow(data.userId, { ...toAdminCandidate(existing), userId: data.userId, email: data.email }, position, existing.hasProfile));
-          }
-          return;
+  schemas,
+  lookups: (event) => ({
+    proof: event.type === 'UserRegistered' && event.data.type === 'candidate' ? { collection: 'admin-proofs', ids: [event.data.userId] } : null,
+  }),
+  // The proof is written before the row it verifies, as the row reads it (ADR 038).
+  slices: [
+    slice('admin-proofs', { documents: (event: AdminPeopleEvent) => provenUserOf(event) ?? (event.type === 'PersonErased' ? event.data.userId : null), evolve: evolveProof }),
+    slice('admin-candidates', {
+      documents: (event: AdminPeopleEvent) => {
+        switch (event.type) {
+          case 'UserRegistered':
+            return event.data.type === 'candidate' ? event.data.userId : null;
+          case 'CandidateProfileCreated':
+          case 'CandidateProfileUpdated':
+          case 'CandidateProfileVisibilityChanged':
+          case 'PersonErased':
+            return event.data.userId;
+          case 'IdentityLinked':
+          case 'PasswordChanged':
+          case 'AddedProfileClaimed':
+            return provenUserOf(event);
+          case 'CompanyRegistered':
+          case 'CompanyProfileUpdated':
+            return null;
+          default:
+            return unhandled(event);
         }
-        const row: AdminCandidate = {
-          id: profileIdFor(data.userId),
-          userId: data.userId,
-          ...splitName(data.name),
-          email: data.email,
-          phone: data.phone,
-          title: data.currentRole ?? '',
-          location: data.location,
-          experience: '',
-          skills: data.skills,
-          visaStatus: '',
-          isPrivate: true,
-          verified: (await proofs.get(data.userId)) !== null,
-          summary: '',
-          createdAt: data.registeredAt,
-        };
-        await candidates.put(candidateRow(data.userId, row, position, false));
-        return;
-      }
-      case 'CandidateProfileCreated':
-      case 'CandidateProfileUpdated': {
-        const data = event.type === 'CandidateProfileCreated' ? CandidateProfileCreated.parse(event.data) : CandidateProfileUpdated.parse(event.data);
-        const current = await candidates.get(data.userId);
-        if (current?.erased) return;
-        const added = 'source' in data && data.source === 'admin';
-        // A profile of an account not in the table (a company user's, or seeded without an account): not a candidate row.
-        if (!current && !added) return;
-        const row: AdminCandidate = {
-          id: data.profileId,
-          userId: current ? current.userId : null,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          // An account's address is the one it signs in with; an added candidate has only the profile's.
-          email: current?.userId ? current.email : data.email,
-          phone: data.phone,
-          title: data.title,
-          location: data.location,
-          experience: data.experience,
-          skills: data.skills,
-          visaStatus: '',
-          isPrivate: !data.isPublic,
-          verified: current?.verified ?? false,
-          summary: data.summary,
-          createdAt: current?.createdAt ?? ('createdAt' in data ? data.createdAt : data.updatedAt),
-        };
-        await candidates.put(candidateRow(data.userId, row, position, true));
-        return;
-      }
-      case 'CandidateProfileVisibilityChanged': {
-        const data = CandidateProfileVisibilityChanged.parse(event.data);
-        const doc = await live(data.userId);
-        if (doc?.hasProfile) await candidates.put({ ...doc, isPrivate: !data.isPublic, position });
-        return;
-      }
-      case 'IdentityLinked':
-        await proven(IdentityLinked.parse(event.data).userId);
-        return;
-      case 'PasswordChanged': {
-        const data = PasswordChanged.parse(event.data);
-        if (data.method === 'reset') await proven(data.userId);
-        return;
-      }
-      // The claim was made with the invitation's token, mailed to the profile's address: a proof like a reset link.
-      case 'AddedProfileClaimed':
-        await proven(AddedProfileClaimed.parse(event.data).userId);
-        return;
-      case 'PersonErased': {
-        const { userId } = PersonErased.parse(event.data);
-        await proofs.delete(userId);
-        if (await candidates.get(userId)) await candidates.put(erasedCandidateRow(userId, position));
-        return;
-      }
-      case 'CompanyRegistered': {
-        const data = CompanyRegistered.parse(event.data);
-        const addedByAdmin = data.ownerUserId === null;
-        await companies.put({
-          _id: data.companyId,
-          id: data.companyId,
-          name: data.name,
-          description: data.description ?? '',
-          website: data.website,
-          location: data.location,
-          verified: addedByAdmin,
-          createdAt: event.metadata.occurredAt,
-          nameText: data.name.toLowerCase(),
-          nameKey: data.name.toLowerCase(),
-          addedByAdmin,
-          position,
-        });
-        return;
-      }
-      case 'CompanyProfileUpdated': {
-        const data = CompanyProfileUpdated.parse(event.data);
-        const doc = await companies.get(data.companyId);
-        if (!doc) return;
-        await companies.put({
-          ...doc,
-          name: data.name,
-          description: data.description,
-          website: data.website,
-          location: data.address,
-          verified: true,
-          nameText: data.name.toLowerCase(),
-          nameKey: data.name.toLowerCase(),
-          position,
-        });
-        return;
-      }
-    }
-  },
-};
+      },
+      evolve: (doc: AdminCandidateDocument | null, event: AdminPeopleEvent, { context }: EvolveAt<Known>) => evolveCandidateRow(doc, event, context),
+    }),
+    slice('admin-companies', {
+      documents: (event: AdminPeopleEvent) => (event.type === 'CompanyRegistered' || event.type === 'CompanyProfileUpdated' ? event.data.companyId : null),
+      evolve: evolveCompanyRow,
+    }),
+  ],
+});

@@ -1,6 +1,6 @@
 import { ApplicationSubmitted, ImportedJobRevised, JobImported, JobPosted, PageViewsCounted, UserRegistered, readBoardActivity, type UserType } from '@hireloop/contracts';
-import type { RecordedEvent } from '@hireloop/platform/event-store';
-import type { ProjectionDefinition, ProjectionTransaction } from '../shared/projection';
+import { z } from 'zod';
+import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 /**
  * The admin analytics (ADR 034): counts per UTC day and per job, folded from the event log.
@@ -13,7 +13,7 @@ import type { ProjectionDefinition, ProjectionTransaction } from '../shared/proj
  */
 
 /** The old one-event-per-read analytics events are read as counts too (`readBoardActivity`). */
-const BOARD_ACTIVITY_TYPES = ['JobViewsCounted', 'JobSearchesCounted', 'JobViewed', 'JobSearchPerformed'] as const;
+type BoardActivityType = 'JobViewsCounted' | 'JobSearchesCounted' | 'JobViewed' | 'JobSearchPerformed';
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 
@@ -46,76 +46,70 @@ const emptyDay = (date: string): AnalyticsDayDocument => ({
   pageViews: 0,
 });
 
-async function addToDay(tx: ProjectionTransaction, date: string, add: (day: AnalyticsDayDocument) => void) {
-  const days = tx.collection<AnalyticsDayDocument>('analytics-daily');
-  const day = (await days.get(date)) ?? emptyDay(date);
-  add(day);
-  await days.put(day);
+/**
+ * The board's activity events are parsed into counts by `readBoardActivity` (which reads the old
+ * one-per-read events as counts of one): one parse per event, the counts what every evolve sees.
+ */
+const boardActivity = <Type extends BoardActivityType>(type: Type) => z.unknown().transform((data) => readBoardActivity({ type, data }));
+const boardActivitySchemas = {
+  JobViewsCounted: boardActivity('JobViewsCounted'),
+  JobSearchesCounted: boardActivity('JobSearchesCounted'),
+  JobViewed: boardActivity('JobViewed'),
+  JobSearchPerformed: boardActivity('JobSearchPerformed'),
+};
+
+const dailySchemas = { UserRegistered, ApplicationSubmitted, PageViewsCounted, ...boardActivitySchemas };
+type DailyEvent = ProjectedEvent<typeof dailySchemas>;
+
+/** What an event adds to each day it counts in, in order (a day may come more than once). */
+export function dailyCounts(event: DailyEvent): Array<{ date: string; add: (day: AnalyticsDayDocument) => AnalyticsDayDocument }> {
+  switch (event.type) {
+    case 'PageViewsCounted':
+      return event.data.days.map(({ day: date, total }) => ({ date, add: (day) => ({ ...day, pageViews: (day.pageViews ?? 0) + total }) }));
+    case 'UserRegistered': {
+      const { type, registeredAt } = event.data;
+      return [{ date: dayOf(registeredAt), add: (day) => ({ ...day, signups: day.signups + 1, signupsByType: { ...day.signupsByType, [type]: day.signupsByType[type] + 1 } }) }];
+    }
+    case 'ApplicationSubmitted':
+      return [{ date: dayOf(event.data.submittedAt), add: (day) => ({ ...day, applications: day.applications + 1 }) }];
+    case 'JobViewsCounted':
+    case 'JobSearchesCounted':
+    case 'JobViewed':
+    case 'JobSearchPerformed': {
+      const activity = event.data;
+      if (!activity) return [];
+      if (activity.type === 'JobViewsCounted') {
+        return activity.data.days
+          .filter((day) => day.total > 0 || day.jobs.length > 0)
+          .map(({ day: date, total }) => ({ date, add: (day) => ({ ...day, jobViews: day.jobViews + total }) }));
+      }
+      return activity.data.days
+        .filter((day) => day.total > 0)
+        .map(({ day: date, total, withoutResults }) => ({
+          date,
+          add: (day) => ({ ...day, searches: day.searches + total, searchesWithoutResults: day.searchesWithoutResults + withoutResults }),
+        }));
+    }
+    default:
+      return unhandled(event);
+  }
 }
 
+/** Pure: a day after an event. */
+export const evolveDay = (day: AnalyticsDayDocument | null, event: DailyEvent, { id }: { id: string }): AnalyticsDayDocument =>
+  dailyCounts(event)
+    .filter(({ date }) => date === id)
+    .reduce((current, { add }) => add(current), day ?? emptyDay(id));
+
 /** `analytics-daily`: signups (by account type), job views, applications, searches and page views per UTC day. */
-export const analyticsDailyProjection: ProjectionDefinition = {
+export const analyticsDailyProjection = evolvingProjection({
   name: 'analytics-daily',
   version: 2,
   // Queries read a range of `_id` (the day): the primary key serves it.
   collections: { 'analytics-daily': {} },
-  eventTypes: ['UserRegistered', 'ApplicationSubmitted', 'PageViewsCounted', ...BOARD_ACTIVITY_TYPES],
-  async apply(event, tx) {
-    switch (event.type) {
-      case 'PageViewsCounted': {
-        for (const { day: date, total } of PageViewsCounted.parse(event.data).days) {
-          await addToDay(tx, date, (day) => {
-            day.pageViews = (day.pageViews ?? 0) + total;
-          });
-        }
-        return;
-      }
-      case 'UserRegistered': {
-        const { type, registeredAt } = UserRegistered.parse(event.data);
-        await addToDay(tx, dayOf(registeredAt), (day) => {
-          day.signups += 1;
-          day.signupsByType[type] += 1;
-        });
-        return;
-      }
-      case 'ApplicationSubmitted': {
-        const { submittedAt } = ApplicationSubmitted.parse(event.data);
-        await addToDay(tx, dayOf(submittedAt), (day) => {
-          day.applications += 1;
-        });
-        return;
-      }
-      default:
-        await applyBoardActivity(event, {
-          views: async (date, total) =>
-            addToDay(tx, date, (day) => {
-              day.jobViews += total;
-            }),
-          searches: async (date, total, withoutResults) =>
-            addToDay(tx, date, (day) => {
-              day.searches += total;
-              day.searchesWithoutResults += withoutResults;
-            }),
-        });
-    }
-  },
-};
-
-async function applyBoardActivity(
-  event: RecordedEvent,
-  on: {
-    views?: (date: string, total: number, jobs: ReadonlyArray<{ jobId: string; count: number }>) => Promise<void>;
-    searches?: (date: string, total: number, withoutResults: number) => Promise<void>;
-  },
-) {
-  const activity = readBoardActivity(event);
-  if (!activity) return;
-  if (activity.type === 'JobViewsCounted') {
-    for (const day of activity.data.days) if (day.total > 0 || day.jobs.length > 0) await on.views?.(day.day, day.total, day.jobs);
-  } else {
-    for (const day of activity.data.days) if (day.total > 0) await on.searches?.(day.day, day.total, day.withoutResults);
-  }
-}
+  schemas: dailySchemas,
+  slices: [slice('analytics-daily', { documents: (event: DailyEvent) => dailyCounts(event).map(({ date }) => date), evolve: evolveDay })],
+});
 
 // --- analytics-top-jobs --------------------------------------------------------------------------
 
@@ -127,20 +121,75 @@ export type AnalyticsJobDocument = { _id: string; jobTitle: string | null; views
 
 export const jobDayId = (day: string, jobId: string) => `${day}:${jobId}`;
 
-async function addToJob(tx: ProjectionTransaction, date: string, jobId: string, views: number, applications: number) {
-  const jobDays = tx.collection<AnalyticsJobDayDocument>('analytics-job-days');
-  const id = jobDayId(date, jobId);
-  const jobDay = (await jobDays.get(id)) ?? { _id: id, day: date, jobId, views: 0, applications: 0 };
-  await jobDays.put({ ...jobDay, views: jobDay.views + views, applications: jobDay.applications + applications });
-  const jobs = tx.collection<AnalyticsJobDocument>('analytics-jobs');
-  const job = (await jobs.get(jobId)) ?? { _id: jobId, jobTitle: null, views: 0, applications: 0 };
-  await jobs.put({ ...job, views: job.views + views, applications: job.applications + applications });
+const topJobsSchemas = {
+  JobPosted,
+  JobImported,
+  ImportedJobRevised,
+  ApplicationSubmitted,
+  JobViewsCounted: boardActivitySchemas.JobViewsCounted,
+  JobViewed: boardActivitySchemas.JobViewed,
+};
+type TopJobsEvent = ProjectedEvent<typeof topJobsSchemas>;
+
+/** The views and applications an event adds to jobs, per day. */
+export function jobCounts(event: TopJobsEvent): Array<{ date: string; jobId: string; views: number; applications: number }> {
+  switch (event.type) {
+    case 'ApplicationSubmitted':
+      return [{ date: dayOf(event.data.submittedAt), jobId: event.data.jobId, views: 0, applications: 1 }];
+    case 'JobViewsCounted':
+    case 'JobViewed': {
+      const activity = event.data;
+      if (activity?.type !== 'JobViewsCounted') return [];
+      return activity.data.days
+        .filter((day) => day.total > 0 || day.jobs.length > 0)
+        .flatMap(({ day: date, jobs }) => {
+          // One job may be itemised twice in a day (viewed by id and by share link).
+          const perJob = new Map<string, number>();
+          for (const { jobId, count } of jobs) perJob.set(jobId, (perJob.get(jobId) ?? 0) + count);
+          return [...perJob].filter(([, count]) => count > 0).map(([jobId, count]) => ({ date, jobId, views: count, applications: 0 }));
+        });
+    }
+    case 'JobPosted':
+    case 'JobImported':
+    case 'ImportedJobRevised':
+      return [];
+    default:
+      return unhandled(event);
+  }
 }
 
-async function setTitle(tx: ProjectionTransaction, jobId: string, jobTitle: string) {
-  const jobs = tx.collection<AnalyticsJobDocument>('analytics-jobs');
-  const job = (await jobs.get(jobId)) ?? { _id: jobId, jobTitle: null, views: 0, applications: 0 };
-  if (job.jobTitle !== jobTitle) await jobs.put({ ...job, jobTitle });
+/** Pure: one job's day after an event. */
+export const evolveJobDay = (jobDay: AnalyticsJobDayDocument | null, event: TopJobsEvent, { id }: { id: string }): AnalyticsJobDayDocument | null =>
+  jobCounts(event)
+    .filter(({ date, jobId }) => jobDayId(date, jobId) === id)
+    .reduce<AnalyticsJobDayDocument | null>(
+      (current, { date, jobId, views, applications }) => {
+        const known = current ?? { _id: id, day: date, jobId, views: 0, applications: 0 };
+        return { ...known, views: known.views + views, applications: known.applications + applications };
+      },
+      jobDay,
+    );
+
+/** Pure: a job's title and totals after an event. */
+export function evolveAnalyticsJob(job: AnalyticsJobDocument | null, event: TopJobsEvent, { id }: { id: string }): AnalyticsJobDocument | null {
+  const known = job ?? { _id: id, jobTitle: null, views: 0, applications: 0 };
+  switch (event.type) {
+    case 'JobPosted':
+    case 'JobImported':
+    case 'ImportedJobRevised':
+      return known.jobTitle === event.data.title ? job : { ...known, jobTitle: event.data.title };
+    case 'ApplicationSubmitted':
+    case 'JobViewsCounted':
+    case 'JobViewed':
+      return jobCounts(event)
+        .filter(({ jobId }) => jobId === id)
+        .reduce<AnalyticsJobDocument | null>((current, { views, applications }) => {
+          const totals = current ?? known;
+          return { ...totals, views: totals.views + views, applications: totals.applications + applications };
+        }, job);
+    default:
+      return unhandled(event);
+  }
 }
 
 /**
@@ -149,45 +198,20 @@ async function setTitle(tx: ProjectionTransaction, jobId: string, jobTitle: stri
  * (`analytics-jobs`). Views not itemised per job by a flush (past its cap, ADR 012) count in the
  * day's total only, in `analytics-daily`.
  */
-export const analyticsTopJobsProjection: ProjectionDefinition = {
+export const analyticsTopJobsProjection = evolvingProjection({
   name: 'analytics-top-jobs',
   version: 1,
   collections: {
     'analytics-job-days': { indexes: [{ fields: ['day'] }] },
     'analytics-jobs': {},
   },
-  eventTypes: ['JobPosted', 'JobImported', 'ImportedJobRevised', 'ApplicationSubmitted', 'JobViewsCounted', 'JobViewed'],
-  async apply(event, tx) {
-    switch (event.type) {
-      case 'JobPosted': {
-        const { jobId, title } = JobPosted.parse(event.data);
-        await setTitle(tx, jobId, title);
-        return;
-      }
-      case 'JobImported': {
-        const { jobId, title } = JobImported.parse(event.data);
-        await setTitle(tx, jobId, title);
-        return;
-      }
-      case 'ImportedJobRevised': {
-        const { jobId, title } = ImportedJobRevised.parse(event.data);
-        await setTitle(tx, jobId, title);
-        return;
-      }
-      case 'ApplicationSubmitted': {
-        const { jobId, submittedAt } = ApplicationSubmitted.parse(event.data);
-        await addToJob(tx, dayOf(submittedAt), jobId, 0, 1);
-        return;
-      }
-      default:
-        await applyBoardActivity(event, {
-          views: async (date, _total, jobs) => {
-            // One job may be itemised twice in a day (viewed by id and by share link).
-            const perJob = new Map<string, number>();
-            for (const { jobId, count } of jobs) perJob.set(jobId, (perJob.get(jobId) ?? 0) + count);
-            for (const [jobId, count] of perJob) if (count > 0) await addToJob(tx, date, jobId, count, 0);
-          },
-        });
-    }
-  },
-};
+  schemas: topJobsSchemas,
+  slices: [
+    slice('analytics-job-days', { documents: (event: TopJobsEvent) => jobCounts(event).map(({ date, jobId }) => jobDayId(date, jobId)), evolve: evolveJobDay }),
+    slice('analytics-jobs', {
+      documents: (event: TopJobsEvent) =>
+        event.type === 'JobPosted' || event.type === 'JobImported' || event.type === 'ImportedJobRevised' ? event.data.jobId : jobCounts(event).map(({ jobId }) => jobId),
+      evolve: evolveAnalyticsJob,
+    }),
+  ],
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CandidateProfileCreated, CandidateProfileUpdated, CandidateProfileVisibilityChanged, PersonErased, type CandidateCard, type ProfileContent } from '@hireloop/contracts';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /**
  * A profile's anonymous facts (the card's fields) plus what the queries need; never a name,
@@ -113,6 +113,60 @@ export const cardOf = (source: Omit<CardSourceDocument, 'position'> & { position
   };
 };
 
+const schemas = { CandidateProfileCreated, CandidateProfileUpdated, CandidateProfileVisibilityChanged, PersonErased };
+type CardsEvent = ProjectedEvent<typeof schemas>;
+
+/** Before the event: the profile's stored source (a profile event), or the erased person's cards (`PersonErased`). */
+type Known = { source: readonly StoredCardSource[]; erasedCards: readonly CardDocument[] };
+
+/** The facts of a profile (null: never created, or erased). */
+const liveSource = (stored: StoredCardSource | null | undefined): CardSourceDocument | null => (stored && !stored.erased ? stored : null);
+
+/** The source a profile event makes of the profile's stored one; null: the event changes nothing (no such profile). */
+export function nextSource(stored: StoredCardSource | null, event: Exclude<CardsEvent, { type: 'PersonErased' }>): CardSourceDocument | null {
+  const { position } = event;
+  const previous = liveSource(stored);
+  switch (event.type) {
+    case 'CandidateProfileCreated': {
+      const { data } = event;
+      return { _id: data.profileId, id: data.profileId, userId: data.userId, ...cardFields(data), isPublic: data.isPublic, createdAt: data.createdAt, updatedAt: data.createdAt, position };
+    }
+    case 'CandidateProfileUpdated': {
+      const { data } = event;
+      return previous && { ...previous, ...cardFields(data), isPublic: data.isPublic, updatedAt: data.updatedAt, position };
+    }
+    case 'CandidateProfileVisibilityChanged': {
+      const { isPublic, changedAt } = event.data;
+      return previous && { ...previous, isPublic, updatedAt: changedAt, position };
+    }
+    default:
+      return unhandled(event);
+  }
+}
+
+/** Pure: a profile's source after an event; erasing the person leaves a tombstone, as the card index reads what changed by position. */
+export function evolveSource(stored: StoredCardSource | null, event: CardsEvent): StoredCardSource | null {
+  if (event.type === 'PersonErased') return stored && erasedCardSource(stored._id, event.position);
+  return nextSource(stored, event) ?? stored;
+}
+
+/** Pure: a profile's card after an event: there while the profile is public, gone when it is made private or its person erased. */
+export function evolveCard(card: CardDocument | null, event: CardsEvent, known: Known): CardDocument | null {
+  if (event.type === 'PersonErased') return null;
+  const stored = known.source[0] ?? null;
+  const next = nextSource(stored, event);
+  if (!next) return card;
+  if (next.isPublic) return cardOf(next);
+  return liveSource(stored)?.isPublic ? null : card;
+}
+
+/** Whether the event adds, replaces or removes a card (the live feed tells those positions from the rest). */
+export function cardChanged(event: CardsEvent, known: Known): boolean {
+  if (event.type === 'PersonErased') return known.erasedCards.length > 0;
+  const next = nextSource(known.source[0] ?? null, event);
+  return next !== null && (next.isPublic || (liveSource(known.source[0])?.isPublic ?? false));
+}
+
 /**
  * `candidate-cards` (issue 11, ADR 026): the anonymous cards of the public profiles, for
  * `GET /api/candidates` (Browse Candidates, the job board's side panel). `cards` holds exactly the
@@ -123,7 +177,7 @@ export const cardOf = (source: Omit<CardSourceDocument, 'position'> & { position
  * the position of the last change of a card, which the live feed reads to tell the read model's
  * progress that changed cards from the rest. Version 2: `sources` got positions and tombstones.
  */
-export const candidateCardsProjection: ProjectionDefinition = {
+export const candidateCardsProjection = evolvingProjection<typeof schemas, Known>({
   name: 'candidate-cards',
   version: 2,
   collections: {
@@ -141,56 +195,23 @@ export const candidateCardsProjection: ProjectionDefinition = {
     sources: { indexes: [{ fields: ['userId'] }, { fields: ['position'] }] },
     changes: {},
   },
-  eventTypes: ['CandidateProfileCreated', 'CandidateProfileUpdated', 'CandidateProfileVisibilityChanged', 'PersonErased'],
-  async apply(event, tx) {
-    const sources = tx.collection<StoredCardSource>('sources');
-    const { position } = event;
-    /** The facts of a profile (null: never created, or erased). */
-    const sourceOf = async (profileId: string): Promise<CardSourceDocument | null> => {
-      const stored = await sources.get(profileId);
-      return stored && !stored.erased ? stored : null;
-    };
-    const cards = tx.collection<CardDocument>('cards');
-    const changed = () => tx.collection<CardChangesDocument>('changes').put({ _id: CARD_CHANGES_ID, position: event.position });
-    const save = async (source: CardSourceDocument, wasPublic: boolean) => {
-      await sources.put(source);
-      if (source.isPublic) await cards.put(cardOf(source));
-      else if (wasPublic) await cards.delete(source.id);
-      if (source.isPublic || wasPublic) await changed();
-    };
-    switch (event.type) {
-      case 'CandidateProfileCreated': {
-        const data = CandidateProfileCreated.parse(event.data);
-        const previous = await sourceOf(data.profileId);
-        await save(
-          { _id: data.profileId, id: data.profileId, userId: data.userId, ...cardFields(data), isPublic: data.isPublic, createdAt: data.createdAt, updatedAt: data.createdAt, position },
-          previous?.isPublic ?? false,
-        );
-        return;
-      }
-      case 'CandidateProfileUpdated': {
-        const data = CandidateProfileUpdated.parse(event.data);
-        const previous = await sourceOf(data.profileId);
-        if (!previous) return;
-        await save({ ...previous, ...cardFields(data), isPublic: data.isPublic, updatedAt: data.updatedAt, position }, previous.isPublic);
-        return;
-      }
-      case 'CandidateProfileVisibilityChanged': {
-        const { profileId, isPublic, changedAt } = CandidateProfileVisibilityChanged.parse(event.data);
-        const previous = await sourceOf(profileId);
-        if (!previous) return;
-        await save({ ...previous, isPublic, updatedAt: changedAt, position }, previous.isPublic);
-        return;
-      }
-      case 'PersonErased': {
-        const { userId } = PersonErased.parse(event.data);
-        // Tombstones rather than deletions: the card index reads what changed by position.
-        const erased = await sources.find({ userId });
-        if (erased.length > 0) await sources.putMany(erased.map((source) => erasedCardSource(source._id, position)));
-        if ((await cards.deleteMany({ userId })) > 0) await changed();
-        return;
-      }
-    }
-  },
-};
-
+  schemas,
+  lookups: (event) => ({
+    source: event.type === 'PersonErased' ? null : { collection: 'sources', ids: [event.data.profileId] },
+    erasedCards: event.type === 'PersonErased' ? { collection: 'cards', where: { userId: event.data.userId } } : null,
+  }),
+  slices: [
+    slice('sources', {
+      documents: (event: CardsEvent) => (event.type === 'PersonErased' ? { where: { userId: event.data.userId } } : event.data.profileId),
+      evolve: evolveSource,
+    }),
+    slice('cards', {
+      documents: (event: CardsEvent) => (event.type === 'PersonErased' ? { where: { userId: event.data.userId } } : event.data.profileId),
+      evolve: (card: CardDocument | null, event: CardsEvent, { context }: EvolveAt<Known>) => evolveCard(card, event, context),
+    }),
+    slice('changes', {
+      documents: (event: CardsEvent, context: Known) => (cardChanged(event, context) ? CARD_CHANGES_ID : null),
+      evolve: (_doc: CardChangesDocument | null, event: CardsEvent): CardChangesDocument => ({ _id: CARD_CHANGES_ID, position: event.position }),
+    }),
+  ],
+});

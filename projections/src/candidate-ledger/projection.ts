@@ -9,7 +9,7 @@ import {
   type LedgerKind,
 } from '@hireloop/contracts';
 import { z } from 'zod';
-import type { ProjectionDefinition, ProjectionTransaction } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /** What one company did with one candidate's data, of one kind (`_id`: `<candidateUserId>:<companyId>:<kind>`). */
 export type LedgerEntryDocument = {
@@ -28,83 +28,126 @@ export type ProfileOwnerDocument = { _id: string; userId: string };
 
 const ProfileOwner = z.object({ profileId: z.string(), userId: z.string() });
 
+const schemas = {
+  CandidateProfileCreated: ProfileOwner,
+  CandidateCardsShown,
+  CandidateViewCounted,
+  InvitationSent,
+  InvitationRevealed,
+  InterviewAvailabilitySubmitted,
+  CandidateContacted,
+  PersonErased,
+};
+type LedgerEvent = ProjectedEvent<typeof schemas>;
+
+/** The owners of the profiles whose cards an event shows, as known before it. */
+type Known = { owners: readonly ProfileOwnerDocument[] };
+
+/** One thing a company did with a candidate's data. */
+type Occurrence = { candidateUserId: string; companyId: string; kind: LedgerKind; at: string };
+
+export const ledgerEntryId = ({ candidateUserId, companyId, kind }: Pick<Occurrence, 'candidateUserId' | 'companyId' | 'kind'>) => `${candidateUserId}:${companyId}:${kind}`;
+
+/** What an event records, in order (one event may record several, the same entry more than once). */
+export function occurrencesOf(event: LedgerEvent, known: Known): Occurrence[] {
+  switch (event.type) {
+    case 'CandidateCardsShown': {
+      const owners = new Map(known.owners.map((owner) => [owner._id, owner.userId]));
+      return event.data.shown.flatMap(({ day, companyId, profileIds }) =>
+        profileIds.flatMap((profileId) => {
+          const candidateUserId = owners.get(profileId);
+          // An erased candidate's card: nobody to tell.
+          return candidateUserId ? [{ candidateUserId, companyId, kind: 'card_shown' as const, at: `${day}T00:00:00.000Z` }] : [];
+        }),
+      );
+    }
+    case 'CandidateViewCounted': {
+      const { candidateUserId, companyId, countedAt } = event.data;
+      return [{ candidateUserId, companyId, kind: 'profile_opened', at: countedAt }];
+    }
+    case 'InvitationSent': {
+      const { candidateUserId, companyId, sentAt } = event.data;
+      return [{ candidateUserId, companyId, kind: 'requested_to_apply', at: sentAt }];
+    }
+    case 'InvitationRevealed': {
+      const { candidateUserId, companyId, revealedAt } = event.data;
+      return [{ candidateUserId, companyId, kind: 'profile_revealed', at: revealedAt }];
+    }
+    case 'InterviewAvailabilitySubmitted': {
+      const { candidateUserId, companyId, submittedAt } = event.data;
+      return [{ candidateUserId, companyId, kind: 'availability_sent', at: submittedAt }];
+    }
+    case 'CandidateContacted': {
+      const { candidateUserId, companyId, sentAt } = event.data;
+      return [{ candidateUserId, companyId, kind: 'contacted', at: sentAt }];
+    }
+    case 'CandidateProfileCreated':
+    case 'PersonErased':
+      return [];
+    default:
+      return unhandled(event);
+  }
+}
+
+/** Pure: an entry after one more occurrence. */
+export function record(known: LedgerEntryDocument | null, { candidateUserId, companyId, kind, at }: Occurrence): LedgerEntryDocument {
+  if (!known) return { _id: ledgerEntryId({ candidateUserId, companyId, kind }), candidateUserId, companyId, kind, firstAt: at, lastAt: at, count: 1 };
+  // A card is recorded per day: the same day again (another flush, another process) is not another time.
+  if (kind === 'card_shown' && (at === known.firstAt || at === known.lastAt)) return known;
+  return { ...known, firstAt: at < known.firstAt ? at : known.firstAt, lastAt: at > known.lastAt ? at : known.lastAt, count: known.count + 1 };
+}
+
+/** Pure: an entry after an event (an erased candidate's go). */
+export function evolveEntry(entry: LedgerEntryDocument | null, event: LedgerEvent, { id, context }: EvolveAt<Known>): LedgerEntryDocument | null {
+  if (event.type === 'PersonErased') return null;
+  return occurrencesOf(event, context)
+    .filter((occurrence) => ledgerEntryId(occurrence) === id)
+    .reduce<LedgerEntryDocument | null>(record, entry);
+}
+
+/** Pure: whose profile a profile id is, after an event. */
+export function evolveOwner(owner: ProfileOwnerDocument | null, event: LedgerEvent): ProfileOwnerDocument | null {
+  switch (event.type) {
+    case 'CandidateProfileCreated':
+      return { _id: event.data.profileId, userId: event.data.userId };
+    case 'PersonErased':
+      return null;
+    case 'CandidateCardsShown':
+    case 'CandidateViewCounted':
+    case 'InvitationSent':
+    case 'InvitationRevealed':
+    case 'InterviewAvailabilitySubmitted':
+    case 'CandidateContacted':
+      return owner;
+    default:
+      return unhandled(event);
+  }
+}
+
 /**
  * `candidate-ledger` (issue 13, ADR 037): per candidate, every company that was shown their card,
  * opened their full profile, asked them to apply, received their reveal or interview times, or
  * contacted them, with the first and last time and how often. Ids and times only: company names
  * are read when answering. Erasing the candidate removes their ledger.
  */
-export const candidateLedgerProjection: ProjectionDefinition = {
+export const candidateLedgerProjection = evolvingProjection<typeof schemas, Known>({
   name: 'candidate-ledger',
   version: 1,
   collections: { entries: { indexes: [{ fields: ['candidateUserId'] }] }, owners: { indexes: [{ fields: ['userId'] }] } },
-  eventTypes: [
-    'CandidateProfileCreated',
-    'CandidateCardsShown',
-    'CandidateViewCounted',
-    'InvitationSent',
-    'InvitationRevealed',
-    'InterviewAvailabilitySubmitted',
-    'CandidateContacted',
-    'PersonErased',
+  schemas,
+  lookups: (event) => ({
+    owners: event.type === 'CandidateCardsShown' ? { collection: 'owners', ids: event.data.shown.flatMap(({ profileIds }) => profileIds) } : null,
+  }),
+  slices: [
+    slice('owners', {
+      documents: (event: LedgerEvent) =>
+        event.type === 'CandidateProfileCreated' ? event.data.profileId : event.type === 'PersonErased' ? { where: { userId: event.data.userId } } : null,
+      evolve: evolveOwner,
+    }),
+    slice('entries', {
+      documents: (event: LedgerEvent, context: Known) =>
+        event.type === 'PersonErased' ? { where: { candidateUserId: event.data.userId } } : occurrencesOf(event, context).map(ledgerEntryId),
+      evolve: evolveEntry,
+    }),
   ],
-  async apply(event, tx) {
-    switch (event.type) {
-      case 'CandidateProfileCreated': {
-        const { profileId, userId } = ProfileOwner.parse(event.data);
-        await tx.collection<ProfileOwnerDocument>('owners').put({ _id: profileId, userId });
-        return;
-      }
-      case 'CandidateCardsShown': {
-        const owners = tx.collection<ProfileOwnerDocument>('owners');
-        for (const { day, companyId, profileIds } of CandidateCardsShown.parse(event.data).shown) {
-          for (const profileId of profileIds) {
-            const owner = await owners.get(profileId);
-            // An erased candidate's card: nobody to tell.
-            if (owner) await record(tx, owner.userId, companyId, 'card_shown', `${day}T00:00:00.000Z`);
-          }
-        }
-        return;
-      }
-      case 'CandidateViewCounted': {
-        const { candidateUserId, companyId, countedAt } = CandidateViewCounted.parse(event.data);
-        return record(tx, candidateUserId, companyId, 'profile_opened', countedAt);
-      }
-      case 'InvitationSent': {
-        const { candidateUserId, companyId, sentAt } = InvitationSent.parse(event.data);
-        return record(tx, candidateUserId, companyId, 'requested_to_apply', sentAt);
-      }
-      case 'InvitationRevealed': {
-        const { candidateUserId, companyId, revealedAt } = InvitationRevealed.parse(event.data);
-        return record(tx, candidateUserId, companyId, 'profile_revealed', revealedAt);
-      }
-      case 'InterviewAvailabilitySubmitted': {
-        const { candidateUserId, companyId, submittedAt } = InterviewAvailabilitySubmitted.parse(event.data);
-        return record(tx, candidateUserId, companyId, 'availability_sent', submittedAt);
-      }
-      case 'CandidateContacted': {
-        const { candidateUserId, companyId, sentAt } = CandidateContacted.parse(event.data);
-        return record(tx, candidateUserId, companyId, 'contacted', sentAt);
-      }
-      case 'PersonErased': {
-        const { userId } = PersonErased.parse(event.data);
-        await tx.collection<LedgerEntryDocument>('entries').deleteMany({ candidateUserId: userId });
-        await tx.collection<ProfileOwnerDocument>('owners').deleteMany({ userId });
-        return;
-      }
-    }
-  },
-};
-
-async function record(tx: ProjectionTransaction, candidateUserId: string, companyId: string, kind: LedgerKind, at: string): Promise<void> {
-  const entries = tx.collection<LedgerEntryDocument>('entries');
-  const _id = `${candidateUserId}:${companyId}:${kind}`;
-  const known = await entries.get(_id);
-  if (!known) {
-    await entries.put({ _id, candidateUserId, companyId, kind, firstAt: at, lastAt: at, count: 1 });
-    return;
-  }
-  // A card is recorded per day: the same day again (another flush, another process) is not another time.
-  if (kind === 'card_shown' && (at === known.firstAt || at === known.lastAt)) return;
-  await entries.put({ ...known, firstAt: at < known.firstAt ? at : known.firstAt, lastAt: at > known.lastAt ? at : known.lastAt, count: known.count + 1 });
-}
+});

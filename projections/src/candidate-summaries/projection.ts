@@ -8,7 +8,7 @@ import {
   PersonErased,
   type Availability,
 } from '@hireloop/contracts';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 /**
  * `candidate-summaries`: the AI summary of each profile, by profile id, with the profile's own
@@ -30,64 +30,57 @@ export type CandidateSummaryDocument = {
   openRequests: number;
 };
 
-export const candidateSummariesProjection: ProjectionDefinition = {
+const schemas = {
+  CandidateProfileCreated,
+  CandidateProfileUpdated,
+  CandidateProfileVisibilityChanged,
+  CandidateSummaryRequested,
+  CandidateSummaryGenerated,
+  CandidateSummaryFailed,
+  PersonErased,
+};
+type CandidateSummariesEvent = ProjectedEvent<typeof schemas>;
+
+/** Pure: a profile's summary document after an event (null: no profile, or its person erased). */
+export function evolveCandidateSummary(current: CandidateSummaryDocument | null, event: CandidateSummariesEvent): CandidateSummaryDocument | null {
+  switch (event.type) {
+    case 'CandidateProfileCreated':
+    case 'CandidateProfileUpdated': {
+      const { data } = event;
+      const base = current ?? { summary: null, outcomeVersion: null, outcome: null, openRequests: 0 };
+      return { ...base, _id: data.profileId, userId: data.userId, isPublic: data.isPublic, availability: data.availability, contentVersion: event.streamVersion };
+    }
+    case 'CandidateProfileVisibilityChanged':
+      return current && { ...current, isPublic: event.data.isPublic };
+    case 'CandidateSummaryRequested':
+      return current && event.data.reason === 'regenerate' ? { ...current, openRequests: current.openRequests + 1 } : current;
+    case 'CandidateSummaryGenerated': {
+      if (!current) return null;
+      const { summaryText, strengths, fitRoles, model, generatedAt, profileVersion } = event.data;
+      return { ...current, summary: { summaryText, strengths, fitRoles, model, generatedAt }, outcomeVersion: profileVersion, outcome: 'generated', openRequests: 0 };
+    }
+    case 'CandidateSummaryFailed':
+      return current && { ...current, outcomeVersion: event.data.profileVersion, outcome: 'failed', openRequests: 0 };
+    case 'PersonErased':
+      // The person is forgotten: their summaries go (ADR 019).
+      return null;
+    default:
+      return unhandled(event);
+  }
+}
+
+export const candidateSummariesProjection = evolvingProjection({
   name: 'candidate-summaries',
   version: 1,
   collections: { 'candidate-summaries': { indexes: [{ fields: ['userId'] }] } },
-  eventTypes: [
-    'CandidateProfileCreated',
-    'CandidateProfileUpdated',
-    'CandidateProfileVisibilityChanged',
-    'CandidateSummaryRequested',
-    'CandidateSummaryGenerated',
-    'CandidateSummaryFailed',
-    'PersonErased',
+  schemas,
+  slices: [
+    slice('candidate-summaries', {
+      documents: (event: CandidateSummariesEvent) => (event.type === 'PersonErased' ? { where: { userId: event.data.userId } } : event.data.profileId),
+      evolve: evolveCandidateSummary,
+    }),
   ],
-  async apply(event, tx) {
-    const summaries = tx.collection<CandidateSummaryDocument>('candidate-summaries');
-    switch (event.type) {
-      case 'CandidateProfileCreated':
-      case 'CandidateProfileUpdated': {
-        const data = (event.type === 'CandidateProfileCreated' ? CandidateProfileCreated : CandidateProfileUpdated).parse(event.data);
-        const current = await summaries.get(data.profileId);
-        const base = current ?? { summary: null, outcomeVersion: null, outcome: null, openRequests: 0 };
-        await summaries.put({ ...base, _id: data.profileId, userId: data.userId, isPublic: data.isPublic, availability: data.availability, contentVersion: event.streamVersion });
-        return;
-      }
-      case 'CandidateProfileVisibilityChanged': {
-        const data = CandidateProfileVisibilityChanged.parse(event.data);
-        const current = await summaries.get(data.profileId);
-        if (current) await summaries.put({ ...current, isPublic: data.isPublic });
-        return;
-      }
-      case 'CandidateSummaryRequested': {
-        const data = CandidateSummaryRequested.parse(event.data);
-        const current = await summaries.get(data.profileId);
-        if (current && data.reason === 'regenerate') await summaries.put({ ...current, openRequests: current.openRequests + 1 });
-        return;
-      }
-      case 'CandidateSummaryGenerated': {
-        const data = CandidateSummaryGenerated.parse(event.data);
-        const current = await summaries.get(data.profileId);
-        if (!current) return;
-        const { summaryText, strengths, fitRoles, model, generatedAt } = data;
-        await summaries.put({ ...current, summary: { summaryText, strengths, fitRoles, model, generatedAt }, outcomeVersion: data.profileVersion, outcome: 'generated', openRequests: 0 });
-        return;
-      }
-      case 'CandidateSummaryFailed': {
-        const data = CandidateSummaryFailed.parse(event.data);
-        const current = await summaries.get(data.profileId);
-        if (current) await summaries.put({ ...current, outcomeVersion: data.profileVersion, outcome: 'failed', openRequests: 0 });
-        return;
-      }
-      case 'PersonErased': {
-        // The person is forgotten: their summaries go (ADR 019).
-        await summaries.deleteMany({ userId: PersonErased.parse(event.data).userId });
-        return;
-      }
-    }
-  },
-};
+});
 
 /** The spec's three states (§3 "AI summary"): the summary, the waiting text or the error. */
 export type SummaryStatus = 'ready' | 'pending' | 'failed';

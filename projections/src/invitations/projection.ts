@@ -1,5 +1,5 @@
 import { ERASED, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, PersonErased } from '@hireloop/contracts';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 export type InvitationDocument = {
   _id: string;
@@ -19,52 +19,47 @@ export type InvitationDocument = {
   offerStageAt: string | null;
 };
 
+const schemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, PersonErased };
+type InvitationsEvent = ProjectedEvent<typeof schemas>;
+
+/** Pure: an invitation after an event; events about one the read model does not have leave it so. */
+export function evolveInvitation(doc: InvitationDocument | null, event: InvitationsEvent): InvitationDocument | null {
+  switch (event.type) {
+    case 'InvitationSent': {
+      const { sentBy: _sentBy, ...sent } = event.data;
+      // A new invitation after an expired one replaces it: the old token no longer opens anything.
+      return { _id: sent.invitationId, ...sent, revealedAt: null, availability: null, offerStageAt: null };
+    }
+    case 'InvitationRevealed':
+      return doc && { ...doc, revealedAt: event.data.revealedAt };
+    case 'InterviewAvailabilitySubmitted': {
+      const { availableDays, availableTimes, timezone, additionalNotes, submittedAt } = event.data;
+      return doc && { ...doc, availability: { availableDays, availableTimes, timezone, additionalNotes, submittedAt } };
+    }
+    case 'InvitationMovedToOfferStage':
+      return doc && { ...doc, offerStageAt: event.data.movedAt };
+    case 'PersonErased':
+      return doc && { ...doc, message: ERASED, availability: doc.availability && { ...doc.availability, additionalNotes: ERASED, timezone: ERASED } };
+    default:
+      return unhandled(event);
+  }
+}
+
 /**
  * `invitations`: the latest invitation of each candidate to each job, by invitation id, for the
  * invitation page (by token) and the company's list of its requests. The personal message and the
  * candidate's notes are scrubbed when the candidate is erased (ADR 019); the rest says nothing of them.
  */
-export const invitationsProjection: ProjectionDefinition = {
+export const invitationsProjection = evolvingProjection({
   name: 'invitations',
   // 2: `offerStageAt` (a rebuild, so every document has it).
   version: 2,
   collections: { invitations: { indexes: [{ fields: ['companyId', 'sentAt'] }, { fields: ['candidateUserId'] }] } },
-  eventTypes: ['InvitationSent', 'InvitationRevealed', 'InterviewAvailabilitySubmitted', 'InvitationMovedToOfferStage', 'PersonErased'],
-  async apply(event, tx) {
-    const invitations = tx.collection<InvitationDocument>('invitations');
-    switch (event.type) {
-      case 'InvitationSent': {
-        const { sentBy: _sentBy, ...sent } = InvitationSent.parse(event.data);
-        // A new invitation after an expired one replaces it: the old token no longer opens anything.
-        await invitations.put({ _id: sent.invitationId, ...sent, revealedAt: null, availability: null, offerStageAt: null });
-        return;
-      }
-      case 'InvitationRevealed': {
-        const { invitationId, revealedAt } = InvitationRevealed.parse(event.data);
-        const doc = await invitations.get(invitationId);
-        if (doc) await invitations.put({ ...doc, revealedAt });
-        return;
-      }
-      case 'InterviewAvailabilitySubmitted': {
-        const { invitationId, availableDays, availableTimes, timezone, additionalNotes, submittedAt } = InterviewAvailabilitySubmitted.parse(event.data);
-        const doc = await invitations.get(invitationId);
-        if (doc) await invitations.put({ ...doc, availability: { availableDays, availableTimes, timezone, additionalNotes, submittedAt } });
-        return;
-      }
-      case 'InvitationMovedToOfferStage': {
-        const { invitationId, movedAt } = InvitationMovedToOfferStage.parse(event.data);
-        const doc = await invitations.get(invitationId);
-        if (doc) await invitations.put({ ...doc, offerStageAt: movedAt });
-        return;
-      }
-      case 'PersonErased': {
-        const { userId } = PersonErased.parse(event.data);
-        const docs = await invitations.find({ candidateUserId: userId });
-        for (const doc of docs) {
-          await invitations.put({ ...doc, message: ERASED, availability: doc.availability && { ...doc.availability, additionalNotes: ERASED, timezone: ERASED } });
-        }
-        return;
-      }
-    }
-  },
-};
+  schemas,
+  slices: [
+    slice('invitations', {
+      documents: (event: InvitationsEvent) => (event.type === 'PersonErased' ? { where: { candidateUserId: event.data.userId } } : event.data.invitationId),
+      evolve: evolveInvitation,
+    }),
+  ],
+});

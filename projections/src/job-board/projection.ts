@@ -9,8 +9,7 @@ import {
   type Job,
   type JobContent,
 } from '@hireloop/contracts';
-import type { WritableCollection } from '@hireloop/platform/read-store';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 import { locationFlags } from './location';
 
 /**
@@ -47,18 +46,44 @@ const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocume
   return { ...next, ...searchFields(next) };
 };
 
-async function update(
-  jobs: WritableCollection<JobBoardDocument>,
-  jobId: string,
-  position: string,
-  change: (doc: JobBoardDocument) => JobBoardDocument,
-) {
-  const doc = await jobs.get(jobId);
-  if (doc) await jobs.put({ ...change(doc), position });
+const schemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobClosed, JobReopened };
+type JobBoardEvent = ProjectedEvent<typeof schemas>;
+
+const added = (job: Job, position: string): JobBoardDocument => ({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
+
+/** Pure: a job's document after an event (null: none yet). Events about a job the board does not have leave it so. */
+export function evolveJob(doc: JobBoardDocument | null, event: JobBoardEvent): JobBoardDocument | null {
+  const { position } = event;
+  switch (event.type) {
+    case 'JobPosted':
+      return added(jobFromPosted(event.data, event.metadata.occurredAt), position);
+    case 'JobImported': {
+      const { data } = event;
+      const job: Job = {
+        ...jobFromPosted({ ...data, companyId: null, postedBy: null }, data.postedAt ?? data.seenAt),
+        firstSeenAt: data.seenAt,
+        lastSeenAt: data.seenAt,
+        validThrough: data.validThrough,
+      };
+      return added(job, position);
+    }
+    case 'ImportedJobRevised': {
+      const { jobId: _jobId, externalUrl, validThrough, seenAt, ...content } = event.data;
+      return doc && { ...withContent(doc, content), externalUrl, validThrough, lastSeenAt: seenAt, position };
+    }
+    case 'ImportedJobSeen':
+      return doc && { ...doc, lastSeenAt: event.data.seenAt, position };
+    case 'JobClosed':
+      return doc && { ...doc, isActive: false, closedReason: event.data.reason, position };
+    case 'JobReopened':
+      return doc && { ...doc, isActive: true, closedReason: null, position };
+    default:
+      return unhandled(event);
+  }
 }
 
 /** `job-board`: every job by id and share token, for the board, the detail page and the feed. */
-export const jobBoardProjection: ProjectionDefinition = {
+export const jobBoardProjection = evolvingProjection({
   name: 'job-board',
   // 4: only the indexes something reads (the board's searches are answered by the in-memory
   // index, so the trigram indexes only slowed every write down).
@@ -76,47 +101,6 @@ export const jobBoardProjection: ProjectionDefinition = {
       ],
     },
   },
-  eventTypes: ['JobPosted', 'JobImported', 'ImportedJobRevised', 'ImportedJobSeen', 'JobClosed', 'JobReopened'],
-  async apply(event, tx) {
-    const jobs = tx.collection<JobBoardDocument>('jobs');
-    const { position } = event;
-    switch (event.type) {
-      case 'JobPosted': {
-        const job = jobFromPosted(JobPosted.parse(event.data), event.metadata.occurredAt);
-        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
-        return;
-      }
-      case 'JobImported': {
-        const data = JobImported.parse(event.data);
-        const job: Job = {
-          ...jobFromPosted({ ...data, companyId: null, postedBy: null }, data.postedAt ?? data.seenAt),
-          firstSeenAt: data.seenAt,
-          lastSeenAt: data.seenAt,
-          validThrough: data.validThrough,
-        };
-        await jobs.put({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
-        return;
-      }
-      case 'ImportedJobRevised': {
-        const { jobId, externalUrl, validThrough, seenAt, ...content } = ImportedJobRevised.parse(event.data);
-        await update(jobs, jobId, position, (doc) => ({ ...withContent(doc, content), externalUrl, validThrough, lastSeenAt: seenAt }));
-        return;
-      }
-      case 'ImportedJobSeen': {
-        const { jobId, seenAt } = ImportedJobSeen.parse(event.data);
-        await update(jobs, jobId, position, (doc) => ({ ...doc, lastSeenAt: seenAt }));
-        return;
-      }
-      case 'JobClosed': {
-        const { jobId, reason } = JobClosed.parse(event.data);
-        await update(jobs, jobId, position, (doc) => ({ ...doc, isActive: false, closedReason: reason }));
-        return;
-      }
-      case 'JobReopened': {
-        const { jobId } = JobReopened.parse(event.data);
-        await update(jobs, jobId, position, (doc) => ({ ...doc, isActive: true, closedReason: null }));
-        return;
-      }
-    }
-  },
-};
+  schemas,
+  slices: [slice('jobs', { documents: (event: JobBoardEvent) => event.data.jobId, evolve: evolveJob })],
+});

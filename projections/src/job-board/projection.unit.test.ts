@@ -1,8 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobImported, JobPosted } from '@hireloop/contracts';
 import { encodePosition } from '@hireloop/platform/event-store';
-import { projectionSpec } from '../shared/projection-spec';
-import { jobBoardProjection } from './projection';
+import { projectedEvent, projectionSpec } from '../shared/projection-spec';
+import { evolveJob, jobBoardProjection, type JobBoardDocument } from './projection';
 
 const spec = projectionSpec(jobBoardProjection);
 
@@ -179,5 +179,20 @@ describe('job board read model', () => {
 
   it('events of other read models leave the board empty', async () => {
     await spec.given([{ streamId: 'user-user-1', type: 'UserSignedIn', data: { userId: 'user-1', method: 'password' } }]).then('jobs', []);
+  });
+});
+
+describe('evolveJob (pure)', () => {
+  const closed = projectedEvent('JobClosed', { jobId: 'job-1', reason: 'closed_by_owner' as const, closedAt: '2026-11-21T08:30:00.000Z' }, { position: nth(2) });
+
+  it('closing a job returns a new document at the event position, the one given left as it was', () => {
+    const before: JobBoardDocument = { ...postedDocument, source: 'internal' };
+    const copy = structuredClone(before);
+    expect(evolveJob(before, closed)).toEqual({ ...before, isActive: false, closedReason: 'closed_by_owner', position: nth(2) });
+    expect(before).toEqual(copy);
+  });
+
+  it('an event about a job the board does not have leaves it without one', () => {
+    expect(evolveJob(null, closed)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createMemoryEventStore, type Actor } from '@hireloop/platform/event-store';
+import { createMemoryEventStore, type Actor, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '../runner';
 import { physicalCollection, type ProjectionDefinition } from './projection';
@@ -50,4 +50,19 @@ export const projectionSpec = (projection: ProjectionDefinition) => ({
       },
     };
   },
+});
+
+/** An event as an evolve receives it (parsed), to test an evolve as the pure function it is. */
+export const projectedEvent = <Type extends string, Data>(
+  type: Type,
+  data: Data,
+  at: { position?: string; occurredAt?: string; streamVersion?: number } = {},
+): Omit<RecordedEvent, 'type' | 'data'> & { type: Type; data: Data } => ({
+  type,
+  data,
+  streamId: 'test',
+  streamVersion: at.streamVersion ?? 0,
+  position: at.position ?? '00000000000000000001',
+  recordedAt: at.occurredAt ?? '2026-11-22T10:00:00.000Z',
+  metadata: { eventId: 'event-1', occurredAt: at.occurredAt ?? '2026-11-22T10:00:00.000Z', actor: 'system', correlationId: 'test', causationId: null, schemaVersion: 1 },
 });

@@ -6,17 +6,10 @@ import {
   type CurrentSubscription,
   type SubscriptionStatus,
 } from '@hireloop/contracts';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 /** A company's subscription as the pricing page reads it (the plan's details are added at read time). */
 export type SubscriptionDocument = Omit<CurrentSubscription, 'planDetails' | 'candidateViewsUsed'> & { _id: string; companyId: string; updatedAt: string };
-
-const STATUS_OF_EVENT: Record<string, SubscriptionStatus> = {
-  SubscriptionTrialing: 'trialing',
-  SubscriptionActivated: 'active',
-  SubscriptionPastDue: 'past_due',
-  SubscriptionCanceled: 'canceled',
-};
 
 const empty = (companyId: string, at: string): SubscriptionDocument => ({
   _id: companyId,
@@ -31,47 +24,70 @@ const empty = (companyId: string, at: string): SubscriptionDocument => ({
   updatedAt: at,
 });
 
+/** The provider's snapshots are all read the same way; only the status differs by event type. */
+const schemas = {
+  SubscriptionCheckoutStarted,
+  FreePlanActivated,
+  SubscriptionTrialing: ProviderSubscriptionSnapshot,
+  SubscriptionActivated: ProviderSubscriptionSnapshot,
+  SubscriptionPastDue: ProviderSubscriptionSnapshot,
+  SubscriptionCanceled: ProviderSubscriptionSnapshot,
+  SubscriptionPlanChangeScheduled: ProviderSubscriptionSnapshot,
+};
+type SubscriptionsEvent = ProjectedEvent<typeof schemas>;
+
+const STATUS_OF_EVENT: Record<Exclude<SubscriptionsEvent['type'], 'SubscriptionCheckoutStarted' | 'FreePlanActivated' | 'SubscriptionPlanChangeScheduled'>, SubscriptionStatus> = {
+  SubscriptionTrialing: 'trialing',
+  SubscriptionActivated: 'active',
+  SubscriptionPastDue: 'past_due',
+  SubscriptionCanceled: 'canceled',
+};
+
+/** Pure: a company's subscription after an event (the last event of a company says its state). */
+export function evolveSubscription(doc: SubscriptionDocument | null, event: SubscriptionsEvent): SubscriptionDocument {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'SubscriptionCheckoutStarted': {
+      const { companyId, planId } = event.data;
+      const current = doc ?? empty(companyId, at);
+      return { ...current, pendingPlanId: planId, status: current.status === 'none' ? 'pending' : current.status, updatedAt: at };
+    }
+    case 'FreePlanActivated':
+      return { ...empty(event.data.companyId, at), planId: 'free', status: 'active' };
+    case 'SubscriptionTrialing':
+    case 'SubscriptionActivated':
+    case 'SubscriptionPastDue':
+    case 'SubscriptionCanceled':
+    case 'SubscriptionPlanChangeScheduled': {
+      const snapshot = event.data;
+      const status = event.type === 'SubscriptionPlanChangeScheduled' ? (snapshot.providerStatus === 'trialing' ? 'trialing' : 'active') : STATUS_OF_EVENT[event.type];
+      return {
+        _id: snapshot.companyId,
+        companyId: snapshot.companyId,
+        planId: snapshot.planId,
+        status,
+        billingPeriod: snapshot.billingPeriod,
+        currentPeriodEnd: snapshot.currentPeriodEnd,
+        trialEnd: snapshot.trialEnd,
+        scheduledPlanId: scheduledPlanOf(snapshot, status === 'canceled'),
+        pendingPlanId: null,
+        updatedAt: at,
+      };
+    }
+    default:
+      return unhandled(event);
+  }
+}
+
 /**
  * `subscriptions` (ADR 030): each company's plan and status, by company id. The command side only
  * records a provider snapshot that is newer than what it knew (ADR 030's ordering rules), so this
  * read model follows the log as it is: the last event of a company says its state.
  */
-export const subscriptionsProjection: ProjectionDefinition = {
+export const subscriptionsProjection = evolvingProjection({
   name: 'subscriptions',
   version: 1,
   collections: { subscriptions: {} },
-  eventTypes: ['SubscriptionCheckoutStarted', 'FreePlanActivated', 'SubscriptionTrialing', 'SubscriptionActivated', 'SubscriptionPastDue', 'SubscriptionCanceled', 'SubscriptionPlanChangeScheduled'],
-  async apply(event, tx) {
-    const subscriptions = tx.collection<SubscriptionDocument>('subscriptions');
-    const at = event.metadata.occurredAt;
-    switch (event.type) {
-      case 'SubscriptionCheckoutStarted': {
-        const { companyId, planId } = SubscriptionCheckoutStarted.parse(event.data);
-        const doc = (await subscriptions.get(companyId)) ?? empty(companyId, at);
-        await subscriptions.put({ ...doc, pendingPlanId: planId, status: doc.status === 'none' ? 'pending' : doc.status, updatedAt: at });
-        return;
-      }
-      case 'FreePlanActivated': {
-        const { companyId } = FreePlanActivated.parse(event.data);
-        await subscriptions.put({ ...empty(companyId, at), planId: 'free', status: 'active' });
-        return;
-      }
-      default: {
-        const snapshot = ProviderSubscriptionSnapshot.parse(event.data);
-        const status = STATUS_OF_EVENT[event.type] ?? (snapshot.providerStatus === 'trialing' ? 'trialing' : 'active');
-        await subscriptions.put({
-          _id: snapshot.companyId,
-          companyId: snapshot.companyId,
-          planId: snapshot.planId,
-          status,
-          billingPeriod: snapshot.billingPeriod,
-          currentPeriodEnd: snapshot.currentPeriodEnd,
-          trialEnd: snapshot.trialEnd,
-          scheduledPlanId: scheduledPlanOf(snapshot, status === 'canceled'),
-          pendingPlanId: null,
-          updatedAt: at,
-        });
-      }
-    }
-  },
-};
+  schemas,
+  slices: [slice('subscriptions', { documents: (event: SubscriptionsEvent) => event.data.companyId, evolve: evolveSubscription })],
+});

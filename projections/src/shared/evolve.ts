@@ -1,0 +1,126 @@
+import type { RecordedEvent } from '@hireloop/platform/event-store';
+import type { Doc, Filter } from '@hireloop/platform/read-store';
+import type { z } from 'zod';
+import type { ProjectionDefinition, ProjectionTransaction } from './projection';
+
+/**
+ * Read models as pure functions (ADR 055). A projection says, per collection it owns, which
+ * documents an event touches (ids taken from the event, or a filter for a fan-out such as every
+ * row of an erased person) and how a document evolves: `evolve(doc | null, event) => doc | null`,
+ * with a `switch` over the typed event union that ends in `unhandled(event)`. The adapter here
+ * does the I/O: it parses the event once with its schema, loads the documents, calls evolve and
+ * writes what changed, through the runner's transaction (and so its batch write buffer).
+ */
+
+/** The schema each event type a read model follows is parsed with (often the contracts' own). */
+export type EventSchemaMap = Readonly<Record<string, z.ZodType>>;
+
+/** A recorded event whose data has been parsed: one member per event type of `Schemas`, narrowed by `type`. */
+export type ProjectedEvent<Schemas extends EventSchemaMap> = {
+  [Type in keyof Schemas & string]: Omit<RecordedEvent, 'type' | 'data'> & { type: Type; data: z.output<Schemas[Type]> };
+}[keyof Schemas & string];
+
+/**
+ * The documents of a collection an event changes: an id, several, every document a filter
+ * matches, or none (null).
+ */
+export type Touched = string | readonly string[] | { where: Filter } | null;
+
+/** Documents read before any slice writes (other collections' documents an evolve needs): by ids or by a filter. */
+export type Lookup = { collection: string; ids: readonly string[] } | { collection: string; where: Filter };
+
+/** What the lookups found, by name: the documents as they were before the event. */
+export type Context = Record<string, readonly Doc[]>;
+
+/** Where an evolve is called: the id of the document (also when there is none yet) and the lookups' documents. */
+export interface EvolveAt<Ctx extends Context> {
+  id: string;
+  context: Ctx;
+}
+
+/** One collection of a read model: which documents an event touches, and how each evolves. */
+export interface SliceDefinition<Event, D extends Doc, Ctx extends Context> {
+  documents(event: Event, context: Ctx): Touched;
+  /**
+   * Pure. The document after the event: null when there is none (never made, or deleted now);
+   * `doc` itself (the same object) when the event leaves it as it is, and nothing is written.
+   */
+  evolve(doc: D | null, event: Event, at: EvolveAt<Ctx>): D | null;
+}
+
+/** A slice with its document type erased, so that one read model can hold slices of several collections. */
+export interface Slice<Event, Ctx extends Context> {
+  collection: string;
+  apply(tx: ProjectionTransaction, event: Event, context: Ctx): Promise<void>;
+}
+
+/** Makes a `switch` over an event union exhaustive: a type added to the schemas and not handled fails to compile. */
+export const unhandled = (event: never): never => {
+  throw new Error(`Unhandled event: ${JSON.stringify(event)}`);
+};
+
+const idsOf = (touched: Touched): readonly string[] | { where: Filter } => {
+  if (touched === null) return [];
+  if (typeof touched === 'string') return [touched];
+  if ('where' in touched) return touched;
+  return [...new Set(touched)];
+};
+
+/** One collection's slice of a read model (see `SliceDefinition`). */
+export function slice<Event, D extends Doc, Ctx extends Context = Context>(collection: string, definition: SliceDefinition<Event, D, Ctx>): Slice<Event, Ctx> {
+  return {
+    collection,
+    async apply(tx, event, context) {
+      const documents = tx.collection<D>(collection);
+      const touched = idsOf(definition.documents(event, context));
+      const current: Array<[string, D | null]> =
+        'where' in touched
+          ? (await documents.find(touched.where)).map((doc) => [doc._id, doc])
+          : await Promise.all(touched.map(async (id): Promise<[string, D | null]> => [id, await documents.get(id)]));
+      for (const [id, doc] of current) {
+        const next = definition.evolve(doc, event, { id, context });
+        if (next === doc) continue;
+        if (next === null) await documents.delete(id);
+        else await documents.put(next);
+      }
+    },
+  };
+}
+
+/** A read model written as slices: `ProjectionDefinition` (what the runner runs) without `apply` and `eventTypes`, plus the parts above. */
+export interface EvolvingProjection<Schemas extends EventSchemaMap, Ctx extends Context> extends Omit<ProjectionDefinition, 'apply' | 'eventTypes'> {
+  /** The event types it follows and the schema each one's data is parsed with, once, before any evolve sees it. */
+  schemas: Schemas;
+  /** Documents of its collections read before the event changes any (for evolves that need another collection's document). */
+  lookups?(event: ProjectedEvent<Schemas>): { [Name in keyof Ctx]: Lookup | null };
+  /** Applied in this order; every slice sees the lookups as they were before the event. */
+  slices: ReadonlyArray<Slice<ProjectedEvent<Schemas>, Ctx>>;
+}
+
+/** The `ProjectionDefinition` the runner runs, made from a read model's slices: the I/O around its pure evolves. */
+export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends Context = Context>(
+  definition: EvolvingProjection<Schemas, Ctx>,
+): ProjectionDefinition {
+  const { schemas, lookups, slices, ...projection } = definition;
+  const schemaOf = (type: string): z.ZodType | undefined => (Object.hasOwn(schemas, type) ? schemas[type] : undefined);
+  return {
+    ...projection,
+    eventTypes: Object.keys(schemas),
+    async apply(recorded, tx) {
+      const schema = schemaOf(recorded.type);
+      if (!schema) throw new Error(`Projection ${projection.name} has no schema for ${recorded.type}`);
+      // The union member of `recorded.type`: its data is what that type's schema parsed.
+      const event = { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
+      const context: Context = {};
+      const asked: Record<string, Lookup | null> = lookups?.(event) ?? {};
+      for (const [name, lookup] of Object.entries(asked)) {
+        const documents = lookup && tx.collection(lookup.collection);
+        if (!lookup || !documents) context[name] = [];
+        else if ('where' in lookup) context[name] = await documents.find(lookup.where);
+        else context[name] = (await Promise.all(lookup.ids.map((id) => documents.get(id)))).filter((doc): doc is Doc => doc !== null);
+      }
+      // Every name `lookups` returns is in the context: what it found, or nothing when it asked for nothing (null).
+      for (const part of slices) await part.apply(tx, event, context as Ctx);
+    },
+  };
+}
