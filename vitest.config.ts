@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  *
  * - `unit`, `unit-dom`: no services. `unit-dom` is the frontend in jsdom (a project has one
  *   environment); `npm run test:unit` runs both.
+ * - `data`: no services, but the real resumes and job-board answers in ../shared/data, beside
+ *   the repository (`*.data.test.ts`); each of its files fails naming the folder when it is missing.
  * - `int`: PostgreSQL on 127.0.0.1:5432 and NATS JetStream on 127.0.0.1:4222.
  * - `e2e`: Chromium at /usr/bin/chromium and the built SPA; the app runs on embedded PostgreSQL.
  */
@@ -37,6 +39,16 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['frontend/src/**/*.test.{ts,tsx}'],
           setupFiles: ['frontend/src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'data',
+          environment: 'node',
+          include: ['**/*.data.test.ts'],
+          exclude: [...SKIPPED_DIRECTORIES, 'frontend/**'],
+          setupFiles: ['tests/support/shared-data-setup.ts'],
         },
       },
       {

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { HireloopFeedInput } from '@hireloop/contracts/imports/feed';
-import { FeedFormatError, htmlToText, parseFeed, repairMojibake, salaryText, type ParsedFeed } from './parsers';
+import { parseFeed, type ParsedFeed } from './parsers';
 
-/** Real API answers, kept outside the repository (see ../shared/data/README.md). */
+/** Real API answers, kept outside the repository (see ../shared/data/README.md); the Hireloop format and the helpers are in parsers.unit.test.ts. */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(repoRoot, '../shared/data/jobs', name), 'utf8');
 
@@ -24,15 +23,6 @@ const byTitle = (feed: ParsedFeed, title: string) => {
   return job;
 };
 const allText = (feed: ParsedFeed) => JSON.stringify(feed.jobs.map((job) => job.content));
-
-const hireloopFeed = (jobs: unknown[], source: string = 'indeed') => JSON.stringify({ source, jobs });
-const validJob: HireloopFeedInput['jobs'][number] = {
-  externalId: 'IND-1',
-  title: 'Data Engineer',
-  company: 'Northwind',
-  location: 'Austin, TX',
-  description: 'Pipelines.',
-};
 
 describe('reading the Remote OK API', () => {
   it('reads all 99 jobs of the real dump and leaves out its legal notice', () => {
@@ -171,110 +161,5 @@ describe('reading a Himalayas API page', () => {
     );
     expect(parsed.jobs.map((job) => job.content.location)).toEqual(['Worldwide']);
     expect(parsed.skipped).toEqual([{ item: 'jobs[1]', externalId: null, reason: 'guid is required: the id of the job' }]);
-  });
-});
-
-describe('reading a Hireloop feed', () => {
-  it('applies the defaults and normalises dates', () => {
-    const parsed = parseFeed(hireloopFeed([{ ...validJob, postedAt: '2026-05-16', validThrough: '2026-06-30T12:00:00+02:00', url: 'https://indeed.example/j/1' }]));
-    expect(parsed).toMatchObject({ format: 'hireloop', source: 'indeed', skipped: [] });
-    expect(parsed.jobs).toEqual([
-      {
-        source: 'indeed',
-        externalId: 'IND-1',
-        externalUrl: 'https://indeed.example/j/1',
-        postedAt: '2026-05-16T00:00:00.000Z',
-        validThrough: '2026-06-30T10:00:00.000Z',
-        content: {
-          title: 'Data Engineer',
-          company: 'Northwind',
-          location: 'Austin, TX',
-          salary: null,
-          type: 'Full-time',
-          remote: false,
-          description: 'Pipelines.',
-          requirements: [],
-          skills: [],
-          experience: 'Mid level',
-          benefits: null,
-        },
-      },
-    ]);
-  });
-
-  it('accepts the example of docs/import-format.md as it is written', () => {
-    const doc = readFileSync(path.join(repoRoot, 'docs/import-format.md'), 'utf8');
-    const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
-    const parsed = parseFeed(example);
-    expect(parsed.skipped).toEqual([]);
-    expect(parsed.jobs).toHaveLength(1);
-    expect(parsed.jobs[0]?.content).toMatchObject({ type: 'Full-time', experience: 'Senior level', remote: true, description: 'Build our pipelines.\n\n• Kafka\n• dbt' });
-  });
-
-  it('skips each invalid job with a reason naming the field, and a repeated id after the first', () => {
-    const parsed = parseFeed(
-      hireloopFeed([
-        validJob,
-        { ...validJob, externalId: 'IND-2', title: '' },
-        { ...validJob, externalId: 'IND-3', type: 'Permanent' },
-        { ...validJob, externalId: 'IND-4', postedAt: 'last Tuesday' },
-        { ...validJob, title: 'Same id again' },
-        { title: 'No id' },
-      ]),
-    );
-    expect(parsed.jobs.map((job) => job.externalId)).toEqual(['IND-1']);
-    expect(parsed.skipped).toEqual([
-      { item: 'jobs[1]', externalId: 'IND-2', reason: 'title must not be empty' },
-      { item: 'jobs[2]', externalId: 'IND-3', reason: 'type must be one of: Full-time, Part-time, Contract, Freelance, Internship' },
-      { item: 'jobs[3]', externalId: 'IND-4', reason: 'postedAt must be an ISO 8601 date, such as 2026-05-16 or 2026-05-16T08:00:00Z' },
-      { item: 'jobs[4]', externalId: 'IND-1', reason: 'duplicate of an earlier job with id "IND-1" (the first is kept)' },
-      {
-        item: 'jobs[5]',
-        externalId: null,
-        reason: 'externalId is required (text): the id of the job in your system; company is required (text); location is required (text); description is required (text)',
-      },
-    ]);
-  });
-
-  it('turns an HTML description into text and accepts a numeric id', () => {
-    const parsed = parseFeed(hireloopFeed([{ ...validJob, externalId: 42, description: '<p>We build &amp; ship.</p><ul><li>SQL</li><li>dbt</li></ul>' }]));
-    expect(parsed.jobs[0]?.externalId).toBe('42');
-    expect(parsed.jobs[0]?.content.description).toBe('We build & ship.\n\n• SQL\n• dbt');
-  });
-
-  it('fails the whole document when its source is not one of the partner sources', () => {
-    expect(() => parseFeed(hireloopFeed([validJob], 'monster'))).toThrow(new FeedFormatError('Not a valid Hireloop feed: source must be one of: indeed, ziprecruiter, google_search, bairdtech'));
-    expect(() => parseFeed(hireloopFeed([validJob], 'remoteok'))).toThrow(FeedFormatError);
-  });
-});
-
-describe('documents that are not feeds', () => {
-  it('fails on text that is not JSON, on an empty answer and on JSON of another shape', () => {
-    expect(() => parseFeed('<html>502 Bad Gateway</html>')).toThrow(/not valid JSON/);
-    expect(() => parseFeed('  ')).toThrow('The feed is empty');
-    expect(() => parseFeed('{"items": []}')).toThrow(/Unrecognised feed/);
-    expect(() => parseFeed('{"jobs": "none"}')).toThrow(/jobs must be a list/);
-  });
-});
-
-describe('text and salary helpers', () => {
-  it('repairs only text that shows signs of double encoding', () => {
-    expect(repairMojibake('It\u00e2\u0080\u0099s')).toBe('It’s');
-    expect(repairMojibake('Itâ€™s KrakÃ³w')).toBe('It’s Kraków');
-    expect(repairMojibake('CAFÉ» and São Paulo')).toBe('CAFÉ» and São Paulo');
-  });
-
-  it('keeps line breaks, decodes entities and drops scripts', () => {
-    expect(htmlToText('<h3>Role</h3><p>Line one<br>Line&nbsp;two &#8211; &eacute;t&eacute;</p><script>alert(1)</script><ul><li><p>Item</p></li><li></li></ul>')).toBe(
-      'Role\n\nLine one\nLine two – été\n\n• Item',
-    );
-  });
-
-  it('writes a single amount, an open range and an hourly rate', () => {
-    expect(salaryText({ min: 45, max: 45, period: 'hourly' })).toBe('$45/hour');
-    expect(salaryText({ min: 80000, max: 120000, currency: 'USD', period: 'annual' })).toBe('$80,000 - $120,000');
-    expect(salaryText({ min: 60000, currency: 'GBP' })).toBe('From £60,000');
-    expect(salaryText({ max: 90000, currency: 'CHF' })).toBe('Up to CHF 90,000');
-    expect(salaryText({ min: 0, max: 0 })).toBeNull();
   });
 });

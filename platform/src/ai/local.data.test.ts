@@ -258,19 +258,4 @@ describe('the offline resume extractor', () => {
       'Certified Financial Analyst (CFA)',
     ]);
   });
-
-  it('leaves unknown fields empty for text that is not a resume', () => {
-    const extracted = extractResumeLocally('lorem ipsum dolor sit amet', NOW);
-
-    expect(extracted.personalInfo).toEqual({
-      name: '',
-      email: '',
-      phone: '',
-      location: '',
-      linkedin: '',
-      github: '',
-    });
-    expect(extracted.experience).toEqual([]);
-    expect(extracted.totalExperience).toBe('');
-  });
 });
