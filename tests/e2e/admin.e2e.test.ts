@@ -13,18 +13,14 @@ import { expect } from './support/page-expect';
  * The admin console as people use it (issue 14, ADR 039), on the real embedded default: the three
  * access states, the Admin Panel link, Make Admin by a super admin and its refusal for an admin,
  * an admin's action appearing in another admin's Activities tab without a reload, and the
- * Analytics tab without GA4. Admins are made as an operator makes them: `hireloop grant-role`.
- *
- * The people tables' routes (`GET/POST /api/admin/candidates|companies`) are built on their own
- * branch: the journeys that need them skip at run time, saying so, while the running app answers
- * them 404, and run as soon as it serves them.
+ * Analytics tab without GA4, and the people tables (search, pages, a bulk invitation). Admins are
+ * made as an operator makes them: `hireloop grant-role`.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'admin-e2e-password';
 let app: AppProcess;
 let browser: Browser;
 let nextAddress = 1;
-let peopleRoutes = false;
 
 async function call(method: string, route: string, body: unknown, token?: string) {
   const response = await fetch(`${app.url}${route}`, {
@@ -84,9 +80,6 @@ beforeAll(async () => {
   await grantRole(people.admin.email, 'admin');
   await roleIs(people.superAdmin.token, 'super_admin');
   await roleIs(people.admin.token, 'admin');
-  const probe = await fetch(`${app.url}/api/admin/candidates`, { headers: { authorization: `Bearer ${people.admin.token}` } });
-  await probe.body?.cancel();
-  peopleRoutes = probe.status !== 404;
 }, 180_000);
 
 afterAll(async () => {
@@ -226,8 +219,7 @@ describe('the admin console in the browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('Make Admin by a super admin: the candidate found by search becomes an admin, and the change is in Activities', async (context) => {
-    if (!peopleRoutes) context.skip('GET /api/admin/candidates is not served by this app yet (its branch is not merged)');
+  it('Make Admin by a super admin: the candidate found by search becomes an admin, and the change is in Activities', async () => {
     const page = await newPage(people.superAdmin.token);
     await page.goto(`${app.url}/admin`);
     await page.getByRole('searchbox', { name: 'Search candidates' }).fill('quillfeather');
@@ -244,8 +236,7 @@ describe('the admin console in the browser', () => {
     await page.context().close();
   }, 90_000);
 
-  it('search and page the candidates table, then a bulk invitation with its X of Y toast', async (context) => {
-    if (!peopleRoutes) context.skip('GET/POST /api/admin/candidates are not served by this app yet (their branch is not merged)');
+  it('search and page the candidates table, then a bulk invitation with its X of Y toast', async () => {
     for (let n = 1; n <= 30; n += 1) {
       await call('POST', '/api/admin/candidates', { firstName: `Pager${String(n).padStart(2, '0')}`, lastName: 'Tester', email: `pager${n}@admin-e2e.example` }, people.admin.token);
     }
@@ -257,7 +248,9 @@ describe('the admin console in the browser', () => {
     const page = await newPage(people.admin.token);
     await page.goto(`${app.url}/admin`);
     await page.getByRole('searchbox', { name: 'Search candidates' }).fill('pager');
-    await expect(page.getByText('Showing 1–25 of 30 candidates')).toBeVisible();
+    // The 30 candidates reach the admin table through its projection, on a loaded machine after 10 s
+    // and more (measured at load 20, once the test no longer skipped itself).
+    await expect(page.getByText('Showing 1–25 of 30 candidates'), 30_000).toBeVisible();
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
     await expect(page.getByText('Showing 26–30 of 30 candidates')).toBeVisible();
     await page.getByLabel('Rows per page').selectOption('50');
