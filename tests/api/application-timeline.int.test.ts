@@ -8,6 +8,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
+import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -96,7 +97,6 @@ async function mailsTo(to: string, count = 1): Promise<MailMessage[]> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 const statusUrl = (candidate: Caller) => `/api/jobs/${jobId}/applicants/${candidate.userId}/status`;
 const applicantsOf = async (token: string | null) => get(`/api/jobs/${jobId}/applicants`, token);
@@ -149,7 +149,8 @@ describe("an application's timeline", () => {
     expect(mail!.secrets ?? []).toEqual([]);
     const [kept] = await runtime.mailer.list({ to: ada.email });
     expect(kept!.text).toBe(mail!.text);
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(ada.email)).toHaveLength(1);
   });
 
@@ -179,7 +180,8 @@ describe("an application's timeline", () => {
     expect(late.json().error).toBe(APPLICATION_MESSAGES.closed);
     expect((await myApplication(ada)).timeline.map((step) => step.status)).toEqual(['applied', 'viewed', 'interview', 'withdrawn']);
     // Withdrawing is the candidate's own move: no mail about it.
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(ada.email)).toHaveLength(1);
   });
 
@@ -206,7 +208,8 @@ describe("an application's timeline", () => {
     expect((await post(statusUrl(bo), owner.token, { status: 'interview' })).json()).toEqual({ success: true, status: 'interview' });
     expect((await mailsTo(bo.email, 2))[0]!.subject).toBe('Company maya@northwind.example invites you to interview: Platform Engineer');
     // And nothing for the admin's "viewed" earlier.
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(bo.email)).toHaveLength(2);
   });
 
@@ -218,7 +221,8 @@ describe("an application's timeline", () => {
     expect(mail!.subject).toBe('Your application for Platform Engineer at Company maya@northwind.example');
     expect(mail!.text).toContain('Company maya@northwind.example has decided not to move forward with your application.');
     expect((await post(statusUrl(cy), owner.token, { status: 'declined' })).json()).toEqual({ success: true, status: 'declined' });
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(cy.email)).toHaveLength(1);
     // The company hears nothing of its own moves.
     expect(inbox.receivedBy(owner.email)).toEqual([]);

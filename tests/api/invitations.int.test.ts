@@ -333,7 +333,8 @@ describe('revealing and offering interview times', () => {
   it('revealing twice succeeds again and changes nothing (no second mail)', async () => {
     const again = await post(`/api/invitations/${adaToken}/reveal`, null, {});
     expect(again.statusCode).toBe(200);
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(owner.email)).toHaveLength(1);
   });
 
@@ -451,7 +452,8 @@ describe('moving a request to the offer stage', () => {
     expect([again.statusCode, again.json().offerStageAt]).toEqual([200, moved.json().offerStageAt]);
     expect(await offerStageEvents()).toBe(1);
     // Asked again: no second mail.
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(await offerMails()).toHaveLength(1);
     // Then the candidate's link offers no new times.
     const times = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
@@ -505,7 +507,8 @@ describe('bulk invitations', () => {
     const replay = await post('/api/job-invitations/bulk', owner.token, body, { 'idempotency-key': 'bulk-1' });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
-    await settle();
+    // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
+    await outboxDelivered(runtime.storedLog.pool);
     expect(inbox.receivedBy(bo.email)).toHaveLength(1);
   });
 
