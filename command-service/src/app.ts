@@ -26,6 +26,7 @@ import { profileRoutes } from './profiles/routes';
 import { profilePictureRoutes } from './profiles/picture-routes';
 import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
 import { createSimulatedPayments } from '@hireloop/platform/payments';
+import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { candidateViewRoutes } from './view-candidate/routes';
@@ -67,7 +68,8 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(contactRoutes, { deps });
   await app.register(inboxReadRoutes, { deps });
   await app.register(candidateViewRoutes, { deps });
-  if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView });
+  // Page views are limited per address in this process's memory (bounded, ADR 052): the count lives here too.
+  if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView, rateLimiter: createMemoryRateLimiter(), clock: deps.clock });
   await app.register(adminPeopleRoutes, { deps });
   await app.register(apiKeyRoutes, { deps });
   if (deps.mcpReads) await app.register(mcpRoutes, { deps, reads: deps.mcpReads });

@@ -1,5 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
 import { DomainError, ErrorBody, PageViewBody } from '@hireloop/contracts';
+import type { Clock } from '@hireloop/platform/runtime';
+import type { RateLimiter, RateLimitRule } from '@hireloop/platform/rate-limit/types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,9 +8,7 @@ import { z } from 'zod';
  * Page views one address may report in a minute. A person reads a page for seconds; an office or a
  * school behind one address is many people; a script inflating the analytics is hundreds a second.
  */
-export const PAGE_VIEWS_PER_ADDRESS = { max: 120, timeWindowMs: 60_000 };
-/** Addresses remembered at once (least recently seen forgotten first): bounded memory under a flood from many addresses. */
-const ADDRESSES_REMEMBERED = 50_000;
+export const PAGE_VIEWS_PER_ADDRESS: RateLimitRule = { limit: 120, windowMs: 60_000 };
 
 export const TOO_MANY_PAGE_VIEWS = (seconds: number) => `Too many page views from this address. Please try again in ${seconds} seconds.`;
 
@@ -18,19 +17,26 @@ export const TOO_MANY_PAGE_VIEWS = (seconds: number) => `Too many page views fro
  * page, only once the visitor accepted analytics cookies. Counted in memory and appended in
  * batches with the board's activity (ADR 012): a page view never waits for the log. Anyone may
  * send one (visitors are who is counted); no session, address or user is kept with it. Past
- * {@link PAGE_VIEWS_PER_ADDRESS} an address gets 429 and is not counted (`@fastify/rate-limit`,
- * in this process's memory: the count it protects lives there too).
+ * {@link PAGE_VIEWS_PER_ADDRESS} an address gets 429 and is not counted: `rateLimiter` is the
+ * platform's port (ADR 052), given the in-memory adapter with bounded memory (the count it
+ * protects lives in this process's memory too, and a PostgreSQL upsert per page view would cost a
+ * pooled connection per visitor's click). Checked before the body is read, as every request counts.
  */
-export const pageViewRoutes: FastifyPluginAsyncZod<{ onPageView: (route: string) => void }> = async (app, { onPageView }) => {
-  await app.register(rateLimit, {
-    global: false,
-    cache: ADDRESSES_REMEMBERED,
-    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', TOO_MANY_PAGE_VIEWS(Math.max(1, Math.ceil(context.ttl / 1000))), Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+export const pageViewRoutes: FastifyPluginAsyncZod<{ onPageView: (route: string) => void; rateLimiter: RateLimiter; clock: Clock }> = async (
+  app,
+  { onPageView, rateLimiter, clock },
+) => {
   app.post(
     '/api/analytics/page-views',
     {
-      config: { frequent: true, rateLimit: { max: PAGE_VIEWS_PER_ADDRESS.max, timeWindow: PAGE_VIEWS_PER_ADDRESS.timeWindowMs } },
+      config: { frequent: true },
+      onRequest: async (request) => {
+        const state = await rateLimiter.hit(`pageviews:ip:${request.ip}`, PAGE_VIEWS_PER_ADDRESS, clock.now());
+        if (state.count > PAGE_VIEWS_PER_ADDRESS.limit) {
+          const seconds = Math.max(1, Math.ceil(state.retryAfterMs / 1000));
+          throw new DomainError('rate_limited', TOO_MANY_PAGE_VIEWS(seconds), seconds);
+        }
+      },
       schema: { tags: ['analytics'], body: PageViewBody, response: { 202: z.object({ success: z.literal(true) }), 400: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
