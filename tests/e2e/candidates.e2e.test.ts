@@ -204,10 +204,18 @@ describe('the side panel of the job board', { timeout: 60_000 }, () => {
       const from = await scrollTop();
       await page.waitForFunction(([list, start]) => (list as { scrollTop: number }).scrollTop !== start, [await scroller.elementHandle(), from] as const, { timeout: 5_000 });
     };
+    // It moves 0.5 px every animation frame (use-auto-scroll.ts): the same scrollTop over 30 frames
+    // (after 2 for the pause to take effect) proves it stands still, where it would have moved 15 px.
     const standsStill = async () => {
-      const at = await scrollTop();
-      await page.waitForTimeout(500);
-      assert(await scrollTop()).toBe(at);
+      const tops = await scroller.evaluate(async (list) => {
+        const seen: number[] = [];
+        for (let frame = 0; frame < 32; frame++) {
+          await new Promise((done) => (globalThis as unknown as { requestAnimationFrame(callback: () => void): number }).requestAnimationFrame(() => done(null)));
+          seen.push(list.scrollTop);
+        }
+        return seen;
+      });
+      assert(new Set(tops.slice(2)).size).toBe(1);
     };
     await scrollsOn();
     await scroller.hover();
@@ -243,11 +251,16 @@ describe('the side panel of the job board', { timeout: 60_000 }, () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/candidates')) asked.push(request.url());
     });
+    // The slot loads the aside's code 1.5 s after the board (candidates-panel-slot.tsx), shows a
+    // placeholder until then, and renders the panel (which asks for cards) only on large screens.
+    const asideLoaded = page.waitForResponse((response) => /\/board-aside-[^/]*\.js$/.test(new URL(response.url()).pathname));
     await page.goto(`${app.url}/jobs`);
-    await expect(page.getByRole('complementary', { name: 'For employers' })).toBeVisible();
+    const aside = page.getByRole('complementary', { name: 'For employers' });
+    await expect(aside).toBeVisible();
     await expect(page.getByText(/^(No jobs found|Showing \d+-\d+ of \d+)$/)).toBeVisible();
-    // At 1280 px the panel starts loading 1.5 s after the board (candidates-panel-slot.tsx); wait longer than that.
-    await page.waitForTimeout(3000);
+    // Its code has arrived and rendered in place of the placeholder: what it shows at 800 px is final.
+    await asideLoaded;
+    await toCount(aside.locator(':scope > .hidden > [aria-hidden="true"]'), 0);
     assert(await page.getByText('Available Candidates').count()).toBe(0);
     assert(await page.getByRole('list', { name: 'Candidates', exact: true }).count()).toBe(0);
     assert(asked).toEqual([]);

@@ -6,12 +6,10 @@ import {
   JobImported,
   JobPosted,
   JobReopened,
-  type ApplicationEvent,
   type ApplicationStatus,
   type ApplicationStep,
 } from '@hireloop/contracts';
-import type { RecordedEvent } from '@hireloop/platform/event-store';
-import type { ProjectionDefinition } from '../shared/projection';
+import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /** What the candidate's list shows of a job, as the board has it (`job-board`). */
 export type JobSummary = { _id: string; title: string; company: string; location: string; isActive: boolean };
@@ -31,33 +29,15 @@ export type CandidateApplicationDocument = {
   job: Omit<JobSummary, '_id'> | null;
 };
 
-const APPLICATION_EVENTS = ['ApplicationSubmitted', 'ApplicationViewed', 'ApplicationInterviewInvited', 'ApplicationDeclined', 'ApplicationWithdrawn', 'ApplicationMarkedNoResponse'] as const;
-const JOB_EVENTS = ['JobPosted', 'JobImported', 'ImportedJobRevised', 'JobClosed', 'JobReopened'] as const;
+const schemas = { ...ApplicationEventSchemas, JobPosted, JobImported, ImportedJobRevised, JobClosed, JobReopened };
 
 /** The events this read model follows, parsed. */
-export type CandidateApplicationsEvent =
-  | ApplicationEvent
-  | { type: 'JobPosted'; data: JobPosted }
-  | { type: 'JobImported'; data: JobImported }
-  | { type: 'ImportedJobRevised'; data: ImportedJobRevised }
-  | { type: 'JobClosed'; data: JobClosed }
-  | { type: 'JobReopened'; data: JobReopened };
+export type CandidateApplicationsEvent = ProjectedEvent<typeof schemas>;
 
-const JOB_SCHEMAS = { JobPosted, JobImported, ImportedJobRevised, JobClosed, JobReopened };
+/** Before the event: the job the event is about, as this read model keeps it (none or one). */
+type Known = { job: readonly JobSummary[] };
 
-export function parseCandidateApplicationsEvent(event: Pick<RecordedEvent, 'type' | 'data'>): CandidateApplicationsEvent | null {
-  if ((APPLICATION_EVENTS as readonly string[]).includes(event.type)) {
-    const type = event.type as ApplicationEvent['type'];
-    return { type, data: ApplicationEventSchemas[type].parse(event.data) } as CandidateApplicationsEvent;
-  }
-  if ((JOB_EVENTS as readonly string[]).includes(event.type)) {
-    const type = event.type as (typeof JOB_EVENTS)[number];
-    return { type, data: JOB_SCHEMAS[type].parse(event.data) } as CandidateApplicationsEvent;
-  }
-  return null;
-}
-
-/** The job as the list shows it, after `event` (the same fields `job-board` keeps). */
+/** Pure: the job as the list shows it, after `event` (the same fields `job-board` keeps). */
 export function evolveJob(job: JobSummary | null, event: CandidateApplicationsEvent): JobSummary | null {
   switch (event.type) {
     case 'JobPosted':
@@ -80,21 +60,27 @@ export function evolveJob(job: JobSummary | null, event: CandidateApplicationsEv
     case 'ApplicationWithdrawn':
     case 'ApplicationMarkedNoResponse':
       return job;
-    default: {
-      const never: never = event;
-      return never;
-    }
+    default:
+      return unhandled(event);
   }
 }
+
+type ApplicationEvent = Extract<CandidateApplicationsEvent, { type: keyof typeof ApplicationEventSchemas }>;
+
+const isApplicationEvent = (event: CandidateApplicationsEvent): event is ApplicationEvent => Object.hasOwn(ApplicationEventSchemas, event.type);
 
 /** One row per candidate per job (the id `applications` gives the application). */
 const rowId = (jobId: string, candidateUserId: string) => `${jobId}:${candidateUserId}`;
 
-const isApplicationEvent = (event: CandidateApplicationsEvent): event is ApplicationEvent => (APPLICATION_EVENTS as readonly string[]).includes(event.type);
-
 const shown = (job: JobSummary | null): CandidateApplicationDocument['job'] => job && { title: job.title, company: job.company, location: job.location, isActive: job.isActive };
 
-/** The row after `event`; `job` is the job it is for as it stands after the event. */
+/** The job before the event (the lookup) and after it. */
+const jobAround = (event: CandidateApplicationsEvent, known: Known) => {
+  const before = known.job[0] ?? null;
+  return { before, after: evolveJob(before, event) };
+};
+
+/** Pure: the row after `event`; `job` is the job it is for as it stands after the event. */
 export function evolveApplication(doc: CandidateApplicationDocument | null, event: CandidateApplicationsEvent, job: JobSummary | null): CandidateApplicationDocument | null {
   switch (event.type) {
     case 'ApplicationSubmitted': {
@@ -116,10 +102,8 @@ export function evolveApplication(doc: CandidateApplicationDocument | null, even
     case 'JobClosed':
     case 'JobReopened':
       return doc && { ...doc, job: shown(job) };
-    default: {
-      const never: never = event;
-      return never;
-    }
+    default:
+      return unhandled(event);
   }
 }
 
@@ -127,34 +111,32 @@ export function evolveApplication(doc: CandidateApplicationDocument | null, even
  * `candidate-applications`: the candidate's Applications screen (and the MCP tool
  * `get_my_applications`) as one indexed query, each row with the job it is for (ADR 054), instead
  * of the applications joined with the board on every request. `jobs` keeps what a row shows of
- * each job, for the applications sent after it.
+ * each job, for the applications sent after it. On the shared evolve form (ADR 055): `jobs` evolves
+ * the job the event is about; `applications` evolves each row with that job as it is after the
+ * event (from the job looked up before any slice writes), and a job event rewrites the job's rows
+ * only when it changed the job.
  */
-export const candidateApplicationsProjection: ProjectionDefinition = {
+export const candidateApplicationsProjection = evolvingProjection<typeof schemas, Known>({
   name: 'candidate-applications',
   version: 1,
   collections: {
     jobs: {},
     applications: { indexes: [{ fields: ['candidateUserId', 'submittedAt'] }, { fields: ['jobId'] }] },
   },
-  eventTypes: [...APPLICATION_EVENTS, ...JOB_EVENTS],
-  async apply(recorded, tx) {
-    const event = parseCandidateApplicationsEvent(recorded);
-    if (!event) return;
-    const jobs = tx.collection<JobSummary>('jobs');
-    const applications = tx.collection<CandidateApplicationDocument>('applications');
-    const jobId = event.data.jobId;
-    const before = await jobs.get(jobId);
-    const job = evolveJob(before, event);
-    if (job && job !== before) await jobs.put(job);
-    if (isApplicationEvent(event)) {
-      const id = rowId(jobId, event.data.candidateUserId);
-      const doc = evolveApplication(await applications.get(id), event, job);
-      if (doc) await applications.put(doc);
-      return;
-    }
-    if (job === before) return;
-    const rows = await applications.find({ jobId });
-    const changed = rows.map((row) => evolveApplication(row, event, job)).filter((row): row is CandidateApplicationDocument => row !== null);
-    if (changed.length) await applications.putMany(changed);
-  },
-};
+  schemas,
+  lookups: (event) => ({ job: { collection: 'jobs', ids: [event.data.jobId] } }),
+  slices: [
+    slice('jobs', {
+      documents: (event: CandidateApplicationsEvent) => event.data.jobId,
+      evolve: evolveJob,
+    }),
+    slice('applications', {
+      documents: (event: CandidateApplicationsEvent, context: Known) => {
+        if (isApplicationEvent(event)) return rowId(event.data.jobId, event.data.candidateUserId);
+        const { before, after } = jobAround(event, context);
+        return after === before ? null : { where: { jobId: event.data.jobId } };
+      },
+      evolve: (doc: CandidateApplicationDocument | null, event: CandidateApplicationsEvent, { context }: EvolveAt<Known>) => evolveApplication(doc, event, jobAround(event, context).after),
+    }),
+  ],
+});
