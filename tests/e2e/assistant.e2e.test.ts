@@ -72,7 +72,7 @@ describe('the AI-assistant connection', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('alert').getByText('Authentication failed').waitFor();
     await page.getByLabel('API Key', { exact: true }).fill('');
-    expect(await page.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
     await page.getByText('Please provide both your user token and API key').waitFor();
   });
 

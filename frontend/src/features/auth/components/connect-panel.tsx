@@ -61,10 +61,11 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => actorRef.send({ type: 'connect.submit', values }))}>
-          <FormField control={control} name="user_token" label="User Token" className="gap-2">
+          {/* A blank field is said once, under both fields (the spec's one line), not again at each field. */}
+          <FormField control={control} name="user_token" label="User Token" className="gap-2" showError={false}>
             {(field) => <SecretInput field={field} label="User Token" disabled={connecting || connected} />}
           </FormField>
-          <FormField control={control} name="api_key" label="API Key" className="gap-2">
+          <FormField control={control} name="api_key" label="API Key" className="gap-2" showError={false}>
             {(field) => <SecretInput field={field} label="API Key" disabled={connecting || connected} />}
           </FormField>
           {blank && !context.error ? <p className="text-sm text-muted-foreground">{ASSISTANT_MESSAGES.missingCredentials}</p> : null}
