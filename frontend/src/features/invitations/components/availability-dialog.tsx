@@ -90,46 +90,14 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
             control={control}
             name="availableDays"
             render={({ field: { value, onChange } }) => (
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium">Available days</legend>
-                <div className="flex flex-wrap gap-x-4 gap-y-2">
-                  {INTERVIEW_DAYS.map((day) => (
-                    <label key={day} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4 rounded border-input accent-primary"
-                        checked={value.includes(day)}
-                        disabled={submitting}
-                        onChange={() => onChange(toggled(value, day, INTERVIEW_DAYS))}
-                      />
-                      {day}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ChoiceGroup legend="Available days" choices={INTERVIEW_DAYS} value={value} onChange={onChange} disabled={submitting} className="flex flex-wrap gap-x-4 gap-y-2" />
             )}
           />
           <Controller
             control={control}
             name="availableTimes"
             render={({ field: { value, onChange } }) => (
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium">Time slots</legend>
-                <div className="grid gap-2">
-                  {INTERVIEW_TIME_SLOTS.map((time) => (
-                    <label key={time} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4 rounded border-input accent-primary"
-                        checked={value.includes(time)}
-                        disabled={submitting}
-                        onChange={() => onChange(toggled(value, time, INTERVIEW_TIME_SLOTS))}
-                      />
-                      {time}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ChoiceGroup legend="Time slots" choices={INTERVIEW_TIME_SLOTS} value={value} onChange={onChange} disabled={submitting} className="grid gap-2" />
             )}
           />
           <FormField control={control} name="timezone" label="Timezone">
@@ -168,5 +136,42 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Checkboxes for a list of choices, kept in the list's order. */
+function ChoiceGroup<Choice extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+  disabled,
+  className,
+}: {
+  legend: string;
+  choices: readonly Choice[];
+  value: readonly Choice[];
+  onChange: (next: Choice[]) => void;
+  disabled: boolean;
+  className: string;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className={className}>
+        {choices.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-input accent-primary"
+              checked={value.includes(choice)}
+              disabled={disabled}
+              onChange={() => onChange(toggled(value, choice, choices))}
+            />
+            {choice}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
