@@ -8,7 +8,7 @@ import { SIGN_UPS_PER_ADDRESS } from '@hireloop/command-service/auth/throttle';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
-import { outboxDelivered } from '../support/outbox';
+import { tablesHolding } from '../support/table-scan';
 import { useApiApp, type Caller } from '../support/api-app';
 
 /*
@@ -177,18 +177,7 @@ describe('an added candidate claims their profile from the invitation', () => {
   it('no token reaches the log or any table: neither the invitation’s nor the session’s', async () => {
     const pool = new pg.Pool({ connectionString: api.databaseUrl() });
     try {
-      await outboxDelivered(pool);
-      const { rows: tables } = await pool.query<{ schema: string; name: string }>(
-        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-      );
-      const count = async (text: string) => {
-        let found = 0;
-        for (const table of tables) {
-          const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table.schema}"."${table.name}" AS t WHERE t::text LIKE $1`, [`%${text}%`]);
-          found += Number(rows[0]!.n);
-        }
-        return found;
-      };
+      const count = async (text: string) => (await tablesHolding(pool, text)).length;
       expect(await count(token.split('.')[1]!)).toBe(0);
       expect(await count(session)).toBe(0);
       expect(await count(PASSWORD)).toBe(0);

@@ -13,7 +13,7 @@ import { signWebhook } from '@hireloop/platform/payments';
 import { findInboxOfCandidate } from '@hireloop/projections/inbox/queries';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { outboxDelivered } from '../support/outbox';
+import { tablesHolding as holdingText } from '../support/table-scan';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
 /*
@@ -365,18 +365,7 @@ describe('limits and erasure', () => {
 
   it('erasing the candidate leaves no table holding the message; the inbox reads [erased]; they cannot be contacted again; erasing the sender keeps the candidate’s mail', async () => {
     const pool = new pg.Pool({ connectionString: db.url });
-    const tablesHolding = async (text: string) => {
-      await outboxDelivered(pool);
-      const { rows: tables } = await pool.query<{ schema: string; name: string }>(
-        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-      );
-      const holding: string[] = [];
-      for (const table of tables) {
-        const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table.schema}"."${table.name}" AS t WHERE t::text LIKE $1`, [`%${text}%`]);
-        if (Number(rows[0]!.n) > 0) holding.push(table.name);
-      }
-      return holding;
-    };
+    const tablesHolding = (text: string) => holdingText(pool, text, position);
     try {
       const adaMessage = 'Hello from the active company.';
       // Before: the scan finds it in the read model and the outbox (so it can fail); the log keeps it sealed.

@@ -12,8 +12,9 @@ import { REDACTED, type MailMessage } from '@hireloop/platform/mailer/types';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { outboxDelivered } from '../support/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { outboxDelivered } from '../support/outbox';
+import { tablesHolding as holdingText } from '../support/table-scan';
 
 /*
  * Invitations on the real app over PostgreSQL (issue 13, ADR 031): a company invites a candidate
@@ -210,19 +211,8 @@ describe('sending an invitation', () => {
     const secret = adaToken.split('.')[1]!;
     const pool = new pg.Pool({ connectionString: db.url });
     try {
-      const count = async (text: string) => {
-        const { rows: tables } = await pool.query<{ schema: string; name: string }>(
-          `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-        );
-        let found = 0;
-        for (const table of tables) {
-          const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table.schema}"."${table.name}" AS t WHERE t::text LIKE $1`, [`%${text}%`]);
-          found += Number(rows[0]!.n);
-        }
-        return found;
-      };
+      const count = async (text: string) => (await holdingText(pool, text)).length;
       // The mail waits in the outbox, link included, until it is delivered (ADR 053); then the row is gone.
-      await outboxDelivered(pool);
       expect(await count(secret)).toBe(0);
       // The scan can fail: the hash of the token is there, in the log and the read model.
       expect(await count(hashToken(adaToken))).toBeGreaterThan(0);
@@ -577,18 +567,7 @@ describe('abuse limits', () => {
 describe('erasing the candidate (ADR 019)', () => {
   it('leaves no table holding the personal message, the notes, or who the candidate is, and the company still sees the request', async () => {
     const pool = new pg.Pool({ connectionString: db.url });
-    const tablesHolding = async (text: string) => {
-      await outboxDelivered(pool);
-      const { rows: tables } = await pool.query<{ schema: string; name: string }>(
-        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-      );
-      const holding: string[] = [];
-      for (const table of tables) {
-        const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table.schema}"."${table.name}" AS t WHERE t::text LIKE $1`, [`%${text}%`]);
-        if (Number(rows[0]!.n) > 0) holding.push(table.name);
-      }
-      return holding;
-    };
+    const tablesHolding = (text: string) => holdingText(pool, text, position);
     try {
       const texts = ['We loved your pipeline work.', 'Mornings are best, before 11; never Fridays.', 'before 11', 'never Fridays', 'Lovelace', 'ada.contact@candidates.example', 'ada@candidates.example'];
       // Before: the scan finds them (so it can fail).
