@@ -10,6 +10,7 @@ import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
 import { inboxProjection } from './inbox/projection';
+import { invitationPagesProjection } from './invitation-pages/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
@@ -28,6 +29,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateCardsProjection,
   subscriptionsProjection,
   invitationsProjection,
+  invitationPagesProjection,
   inboxProjection,
   candidateViewsProjection,
   candidateLedgerProjection,

@@ -11,12 +11,11 @@ import {
 } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { Clock } from '@hireloop/platform/runtime';
-import { adminCandidatesCollection } from '@hireloop/projections/admin-people/queries';
-import { findProfileById, profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
-import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
-import { findInvitationByToken, findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
-import { findJob, jobsCollection } from '@hireloop/projections/job-board/queries';
-import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
+import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
+import { findInvitationPageByToken } from '@hireloop/projections/invitation-pages/queries';
+import { findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
+import { jobsCollection } from '@hireloop/projections/job-board/queries';
+import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
  * The invitation page by token (part 1 §2, §7), for whoever holds the link, signed in or not; and
@@ -31,27 +30,21 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
       const { token } = request.params;
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const invitation = await findInvitationByToken(request.readStore, invitationId, hashToken(token), clock.now());
-      const job = invitation && (await findJob(request.readStore, invitation.jobId));
-      if (!invitation || !job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const company = await findCompanyPublicProfile(request.readStore, invitation.companyId);
-      const profile = await findProfileById(request.readStore, invitation.candidateProfileId);
-      // An added candidate's row has no user id until they claim it, and is a tombstone once erased
-      // (ADR 038); an account signing in with the profile's address (they signed up themselves) takes the claim away too.
-      const person = await adminCandidatesCollection(request.readStore).get(invitation.candidateUserId);
-      const claimable = person !== null && !person.erased && person.hasProfile && person.userId === null;
-      const addressTaken = claimable && (await usersCollection(request.readStore).find({ email: person.email })).some((user) => !user.erasedAt);
+      // One document the `invitation-pages` read model keeps for this page (ADR 059).
+      const page = await findInvitationPageByToken(request.readStore, invitationId, hashToken(token), clock.now());
+      if (!page?.job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
+      const { job } = page;
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
       return {
         success: true as const,
         job,
-        company: company ? { name: company.name, description: company.description, industry: company.industry, size: company.size } : { name: job.company, description: '', industry: '', size: '' },
-        invitation: { message: invitation.message, sentAt: invitation.sentAt, expiresAt: invitation.expiresAt },
-        candidate: { candidateId: invitation.candidateProfileId, title: profile?.title ?? '' },
-        hasRevealed: invitation.revealedAt !== null,
-        hasSubmittedAvailability: invitation.availability !== null,
-        canClaimAccount: claimable && !addressTaken,
+        company: page.company ?? { name: job.company, description: '', industry: '', size: '' },
+        invitation: { message: page.message, sentAt: page.sentAt, expiresAt: page.expiresAt },
+        candidate: { candidateId: page.candidateProfileId, title: page.candidateTitle },
+        hasRevealed: page.revealedAt !== null,
+        hasSubmittedAvailability: page.availability !== null,
+        canClaimAccount: page.canClaimAccount,
       };
     },
   );
