@@ -38,6 +38,7 @@ describe('candidate-ledger read model', () => {
           firstAt: '2026-11-22T00:00:00.000Z',
           lastAt: '2026-11-23T00:00:00.000Z',
           count: 2,
+          companyName: '',
         },
       ]);
   });
@@ -50,6 +51,39 @@ describe('candidate-ledger read model', () => {
   });
 });
 
+describe('the ledger holds each company as it is named now (ADR 059)', () => {
+  const registered = { streamId: 'company-1', type: 'CompanyRegistered', data: { companyId: 'company-1', name: 'Northwind', website: '', location: '', industry: '', ownerUserId: 'user-owner' } };
+  const renamed = {
+    streamId: 'company-1',
+    type: 'CompanyProfileUpdated',
+    data: { companyId: 'company-1', name: 'Northwind Data', website: '', address: '', industry: '', size: '', description: '', updatedBy: 'user-owner', updatedAt: '2026-11-25T00:00:00.000Z' },
+  };
+  const viewEntry = (companyName: string) => ({
+    _id: ledgerEntryId({ candidateUserId: 'user-ada', companyId: 'company-1', kind: 'profile_opened' }),
+    candidateUserId: 'user-ada',
+    companyId: 'company-1',
+    kind: 'profile_opened',
+    firstAt: viewed.countedAt,
+    lastAt: viewed.countedAt,
+    count: 1,
+    companyName,
+  });
+
+  it('a new entry takes the name the company has', async () => {
+    await spec.given([registered, owner, { streamId: 'views-1', type: 'CandidateViewCounted', data: viewed }]).then('entries', [viewEntry('Northwind')]);
+  });
+
+  it("a company renamed after the entry: the entry shows the new name; another company's entries are left alone", async () => {
+    const other = { ...viewed, companyId: 'company-2' };
+    await spec
+      .given([registered, owner, { streamId: 'views-1', type: 'CandidateViewCounted', data: viewed }, { streamId: 'views-2', type: 'CandidateViewCounted', data: other }, renamed])
+      .then('entries', [
+        viewEntry('Northwind Data'),
+        { ...viewEntry(''), _id: ledgerEntryId({ candidateUserId: 'user-ada', companyId: 'company-2', kind: 'profile_opened' }), companyId: 'company-2' },
+      ]);
+  });
+});
+
 describe('the ledger as pure functions', () => {
   const known: LedgerEntryDocument = {
     _id: cardShownId,
@@ -59,6 +93,7 @@ describe('the ledger as pure functions', () => {
     firstAt: '2026-11-22T00:00:00.000Z',
     lastAt: '2026-11-23T00:00:00.000Z',
     count: 2,
+    companyName: 'Northwind',
   };
 
   it('record: an earlier time moves firstAt back, and a card on a day already counted is the entry unchanged', () => {
@@ -72,8 +107,8 @@ describe('the ledger as pure functions', () => {
 
   it('evolveEntry folds only the occurrences of its own entry, with the owners the lookups found', () => {
     const event = projectedEvent('CandidateCardsShown', shown(['2026-11-24', '2026-11-25']));
-    const context = { owners: [{ _id: 'profile-1', userId: 'user-ada' }] };
+    const context = { owners: [{ _id: 'profile-1', userId: 'user-ada' }], companies: [] };
     expect(evolveEntry(known, event, { id: cardShownId, context })).toMatchObject({ lastAt: '2026-11-25T00:00:00.000Z', count: 4 });
-    expect(evolveEntry(known, event, { id: cardShownId, context: { owners: [] } })).toBe(known);
+    expect(evolveEntry(known, event, { id: cardShownId, context: { owners: [], companies: [] } })).toBe(known);
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, ErrorBody, LEDGER_MESSAGES, LedgerResponse, type LedgerCompany } from '@hireloop/contracts';
 import { findLedgerOfCandidate } from '@hireloop/projections/candidate-ledger/queries';
-import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
@@ -13,17 +12,16 @@ export const ledgerQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await request.requireSession();
     const user = await findUserById(request.readStore, session.userId);
     if (!user || user.type !== 'candidate') throw new DomainError('forbidden', LEDGER_MESSAGES.candidatesOnly);
+    // One indexed query: each entry holds its company's name (ADR 059).
     const entries = await findLedgerOfCandidate(request.readStore, session.userId);
     const byCompany = new Map<string, LedgerCompany>();
     // Newest first: a company's first entry is its latest.
-    for (const { companyId, kind, firstAt, lastAt, count } of entries) {
+    for (const { companyId, companyName, kind, firstAt, lastAt, count } of entries) {
       let company = byCompany.get(companyId);
-      if (!company) byCompany.set(companyId, (company = { companyId, companyName: '', lastAt, entries: [] }));
+      if (!company) byCompany.set(companyId, (company = { companyId, companyName: companyName || 'A company', lastAt, entries: [] }));
       company.entries.push({ kind, firstAt, lastAt, count });
     }
-    const companies = await Promise.all(
-      [...byCompany.values()].map(async (company) => ({ ...company, companyName: (await findCompanyPublicProfile(request.readStore, company.companyId))?.name || 'A company' })),
-    );
+    const companies = [...byCompany.values()];
     // What someone did with one's data: nothing but their own browser may keep the answer.
     reply.header('cache-control', 'private, no-store');
     return { success: true as const, companies };
