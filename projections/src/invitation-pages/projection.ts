@@ -3,14 +3,11 @@ import {
   CandidateProfileUpdated,
   CompanyProfileUpdated,
   CompanyRegistered,
-  ImportedJobRevised,
-  ImportedJobSeen,
   InterviewAvailabilitySubmitted,
   InvitationMovedToOfferStage,
   InvitationRevealed,
   InvitationSent,
   JobClosed,
-  JobImported,
   JobPosted,
   JobReopened,
   PersonErased,
@@ -60,7 +57,8 @@ export type PagePersonDocument = { _id: string; state: 'added' | 'account' | 'er
 export type PageAccountDocument = { _id: string; email: string };
 
 const invitationSchemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage };
-const jobSchemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobClosed, JobReopened };
+/** Only jobs posted on Hireloop can be invited to (the invitation decider refuses imported ones): the imports' events are not followed. */
+const jobSchemas = { JobPosted, JobClosed, JobReopened };
 const companySchemas = { CompanyRegistered, CompanyProfileUpdated };
 const schemas = { ...invitationSchemas, ...jobSchemas, ...companySchemas, CandidateProfileCreated, CandidateProfileUpdated, UserRegistered, PersonErased };
 
@@ -297,7 +295,12 @@ export const invitationPagesProjection = evolvingProjection<typeof schemas, Know
   slices: [
     slice('invitation-page-jobs', {
       documents: (event: InvitationPagesEvent) => (isJobEvent(event) ? event.data.jobId : null),
-      evolve: (doc: JobBoardDocument | null, event: InvitationPagesEvent) => (isJobEvent(event) ? evolveJob(doc, event) : doc),
+      evolve: (doc: JobBoardDocument | null, event: InvitationPagesEvent) => {
+        if (!isJobEvent(event)) return doc;
+        // A job no invitation can be for (ADR 031: posted on Hireloop by a company) is not kept.
+        if (event.type === 'JobPosted' && (event.data.source !== 'internal' || !event.data.companyId)) return doc;
+        return evolveJob(doc, event);
+      },
     }),
     slice('invitation-page-companies', {
       documents: (event: InvitationPagesEvent) => (isCompanyEvent(event) ? event.data.companyId : null),

@@ -4,8 +4,9 @@ import { createMemoryReadStore, type ReadStore } from '@hireloop/platform/read-s
 import { ProjectionRunner } from '../runner';
 import type { GivenEvent } from '../shared/projection-spec';
 import { physicalCollection } from '../shared/projection';
+import { projectionSpec } from '../shared/projection-spec';
 import { invitationPagesProjection, type InvitationPageDocument } from './projection';
-import { fromOneDocument, joinedPerRequest, joinedProjections, story } from './story-fixtures';
+import { fromOneDocument, joinedPerRequest, joinedProjections, posted, story } from './story-fixtures';
 
 async function project(events: GivenEvent[]): Promise<ReadStore> {
   const eventStore = createMemoryEventStore();
@@ -47,5 +48,14 @@ describe('invitation-pages', () => {
     for (const text of ['Hello Ada', 'Hello Bob', 'Call me', 'Europe/London', 'Senior Data Engineer', 'Analyst', 'ada@example.com', 'bob@example.com']) expect(dump).not.toContain(text);
     const page = await readStore.collection<InvitationPageDocument>(physicalCollection(invitationPagesProjection, 'invitation-pages')).get('inv-bob');
     expect(page).toMatchObject({ message: '[erased]', candidateTitle: '', availability: { additionalNotes: '[erased]', timezone: '[erased]' }, canClaimAccount: false });
+  });
+
+  it('keeps only jobs an invitation can be for: posted on Hireloop by a company', async () => {
+    await projectionSpec(invitationPagesProjection)
+      .given([
+        { streamId: 'job-job-2', type: 'JobPosted', data: { ...posted('job-2', 'Seeded', 'company-1'), companyId: null, postedBy: null } },
+        { streamId: 'job-job-1', type: 'JobPosted', data: posted('job-1', 'Data Engineer', 'company-1') },
+      ])
+      .then('invitation-page-jobs', [expect.objectContaining({ _id: 'job-1', title: 'Data Engineer' })]);
   });
 });

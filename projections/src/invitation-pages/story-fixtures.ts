@@ -18,7 +18,7 @@ import { findInvitationPageByToken } from './queries';
 /** A story for `invitation-pages` (ADR 059), and the page by token as it was joined per request and as it is read now. */
 export const NOW = new Date('2026-11-25T00:00:00.000Z');
 
-const posted = (jobId: string, title: string, companyId: string): JobPosted => ({
+export const posted = (jobId: string, title: string, companyId: string): JobPosted => ({
   jobId,
   shareToken: `share-${jobId}`,
   companyId,
