@@ -3,6 +3,7 @@ import { adminPeopleProjection } from './admin-people/projection';
 import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateApplicationsProjection } from './candidate-applications/projection';
+import { candidateInvitationsProjection } from './candidate-invitations/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateLedgerProjection } from './candidate-ledger/projection';
@@ -28,6 +29,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   candidateCardsProjection,
   subscriptionsProjection,
   invitationsProjection,
+  candidateInvitationsProjection,
   inboxProjection,
   candidateViewsProjection,
   candidateLedgerProjection,

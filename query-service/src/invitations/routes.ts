@@ -10,13 +10,42 @@ import {
   type CompanyInvitation,
 } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { adminCandidatesCollection } from '@hireloop/projections/admin-people/queries';
 import { findProfileById, profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { findCompanyPublicProfile } from '@hireloop/projections/companies/queries';
+import type { InvitationDocument } from '@hireloop/projections/invitations/projection';
 import { findInvitationByToken, findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
 import { findJob, jobsCollection } from '@hireloop/projections/job-board/queries';
 import { findUserById, usersCollection } from '@hireloop/projections/users/queries';
+
+/**
+ * What the invitation page shows of an open invitation (part 1 §3 "Invitation response"), never the
+ * candidate's name or email; null when the board no longer has its job. Reached by the mail's token,
+ * or by the signed-in invitee by id (ADR 062).
+ */
+export async function invitationPage(readStore: ReadStore, invitation: InvitationDocument): Promise<InvitationResponse | null> {
+  const job = await findJob(readStore, invitation.jobId);
+  if (!job) return null;
+  const company = await findCompanyPublicProfile(readStore, invitation.companyId);
+  const profile = await findProfileById(readStore, invitation.candidateProfileId);
+  // An added candidate's row has no user id until they claim it, and is a tombstone once erased
+  // (ADR 038); an account signing in with the profile's address (they signed up themselves) takes the claim away too.
+  const person = await adminCandidatesCollection(readStore).get(invitation.candidateUserId);
+  const claimable = person !== null && !person.erased && person.hasProfile && person.userId === null;
+  const addressTaken = claimable && (await usersCollection(readStore).find({ email: person.email })).some((user) => !user.erasedAt);
+  return {
+    success: true as const,
+    job,
+    company: company ? { name: company.name, description: company.description, industry: company.industry, size: company.size } : { name: job.company, description: '', industry: '', size: '' },
+    invitation: { message: invitation.message, sentAt: invitation.sentAt, expiresAt: invitation.expiresAt },
+    candidate: { candidateId: invitation.candidateProfileId, title: profile?.title ?? '' },
+    hasRevealed: invitation.revealedAt !== null,
+    hasSubmittedAvailability: invitation.availability !== null,
+    canClaimAccount: claimable && !addressTaken,
+  };
+}
 
 /**
  * The invitation page by token (part 1 §2, §7), for whoever holds the link, signed in or not; and
@@ -32,27 +61,11 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
       const invitation = await findInvitationByToken(request.readStore, invitationId, hashToken(token), clock.now());
-      const job = invitation && (await findJob(request.readStore, invitation.jobId));
-      if (!invitation || !job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const company = await findCompanyPublicProfile(request.readStore, invitation.companyId);
-      const profile = await findProfileById(request.readStore, invitation.candidateProfileId);
-      // An added candidate's row has no user id until they claim it, and is a tombstone once erased
-      // (ADR 038); an account signing in with the profile's address (they signed up themselves) takes the claim away too.
-      const person = await adminCandidatesCollection(request.readStore).get(invitation.candidateUserId);
-      const claimable = person !== null && !person.erased && person.hasProfile && person.userId === null;
-      const addressTaken = claimable && (await usersCollection(request.readStore).find({ email: person.email })).some((user) => !user.erasedAt);
+      const answer = invitation && (await invitationPage(request.readStore, invitation));
+      if (!answer) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
-      return {
-        success: true as const,
-        job,
-        company: company ? { name: company.name, description: company.description, industry: company.industry, size: company.size } : { name: job.company, description: '', industry: '', size: '' },
-        invitation: { message: invitation.message, sentAt: invitation.sentAt, expiresAt: invitation.expiresAt },
-        candidate: { candidateId: invitation.candidateProfileId, title: profile?.title ?? '' },
-        hasRevealed: invitation.revealedAt !== null,
-        hasSubmittedAvailability: invitation.availability !== null,
-        canClaimAccount: claimable && !addressTaken,
-      };
+      return answer;
     },
   );
 
