@@ -83,24 +83,25 @@ export function evolveCandidateInvitation(doc: CandidateInvitationDocument | nul
 
 /**
  * `candidate-invitations`: the candidate's invitations to apply, for their dashboard and inbox, as
- * one indexed query (`candidateUserId, sentAt`) with the job each is for (ADR 054, ADR 062). `jobs`
+ * one indexed query (`candidateUserId, sentAt`) with the job each is for (ADR 054, ADR 062). `invited_jobs`
  * keeps what a row shows of each job; a job event rewrites the job's rows only when it changed the job.
  */
 export const candidateInvitationsProjection = evolvingProjection<typeof schemas, Known>({
   name: 'candidate-invitations',
   version: 1,
+  // Collection names are global (`<name>_v<version>`): these are this read model's own.
   collections: {
-    jobs: {},
-    invitations: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['jobId'] }] },
+    invited_jobs: {},
+    candidate_invitations: { indexes: [{ fields: ['candidateUserId', 'sentAt'] }, { fields: ['jobId'] }] },
   },
   schemas,
-  lookups: (event) => ({ job: { collection: 'jobs', ids: [event.data.jobId] } }),
+  lookups: (event) => ({ job: { collection: 'invited_jobs', ids: [event.data.jobId] } }),
   slices: [
-    slice('jobs', {
+    slice('invited_jobs', {
       documents: (event: CandidateInvitationsEvent) => (isJobEvent(event) ? event.data.jobId : null),
       evolve: evolveInvitedJob,
     }),
-    slice('invitations', {
+    slice('candidate_invitations', {
       documents: (event: CandidateInvitationsEvent, context: Known) => {
         if ('invitationId' in event.data) return event.data.invitationId;
         const { before, after } = jobAround(event, context);
