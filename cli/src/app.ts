@@ -36,6 +36,7 @@ import type { ProjectionDefinition } from '@hireloop/projections/shared/projecti
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
 import { createMcpReads } from '@hireloop/query-service/mcp/reads';
 import { openApiTransform, openApiTransformObject } from './openapi';
+import { renderInvitationPageFor } from '@hireloop/query-service/invitations/page-status';
 import { renderJobPageFor } from '@hireloop/query-service/jobs/seo';
 import { loadSpa, registerPageRedirects, serveSpaFiles, spaFallback, type RenderPage } from './spa';
 import { renderStaticPageFor } from './static-pages';
@@ -111,7 +112,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const jobPage: RenderPage = async (pathname) => (spa ? renderJobPageFor(deps.readStore, pathname, spa.indexHtml, publicUrl) : null);
   /** The static pages are in the HTML itself: readable without JavaScript (issue 15). */
   const staticPage: RenderPage = async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, publicUrl) : null);
-  const renderPage: RenderPage = async (pathname) => (await staticPage(pathname)) ?? (queries ? jobPage(pathname) : null);
+  /** An invitation link that opens nothing answers 404, as a missing job does (issue 24). */
+  const invitationPage: RenderPage = async (pathname) => (spa ? renderInvitationPageFor(deps.readStore, pathname, spa.indexHtml, deps.clock.now()) : null);
+  const renderPage: RenderPage = async (pathname) => (await staticPage(pathname)) ?? (queries ? ((await jobPage(pathname)) ?? invitationPage(pathname)) : null);
 
   const app = createBaseApp({
     logger: options.logger,

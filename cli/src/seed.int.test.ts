@@ -52,6 +52,10 @@ describe('hireloop seed', () => {
           expect(ledger).toHaveLength(4);
           const northwindLine = ledger.find((line) => line.companyName === 'Northwind Analytics');
           expect(northwindLine?.entries.map((entry) => entry.kind).sort()).toEqual(['card_shown', 'profile_opened', 'requested_to_apply']);
+          // Northwind's request to apply is on her dashboard and in her inbox, openable without the mail (ADR 062).
+          const invitations = (await app.inject({ method: 'GET', url: '/api/my-invitations', headers })).json().invitations as Array<{ invitationId: string; jobTitle: string; company: string; status: string }>;
+          expect(invitations.map((row) => [row.jobTitle, row.company, row.status])).toEqual([['Senior Data Engineer', 'Northwind Analytics', 'new']]);
+          expect((await app.inject({ method: 'GET', url: `/api/my-invitations/${invitations[0]!.invitationId}`, headers })).statusCode).toBe(200);
           // She connected her assistant with a key that lasts 90 days.
           const keys = (await app.inject({ method: 'GET', url: '/api/api-keys', headers })).json().keys as Array<{ name: string; createdAt: string; expiresAt: string }>;
           expect(keys.map((key) => [key.name, (Date.parse(key.expiresAt) - Date.parse(key.createdAt)) / 86_400_000])).toEqual([['Claude Desktop', 90]]);

@@ -26,6 +26,7 @@ export * from './subscriptions/events';
 export * from './subscriptions/api';
 export * from './invitations/events';
 export * from './invitations/api';
+export * from './invitations/candidate';
 export * from './contacts/events';
 export * from './contacts/api';
 export * from './admin/activities';

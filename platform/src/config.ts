@@ -9,7 +9,7 @@ const optionalSetting = z
   .transform((value) => (value ? value : undefined));
 
 /** First path segments under /api that Hireloop's own routes use: the assistant's segment must be another. */
-const RESERVED_API_SEGMENTS = new Set(['auth', 'jobs', 'admin', 'public', 'candidates', 'profile', 'profiles', 'subscription', 'invitations', 'job-invitations', 'docs', 'analytics', 'payments', 'companies', 'company', 'parse-resume', 'extract-resume', 'api-keys', 'mcp', 'profile-pictures']);
+const RESERVED_API_SEGMENTS = new Set(['auth', 'jobs', 'admin', 'public', 'candidates', 'profile', 'profiles', 'subscription', 'invitations', 'my-invitations', 'job-invitations', 'docs', 'analytics', 'payments', 'companies', 'company', 'parse-resume', 'extract-resume', 'api-keys', 'mcp', 'profile-pictures']);
 
 const Schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),

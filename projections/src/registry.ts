@@ -3,6 +3,7 @@ import { adminPeopleProjection } from './admin-people/projection';
 import { analyticsDailyProjection, analyticsTopJobsProjection } from './analytics/projection';
 import { applicationsProjection } from './applications/projection';
 import { candidateApplicationsProjection } from './candidate-applications/projection';
+import { candidateInvitationsProjection } from './candidate-invitations/projection';
 import { candidateCardsProjection } from './candidate-cards/projection';
 import { candidateProfilesProjection } from './candidate-profiles/projection';
 import { candidateLedgerProjection } from './candidate-ledger/projection';
@@ -30,6 +31,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   invitationPagesProjection,
+  candidateInvitationsProjection,
   inboxProjection,
   candidateViewsProjection,
   candidateLedgerProjection,

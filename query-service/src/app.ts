@@ -15,6 +15,7 @@ import { candidateQueryRoutes, type CandidateQueryOptions } from './candidates/r
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
 import { inboxQueryRoutes } from './inbox/routes';
+import { candidateInvitationQueryRoutes } from './invitations/candidate-routes';
 import { invitationQueryRoutes } from './invitations/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
 import { profileQueryRoutes } from './profiles/routes';
@@ -80,6 +81,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     viewerCompanies: deps.onCardsShown ? new ViewerCompanies(deps.readStore, deps.clock) : undefined,
   });
   await app.register(invitationQueryRoutes, { clock: deps.clock });
+  await app.register(candidateInvitationQueryRoutes, { clock: deps.clock });
   await app.register(inboxQueryRoutes);
   await app.register(ledgerQueryRoutes);
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  CANDIDATE_INVITATION_MESSAGES,
   DomainError,
   INVITATION_MESSAGES,
   InvitationEventSchemas,
@@ -70,10 +71,16 @@ export type InvitationCommand =
         expiresAt: string;
       };
     }
-  | { type: 'RevealProfile'; data: { tokenHash: string; now: string } }
-  | { type: 'SubmitAvailability'; data: { tokenHash: string; now: string; availability: AvailabilityBody } }
+  | { type: 'RevealProfile'; data: InvitationAccess & { now: string } }
+  | { type: 'SubmitAvailability'; data: InvitationAccess & { now: string; availability: AvailabilityBody } }
   /** The company that owns the job (or an admin) moves a request with interview times offered to the offer stage. */
   | { type: 'MoveToOfferStage'; data: { by: InvitationSender; now: string } };
+
+/**
+ * How the candidate reaches their invitation: by the mail's token (signed in or not), or signed in
+ * as the invitee, by the invitation's id from their dashboard or inbox (ADR 062).
+ */
+export type InvitationAccess = { tokenHash: string } | { inviteeUserId: string };
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -88,6 +95,15 @@ export function invitationOfToken(state: InvitationState, tokenHash: string, now
   if (state.status === 'none' || !sameHash(state.tokenHash, tokenHash) || !isOpen(state, now)) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
   return state;
 }
+
+/** The invitation its invitee opens signed in: anyone else, an unknown id and an expired link get one answer (ADR 062). */
+export function invitationOfInvitee(state: InvitationState, userId: string, now: string) {
+  if (state.status === 'none' || state.candidateUserId !== userId || !isOpen(state, now)) throw new DomainError('not_found', CANDIDATE_INVITATION_MESSAGES.notFound);
+  return state;
+}
+
+const invitationReached = (state: InvitationState, access: InvitationAccess, now: string) =>
+  'tokenHash' in access ? invitationOfToken(state, access.tokenHash, now) : invitationOfInvitee(state, access.inviteeUserId, now);
 
 export const invitationDecider: Decider<InvitationCommand, InvitationEvent, InvitationState> = {
   schemas: InvitationEventSchemas,
@@ -143,14 +159,14 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         ];
       }
       case 'RevealProfile': {
-        const invitation = invitationOfToken(state, command.data.tokenHash, command.data.now);
+        const invitation = invitationReached(state, command.data, command.data.now);
         // Revealing again changes nothing: a second click (or a retry after a lost answer) succeeds.
         if (invitation.status !== 'sent') return [];
         const { invitationId, jobId, companyId, candidateUserId } = invitation;
         return [{ type: 'InvitationRevealed', data: { invitationId, jobId, companyId, candidateUserId, revealedAt: command.data.now } }];
       }
       case 'SubmitAvailability': {
-        const invitation = invitationOfToken(state, command.data.tokenHash, command.data.now);
+        const invitation = invitationReached(state, command.data, command.data.now);
         if (invitation.status === 'sent') throw new DomainError('conflict', INVITATION_MESSAGES.revealFirst);
         if (invitation.status === 'availability_submitted' || invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
         const { invitationId, jobId, companyId, candidateUserId } = invitation;

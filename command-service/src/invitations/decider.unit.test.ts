@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_MESSAGES, type AvailabilityBody, type InvitationEvent, type InvitationSent, type JobPosted } from '@hireloop/contracts';
+import { CANDIDATE_INVITATION_MESSAGES, INVITATION_MESSAGES, type AvailabilityBody, type InvitationEvent, type InvitationSent, type JobPosted } from '@hireloop/contracts';
 import { jobDecider, type JobState } from '../jobs/decider';
 import { fold } from '../shared/decider';
 import { deciderSpec } from '../shared/decider-spec';
@@ -134,6 +134,22 @@ describe('revealing the profile (by token, no sign-in)', () => {
   it('the token of an earlier, expired invitation no longer works once a new one was sent', () => {
     const later = sent({ tokenHash: 'hash-2', sentAt: AFTER_EXPIRY, expiresAt: '2027-01-24T10:00:00.001Z' });
     spec.given([sent(), later]).when(reveal('hash-1', '2026-12-26T00:00:00.000Z')).thenThrows(INVITATION_MESSAGES.notFound);
+  });
+});
+
+describe('the signed-in invitee, by the invitation’s id (ADR 062)', () => {
+  const asInvitee = (userId: string, now: string) => ({ inviteeUserId: userId, now });
+
+  it('reveals and offers times without the mail’s token', () => {
+    spec.given([sent()]).when({ type: 'RevealProfile', data: asInvitee('user-ada', '2026-11-26T10:00:00.000Z') }).then([revealed]);
+    spec.given([sent(), revealed]).when({ type: 'SubmitAvailability', data: { ...asInvitee('user-ada', '2026-11-26T11:00:00.000Z'), availability } }).then([submitted]);
+  });
+
+  it('anyone else, no invitation and an expired one get one not-found answer', () => {
+    spec.given([sent()]).when({ type: 'RevealProfile', data: asInvitee('user-grace', '2026-11-26T10:00:00.000Z') }).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+    spec.given([]).when({ type: 'RevealProfile', data: asInvitee('user-ada', '2026-11-26T10:00:00.000Z') }).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when({ type: 'RevealProfile', data: asInvitee('user-ada', EXPIRES) }).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+    spec.given([sent(), revealed]).when({ type: 'SubmitAvailability', data: { ...asInvitee('user-grace', '2026-11-26T11:00:00.000Z'), availability } }).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
   });
 });
 

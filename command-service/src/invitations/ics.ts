@@ -60,7 +60,9 @@ export function availabilityCalendar(options: AvailabilityCalendar): string {
     method: ICalCalendarMethod.REQUEST,
     name: `Interview: ${options.jobTitle}`,
   });
-  calendar.timezone({ name: options.timezone, generator: getVtimezoneComponent });
+  // No calendar-wide zone: ical-generator writes DTSTAMP in the calendar's zone without a Z, and RFC 5545
+  // §3.8.7.2 wants it in UTC. Each event names its zone (TZID), and the generator still adds its VTIMEZONE.
+  calendar.timezone({ name: null, generator: getVtimezoneComponent });
   const stamp = new Date(options.submittedAt);
   for (const slot of proposedSlots(options)) {
     calendar.createEvent({

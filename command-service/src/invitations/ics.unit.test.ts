@@ -63,4 +63,14 @@ describe('the availability calendar', () => {
     // Monday 29 March 2027 is after the switch to summer time: 09:00 CEST is 07:00 UTC.
     expect(event!.start.toISOString()).toBe('2027-03-29T07:00:00.000Z');
   });
+
+  it('stamps each event in UTC, with the Z RFC 5545 §3.8.7.2 asks for, at the moment the candidate submitted', () => {
+    // Submitted 04:30 UTC: 23:30 the day before in New York, the calendar's zone.
+    const text = calendar();
+    const stamps = text.split('\r\n').filter((line) => line.startsWith('DTSTAMP'));
+    expect(stamps).toHaveLength(2);
+    expect(stamps).toEqual(['DTSTAMP:20261126T043000Z', 'DTSTAMP:20261126T043000Z']);
+    // node-ical reads a stamp without Z as local time; with it, as this instant.
+    for (const event of eventsOf(text)) expect(event.dtstamp.toISOString()).toBe('2026-11-26T04:30:00.000Z');
+  });
 });

@@ -1,15 +1,16 @@
+import { hashToken } from '@hireloop/platform/accounts/tokens';
 import { mailToSend } from '@hireloop/platform/mailer/hand-over';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
 import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Actor } from '@hireloop/platform/event-store';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { DomainError, ErrorBody, INVITATION_MESSAGES, UpgradeRequiredBody, candidateStreamId, invitationIdOfToken, invitationStreamId, jobStreamId } from '@hireloop/contracts';
-import { loadUserAccount, type RegisteredAccount } from '../auth/accounts';
+import { loadUserAccount, requireAccount, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider } from '../jobs/decider';
 import { profileDecider } from '../profiles/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
-import { invitationDecider, type InvitationSender, type InvitationState } from './decider';
+import { invitationDecider, type InvitationAccess, type InvitationSender, type InvitationState } from './decider';
 
 /**
  * What the invitation use cases (ADR 031, ADR 052) share: `send-invitation/`, `offer-stage/`,
@@ -43,6 +44,20 @@ export async function invitationByToken(deps: CommandServiceDeps, token: string)
   if (state.status === 'none') throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
   const actor: Actor = { userId: state.candidateUserId, role: 'candidate' };
   return { streamId, actor };
+}
+
+/** The invitation a token names, how the command reaches it, and who acts: the candidate it was sent to (no sign-in, §6). */
+export async function reachedByToken(deps: CommandServiceDeps, token: string): Promise<{ streamId: string; actor: Actor; access: InvitationAccess }> {
+  return { ...(await invitationByToken(deps, token)), access: { tokenHash: hashToken(token) } };
+}
+
+/**
+ * The invitation the signed-in user opens by its id from their dashboard or inbox (ADR 062): the
+ * decider checks they are its invitee; the actor is who they are.
+ */
+export async function reachedByInvitee(deps: CommandServiceDeps, request: FastifyRequest, invitationId: string): Promise<{ streamId: string; actor: Actor; access: InvitationAccess }> {
+  const account = await requireAccount(deps, request);
+  return { streamId: invitationStreamId(invitationId), actor: { userId: account.userId, role: account.role }, access: { inviteeUserId: account.userId } };
 }
 
 /** What the company's mails say about the candidate once they revealed: their profile's name and email. */

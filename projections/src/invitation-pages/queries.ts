@@ -14,3 +14,10 @@ export async function findInvitationPageByToken(readStore: ReadStore, invitation
   if (!doc || doc.tokenHash.length !== tokenHash.length || !timingSafeEqual(Buffer.from(doc.tokenHash), Buffer.from(tokenHash))) return null;
   return now.toISOString() < doc.expiresAt ? doc : null;
 }
+
+/** The invitation page the signed-in invitee opens by its id (ADR 062): theirs and not expired, else null. */
+export async function findInvitationPageOfInvitee(readStore: ReadStore, invitationId: string, userId: string, now: Date): Promise<InvitationPageDocument | null> {
+  const doc = await pagesCollection(readStore).get(invitationId);
+  if (!doc || doc.candidateUserId !== userId) return null;
+  return now.toISOString() < doc.expiresAt ? doc : null;
+}

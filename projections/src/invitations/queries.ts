@@ -32,3 +32,13 @@ export function invitationStatus(doc: Pick<InvitationDocument, 'revealedAt' | 'a
   if (now.toISOString() >= doc.expiresAt) return 'expired';
   return doc.revealedAt ? 'candidate_accepted' : 'email_sent';
 }
+
+/**
+ * The invitation its signed-in invitee opens by id (ADR 062): another person's, an unknown one and
+ * an expired one are null, one answer for all, as by token.
+ */
+export async function findInvitationOfInvitee(readStore: ReadStore, invitationId: string, userId: string, now: Date): Promise<InvitationDocument | null> {
+  const doc = await invitationsCollection(readStore).get(invitationId);
+  if (!doc || doc.candidateUserId !== userId) return null;
+  return now.toISOString() < doc.expiresAt ? doc : null;
+}

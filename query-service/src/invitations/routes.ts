@@ -11,11 +11,33 @@ import {
 } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { Clock } from '@hireloop/platform/runtime';
-import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { findInvitationPageByToken } from '@hireloop/projections/invitation-pages/queries';
+import type { InvitationPageDocument } from '@hireloop/projections/invitation-pages/projection';
 import { findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
+import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import { findUserById } from '@hireloop/projections/users/queries';
+
+/**
+ * What the invitation page shows of an open invitation (part 1 §3 "Invitation response"), never the
+ * candidate's name or email; null when the board no longer has its job. Reached by the mail's token,
+ * or by the signed-in invitee by id (ADR 062).
+ */
+export function invitationPage(page: InvitationPageDocument | null): InvitationResponse | null {
+  // One document the `invitation-pages` read model keeps for this page (ADR 059).
+  const job = page?.job;
+  if (!page || !job) return null;
+  return {
+    success: true as const,
+    job,
+    company: page.company ?? { name: job.company, description: '', industry: '', size: '' },
+    invitation: { message: page.message, sentAt: page.sentAt, expiresAt: page.expiresAt },
+    candidate: { candidateId: page.candidateProfileId, title: page.candidateTitle },
+    hasRevealed: page.revealedAt !== null,
+    hasSubmittedAvailability: page.availability !== null,
+    canClaimAccount: page.canClaimAccount,
+  };
+}
 
 /**
  * The invitation page by token (part 1 §2, §7), for whoever holds the link, signed in or not; and
@@ -30,22 +52,11 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
       const { token } = request.params;
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      // One document the `invitation-pages` read model keeps for this page (ADR 059).
-      const page = await findInvitationPageByToken(request.readStore, invitationId, hashToken(token), clock.now());
-      if (!page?.job) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const { job } = page;
+      const answer = invitationPage(await findInvitationPageByToken(request.readStore, invitationId, hashToken(token), clock.now()));
+      if (!answer) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
-      return {
-        success: true as const,
-        job,
-        company: page.company ?? { name: job.company, description: '', industry: '', size: '' },
-        invitation: { message: page.message, sentAt: page.sentAt, expiresAt: page.expiresAt },
-        candidate: { candidateId: page.candidateProfileId, title: page.candidateTitle },
-        hasRevealed: page.revealedAt !== null,
-        hasSubmittedAvailability: page.availability !== null,
-        canClaimAccount: page.canClaimAccount,
-      };
+      return answer;
     },
   );
 

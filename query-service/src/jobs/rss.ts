@@ -72,6 +72,7 @@ export const ROBOTS_DISALLOWED = [
   '/candidates',
   '/profile/',
   '/invitation/',
+  '/my-invitations/',
   '/reset-password',
   '/mysalt-callback',
   '/resume-upload',

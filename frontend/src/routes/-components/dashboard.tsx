@@ -14,6 +14,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
+import { MyInvitationsCard } from '../../features/invitations/components/my-invitations-card';
 import { useInbox } from '../../features/inbox/api/get-inbox';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
@@ -124,6 +125,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
           <>
             <CreateProfileCard user={user} wizard={profileWizard} />
             <ApplicationsCard user={user} />
+            {user.type === 'candidate' ? <MyInvitationsCard /> : null}
             <InboxCard />
             <LedgerCard user={user} />
             {user.role === 'candidate' ? (

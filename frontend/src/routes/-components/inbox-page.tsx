@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { Inbox } from '../../features/inbox/components/inbox';
+import { MyInvitationsCard } from '../../features/invitations/components/my-invitations-card';
 import { usePageTitle } from '../../lib/page-title';
 
 /** `/inbox`: a candidate's messages from companies (ADR 032); sign-in required, candidates only. */
@@ -34,8 +35,9 @@ export function InboxPage() {
     );
   }
   return (
-    <PageShell>
+    <PageShell className="grid content-start gap-6">
       <Inbox />
+      <MyInvitationsCard />
     </PageShell>
   );
 }

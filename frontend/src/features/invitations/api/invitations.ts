@@ -3,15 +3,22 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 // ---------------------------------------------------------------------------------------------
-// The candidate's side: everything by the link's token, signed in or not (part 1 §6, §7).
+// The candidate's side: everything by the link's token, signed in or not (part 1 §6, §7); or, for
+// the signed-in invitee, by the invitation's id from their dashboard or inbox (ADR 062).
 
-/** The token is the credential: it goes in the path only, and no cache keeps the answer (ADR 031). */
-const invitationPath = (token: string) => `/api/invitations/${encodeURIComponent(token)}`;
+/** A bare invitation id (32 hex digits, the head of every token): the signed-in invitee's own routes. */
+const isInvitationId = (key: string) => /^[0-9a-f]{32}$/.test(key);
+
+/**
+ * `key` is the mail's token (`<id>.<secret>`) or, signed in, the invitation's id. The token is the
+ * credential: it goes in the path only, and no cache keeps the answer (ADR 031); by id, the session is.
+ */
+const invitationPath = (key: string) => (isInvitationId(key) ? `/api/my-invitations/${key}` : `/api/invitations/${encodeURIComponent(key)}`);
 
 /** `GET /api/invitations/{token}`: the job, the company, the message; 404 for unknown and expired links alike. */
 export async function getInvitation(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<InvitationResponse> {
   const path = invitationPath(token);
-  return parseAnswer(InvitationResponse, await getJson(path, { signal, cache: 'no-store' }), '/api/invitations/…');
+  return parseAnswer(InvitationResponse, await getJson(path, { signal, cache: 'no-store' }), isInvitationId(token) ? '/api/my-invitations/…' : '/api/invitations/…');
 }
 
 // The key holds the token, as every query key holds its path; the cache lives in this tab only.
