@@ -95,6 +95,8 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url });
     log(`Hireloop is running at ${url} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
     if (parts.commands && runtime.mailer.kind === 'outbox') log('Mail is kept in the outbox, not sent: set SMTP_URL so people get their password-reset links (see README.md).');
+    // Links in mails are read later, elsewhere: they use PUBLIC_URL, never the address a request came to (ADR 063).
+    if (parts.spa && !config.PUBLIC_URL) log(`Links in mails point at ${config.publicUrl}: in production, set PUBLIC_URL to the address people reach Hireloop at (see README.md).`);
   } else {
     // Only /healthz: how each projection of this process is doing (ADR 016).
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -134,13 +136,13 @@ async function gateway() {
  * and appending events (the processes following the log find them without NATS; ADR 050), so
  * they work while NATS is away.
  */
-async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>, options: { bus?: boolean } = {}): Promise<T> {
+async function withRuntime<T>(work: (runtime: Awaited<ReturnType<typeof createRuntime>>, config: ReturnType<typeof loadConfig>) => Promise<T>, options: { bus?: boolean } = {}): Promise<T> {
   // Says which data it uses, and uses the running app's when DATA_DIR and DATABASE_URL are unset.
   const { config, line } = chooseDatabase(loadConfig(), process.env, await findRunningApps());
   log(line);
   const runtime = await createRuntime(config, log, { bus: options.bus ?? false });
   try {
-    return await work(runtime);
+    return await work(runtime, config);
   } finally {
     await runtime.close();
   }
@@ -188,8 +190,9 @@ async function main(argv: string[]) {
       commandLine('seed', args, {});
       // Its companies answer applications through the command routes, which queue mail on the bus.
       return withRuntime(
-        async (runtime) => {
-          const summary = await seed(runtime);
+        async (runtime, config) => {
+          // Links in the mails it queues: PUBLIC_URL, else the running app's real address (ADR 063).
+          const summary = await seed(runtime, { publicUrl: config.publicUrl });
           log(summary);
         },
         { bus: true },

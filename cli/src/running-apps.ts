@@ -79,6 +79,22 @@ const describeApp = (app: RunningApp) => `${app.url ? `the app at ${app.url}` : 
  * decide; otherwise the data of the app running from this checkout, and `.data` when none runs.
  */
 export function chooseDatabase(config: Config, env: NodeJS.ProcessEnv, running: RunningApp[]): { config: Config; line: string } {
+  const chosen = chooseData(config, env, running);
+  return { ...chosen, config: { ...chosen.config, publicUrl: linkBase(chosen.config, running) } };
+}
+
+/**
+ * Where links in mails a command queues point (ADR 063): PUBLIC_URL, else the address of the one
+ * app running from this checkout (its real port: `PORT=3100 npm start` then `hireloop seed` links
+ * to 3100), else `http://localhost:PORT`. Never a request's Host header.
+ */
+export function linkBase(config: Config, running: RunningApp[]): string {
+  if (config.PUBLIC_URL) return config.publicUrl;
+  const urls = [...new Set(running.flatMap((app) => (app.url ? [app.url] : [])))];
+  return urls.length === 1 ? urls[0]! : config.publicUrl;
+}
+
+function chooseData(config: Config, env: NodeJS.ProcessEnv, running: RunningApp[]): { config: Config; line: string } {
   if (config.DATABASE_URL) {
     const url = new URL(config.DATABASE_URL);
     url.password = '';

@@ -30,6 +30,13 @@ describe('which data a command uses', () => {
     expect(line).toBe('Data: the embedded PostgreSQL in /srv/hireloop-demo, the data of the app at http://127.0.0.1:3001 (pid 4242); set DATA_DIR to use other data.');
   });
 
+  it('links in the mails a command queues (seed) use PUBLIC_URL, else the running app’s real port, else PORT (ADR 063)', () => {
+    expect(choose({}, [app()]).config.publicUrl).toBe('http://127.0.0.1:3001');
+    expect(choose({ PUBLIC_URL: 'https://jobs.example.com' }, [app()]).config.publicUrl).toBe('https://jobs.example.com');
+    expect(choose({ PORT: '3100' }, []).config.publicUrl).toBe('http://localhost:3100');
+    expect(choose({}, []).config.publicUrl).toBe('http://localhost:3000');
+  });
+
   it('DATA_DIR and DATABASE_URL win over the running app, and the line names them (never a password)', () => {
     expect(choose({ DATA_DIR: '/tmp/other' }, [app()])).toMatchObject({ config: { dataDir: '/tmp/other' }, line: 'Data: the embedded PostgreSQL in /tmp/other (DATA_DIR).' });
     const { line } = choose({ DATABASE_URL: 'postgres://hireloop:s3cret@db.internal:5432/jobs' }, [app()]);

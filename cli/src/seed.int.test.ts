@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { createRuntime, type Runtime } from './runtime';
 import { SEED_ADMIN, SEED_PASSWORD, seed, seedPlan } from './seed';
 
+const MAPLE_EMAIL = 'hiring@mapleledger.example';
+
 /** `hireloop seed` on PostgreSQL, twice: the demo candidates' profiles and applications, each seeded once. */
 let db: TestDatabase;
 let runtime: Runtime;
@@ -23,7 +25,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial, 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read and 1 assistant key made/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read and 1 assistant key made/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -78,6 +80,12 @@ describe('hireloop seed', () => {
       const company = { authorization: `Bearer ${northwind.json().token}`, [MIN_POSITION_HEADER]: String(northwind.headers['x-position']) };
       expect((await app.inject({ method: 'GET', url: '/api/company/profile', headers: company })).json().profile).toMatchObject({ industry: 'Data & Analytics', size: '51-200' });
       expect((await app.inject({ method: 'GET', url: '/api/subscription/current', headers: company })).json()).toMatchObject({ planId: 'enterprise', status: 'trialing' });
+      // Maple Ledger cancelled its VC Startup trial in the billing portal: it keeps the plan until the trial ends (ADR 063).
+      const maple = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: MAPLE_EMAIL, password: SEED_PASSWORD } });
+      const mapleHeaders = { authorization: `Bearer ${maple.json().token}`, [MIN_POSITION_HEADER]: String(maple.headers['x-position']) };
+      const mapleSubscription = (await app.inject({ method: 'GET', url: '/api/subscription/current', headers: mapleHeaders })).json();
+      expect(mapleSubscription).toMatchObject({ planId: 'vc_startup', status: 'trialing', scheduledPlanId: 'free' });
+      expect(mapleSubscription.trialEnd).toEqual(expect.any(String));
       // Its message to Tomás, in its Messages Sent.
       const sent = (await app.inject({ method: 'GET', url: '/api/contacts/sent', headers: company })).json().messages as Array<{ candidateTitle: string; message: string }>;
       expect(sent.map((one) => one.candidateTitle)).toEqual(['Frontend Engineer']);

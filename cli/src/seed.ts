@@ -9,6 +9,7 @@ import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { buildApp, type AppDeps } from './app';
+import { CANCELLING_COMPANY, seedCancellation } from './seed-billing';
 
 /** Demo accounts share one password so a developer can sign in as any of them. */
 export const SEED_PASSWORD = 'hireloop-demo-2026';
@@ -493,13 +494,14 @@ const settableClock = (start: Date): Clock & { set(to: Date): void } => {
 /** The candidate who connected an AI assistant (an API key for the MCP endpoint, ADR 042). */
 export const ASSISTANT_KEY_OWNER = 'lena.marsh@example.com';
 
-export async function seed(deps: AppDeps): Promise<string> {
+export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}): Promise<string> {
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const now = deps.clock.now();
   const plan = seedPlan(now);
   const clock = settableClock(now);
   // The operator seeding their own install is not a visitor to throttle; the companies' sessions
   // must outlive the weeks their history covers (they sign out at the end).
-  const app = await buildApp({ ...deps, clock, rateLimiter: createUnlimitedRateLimiter() }, { queries: false, projections: false, spaDir: false, sessionTtlMs: 90 * DAY });
+  const app = await buildApp({ ...deps, clock, rateLimiter: createUnlimitedRateLimiter() }, { queries: false, projections: false, spaDir: false, sessionTtlMs: 90 * DAY, publicUrl });
   let companies = 0;
   let jobs = 0;
   let closed = 0;
@@ -583,6 +585,7 @@ export async function seed(deps: AppDeps): Promise<string> {
 
   let profiles = 0;
   let plans = 0;
+  let cancelledPlans = 0;
   let invitations = 0;
   let moves = 0;
   let contacts = 0;
@@ -643,7 +646,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     const signup = await app.inject({ method: 'POST', url: '/api/auth/candidate/signup', payload: { name: SEED_ADMIN.name, email: SEED_ADMIN.email, password: SEED_PASSWORD } });
     if (signup.statusCode === 409) return; // seeded before
     if (signup.statusCode !== 201) throw new Error(`Seeding ${SEED_ADMIN.name} failed: ${signup.statusCode} ${signup.body}`);
-    await grantRoleAsSystem({ ...deps, clock, sessionTtlMs: 90 * DAY, publicUrl: 'http://localhost:3000', linkedin: null }, SEED_ADMIN.email, 'super_admin', 'seed');
+    await grantRoleAsSystem({ ...deps, clock, sessionTtlMs: 90 * DAY, publicUrl, linkedin: null }, SEED_ADMIN.email, 'super_admin', 'seed');
     const auth = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
     const candidate = await app.inject({ method: 'POST', url: '/api/admin/candidates', headers: auth, payload: ADMIN_STORY.candidate });
     if (candidate.statusCode !== 201) throw new Error(`Seeding the added candidate failed: ${candidate.statusCode} ${candidate.body}`);
@@ -706,6 +709,7 @@ export async function seed(deps: AppDeps): Promise<string> {
     const lastApplication = Math.max(0, ...plan.candidates.flatMap((candidate) => candidate.applications.map((application) => application.at.getTime())));
     clock.set(new Date(Math.min(now.getTime(), Math.max(now.getTime() - DAY, lastApplication + HOUR))));
     for (const company of plan.companies) await companyStory(company);
+    cancelledPlans = await seedCancellation(app, tokens.get(plan.companies.find((company) => company.account.companyName === CANCELLING_COMPANY)!));
     await cardsShown.close();
     // An hour ago: the operations team's day in the admin console.
     clock.set(new Date(now.getTime() - HOUR));
@@ -726,5 +730,5 @@ export async function seed(deps: AppDeps): Promise<string> {
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial, ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -28,6 +28,7 @@ import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures
 import { createSimulatedPayments } from '@hireloop/platform/payments';
 import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { simulatedCheckoutRoutes } from './subscriptions/simulated-checkout';
+import { simulatedPortalRoutes } from './subscriptions/simulated-portal';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { candidateViewRoutes } from './view-candidate/routes';
 import { pageViewRoutes } from './analytics/page-views';
@@ -60,6 +61,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   const payments = deps.payments ?? createSimulatedPayments({ publicUrl: deps.publicUrl, clock: deps.clock });
   await app.register(subscriptionRoutes, { deps, payments });
   if (payments.simulatedCheckout) await app.register(simulatedCheckoutRoutes, { checkout: payments.simulatedCheckout });
+  if (payments.simulatedPortal) await app.register(simulatedPortalRoutes, { portal: payments.simulatedPortal });
   await app.register(sendInvitationRoutes, { deps });
   await app.register(offerStageRoutes, { deps });
   await app.register(revealProfileRoutes, { deps });

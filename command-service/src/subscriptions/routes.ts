@@ -12,17 +12,19 @@ import {
   SUBSCRIPTION_MESSAGES,
   TRIAL_DAYS,
   WebhookResponse,
+  isPaidPlan,
   subscriptionStreamId,
 } from '@hireloop/contracts';
 import { signedInOnly } from '@hireloop/platform/http/auth';
-import { PaymentsUnavailableError, WebhookSignatureError, type PaymentsPort, type WebhookEvent } from '@hireloop/platform/payments';
+import { PaymentsUnavailableError, WebhookSignatureError, type PaymentsPort, type RecordedSubscription, type WebhookEvent } from '@hireloop/platform/payments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadCompanyName, requireAccount } from '../auth/accounts';
 import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
+import { browserOrigin } from '../shared/browser-origin';
 import { commandContext, withPosition } from '../shared/request-context';
 import { loadState } from '../shared/stream';
-import { assertCheckoutAllowed, subscriptionDecider } from './decider';
+import { assertCheckoutAllowed, hasLivePaidSubscription, subscriptionDecider, type SubscriptionState } from './decider';
 import { readProviderEvent, readScheduledChange, readSubscriptionObject } from './provider-events';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 412: ErrorBody, 502: ErrorBody };
@@ -47,7 +49,8 @@ const unreachable = (reply: FastifyReply, request: FastifyRequest, error: unknow
  * one way a paid plan changes, for Stripe's events and the simulated checkout's alike.
  */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: PaymentsPort }> = async (app, { deps, payments }) => {
-  const base = deps.publicUrl.replace(/\/$/, '');
+  // The browser comes back to the origin it left from (ADR 063).
+  const returnBase = (request: FastifyRequest) => browserOrigin(request, deps.publicUrl);
 
   /** The free plan applies at once; a paid plan answers the provider's checkout page (14-day trial). */
   app.post(
@@ -79,8 +82,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
           planId,
           billingPeriod,
           trialDays: TRIAL_DAYS,
-          successUrl: `${base}${CHECKOUT_SUCCESS_PATH}`,
-          cancelUrl: `${base}${CHECKOUT_CANCEL_PATH}`,
+          successUrl: `${returnBase(request)}${CHECKOUT_SUCCESS_PATH}`,
+          cancelUrl: `${returnBase(request)}${CHECKOUT_CANCEL_PATH}`,
           // Decided at this stream version: a request retried before anything was recorded gets the same session.
           idempotencyKey: `checkout-${companyId}-v${version}-${planId}-${billingPeriod}`,
         });
@@ -98,7 +101,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
     },
   );
 
-  /** The provider's billing portal (card changes, invoices, cancelling at the period's end). */
+  /**
+   * The provider's billing portal (ADR 063): changing plan and cancelling at the period's end,
+   * card and invoices. What the company does there comes back through the webhook.
+   */
   app.post(
     '/api/subscription/portal',
     { onRequest: signedInOnly, schema: { tags: ['subscriptions'], response: { 200: BillingPortalResponse, ...errors } } },
@@ -107,7 +113,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
       const { state } = await loadState(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider);
       if (!state.customerId) throw new DomainError('conflict', SUBSCRIPTION_MESSAGES.noBillingAccount);
       try {
-        const { url } = await payments.createPortalSession({ customerId: state.customerId, returnUrl: `${base}${BILLING_PORTAL_RETURN_PATH}`, idempotencyKey: `portal-${companyId}-${request.id}` });
+        const { url } = await payments.createPortalSession({
+          customerId: state.customerId,
+          returnUrl: `${returnBase(request)}${BILLING_PORTAL_RETURN_PATH}`,
+          idempotencyKey: `portal-${companyId}-${request.id}`,
+          recorded: recordedSubscription(state, companyId),
+        });
         return { success: true as const, url };
       } catch (error) {
         return unreachable(reply, request, error);
@@ -117,6 +128,27 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
 
   await app.register(webhookRoute, { deps, payments });
 };
+
+/** The live subscription as the stream recorded it (the simulated portal starts from it after a restart). */
+function recordedSubscription(state: SubscriptionState, companyId: string): RecordedSubscription | null {
+  const { provider, planId, billingPeriod } = state;
+  if (!provider || !hasLivePaidSubscription(state) || !isPaidPlan(planId) || !billingPeriod) return null;
+  if (state.status !== 'trialing' && state.status !== 'active' && state.status !== 'past_due') return null;
+  const change = provider.scheduledChange;
+  return {
+    subscriptionId: provider.subscriptionId,
+    companyId,
+    planId,
+    billingPeriod,
+    status: state.status,
+    createdAt: provider.subscriptionCreatedAt,
+    currentPeriodStart: provider.currentPeriodStart,
+    currentPeriodEnd: state.currentPeriodEnd,
+    trialEnd: state.trialEnd,
+    cancelAtPeriodEnd: provider.cancelAtPeriodEnd,
+    scheduledChange: change ? { planId: change.planId, billingPeriod: change.billingPeriod } : null,
+  };
+}
 
 /** Applies one verified provider event to its company's stream; answers whether it changed anything. */
 export async function applyProviderEvent(

@@ -7,14 +7,21 @@ import { withPosition } from '../shared/request-context';
 
 const SessionParams = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,120}$/, 'Not a checkout session id') });
 
-const page = (title: string, body: string) => `<!doctype html>
+const CHECKOUT_NOTICE = 'TEST MODE — simulated checkout. No card is asked for and no money is taken.';
+
+/** A page of the simulated provider (checkout, billing portal), marked as test mode at its top. */
+export const testModePage = (title: string, body: string, notice: string = CHECKOUT_NOTICE) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Hireloop</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111}
 .test{background:#fde68a;border:1px solid #d97706;padding:.5rem .75rem;border-radius:.375rem;font-weight:600}
 button{background:#111;color:#fff;border:0;padding:.75rem 1.25rem;border-radius:.375rem;font-size:1rem;cursor:pointer}
-a{color:#2563eb}</style></head>
-<body><p class="test" role="status">TEST MODE — simulated checkout. No card is asked for and no money is taken.</p>${body}</body></html>`;
+a{color:#2563eb}
+fieldset{border:1px solid #ddd;border-radius:.375rem;margin:1rem 0;padding:.75rem 1rem}
+.secondary{background:#fff;color:#111;border:1px solid #111}</style></head>
+<body><p class="test" role="status">${notice}</p>${body}</body></html>`;
+
+const page = (title: string, body: string) => testModePage(title, body);
 
 /**
  * The simulated adapter's checkout page (ADR 030), served where Stripe's hosted page would be.

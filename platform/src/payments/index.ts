@@ -5,7 +5,7 @@ import { createStripePayments } from './stripe';
 import type { PaymentsPort } from './types';
 
 export * from './types';
-export { createSimulatedPayments, SIMULATED_CHECKOUT_PATH } from './simulated';
+export { createSimulatedPayments, SIMULATED_CHECKOUT_PATH, SIMULATED_PORTAL_PATH } from './simulated';
 export { createStripePayments } from './stripe';
 export { signWebhook } from './webhooks';
 

@@ -12,8 +12,8 @@ export interface PaymentsPort {
   createCustomer(input: { companyId: string; companyName: string; idempotencyKey: string }): Promise<{ customerId: string }>;
   /** A checkout page for a paid plan in subscription mode, with the free trial. */
   createCheckoutSession(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
-  /** The provider's billing portal for a customer: card changes, invoices, cancelling. */
-  createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey: string }): Promise<{ url: string }>;
+  /** The provider's billing portal for a customer: changing plan, cancelling at the period's end, card and invoices. */
+  createPortalSession(input: PortalInput): Promise<{ url: string }>;
   /**
    * A webhook event, checked: signed with this endpoint's secret over the raw body, and signed
    * no more than `WEBHOOK_TOLERANCE_SECONDS` before `receivedAt`. Throws `WebhookSignatureError`.
@@ -31,6 +31,36 @@ export interface PaymentsPort {
   retrieveSubscriptionSchedule(scheduleId: string): Promise<unknown>;
   /** Only the simulated adapter: its checkout page's sessions. */
   readonly simulatedCheckout?: SimulatedCheckout;
+  /** Only the simulated adapter: its billing portal page's sessions. */
+  readonly simulatedPortal?: SimulatedPortal;
+}
+
+export interface PortalInput {
+  customerId: string;
+  /** Where the portal sends the browser back. */
+  returnUrl: string;
+  idempotencyKey: string;
+  /**
+   * The live subscription as Hireloop recorded it from the provider's events. Stripe holds its
+   * own and ignores this; the simulated adapter keeps nothing across restarts and starts from it
+   * when it does not know the subscription (ADR 063).
+   */
+  recorded?: RecordedSubscription | null;
+}
+
+/** A live subscription as the subscription stream knows it (all times ISO 8601). */
+export interface RecordedSubscription {
+  subscriptionId: string;
+  companyId: string;
+  planId: PaidPlanId;
+  billingPeriod: BillingPeriod;
+  status: 'trialing' | 'active' | 'past_due';
+  createdAt: string;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledChange: { planId: PaidPlanId; billingPeriod: BillingPeriod } | null;
 }
 
 export interface CheckoutInput {
@@ -99,4 +129,42 @@ export interface SimulatedCheckout {
    * where the browser goes next. The same session confirmed again answers the same deliveries.
    */
   complete(sessionId: string): { deliveries: SignedDelivery[]; redirectTo: string } | null;
+}
+
+/** What the simulated portal page shows: the customer's subscription and where to go back. */
+export interface SimulatedPortalView {
+  sessionId: string;
+  returnUrl: string;
+  subscription: {
+    planId: PaidPlanId;
+    billingPeriod: BillingPeriod;
+    status: string;
+    /** When the current period (or the trial) ends, ISO 8601. */
+    currentPeriodEnd: string;
+    cancelAtPeriodEnd: boolean;
+    /** A plan chosen for the next period. */
+    scheduledChange: { planId: PaidPlanId; billingPeriod: BillingPeriod } | null;
+  } | null;
+}
+
+/**
+ * What a company does in the portal: choose a plan for the next period (its own plan and period
+ * again: keep it, dropping a scheduled change), cancel at the period's end, take the
+ * cancellation back, or (test mode only) let the period end now, as a test clock does.
+ */
+export type SimulatedPortalAction =
+  | { kind: 'change'; planId: PaidPlanId; billingPeriod: BillingPeriod }
+  | { kind: 'cancel' }
+  | { kind: 'renew' }
+  | { kind: 'end-period' };
+
+export interface SimulatedPortal {
+  /** null: no such session, or it expired. */
+  find(sessionId: string): SimulatedPortalView | null;
+  /**
+   * Does `action` as Stripe's portal would, and answers the signed webhook deliveries Stripe
+   * would send (`customer.subscription.updated`, or `.deleted` when a cancelled period ends).
+   * null: no such session (or expired); no deliveries: nothing changed.
+   */
+  act(sessionId: string, action: SimulatedPortalAction): { deliveries: SignedDelivery[] } | null;
 }

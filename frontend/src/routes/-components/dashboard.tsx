@@ -20,6 +20,7 @@ import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { LedgerCard } from '../../features/profiles/components/ledger-card';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
+import { BillingPanel } from '../../features/subscriptions/components/billing-panel';
 import { JobPostsUsage } from '../../features/subscriptions/components/job-posts-usage';
 import { PricingModalLauncher } from '../../features/subscriptions/components/pricing-modal-launcher';
 import { UpgradeBanner } from '../../features/subscriptions/components/upgrade-banner';
@@ -157,6 +158,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
             onOpenChange={setEditingCompany}
             // A rename shows in the signed-in user's company name (the post-a-job form's default).
             onSaved={() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, exact: true })}
+            billing={<BillingPanel user={user} />}
           />
           <PricingModalLauncher user={user} />
         </>

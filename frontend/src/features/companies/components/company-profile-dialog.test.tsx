@@ -1,4 +1,4 @@
-import type { CompanyProfile, User } from '@hireloop/contracts';
+import { NO_SUBSCRIPTION, planById, type CompanyProfile, type User } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -164,12 +164,35 @@ describe('company modal', () => {
     expect(screen.getByRole('dialog', { name: 'Company Profile' })).toBeInTheDocument();
   });
 
-  it('Billing & Plan shows the Free plan and links to /pricing', async () => {
+  it('Billing & Plan shows the company’s real plan: Free, with no billing to manage, and a link to /pricing', async () => {
+    answers['GET /api/subscription/current'] = json(200, { ...NO_SUBSCRIPTION, planId: 'free', status: 'active', planDetails: planById('free') });
     const { dialog, router, user } = await openCompanyModal();
     await user.click(dialog.getByRole('tab', { name: 'Billing & Plan' }));
-    expect(dialog.getByText('Current plan: Free')).toBeInTheDocument();
+    expect(await dialog.findByText('Current plan: Free · Active')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Manage billing' })).toBeNull();
     await user.click(dialog.getByRole('link', { name: 'View Plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it('Billing & Plan shows a paid trial being cancelled, when it ends, and Manage billing opens the billing portal', async () => {
+    answers['GET /api/subscription/current'] = json(200, {
+      ...NO_SUBSCRIPTION,
+      planId: 'enterprise',
+      status: 'trialing',
+      planDetails: planById('enterprise'),
+      billingPeriod: 'monthly',
+      currentPeriodEnd: '2026-12-11T12:00:00.000Z',
+      trialEnd: '2026-12-11T12:00:00.000Z',
+      scheduledPlanId: 'free',
+    });
+    answers['POST /api/subscription/portal'] = json(200, { success: true, url: '/api/payments/simulated/portal/bps_sim_1' });
+    const { dialog, user } = await openCompanyModal();
+    await user.click(dialog.getByRole('tab', { name: 'Billing & Plan' }));
+    expect(await dialog.findByText('Current plan: Enterprise · Cancelling')).toBeInTheDocument();
+    expect(dialog.getByText('Trial ends on December 11, 2026')).toBeInTheDocument();
+    expect(dialog.getByText('Your plan ends on December 11, 2026. Your company then moves to the Free plan.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/subscription/portal')).toBe(true));
   });
 
   it('Account Settings shows the notification defaults and says they are not saved yet', async () => {

@@ -1,6 +1,6 @@
 import { COMPANY_SIZES, CompanyProfileBody, type CompanyProfile, type CompanySize } from '@hireloop/contracts';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -21,7 +21,6 @@ export const COMPANY_PROFILE_TEXTS = {
   savedDescription: 'Candidates now see your company’s details on your job pages.',
   saveFailed: 'Error Saving Company Profile',
   loadFailed: 'Your company profile could not be loaded. Please try again.',
-  currentPlan: 'Current plan: Free',
   preferencesNotSaved: 'These preferences are not saved yet: notification settings arrive in a later release.',
 } as const;
 
@@ -45,10 +44,12 @@ interface CompanyProfileDialogProps {
   onOpenChange: (open: boolean) => void;
   /** After a save (the page refreshes what shows the company's name). */
   onSaved?: () => void;
+  /** The Billing & Plan tab's content: the company's plan, from the subscriptions feature (ADR 063). */
+  billing?: ReactNode;
 }
 
 /** The company profile setup modal (spec part 2, Dashboard; ADR 028): saving records the profile. */
-export function CompanyProfileDialog({ open, onOpenChange, onSaved }: CompanyProfileDialogProps) {
+export function CompanyProfileDialog({ open, onOpenChange, onSaved, billing }: CompanyProfileDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -74,7 +75,7 @@ export function CompanyProfileDialog({ open, onOpenChange, onSaved }: CompanyPro
               />
             </TabsContent>
             <TabsContent value="billing">
-              <BillingAndPlan />
+              {billing ?? <BillingAndPlan />}
             </TabsContent>
             <TabsContent value="settings">
               <AccountSettings />
@@ -177,10 +178,10 @@ function CompanyInfoForm({ profile, onSaved, onCancel }: { profile: CompanyProfi
   );
 }
 
+/** Without the plan given: only the way to the plans (never a plan the company may not be on). */
 function BillingAndPlan() {
   return (
     <div className="grid gap-3">
-      <p className="font-medium">{COMPANY_PROFILE_TEXTS.currentPlan}</p>
       <p className="text-sm text-muted-foreground">Paid plans let you contact candidates directly.</p>
       <Button variant="outline" className="w-fit" asChild>
         <Link to="/pricing">View Plans</Link>

@@ -2,20 +2,19 @@ import type { CurrentSubscription } from '@hireloop/contracts';
 import { findPlan } from '@hireloop/contracts';
 import { CreditCardIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { hasBillingAccount, planOutlookText } from '../lib/billing-outlook';
 import { subscriptionStatusText } from '../lib/pricing';
+import { ManageBillingButton } from './manage-billing-button';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
-/** The Current Plan banner (part 2 §2, Pricing): plan name and subscription status. */
-export function CurrentPlanBanner({ subscription, usage }: { subscription: CurrentSubscription; usage?: string | null }) {
+/**
+ * The Current Plan banner (part 2 §2, Pricing): plan name and subscription status, the change
+ * chosen in the billing portal for the period's end (ADR 063), and Manage billing for a company
+ * that has a billing account.
+ */
+export function CurrentPlanBanner({ subscription, usage, redirect }: { subscription: CurrentSubscription; usage?: string | null; redirect?: (url: string) => void }) {
   const planName = subscription.planDetails?.name ?? (subscription.planId ? findPlan(subscription.planId)?.name : null) ?? 'No plan yet';
-  const pendingName = subscription.pendingPlanId ? findPlan(subscription.pendingPlanId)?.name : null;
-  // A change chosen in the billing portal (cancelled, or another plan) takes effect when the period (or the trial) ends.
-  const scheduledName = subscription.scheduledPlanId ? findPlan(subscription.scheduledPlanId)?.name : null;
-  let note: string | null = null;
-  if (scheduledName && subscription.currentPeriodEnd) note = `Moves to the ${scheduledName} plan on ${dateText(subscription.currentPeriodEnd)}.`;
-  else if (subscription.status === 'trialing' && subscription.trialEnd) note = `Free trial until ${dateText(subscription.trialEnd)}.`;
-  else if (pendingName) note = `Checkout for ${pendingName} not completed yet.`;
+  const note = planOutlookText(subscription);
+  const cancelling = subscription.scheduledPlanId === 'free' && subscription.status !== 'canceled';
   return (
     <section aria-label="Current Plan" className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-4">
       <CreditCardIcon className="size-5 text-primary" aria-hidden="true" />
@@ -23,10 +22,11 @@ export function CurrentPlanBanner({ subscription, usage }: { subscription: Curre
         Current Plan: <span className="font-semibold">{planName}</span>
       </p>
       <Badge variant={subscription.status === 'past_due' || subscription.status === 'canceled' ? 'destructive' : 'secondary'}>
-        {subscriptionStatusText(subscription.status)}
+        {cancelling ? 'Cancelling' : subscriptionStatusText(subscription.status)}
       </Badge>
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
       {usage ? <p className="text-sm text-muted-foreground sm:ml-auto">{usage}</p> : null}
+      {hasBillingAccount(subscription) ? <ManageBillingButton redirect={redirect} /> : null}
     </section>
   );
 }

@@ -23,7 +23,7 @@ export function PricingPage({ user, redirect }: { user: User | null; redirect?: 
   const plans = usePlans();
   const subscription = useCurrentSubscription(companyUserId);
   const openJobPosts = useOpenJobPostCount(companyUserId);
-  const choosePlan = useChoosePlan(user, { redirect });
+  const choosePlan = useChoosePlan(user, { redirect, subscription: subscription.data ?? null });
   const [billingPeriod, setBillingPeriod] = useState<BillingPeriod>('monthly');
 
   const currentPlan = plans.data?.find((plan) => plan.planId === effectivePlanId(subscription.data));
@@ -57,7 +57,7 @@ export function PricingPage({ user, redirect }: { user: User | null; redirect?: 
         <BillingToggle value={billingPeriod} onChange={setBillingPeriod} badge="Save 17% • 14-day free trial" />
       </section>
 
-      {subscription.data && subscription.data.status !== 'none' ? <CurrentPlanBanner subscription={subscription.data} usage={usage} /> : null}
+      {subscription.data && subscription.data.status !== 'none' ? <CurrentPlanBanner subscription={subscription.data} usage={usage} redirect={redirect} /> : null}
 
       {plans.isPending ? (
         <div role="status" aria-label="Loading plans" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">

@@ -279,15 +279,39 @@ describe('the Current Plan banner', () => {
     ...overrides,
   });
 
-  it('says which plan a change chosen in the billing portal moves to, and when; a trial says when it ends', () => {
-    const { rerender } = render(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'small_business' })} />);
+  const withQueries = (element: React.ReactElement) => <QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>;
+
+  it('says which plan a change chosen in the billing portal moves to, and when; a cancellation says when the plan ends; a trial says when it ends', () => {
+    const { rerender } = render(withQueries(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'small_business' })} />));
     const banner = screen.getByRole('region', { name: 'Current Plan' });
     expect(banner).toHaveTextContent('Current Plan: VC Startup');
-    expect(banner).toHaveTextContent('Moves to the Small Business plan on January 9, 2027.');
-    rerender(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'free' })} />);
-    expect(banner).toHaveTextContent('Moves to the Free plan on January 9, 2027.');
-    rerender(<CurrentPlanBanner subscription={subscription({ status: 'trialing', trialEnd: '2027-01-09T10:00:00.000Z' })} />);
+    expect(banner).toHaveTextContent('Your plan changes to Small Business on January 9, 2027.');
+    rerender(withQueries(<CurrentPlanBanner subscription={subscription({ scheduledPlanId: 'free' })} />));
+    expect(banner).toHaveTextContent('Your plan ends on January 9, 2027. Your company then moves to the Free plan.');
+    expect(banner).toHaveTextContent('Cancelling');
+    rerender(withQueries(<CurrentPlanBanner subscription={subscription({ status: 'trialing', trialEnd: '2027-01-09T10:00:00.000Z' })} />));
     expect(banner).toHaveTextContent('Free trial until January 9, 2027.');
-    expect(banner).not.toHaveTextContent('Moves to');
+    expect(banner).not.toHaveTextContent('Your plan');
+    expect(within(banner).getByRole('button', { name: 'Manage billing' })).toBeEnabled();
+    rerender(withQueries(<CurrentPlanBanner subscription={subscription({ planId: 'free', planDetails: SUBSCRIPTION_PLANS[0]!, currentPeriodEnd: null })} />));
+    expect(within(banner).queryByRole('button', { name: 'Manage billing' })).toBeNull();
+  });
+});
+
+describe('a company with a paid plan on the pricing page (ADR 063)', () => {
+  it('another plan’s button and Manage billing open the billing portal, never a 409', async () => {
+    answers['GET /api/subscription/current'] = [json(200, subscription({ planId: 'small_business', status: 'active', planDetails: SUBSCRIPTION_PLANS[1]!, currentPeriodEnd: '2027-01-09T10:00:00.000Z' }))];
+    answers['POST /api/subscription/portal'] = [json(200, { success: true, url: 'http://127.0.0.1:3000/api/payments/simulated/portal/bps_sim_1' })];
+    const redirect = vi.fn();
+    const { user } = renderAt('/pricing', 'pricing', { redirect });
+    await screen.findByRole('region', { name: 'Current Plan' });
+    expect(card('Small Business').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await user.click(card('Free').getByRole('button', { name: 'Get Started Free' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://127.0.0.1:3000/api/payments/simulated/portal/bps_sim_1'));
+    // Until the browser has left for the portal, the plan buttons wait.
+    expect(card('Enterprise').getByRole('button', { name: 'Subscribe for $499/month' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(2));
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual(['/api/subscription/portal', '/api/subscription/portal']);
   });
 });
