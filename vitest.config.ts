@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
  * serve (README, "Tests"). A test file's name says which project it belongs to, and
  * `tests/test-projects.unit.test.ts` fails when a file belongs to none or to two.
  *
- * - `unit`, `unit-dom`, `unit-dom-mocks`: no services. `unit-dom` is the frontend in jsdom (a
+ * - `unit`, `unit-dom`, `unit-dom-mocks`: no services. `unit` shares one module registry per
+ *   worker across files (`isolate: false`), as `unit-dom` does. `unit-dom` is the frontend in jsdom (a
  *   project has one environment), sharing one jsdom and module registry per worker across files
  *   (`isolate: false`): setting up a jsdom per file was most of the project's time (ADR 058).
  *   A file that mocks modules (`vi.mock`) would leave its mock to the next file, so those run in
@@ -49,6 +50,10 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.unit.test.ts'],
           exclude: [...SKIPPED_DIRECTORIES, 'frontend/**'],
+          // One module registry per worker across files: importing the same workspaces again for
+          // each of ~100 files was most of this project's time (ADR 061). No file here mocks a
+          // module (the projects test checks it).
+          isolate: false,
         },
       },
       {

@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       secrets: deps.secrets,
       rateLimiter: deps.rateLimiter,
       idempotency: deps.idempotency,
+      outbox: deps.outbox,
       bus: deps.bus,
       clock: deps.clock,
       ids: deps.ids,

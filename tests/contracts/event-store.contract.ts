@@ -169,6 +169,26 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         expect(await fixture.outbox.pending()).toBe(1);
       });
 
+      it('forgets an address: its waiting mails go, due or waiting for a retry, and other mails read it as erased (ADR 061)', async () => {
+        const toAda = (key: string): OutboxMessage => ({ key, topic: 'mail.send', payload: { to: 'Ada@Example.com', subject: 'For Ada', text: 'Your link: https://x.test/reset/SECRET' } });
+        const aboutAda: OutboxMessage = { key: 'about', topic: 'mail.send', payload: { to: 'bo@example.com', subject: 'Hello', text: 'Write to ada@example.com', attachments: [{ filename: 'a.ics', contentType: 'text/calendar', content: 'ORGANIZER:mailto:ADA@example.com' }] } };
+        await store.append(streamName(), [newEvent('Invited')], { outbox: [toAda('retrying')] });
+        expect(await drain(() => 'retry')).toHaveLength(1);
+        await store.append(streamName(), [newEvent('Invited')], { outbox: [toAda('due'), aboutAda, mail('other')] });
+        expect(await fixture.outbox.forget('ada@example.com')).toBe(2);
+        expect(await fixture.outbox.pending()).toBe(2);
+        expect(await drain()).toEqual([
+          {
+            key: 'about',
+            topic: 'mail.send',
+            payload: { to: 'bo@example.com', subject: 'Hello', text: 'Write to [erased]', attachments: [{ filename: 'a.ics', contentType: 'text/calendar', content: 'ORGANIZER:mailto:[erased]' }] },
+            attempts: 0,
+          },
+          { ...mail('other'), attempts: 0 },
+        ]);
+        expect(await fixture.outbox.forget('ada@example.com')).toBe(0);
+      });
+
       it('tells a relay in this process at once when messages are added', async () => {
         let added = 0;
         const stop = fixture.outbox.onAdded(() => added++);

@@ -43,11 +43,22 @@ async function linkedIdentityStreams(deps: CommandServiceDeps, userId: string): 
 }
 
 /**
+ * The person's mail: the kept mails to them (ADR 009) and the mails still waiting in the outbox
+ * (ADR 053) to them, with their message and links; where a waiting mail to someone else mentions
+ * their address or name, it reads as erased (ADR 061). How many mails were deleted.
+ */
+async function forgetMail(deps: CommandServiceDeps, email: string, name: string | undefined): Promise<number> {
+  const waiting = await deps.outbox.forget(email, name && name !== ERASED ? [name] : []);
+  return waiting + (await deps.mailer.forget(email));
+}
+
+/**
  * Forgets a person (ADR 019), for an operator answering a deletion request. In this order, so
  * that an interrupted erasure run again finishes the job:
  * 1. one atomic append: `PersonErased` on the account, the email reservation released, linked
  *    identities unlinked (the person may sign up again as someone new);
- * 2. what is kept beside the log: password hash, sessions, one-time secrets, mails in the outbox,
+ * 2. what is kept beside the log: password hash, sessions, one-time secrets, mails waiting for
+ *    delivery (ADR 061) and kept in the mail outbox,
  *    profile pictures (ADR 046);
  * 3. the person's key is deleted: every sealed field of theirs reads as erased from then on,
  *    in every process, replay and copy of the log; events written in the clear before sealing
@@ -83,7 +94,7 @@ export async function erasePerson(deps: CommandServiceDeps, userId: string, corr
 
   const email = account.email;
   await deps.secrets.forgetUser(userId);
-  const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const mailsDeleted = email && email !== ERASED ? await forgetMail(deps, email, account.status === 'registered' ? account.name : undefined) : 0;
   const picturesDeleted = (await deps.pictures?.forget(userId)) ?? 0;
   const { legacyEventsRedacted } = await deps.personalData.erase(userId, deps.clock.now());
   return { userId, erasedNow: account.status === 'registered', position, identitiesUnlinked, mailsDeleted, picturesDeleted, legacyEventsRedacted };
@@ -112,7 +123,7 @@ async function eraseAddedCandidate(deps: CommandServiceDeps, personId: string, c
   }
   const position = await appendDecisions(deps.eventStore, decisions, context);
   await deps.secrets.forgetUser(personId);
-  const mailsDeleted = email && email !== ERASED ? await deps.mailer.forget(email) : 0;
+  const mailsDeleted = email && email !== ERASED ? await forgetMail(deps, email, `${profile.content.firstName} ${profile.content.lastName}`.trim()) : 0;
   const picturesDeleted = (await deps.pictures?.forget(personId)) ?? 0;
   const { legacyEventsRedacted } = await deps.personalData.erase(personId, deps.clock.now());
   return { userId: personId, erasedNow: true, position, identitiesUnlinked: 0, mailsDeleted, picturesDeleted, legacyEventsRedacted };

@@ -7,6 +7,7 @@ import type { EventStore } from '@hireloop/platform/event-store';
 import type { IdempotencyStore } from '@hireloop/platform/idempotency/types';
 import type { IdentityProvider } from '@hireloop/platform/identity/oidc';
 import type { Mailer } from '@hireloop/platform/mailer/types';
+import type { OutboxStore } from '@hireloop/platform/outbox';
 import type { PaymentsPort } from '@hireloop/platform/payments';
 import type { PersonalDataProtection } from '@hireloop/platform/personal-data/protected-event-store';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
@@ -39,6 +40,8 @@ export interface CommandServiceDeps {
   linkedin: IdentityProvider | null;
   /** Read by admins when it is the outbox (embedded profile without SMTP). */
   mailer: Mailer;
+  /** Where mail appended with events waits for the relay (ADR 053); an erasure forgets the person's address there (ADR 061). */
+  outbox: Pick<OutboxStore, 'forget'>;
   /**
    * Profile pictures and cover photos as files (ADR 046); the composition root gives the
    * PostgreSQL adapter. Default: one in memory, made by `registerCommandService`.

@@ -12,7 +12,7 @@ import { createMemoryOutbox } from '@hireloop/platform/mailer/outbox';
 import type { MailMessage, Mailer } from '@hireloop/platform/mailer/types';
 import { startMailWorker } from '@hireloop/platform/mailer/worker';
 import { mailHandlers } from '@hireloop/platform/mailer/hand-over';
-import { startOutboxRelay, type OutboxStore } from '@hireloop/platform/outbox';
+import { createMemoryOutboxStore, startOutboxRelay, type OutboxStore } from '@hireloop/platform/outbox';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { registerCommandService } from '../app';
 import type { CommandServiceDeps } from './deps';
@@ -23,6 +23,9 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
   const inbox = recipientsInbox(outbox);
   const storedLog = createMemoryEventStore();
   const personalData = protectPersonalData({ eventStore: storedLog, keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
+  // Mail appended with events waits in the outbox of the store the test runs on (a memory event store
+  // carries one; a test's own wrapper without one sends no mail it reads).
+  const pending = overrides.eventStore ? (overrides.eventStore as { outbox?: OutboxStore }).outbox : storedLog.outbox;
   const deps: CommandServiceDeps = {
     eventStore: personalData.eventStore,
     personalData,
@@ -37,11 +40,9 @@ export async function buildTestCommandApp(overrides: Partial<CommandServiceDeps>
     linkedin: null,
     mailer: inbox,
     ...overrides,
+    outbox: overrides.outbox ?? pending ?? createMemoryOutboxStore(),
   };
   const stopMailWorker = await startMailWorker(deps.bus, deps.mailer);
-  // Mail appended with events waits in the outbox of the store the test runs on (a memory event store
-  // carries one; a test's own wrapper without one sends no mail it reads).
-  const pending = overrides.eventStore ? (overrides.eventStore as { outbox?: OutboxStore }).outbox : storedLog.outbox;
   const outboxRelay = pending ? startOutboxRelay({ store: pending, handlers: mailHandlers(deps.mailer) }) : null;
   const app = createBaseApp(appOptions);
   await registerCommandService(app, deps);

@@ -1,4 +1,4 @@
-import type { DeliveryOutcome, OutboxMessage, OutboxStore, PendingOutboxMessage } from './types';
+import { isAddressedTo, withoutTexts, type DeliveryOutcome, type OutboxMessage, type OutboxStore, type PendingOutboxMessage } from './types';
 
 interface Waiting extends PendingOutboxMessage {
   dueAt: number;
@@ -37,6 +37,13 @@ export function createMemoryOutboxStore() {
     },
     async pending() {
       return waiting.length;
+    },
+    async forget(address, mentions = []) {
+      // A message being delivered is left to its delivery (memory: nothing to wait for).
+      const addressed = waiting.filter((one) => !one.held && isAddressedTo(one.payload, address));
+      for (const one of addressed) waiting.splice(waiting.indexOf(one), 1);
+      for (const one of waiting) one.payload = withoutTexts(one.payload, [address, ...mentions]);
+      return addressed.length;
     },
     onAdded(listener) {
       listeners.add(listener);

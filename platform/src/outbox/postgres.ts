@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DeliveryOutcome, OutboxMessage, OutboxStore, PendingOutboxMessage } from './types';
+import { isAddressedTo, withoutTexts, type DeliveryOutcome, type OutboxMessage, type OutboxStore, type PendingOutboxMessage } from './types';
 
 /** A pool or a client: what a statement needs. */
 interface Queryable {
@@ -67,6 +67,40 @@ export function createPostgresOutboxStore(options: { pool: pg.Pool; table: strin
     async pending() {
       const { rows } = await pool.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${table}`);
       return Number(rows[0]?.count ?? 0);
+    },
+    async forget(address, mentions = []) {
+      const texts = [address, ...mentions].filter((text) => text.length > 0);
+      // Rows that mention the address or a name anywhere (a jsonb's text is the JSON, each text as
+      // JSON writes it); `FOR UPDATE` waits for a relay delivering one of them to finish with it.
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ seq: string; payload: unknown }>(
+          `SELECT seq::text AS seq, payload FROM ${table}
+            WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS text WHERE strpos(lower(payload::text), lower(text)) > 0)
+            ORDER BY seq FOR UPDATE`,
+          [texts.map((text) => JSON.stringify(text).slice(1, -1))],
+        );
+        let deleted = 0;
+        for (const row of rows) {
+          if (isAddressedTo(row.payload, address)) {
+            await client.query(`DELETE FROM ${table} WHERE seq = $1`, [row.seq]);
+            deleted++;
+          } else {
+            await client.query(`UPDATE ${table} SET payload = $2::jsonb WHERE seq = $1`, [row.seq, JSON.stringify(withoutTexts(row.payload, texts))]);
+          }
+        }
+        await client.query('COMMIT');
+        return deleted;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     onAdded: options.onAdded,
   };

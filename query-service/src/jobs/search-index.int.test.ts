@@ -512,8 +512,6 @@ function recordingStore(inner: ReadStore) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(adapters)('job search index on %s: loaded at start-up, told of progress', (_name, makeReadStore) => {
   let readStore: ReadStore;
   let eventStore: EventStore;
@@ -597,13 +595,11 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     waiting.recorder.hold();
     waiting.index.start();
     await vi.waitFor(() => expect(waiting.recorder.heldPages).toBe(1));
-    let answered = false;
-    const answer = waiting.index.search(query).then((result) => {
-      answered = true;
-      return result;
-    });
-    await sleep(50);
-    expect(answered).toBe(false);
+    const answer = waiting.index.search(query);
+    // The search waits for the load (observable), and is answered by the index once the load ends:
+    // had it not waited, the read store would have answered it.
+    await vi.waitFor(() => expect(waiting.index.waitingSearches).toBe(1));
+    expect(waiting.index.answers).toEqual({ index: 0, readStore: 0 });
     waiting.recorder.release();
     expect(await answer).toEqual({ ...expected, answeredBy: 'index' });
     expect(waiting.recorder.calls.filter(isReadStoreSearch)).toEqual([]);
@@ -708,7 +704,8 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     it('finds a job its writer asked for before the projection had applied it', async () => {
       const position = await append('job-clojure-1', 'JobPosted', posted('clojure-1', { title: 'Clojure Engineer', location: 'Remote' }), at(NOW + 1000));
       const asked = board('/api/jobs?search=clojure', position);
-      await sleep(30);
+      // The request is waiting for the job board to reach its position before the projection applies it.
+      await vi.waitFor(() => expect(progress.waiting).toBeGreaterThan(0));
       await runner.catchUp();
       const response = await asked;
       expect(idsOf(response)).toEqual(['clojure-1']);
@@ -724,7 +721,8 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
       const position = await append('job-clojure-3', 'JobPosted', posted('clojure-3', { title: 'Clojure Lead', location: 'Remote' }), at(NOW + 3000));
       await runner.catchUp();
       const asked = board('/api/jobs?search=clojure', position);
-      await sleep(30);
+      // The search is waiting on the index while the held catch-up (which read before clojure-3) is under way.
+      await vi.waitFor(() => expect(index.waitingSearches).toBe(1));
       recorder.release();
       const response = await asked;
       expect(idsOf(response)).toEqual(['clojure-3', 'clojure-2', 'clojure-1']);

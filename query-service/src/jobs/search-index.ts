@@ -804,6 +804,11 @@ export class JobSearchIndex {
     return this.mirror.incrementalLoads;
   }
 
+  /** Searches waiting now for a load or catch-up of the index (tests wait for it instead of sleeping). */
+  get waitingSearches() {
+    return this.mirror.waitingAnswers;
+  }
+
   /** Searches answered from memory, and by the read store while the index was not ready. */
   get answers() {
     return this.mirror.answers;

@@ -60,6 +60,11 @@ export class ProjectionProgress {
     for (const wake of this.waiters) wake();
   }
 
+  /** Reads waiting now in `waitFor` for a read model to move on (tests wait for it instead of sleeping; health). */
+  get waiting(): number {
+    return this.waiters.size;
+  }
+
   /** The furthest committed checkpoint of `projection` heard of so far (no I/O); undefined before any news. */
   position(projection: string): Position | undefined {
     return this.reached.get(projection);

@@ -99,6 +99,8 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
   incrementalLoads = 0;
   /** Answers given from memory, and by the read store while the mirror was not ready. */
   readonly answers = { index: 0, readStore: 0 };
+  /** Answers waiting now for a load to bring the mirror where they must see (tests wait for it instead of sleeping). */
+  waitingAnswers = 0;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -200,9 +202,11 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     const late = new Promise<false>((resolve) => {
       timer = setTimeout(resolve, this.maxWaitMs, false);
     });
+    this.waitingAnswers++;
     try {
       return await Promise.race([caughtUp, late]);
     } finally {
+      this.waitingAnswers--;
       clearTimeout(timer);
     }
   }

@@ -18,11 +18,18 @@ const company: CompanyPublicProfile = {
 
 function renderAbout(companyId: string | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <CompanyAboutCard companyId={companyId} />
     </QueryClientProvider>,
   );
+  /** Resolves once the card's query has its answer (or its error) and nothing is fetching: what the card shows then is final. */
+  const settled = () =>
+    waitFor(() => {
+      expect(queryClient.isFetching()).toBe(0);
+      expect(queryClient.getQueryCache().getAll().map((query) => query.state.status)).toEqual([expect.stringMatching(/^(success|error)$/)]);
+    });
+  return { ...rendered, settled };
 }
 
 describe('About the company on a job page', () => {
@@ -49,16 +56,16 @@ describe('About the company on a job page', () => {
 
   it('shows nothing for a company that said nothing yet, or that cannot be read', async () => {
     answers.push(jsonAnswer(200, { success: true, company: { ...company, website: '', industry: '', size: '', description: '' } }));
-    const { container, unmount } = renderAbout('c1');
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { container, unmount, settled } = renderAbout('c1');
+    await settled();
+    expect(calls).toHaveLength(1);
     expect(container).toBeEmptyDOMElement();
     unmount();
 
     answers.push(jsonAnswer(404, { success: false, error: 'Company not found.' }));
     const again = renderAbout('c2');
-    await waitFor(() => expect(calls).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await again.settled();
+    expect(calls).toHaveLength(2);
     expect(again.container).toBeEmptyDOMElement();
   });
 
