@@ -98,10 +98,13 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
           <MailPlusIcon aria-hidden="true" />
           Bulk Invite
         </Button>
-        <Button size="sm" variant="outline" onClick={startMakeAdmin}>
-          <ShieldPlusIcon aria-hidden="true" />
-          Make Admin
-        </Button>
+        {/* Part 2 §6: super admins only see Make Admin. */}
+        {user.role === 'super_admin' ? (
+          <Button size="sm" variant="outline" onClick={startMakeAdmin}>
+            <ShieldPlusIcon aria-hidden="true" />
+            Make Admin
+          </Button>
+        ) : null}
         {selected.size > 0 ? (
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
             <XIcon aria-hidden="true" />
