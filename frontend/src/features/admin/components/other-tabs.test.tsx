@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ANALYTICS_MESSAGES, type AdminActivity } from '@hireloop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { company, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
+import { candidate, company, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
 
 const server = stubAdminServer();
 
@@ -62,6 +62,45 @@ describe('the Companies tab', () => {
     await person.type(within(dialog).getByLabelText(/Company Name/), 'Acme');
     await person.click(within(dialog).getByRole('button', { name: 'Create Company' }));
     expect(await screen.findByText(ADMIN_MESSAGES.createCompanyFailed)).toBeInTheDocument();
+  });
+});
+
+describe('Manage (ADR 064)', () => {
+  it('Manage on a company row opens its fields, checks them with the Add Company rules, and saves them with PUT', async () => {
+    server.routes['GET /api/admin/companies'] = () => json(200, { companies: [company(1)], total: 1, page: 1, pageSize: 25, totalPages: 1 });
+    server.routes['PUT /api/admin/companies/company-1'] = () => json(200, { success: true, id: 'company-1' });
+    const { user: person } = await openTab('Companies');
+    await person.click(await screen.findByRole('button', { name: 'Manage' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Company' });
+    expect(within(dialog).getByLabelText(/Company Name/)).toHaveValue('Northwind 1');
+    await person.clear(within(dialog).getByLabelText('Website'));
+    await person.type(within(dialog).getByLabelText('Website'), 'northwind');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Website must be a valid URL (https://…)')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await person.clear(within(dialog).getByLabelText('Website'));
+    await person.type(within(dialog).getByLabelText('Website'), 'https://northwind.example');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Company updated')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/admin/companies/company-1', body: expect.objectContaining({ name: 'Northwind 1', website: 'https://northwind.example' }) });
+  });
+
+  it('Manage on a candidate row saves the admin view’s fields (skills comma-split, no email) with PUT', async () => {
+    server.routes['GET /api/admin/candidates'] = () => json(200, { candidates: [candidate(1)], total: 1, page: 1, pageSize: 25, totalPages: 1 });
+    server.routes['PUT /api/admin/candidates/profile-1'] = () => json(200, { success: true, id: 'candidate-1' });
+    server.routes['GET /api/admin/activities/stream'] = quietStream;
+    const { user: person } = renderPanel({ user: user('admin') });
+    await person.click(await screen.findByRole('button', { name: 'Manage Ada1 Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Candidate' });
+    await person.clear(within(dialog).getByLabelText(/Last Name/));
+    await person.type(within(dialog).getByLabelText(/Last Name/), 'Byron');
+    await person.clear(within(dialog).getByLabelText('Skills'));
+    await person.type(within(dialog).getByLabelText('Skills'), 'Math, , Engines');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Candidate updated')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.method === 'PUT');
+    expect(put).toMatchObject({ url: '/api/admin/candidates/profile-1', body: expect.objectContaining({ firstName: 'Ada1', lastName: 'Byron', skills: ['Math', 'Engines'] }) });
+    expect(put?.body).not.toHaveProperty('email');
   });
 });
 
