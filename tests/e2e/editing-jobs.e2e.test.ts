@@ -65,7 +65,7 @@ describe('editing a job in the browser', () => {
 
     await page.goto(`${app.url}/job/${jobId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Senior Analytics Engineer' }), 15_000).toBeVisible();
-    await expect(page.getByText('$135k - $155k').first()).toBeVisible();
+    await expect(page.getByText('$135,000 - $155,000').first()).toBeVisible();
     await page.goto(`${app.url}/jobs?search=senior%20analytics`);
     await expect(page.getByText('Senior Analytics Engineer').first(), 15_000).toBeVisible();
     await context.close();
