@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_POSITION_HEADER } from '@hireloop/contracts';
+import { MIN_POSITION_HEADER, jobStreamId } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
 import { buildApp } from './app';
 import { createRuntime, type Runtime } from './runtime';
 import { SEED_ADMIN, SEED_PASSWORD, seed, seedPlan } from './seed';
+import { SEED_JOB_EDIT } from './seed-job-edits';
 
 const MAPLE_EMAIL = 'hiring@mapleledger.example';
 
@@ -31,6 +32,13 @@ describe('hireloop seed', () => {
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
     await app.ready();
     try {
+      // One job was edited after posting (ADR 064): the board shows the new text, its history both versions.
+      const position = String(await runtime.eventStore.headPosition());
+      const board = await app.inject({ method: 'GET', url: `/api/jobs?search=${encodeURIComponent(SEED_JOB_EDIT.title)}&status=all`, headers: { [MIN_POSITION_HEADER]: position } });
+      const editedJob = (board.json() as Array<{ id: string; title: string; company: string; salary: string | null; requirements: string[] }>).find((job) => job.title === SEED_JOB_EDIT.title && job.company === SEED_JOB_EDIT.company);
+      expect(editedJob).toMatchObject(SEED_JOB_EDIT.changes);
+      const history = await runtime.eventStore.readStream(jobStreamId(editedJob!.id));
+      expect(history.events.map((event) => event.type)).toEqual(['JobPosted', 'JobEdited']);
       const { candidates } = seedPlan(new Date());
       for (const candidate of candidates) {
         const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: candidate.account.email, password: SEED_PASSWORD } });

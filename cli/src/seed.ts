@@ -10,6 +10,7 @@ import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { buildApp, type AppDeps } from './app';
 import { CANCELLING_COMPANY, seedCancellation } from './seed-billing';
+import { seedJobEdit } from './seed-job-edits';
 
 /** Demo accounts share one password so a developer can sign in as any of them. */
 export const SEED_PASSWORD = 'hireloop-demo-2026';
@@ -584,6 +585,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
 
   let profiles = 0;
+  let jobsEdited = 0;
   let plans = 0;
   let cancelledPlans = 0;
   let invitations = 0;
@@ -602,6 +604,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
     const saved = await app.inject({ method: 'PUT', url: '/api/company/profile', headers: auth, payload: { name: company.account.companyName, ...story.profile } });
     if (saved.statusCode !== 200) throw new Error(`Seeding the company profile of ${company.account.companyName} failed: ${saved.statusCode} ${saved.body}`);
     profiles++;
+    jobsEdited += await seedJobEdit((request) => app.inject(request), company.account.companyName, token, company.jobs.flatMap((planned) => (jobIds.has(planned) ? [{ job: planned.job, jobId: jobIds.get(planned)! }] : [])));
     // The company answers the applications to its jobs: the first it invites to interview, the others it has looked at.
     let answered = 0;
     for (const candidate of plan.candidates) {
@@ -730,5 +733,5 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

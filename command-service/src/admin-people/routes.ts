@@ -8,7 +8,12 @@ import {
   CreateAdminCandidateResponse,
   CreateAdminCompanyBody,
   CreateAdminCompanyResponse,
+  AdminUpdateResponse,
+  COMPANY_PROFILE_MESSAGES,
+  CompanyProfileBody,
   DomainError,
+  UpdateAdminCandidateBody,
+  UpdateAdminCompanyBody,
   ErrorBody,
   candidateStreamId,
   companyStreamId,
@@ -19,6 +24,7 @@ import {
 import { accountIdForEmail, loadUserAccount, requireAccount } from '../auth/accounts';
 import { emailReservationDecider } from '../auth/email-reservation';
 import { companyDecider } from '../companies/decider';
+import { z } from 'zod';
 import { profileDecider } from '../profiles/decider';
 import { profileIdFor } from '../profiles/profile-id';
 import { appendDecisions, decideOn, handleCommand } from '../shared/command-handler';
@@ -162,6 +168,63 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
         createdAt: registered.occurredAt,
       };
       return withPosition(reply, result.position).status(201).send({ success: true, company });
+    },
+  );
+
+  const IdParams = z.object({ id: z.string().min(1).max(100) });
+
+  /**
+   * The Candidates tab's Manage (ADR 064): an admin corrects a candidate's profile. The event is
+   * the owner's own `CandidateProfileUpdated`, so its personal fields are sealed with the
+   * person's key like every other (ADR 019) and the admin log records "Updated a candidate profile".
+   */
+  app.put(
+    '/api/admin/candidates/:id',
+    { onRequest: signedInOnly, schema: { tags: ['admin'], params: IdParams, body: UpdateAdminCandidateBody, response: { 200: AdminUpdateResponse, ...errors } } },
+    async (request, reply) => {
+      const admin = await requireAdmin(deps, request);
+      const { id } = request.params;
+      const result = await handleCommand(
+        deps.eventStore,
+        candidateStreamId(id),
+        profileDecider,
+        { type: 'AdminEditCandidate', data: { profileId: id, changes: request.body, at: deps.clock.now().toISOString() } },
+        commandContext(deps, request, { userId: admin.userId, role: admin.role }),
+      );
+      return withPosition(reply, result.position).send({ success: true, id });
+    },
+  );
+
+  /** The Companies tab's Manage (ADR 064): the Add Company fields; industry and size stay as the company set them. */
+  app.put(
+    '/api/admin/companies/:id',
+    { onRequest: signedInOnly, schema: { tags: ['admin'], params: IdParams, body: UpdateAdminCompanyBody, response: { 200: AdminUpdateResponse, ...errors } } },
+    async (request, reply) => {
+      const admin = await requireAdmin(deps, request);
+      const { id } = request.params;
+      const stream = companyStreamId(id);
+      const { state } = await loadState(deps.eventStore, stream, companyDecider);
+      if (state.status !== 'registered') throw new DomainError('not_found', COMPANY_PROFILE_MESSAGES.notFound);
+      const { name, description, website, location } = request.body;
+      // The company's own profile rules hold for an admin's edit too (a name's length, the size list).
+      const profile = CompanyProfileBody.safeParse({ name, description, website, address: location, industry: state.profile.industry, size: state.profile.size });
+      if (!profile.success) throw new DomainError('validation', profile.error.issues[0]?.message ?? 'Invalid company profile');
+      const result = await handleCommand(
+        deps.eventStore,
+        stream,
+        companyDecider,
+        {
+          type: 'UpdateCompanyProfile',
+          data: {
+            companyId: id,
+            profile: profile.data,
+            by: { userId: admin.userId, type: admin.type, role: admin.role, companyId: admin.companyId },
+            at: deps.clock.now().toISOString(),
+          },
+        },
+        commandContext(deps, request, { userId: admin.userId, role: admin.role }),
+      );
+      return withPosition(reply, result.position).send({ success: true, id });
     },
   );
 };

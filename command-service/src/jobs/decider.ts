@@ -1,5 +1,6 @@
 import {
   DomainError,
+  JOB_MESSAGES,
   MESSAGES,
   isAdminRole,
   type JobContent,
@@ -57,6 +58,7 @@ export interface ImportedJobData {
 export type JobCommand =
   | { type: 'PostJob'; data: { jobId: string; shareToken: string; job: PostJobCommandData; poster: JobPoster; companyId?: string | null } }
   | { type: 'ImportJob'; data: ImportedJobData }
+  | { type: 'EditJob'; data: { jobId: string; job: PostJobCommandData; by: Exclude<JobActor, 'system'>; at: string } }
   | { type: 'CloseJob'; data: { jobId: string; by: JobActor; at: string } }
   | { type: 'ReopenJob'; data: { jobId: string; by: JobActor; at: string } };
 
@@ -127,6 +129,8 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
           : { ...state, content: contentOf(event.data), externalUrl: event.data.externalUrl, validThrough: event.data.validThrough, lastSeenDay: day(event.data.seenAt) };
       case 'ImportedJobSeen':
         return state.status === 'none' ? state : { ...state, lastSeenDay: day(event.data.seenAt) };
+      case 'JobEdited':
+        return state.status === 'none' ? state : { ...state, content: contentOf(event.data) };
       case 'JobClosed':
         return state.status === 'none' ? state : { ...state, status: 'closed', closeReason: event.data.reason };
       case 'JobReopened':
@@ -204,6 +208,16 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
           events.push({ type: 'JobReopened', data: { jobId: state.jobId, reason: 'back_in_feed', reopenedAt: data.seenAt } });
         }
         return events;
+      }
+      case 'EditJob': {
+        if (state.status === 'none') throw new DomainError('not_found', JOB_NOT_FOUND);
+        const { job, by, at } = command.data;
+        authorise(state, by);
+        // The feed owns an imported job's content: an edit here would be overwritten by its next revision.
+        if (state.externalId !== null) throw new DomainError('conflict', JOB_MESSAGES.importedNotEditable);
+        const content: JobContent = contentOf({ ...job, company: job.company ?? state.content.company });
+        if (sameContent(state.content, content)) return [];
+        return [{ type: 'JobEdited', data: { ...content, jobId: state.jobId, editedBy: by.userId, editedAt: at } }];
       }
       case 'CloseJob': {
         if (state.status === 'none') throw new DomainError('not_found', JOB_NOT_FOUND);

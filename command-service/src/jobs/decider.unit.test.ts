@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { MESSAGES, PostJobBody, type JobPosted } from '@hireloop/contracts';
+import { JOB_MESSAGES, MESSAGES, PostJobBody, type JobPosted } from '@hireloop/contracts';
 import { deciderSpec } from '../shared/decider-spec';
 import { JOB_NOT_FOUND, NOT_YOUR_JOB, jobDecider, type ImportedJobData, type JobActor, type JobPoster } from './decider';
 
@@ -70,9 +70,9 @@ describe('posting a job', () => {
   });
 });
 
-const owner: JobActor = { userId: 'user-1', role: 'company', companyId: 'company-1' };
-const stranger: JobActor = { userId: 'user-9', role: 'company', companyId: 'company-9' };
-const anAdmin: JobActor = { userId: 'user-3', role: 'admin', companyId: null };
+const owner: Exclude<JobActor, 'system'> = { userId: 'user-1', role: 'company', companyId: 'company-1' };
+const stranger: Exclude<JobActor, 'system'> = { userId: 'user-9', role: 'company', companyId: 'company-9' };
+const anAdmin: Exclude<JobActor, 'system'> = { userId: 'user-3', role: 'admin', companyId: null };
 const at = '2026-11-22T10:00:00.000Z';
 
 describe('closing and reopening a job', () => {
@@ -189,5 +189,64 @@ describe('importing a job', () => {
 
   it('a job posted on Hireloop cannot be overwritten by an import', () => {
     spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'ImportJob', data: imported('2026-11-22T06:00:00.000Z') }).thenThrows('This job was not imported.');
+  });
+});
+
+describe('editing a job (ADR 064)', () => {
+  const edited = PostJobBody.parse({ title: 'Staff Data Engineer', location: 'Remote', remote: true, description: 'Own the platform.', skills: 'Kafka, Spark', requirements: 'SQL', salary: '$180k' });
+  const editedEvent = (editedBy: string) => ({
+    type: 'JobEdited' as const,
+    data: {
+      jobId: 'job-1',
+      title: 'Staff Data Engineer',
+      company: 'Northwind',
+      location: 'Remote',
+      salary: '$180k',
+      type: 'Full-time',
+      remote: true,
+      description: 'Own the platform.',
+      requirements: ['SQL'],
+      skills: ['Kafka', 'Spark'],
+      experience: 'Entry level',
+      benefits: null,
+      editedBy,
+      editedAt: at,
+    },
+  });
+
+  it('the company that posted it edits it; a blank company field keeps the name it had', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: owner, at } }).then([editedEvent(owner.userId)]);
+  });
+
+  it('an admin edits any job posted on Hireloop', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: anAdmin, at } }).then([editedEvent(anAdmin.userId)]);
+  });
+
+  it('another company may not edit it', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: stranger, at } }).thenThrows(NOT_YOUR_JOB);
+  });
+
+  it('a job that does not exist cannot be edited', () => {
+    spec.given([]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: owner, at } }).thenThrows(JOB_NOT_FOUND);
+  });
+
+  it('saving the same content records nothing', () => {
+    spec.given([{ type: 'JobPosted', data: posted() }, editedEvent(owner.userId)]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: owner, at } }).then([]);
+  });
+
+  it('a closed job can still be edited (and stays closed)', () => {
+    spec
+      .given([{ type: 'JobPosted', data: posted() }, { type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: at } }])
+      .when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: owner, at } })
+      .then([editedEvent(owner.userId)]);
+  });
+
+  it('an imported job is edited at its source, not here, even by an admin', () => {
+    const { jobId: _j, shareToken: _s, companyId: _c, postedBy: _p, source: _src, externalUrl: _e, ...content } = posted();
+    const imported = {
+      type: 'JobImported' as const,
+      data: { ...content, jobId: 'job-1', shareToken: 'share-1', source: 'remoteok' as const, externalId: 'rok-1', externalUrl: null, feed: 'feed', postedAt: null, validThrough: null, seenAt: at },
+    };
+    spec.given([imported]).when({ type: 'EditJob', data: { jobId: 'job-1', job: edited, by: anAdmin, at } }).thenThrows(JOB_MESSAGES.importedNotEditable);
   });
 });

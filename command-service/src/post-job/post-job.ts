@@ -34,3 +34,9 @@ export async function changeJobStatus(deps: CommandServiceDeps, account: Registe
   const command = { type, data: { jobId, by, at: deps.clock.now().toISOString() } };
   return type === 'ReopenJob' ? runJobCommand(deps, account, jobId, command, context) : handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
 }
+
+/** Edits a job's content (ADR 064): the owning company or an admin; takes no posting (the job stays as open or closed as it was). */
+export async function editJob(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, job: PostJobCommandData, context: CommandContext) {
+  const by = { userId: account.userId, role: account.role, companyId: account.companyId };
+  return handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, { type: 'EditJob', data: { jobId, job, by, at: deps.clock.now().toISOString() } }, context);
+}

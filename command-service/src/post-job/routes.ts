@@ -1,13 +1,13 @@
 import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, AdminCreateJobBody, DomainError, ErrorBody, JobStatusChange, PostJobBody, PostJobResponse, isAdminRole } from '@hireloop/contracts';
+import { ADMIN_MESSAGES, AdminCreateJobBody, DomainError, EditJobBody, EditJobResponse, ErrorBody, JobStatusChange, PostJobBody, PostJobResponse, isAdminRole } from '@hireloop/contracts';
 import { requireAccount } from '../auth/accounts';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
-import { changeJobStatus, postJob } from './post-job';
+import { changeJobStatus, editJob, postJob } from './post-job';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 412: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 412: ErrorBody };
 const JobParams = z.object({ jobId: z.string().min(1).max(100) });
 
 export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
@@ -26,6 +26,18 @@ export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = as
       const { companyId, ...job } = request.body;
       const { position, job: created } = await postJob(deps, account, job, companyId, request.ip, commandContext(deps, request, { userId: account.userId, role: account.role }));
       return withPosition(reply, position).status(201).send({ success: true, job: created });
+    },
+  );
+
+  /** The owning company or an admin edits a posted job (ADR 064); same body and messages as posting. */
+  app.put(
+    '/api/jobs/:jobId',
+    { onRequest: signedInOnly, schema: { tags: ['jobs'], params: JobParams, body: EditJobBody, response: { 200: EditJobResponse, ...errors } } },
+    async (request, reply) => {
+      const account = await requireAccount(deps, request);
+      const { jobId } = request.params;
+      const result = await editJob(deps, account, jobId, request.body, commandContext(deps, request, { userId: account.userId, role: account.role }));
+      return withPosition(reply, result.position).send({ success: true, jobId });
     },
   );
 

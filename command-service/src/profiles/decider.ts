@@ -43,11 +43,18 @@ export type ProfileCommand =
    */
   | { type: 'AddCandidate'; data: { profileId: string; personId: string; content: ProfileContent; at: string } }
   /**
+   * An admin corrects a candidate's profile from the Manage dialog (ADR 064): the fields the
+   * admin view shows; the email (the person's sign-in) and everything else stay as they are.
+   */
+  | { type: 'AdminEditCandidate'; data: { profileId: string; changes: AdminCandidateChanges; at: string } }
+  /**
    * A one-off job moves pictures stored as data URLs (before ADR 046) into the picture store:
    * each field still holding one of `replacements`' data URLs gets its picture's path (or null
    * when it could not be re-encoded). The person changed nothing, so `updatedAt` stays theirs.
    */
   | { type: 'MoveProfilePictures'; data: { profileId: string; replacements: ReadonlyMap<string, string | null> } };
+
+export type AdminCandidateChanges = Pick<ProfileContent, 'firstName' | 'lastName' | 'phone' | 'title' | 'location' | 'experience' | 'skills' | 'summary'> & { isPrivate: boolean };
 
 /** First word of the name, and the rest (§3). */
 export const splitName = (name: string): { firstName: string; lastName: string } => {
@@ -163,6 +170,14 @@ export const profileDecider: Decider<ProfileCommand, CandidateProfileEvent, Prof
       if (state.status !== 'none') throw new DomainError('conflict', PROFILE_MESSAGES.profileExists);
       const { profileId, personId, content, at } = command.data;
       return [{ type: 'CandidateProfileCreated', data: { ...content, skills: distinctSkills(content.skills), profileId, userId: personId, source: 'admin', createdAt: at } }];
+    }
+    if (command.type === 'AdminEditCandidate') {
+      // Who may edit is the route's rule (admins only).
+      const profile = existing(state);
+      const { isPrivate, skills, ...changes } = command.data.changes;
+      const content: ProfileContent = { ...profile.content, ...changes, skills: distinctSkills(skills), isPublic: !isPrivate };
+      if (JSON.stringify(content) === JSON.stringify(profile.content)) return [];
+      return [{ type: 'CandidateProfileUpdated', data: { ...content, profileId: profile.profileId, userId: profile.userId, updatedAt: command.data.at } }];
     }
     const { account, profileId } = command.data;
     candidateOnly(account);

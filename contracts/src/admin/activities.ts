@@ -17,6 +17,7 @@ export type AdminActivityEntityType = z.infer<typeof AdminActivityEntityType>;
 /** Every action the log knows, with the text the Activities tab shows and the kind of thing it was done to. */
 export const ADMIN_ACTIVITY_ACTIONS = {
   'job.posted': { label: 'Posted a job', entityType: 'job' },
+  'job.edited': { label: 'Edited a job', entityType: 'job' },
   'job.closed': { label: 'Closed a job', entityType: 'job' },
   'job.reopened': { label: 'Reopened a job', entityType: 'job' },
   'user.created': { label: 'Created an account', entityType: 'user' },
@@ -46,6 +47,7 @@ export const AdminActivityAction = z.enum(ADMIN_ACTIVITY_ACTION_NAMES, {
 /** The event types the log records when an admin is their actor, and the action each one is. */
 export const ADMIN_ACTIVITY_EVENTS = {
   JobPosted: 'job.posted',
+  JobEdited: 'job.edited',
   JobClosed: 'job.closed',
   JobReopened: 'job.reopened',
   UserRegistered: 'user.created',

@@ -115,6 +115,18 @@ export const CreateAdminCompanyBody = z.object({
 });
 export type CreateAdminCompanyBody = z.input<typeof CreateAdminCompanyBody>;
 
+/**
+ * `PUT /api/admin/candidates/{id}` (the Manage dialog, ADR 064): the Add Candidate fields but the
+ * email, which is the person's sign-in and stays theirs to change.
+ */
+export const UpdateAdminCandidateBody = CreateAdminCandidateBody.omit({ email: true });
+export type UpdateAdminCandidateBody = z.input<typeof UpdateAdminCandidateBody>;
+/** `PUT /api/admin/companies/{id}` (the Manage dialog, ADR 064): the Add Company fields and rules. */
+export const UpdateAdminCompanyBody = CreateAdminCompanyBody;
+export type UpdateAdminCompanyBody = z.input<typeof UpdateAdminCompanyBody>;
+export const AdminUpdateResponse = z.object({ success: z.literal(true), id: z.string() });
+export type AdminUpdateResponse = z.infer<typeof AdminUpdateResponse>;
+
 export const CreateAdminCandidateResponse = z.object({ success: z.literal(true), candidate: AdminCandidate });
 export const CreateAdminCompanyResponse = z.object({ success: z.literal(true), company: AdminCompany });
 

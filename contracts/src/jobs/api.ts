@@ -124,6 +124,16 @@ export const AdminCreateJobBody = PostJobBody.extend({
 });
 export type AdminCreateJobBody = z.input<typeof AdminCreateJobBody>;
 
+/**
+ * `PUT /api/jobs/{jobId}`: the owning company or an admin edits a posted job (ADR 064), with the
+ * same fields, rules and messages as posting (one body for the company and the admin); the
+ * company the job belongs to is not editable.
+ */
+export const EditJobBody = PostJobBody;
+export type EditJobBody = z.input<typeof EditJobBody>;
+export const EditJobResponse = z.object({ success: z.literal(true), jobId: z.string() });
+export type EditJobResponse = z.infer<typeof EditJobResponse>;
+
 /** `POST /api/jobs/{jobId}/close` and `/reopen`. */
 export const JobStatusChange = z.object({ success: z.literal(true), jobId: z.string(), isActive: z.boolean() });
 export type JobStatusChange = z.infer<typeof JobStatusChange>;

@@ -28,4 +28,5 @@ export const JOB_MESSAGES = {
   external: 'This job is hosted on another site: apply there through its link.',
   alreadyApplied: 'You have already applied to this job.',
   candidatesOnly: 'Only candidates can apply to jobs. Sign in with a candidate account.',
+  importedNotEditable: 'This job was imported from another site: it is edited there, not on Hireloop.',
 } as const;

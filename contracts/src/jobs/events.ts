@@ -63,6 +63,19 @@ export type ImportedJobRevised = z.infer<typeof ImportedJobRevised>;
 export const ImportedJobSeen = z.object({ jobId: z.string(), seenAt: z.string() });
 export type ImportedJobSeen = z.infer<typeof ImportedJobSeen>;
 
+/**
+ * A company edited its own job, or an admin edited any job posted on Hireloop (ADR 064): the
+ * whole new content, so a reader never needs the job's history to show it. Imported jobs are
+ * edited at their source, never here.
+ */
+export const JobEdited = JobContent.extend({
+  jobId: z.string(),
+  /** The user who edited it (an id, as `JobPosted.postedBy`). */
+  editedBy: z.string(),
+  editedAt: z.string(),
+});
+export type JobEdited = z.infer<typeof JobEdited>;
+
 export const JOB_CLOSE_REASONS = ['closed_by_owner', 'closed_by_admin', 'removed_from_feed'] as const;
 export const JobClosed = z.object({ jobId: z.string(), reason: z.enum(JOB_CLOSE_REASONS), closedAt: z.string() });
 export type JobClosed = z.infer<typeof JobClosed>;
@@ -76,9 +89,10 @@ export type JobEvent =
   | { type: 'JobImported'; data: JobImported }
   | { type: 'ImportedJobRevised'; data: ImportedJobRevised }
   | { type: 'ImportedJobSeen'; data: ImportedJobSeen }
+  | { type: 'JobEdited'; data: JobEdited }
   | { type: 'JobClosed'; data: JobClosed }
   | { type: 'JobReopened'; data: JobReopened };
 
 export const jobStreamId = (jobId: string) => `job-${jobId}`;
 
-export const JobEventSchemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobClosed, JobReopened } satisfies EventSchemas<JobEvent>;
+export const JobEventSchemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobEdited, JobClosed, JobReopened } satisfies EventSchemas<JobEvent>;

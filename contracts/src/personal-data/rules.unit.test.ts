@@ -15,6 +15,7 @@ const NOT_A_PERSONS: Record<string, string[]> = {
   JobPosted: ['location'], // where the job is
   JobImported: ['location'],
   ImportedJobRevised: ['location'],
+  JobEdited: ['location'],
 };
 
 const schemaMaps = [...Object.entries(contracts), ...Object.entries(imports)].filter(([name]) => name.endsWith('EventSchemas')).map(([, map]) => map as Record<string, z.ZodType>);

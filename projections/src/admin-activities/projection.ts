@@ -48,6 +48,7 @@ const withJob =
 
 const SUBJECTS: Record<keyof typeof ADMIN_ACTIVITY_EVENTS, (data: unknown) => Subject> = {
   JobPosted: id('jobId'),
+  JobEdited: id('jobId'),
   JobClosed: id('jobId'),
   JobReopened: id('jobId'),
   UserRegistered: id('userId'),

@@ -1,4 +1,4 @@
-import { ApplicationSubmitted, ImportedJobRevised, JobImported, JobPosted, PageViewsCounted, UserRegistered, readBoardActivity, type UserType } from '@hireloop/contracts';
+import { ApplicationSubmitted, ImportedJobRevised, JobEdited, JobImported, JobPosted, PageViewsCounted, UserRegistered, readBoardActivity, type UserType } from '@hireloop/contracts';
 import { z } from 'zod';
 import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
@@ -125,6 +125,7 @@ const topJobsSchemas = {
   JobPosted,
   JobImported,
   ImportedJobRevised,
+  JobEdited,
   ApplicationSubmitted,
   JobViewsCounted: boardActivitySchemas.JobViewsCounted,
   JobViewed: boardActivitySchemas.JobViewed,
@@ -152,6 +153,7 @@ export function jobCounts(event: TopJobsEvent): Array<{ date: string; jobId: str
     case 'JobPosted':
     case 'JobImported':
     case 'ImportedJobRevised':
+    case 'JobEdited':
       return [];
     default:
       return unhandled(event);
@@ -177,6 +179,7 @@ export function evolveAnalyticsJob(job: AnalyticsJobDocument | null, event: TopJ
     case 'JobPosted':
     case 'JobImported':
     case 'ImportedJobRevised':
+    case 'JobEdited':
       return known.jobTitle === event.data.title ? job : { ...known, jobTitle: event.data.title };
     case 'ApplicationSubmitted':
     case 'JobViewsCounted':
@@ -210,7 +213,7 @@ export const analyticsTopJobsProjection = evolvingProjection({
     slice('analytics-job-days', { documents: (event: TopJobsEvent) => jobCounts(event).map(({ date, jobId }) => jobDayId(date, jobId)), evolve: evolveJobDay }),
     slice('analytics-jobs', {
       documents: (event: TopJobsEvent) =>
-        event.type === 'JobPosted' || event.type === 'JobImported' || event.type === 'ImportedJobRevised' ? event.data.jobId : jobCounts(event).map(({ jobId }) => jobId),
+        event.type === 'JobPosted' || event.type === 'JobImported' || event.type === 'ImportedJobRevised' || event.type === 'JobEdited' ? event.data.jobId : jobCounts(event).map(({ jobId }) => jobId),
       evolve: evolveAnalyticsJob,
     }),
   ],

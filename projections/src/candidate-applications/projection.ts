@@ -2,6 +2,7 @@ import {
   APPLICATION_EVENT_STATUS,
   ApplicationEventSchemas,
   ImportedJobRevised,
+  JobEdited,
   JobClosed,
   JobImported,
   JobPosted,
@@ -29,7 +30,7 @@ export type CandidateApplicationDocument = {
   job: Omit<JobSummary, '_id'> | null;
 };
 
-const schemas = { ...ApplicationEventSchemas, JobPosted, JobImported, ImportedJobRevised, JobClosed, JobReopened };
+const schemas = { ...ApplicationEventSchemas, JobPosted, JobImported, ImportedJobRevised, JobEdited, JobClosed, JobReopened };
 
 /** The events this read model follows, parsed. */
 export type CandidateApplicationsEvent = ProjectedEvent<typeof schemas>;
@@ -45,7 +46,8 @@ export function evolveJob(job: JobSummary | null, event: CandidateApplicationsEv
       const { jobId, title, company, location } = event.data;
       return { _id: jobId, title, company, location, isActive: true };
     }
-    case 'ImportedJobRevised': {
+    case 'ImportedJobRevised':
+    case 'JobEdited': {
       const { title, company, location } = event.data;
       return job && { ...job, title, company, location };
     }
@@ -99,6 +101,7 @@ export function evolveApplication(doc: CandidateApplicationDocument | null, even
     case 'JobPosted':
     case 'JobImported':
     case 'ImportedJobRevised':
+    case 'JobEdited':
     case 'JobClosed':
     case 'JobReopened':
       return doc && { ...doc, job: shown(job) };

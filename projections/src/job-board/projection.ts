@@ -2,6 +2,7 @@ import {
   ImportedJobRevised,
   ImportedJobSeen,
   JobClosed,
+  JobEdited,
   JobImported,
   JobPosted,
   JobReopened,
@@ -46,7 +47,7 @@ const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocume
   return { ...next, ...searchFields(next) };
 };
 
-const schemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobClosed, JobReopened };
+const schemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobEdited, JobClosed, JobReopened };
 type JobBoardEvent = ProjectedEvent<typeof schemas>;
 
 const added = (job: Job, position: string): JobBoardDocument => ({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
@@ -73,6 +74,10 @@ export function evolveJob(doc: JobBoardDocument | null, event: JobBoardEvent): J
     }
     case 'ImportedJobSeen':
       return doc && { ...doc, lastSeenAt: event.data.seenAt, position };
+    case 'JobEdited': {
+      const { jobId: _jobId, editedBy: _editedBy, editedAt: _editedAt, ...content } = event.data;
+      return doc && { ...withContent(doc, content), position };
+    }
     case 'JobClosed':
       return doc && { ...doc, isActive: false, closedReason: event.data.reason, position };
     case 'JobReopened':

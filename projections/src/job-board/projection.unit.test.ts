@@ -93,6 +93,37 @@ describe('job board read model', () => {
     await spec.given([{ streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' }]).then('jobs', [postedDocument]);
   });
 
+  it('an edited job shows its new content, searchable by it, and keeps its id, link, date and status (ADR 064)', async () => {
+    const { jobId: _jobId, shareToken: _shareToken, companyId: _companyId, postedBy: _postedBy, source: _source, externalUrl: _externalUrl, ...content } = posted;
+    await spec
+      .given([
+        { streamId: 'job-job-1', type: 'JobPosted', data: posted, occurredAt: '2026-11-20T08:30:00.000Z' },
+        { streamId: 'job-job-1', type: 'JobClosed', data: { jobId: 'job-1', reason: 'closed_by_owner', closedAt: '2026-11-21T08:00:00.000Z' } },
+        {
+          streamId: 'job-job-1',
+          type: 'JobEdited',
+          data: { ...content, jobId: 'job-1', title: 'Staff Data Engineer', location: 'Remote', remote: true, skills: ['Spark'], editedBy: 'user-1', editedAt: '2026-11-22T08:00:00.000Z' },
+        },
+      ])
+      .then('jobs', [
+        {
+          ...postedDocument,
+          title: 'Staff Data Engineer',
+          location: 'Remote',
+          remote: true,
+          skills: ['Spark'],
+          searchText: 'staff data engineer\nnorthwind\nspark\nown the pipelines.',
+          locationText: 'remote',
+          isRemote: true,
+          isGlobal: false,
+          isUS: false,
+          isActive: false,
+          closedReason: 'closed_by_owner',
+          position: nth(3),
+        },
+      ]);
+  });
+
   it('an owner closes a job and opens it again', async () => {
     await spec
       .given([

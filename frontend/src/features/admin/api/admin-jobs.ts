@@ -1,21 +1,9 @@
-import { type AdminCreateJobBody, type Job, JobList, PostJobResponse } from '@hireloop/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
+import { type AdminCreateJobBody, type EditJobBody, EditJobResponse, type Job, JobList, JobStatusChange, PostJobResponse, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, getJsonWithHeaders, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** The prefix of every job list the app caches (the board's own keys start with the path too). */
 const jobListsKey = ['/api/jobs'] as const;
-
-/** Part 2 §9: the Job Management grid shows the first 6 jobs of `GET /api/jobs`. */
-export const ADMIN_JOB_GRID_SIZE = 6;
-
-/** `GET /api/jobs` as the spec calls it (no parameters: the newest open jobs); the grid shows the first 6. */
-export const adminJobGridQueryOptions = () =>
-  queryOptions({
-    queryKey: [...jobListsKey, 'admin-grid'] as const,
-    queryFn: async ({ signal }) => parseAnswer(JobList, await getJson('/api/jobs', { signal }), '/api/jobs').slice(0, ADMIN_JOB_GRID_SIZE),
-  });
-
-export const useAdminJobGrid = () => useQuery(adminJobGridQueryOptions());
 
 /**
  * The jobs an admin may invite candidates to: open jobs posted on Hireloop for a company (an
@@ -46,5 +34,80 @@ export function useCreateAdminJob() {
     mutationFn: createAdminJob,
     // Every job list shows it: the grid, the invite pickers, the board.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobListsKey }),
+  });
+}
+
+/** What Job Management asks `GET /api/jobs` for: every job, open and closed, searched and paged (ADR 064). */
+export interface AdminJobListParams {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminJobPage {
+  jobs: Job[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export const adminJobListPath = ({ search, page, pageSize }: AdminJobListParams) => {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  query.set('status', 'all');
+  query.set('page', String(page));
+  query.set('pageSize', String(pageSize));
+  return `/api/jobs?${query.toString()}`;
+};
+
+export const adminJobListQueryOptions = (params: AdminJobListParams) =>
+  queryOptions({
+    queryKey: [...jobListsKey, 'admin-list', params] as const,
+    queryFn: async ({ signal }): Promise<AdminJobPage> => {
+      const path = adminJobListPath(params);
+      const { body, headers } = await getJsonWithHeaders(path, { signal });
+      const jobs = parseAnswer(JobList, body, '/api/jobs');
+      const header = Number(headers.get(TOTAL_COUNT_HEADER));
+      const total = Number.isFinite(header) && header >= 0 ? header : (params.page - 1) * params.pageSize + jobs.length;
+      return { jobs, total, page: params.page, pageSize: params.pageSize, totalPages: Math.ceil(total / params.pageSize) };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminJobList = (params: AdminJobListParams) => useQuery(adminJobListQueryOptions(params));
+
+/** `PUT /api/jobs/{jobId}` as an admin (ADR 064). */
+export async function editAdminJob(jobId: string, body: EditJobBody): Promise<EditJobResponse> {
+  const path = `/api/jobs/${encodeURIComponent(jobId)}`;
+  return parseAnswer(EditJobResponse, await sendJson('PUT', path, body), path);
+}
+
+/** `POST /api/jobs/{jobId}/close` or `/reopen` as an admin. */
+export async function changeAdminJobStatus(jobId: string, action: 'close' | 'reopen'): Promise<JobStatusChange> {
+  const path = `/api/jobs/${encodeURIComponent(jobId)}/${action}`;
+  return parseAnswer(JobStatusChange, await sendJson('POST', path), path);
+}
+
+/** Every job list and page shows the job: refresh them all (the answer's position makes the reads wait for the change). */
+const refreshJobs = (queryClient: ReturnType<typeof useQueryClient>, jobId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: jobListsKey }),
+    queryClient.invalidateQueries({ queryKey: [`/api/jobs/${encodeURIComponent(jobId)}`], exact: true }),
+  ]);
+
+export function useEditAdminJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, body }: { jobId: string; body: EditJobBody }) => editAdminJob(jobId, body),
+    onSuccess: (_answer, { jobId }) => refreshJobs(queryClient, jobId),
+  });
+}
+
+export function useChangeAdminJobStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, action }: { jobId: string; action: 'close' | 'reopen' }) => changeAdminJobStatus(jobId, action),
+    onSuccess: (_answer, { jobId }) => refreshJobs(queryClient, jobId),
   });
 }

@@ -1,4 +1,7 @@
 import {
+  AdminUpdateResponse,
+  type UpdateAdminCandidateBody,
+  type UpdateAdminCompanyBody,
   AdminCandidateList,
   AdminCompanyList,
   CreateAdminCandidateResponse,
@@ -89,6 +92,34 @@ export function useCreateAdminCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdminCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCompaniesKey }),
+  });
+}
+
+/** `PUT /api/admin/candidates/{id}` (Manage, ADR 064). */
+export async function updateAdminCandidate(id: string, body: UpdateAdminCandidateBody): Promise<AdminUpdateResponse> {
+  const path = `${ADMIN_CANDIDATES_PATH}/${encodeURIComponent(id)}`;
+  return parseAnswer(AdminUpdateResponse, await sendJson('PUT', path, body), path);
+}
+
+/** `PUT /api/admin/companies/{id}` (Manage, ADR 064). */
+export async function updateAdminCompany(id: string, body: UpdateAdminCompanyBody): Promise<AdminUpdateResponse> {
+  const path = `${ADMIN_COMPANIES_PATH}/${encodeURIComponent(id)}`;
+  return parseAnswer(AdminUpdateResponse, await sendJson('PUT', path, body), path);
+}
+
+export function useUpdateAdminCandidate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAdminCandidateBody }) => updateAdminCandidate(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCandidatesKey }),
+  });
+}
+
+export function useUpdateAdminCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAdminCompanyBody }) => updateAdminCompany(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminCompaniesKey }),
   });
 }

@@ -103,7 +103,7 @@ describe('the Candidates tab', () => {
     await waitFor(() => expect(candidateRequests().at(-1)?.url).toBe('/api/admin/candidates?page=1&pageSize=25&sort=oldest'));
   });
 
-  it('searches on the server from page 1, and the companies tab searches with the same text', async () => {
+  it('searches on the server from page 1, and the companies tab keeps its own search (ADR 064)', async () => {
     serveCandidates(60);
     server.routes['GET /api/admin/companies'] = () => json(200, { companies: [], total: 0, page: 1, pageSize: 25, totalPages: 0 });
     const { user: person } = renderPanel({ user: user('admin') });
@@ -113,8 +113,10 @@ describe('the Candidates tab', () => {
     await person.type(screen.getByRole('searchbox', { name: 'Search candidates' }), 'LOVE{Enter}');
     await waitFor(() => expect(candidateRequests().at(-1)?.url).toBe('/api/admin/candidates?search=LOVE&page=1&pageSize=25'));
     await person.click(screen.getByRole('tab', { name: 'Companies' }));
-    expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('LOVE');
-    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/admin/companies?search=LOVE&page=1&pageSize=25'));
+    expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('');
+    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/admin/companies?page=1&pageSize=25'));
+    expect(await screen.findByText('No companies yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No companies match your search.')).not.toBeInTheDocument();
   });
 
   it('Add Candidate: the button waits for the required fields, the email is checked, skills are comma-split, and it toasts', async () => {
@@ -290,15 +292,14 @@ describe('Make Admin', () => {
     ]);
   });
 
-  it('an admin who is not a super admin is told Access Denied and nothing is called', async () => {
+  it('an admin who is not a super admin is not offered Make Admin (part 2 §6)', async () => {
     serveCandidates(2);
     const { user: person } = renderPanel({ user: user('admin') });
     await screen.findByText('Ada1 Lovelace');
     await person.click(screen.getByRole('checkbox', { name: 'Select Ada1 Lovelace' }));
-    await person.click(screen.getByRole('button', { name: 'Make Admin' }));
-    expect(await screen.findByText(ADMIN_MESSAGES.accessDeniedTitle)).toBeInTheDocument();
-    expect(screen.getByText(ADMIN_MESSAGES.accessDeniedText)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const bulk = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bulk).getByRole('button', { name: 'Bulk Invite' })).toBeInTheDocument();
+    expect(within(bulk).queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument();
     expect(server.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 

@@ -63,8 +63,10 @@ export function AdminPanel({ user, isLoading, onSignIn }: AdminPanelProps) {
 
 function AdminConsole({ user }: { user: User }) {
   const [tab, setTab] = useState<AdminTab>('candidates');
-  // Part 2 §5: one search text, shared by the candidates and the companies tables.
-  const [search, setSearch] = useState('');
+  // Each table keeps its own search (ADR 064): a candidate's name typed on one tab must not
+  // empty the other with "No companies match your search".
+  const [candidateSearch, setCandidateSearch] = useState('');
+  const [companySearch, setCompanySearch] = useState('');
   return (
     <PageShell className="grid content-start gap-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -81,10 +83,10 @@ function AdminConsole({ user }: { user: User }) {
           ))}
         </TabsList>
         <TabsContent value="candidates">
-          <CandidatesTab user={user} search={search} onSearchChange={setSearch} />
+          <CandidatesTab user={user} search={candidateSearch} onSearchChange={setCandidateSearch} />
         </TabsContent>
         <TabsContent value="companies">
-          <CompaniesTab search={search} onSearchChange={setSearch} />
+          <CompaniesTab search={companySearch} onSearchChange={setCompanySearch} />
         </TabsContent>
         <TabsContent value="jobs">
           <JobsTab />

@@ -11,6 +11,7 @@ import { AddCandidateDialog } from './add-candidate-dialog';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteDialog } from './invite-dialog';
 import { MakeAdminDialog } from './make-admin-dialog';
+import { ManageCandidateDialog } from './manage-candidate-dialog';
 import { AdminListFooter, AdminListToolbar, ListStates, useAdminListParams } from './table-controls';
 
 interface CandidatesTabProps {
@@ -25,6 +26,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
   const [selected, setSelected] = useState<Map<string, AdminCandidate>>(new Map());
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState<AdminCandidate | null>(null);
+  const [managing, setManaging] = useState<AdminCandidate | null>(null);
   const [bulkInviting, setBulkInviting] = useState(false);
   const [promoting, setPromoting] = useState<AdminCandidate[] | null>(null);
   const controls = useAdminListParams(search, onSearchChange);
@@ -98,10 +100,13 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
           <MailPlusIcon aria-hidden="true" />
           Bulk Invite
         </Button>
-        <Button size="sm" variant="outline" onClick={startMakeAdmin}>
-          <ShieldPlusIcon aria-hidden="true" />
-          Make Admin
-        </Button>
+        {/* Part 2 §6: super admins only see Make Admin. */}
+        {user.role === 'super_admin' ? (
+          <Button size="sm" variant="outline" onClick={startMakeAdmin}>
+            <ShieldPlusIcon aria-hidden="true" />
+            Make Admin
+          </Button>
+        ) : null}
         {selected.size > 0 ? (
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
             <XIcon aria-hidden="true" />
@@ -147,6 +152,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
                   selected={selected.has(candidate.id)}
                   onToggle={() => toggle(candidate)}
                   onInvite={() => setInviting(candidate)}
+                  onManage={() => setManaging(candidate)}
                 />
               ))}
             </tbody>
@@ -157,6 +163,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
 
       <AddCandidateDialog open={adding} onOpenChange={setAdding} />
       <InviteDialog candidate={inviting} onClose={() => setInviting(null)} />
+      <ManageCandidateDialog candidate={managing} onClose={() => setManaging(null)} />
       <BulkInviteDialog
         open={bulkInviting}
         candidates={[...selected.values()]}
@@ -173,11 +180,13 @@ function CandidateRow({
   selected,
   onToggle,
   onInvite,
+  onManage,
 }: {
   candidate: AdminCandidate;
   selected: boolean;
   onToggle: () => void;
   onInvite: () => void;
+  onManage: () => void;
 }) {
   const name = fullName(candidate);
   const { shown, more } = rowSkills(candidate.skills);
@@ -213,9 +222,14 @@ function CandidateRow({
         </div>
       </td>
       <td className="px-3 py-3 text-right">
-        <Button size="sm" variant="outline" onClick={onInvite}>
-          Invite to Apply
-        </Button>
+        <div className="flex justify-end gap-2">
+          <Button size="sm" variant="outline" aria-haspopup="dialog" aria-label={`Manage ${name}`} onClick={onManage}>
+            Manage
+          </Button>
+          <Button size="sm" variant="outline" onClick={onInvite}>
+            Invite to Apply
+          </Button>
+        </div>
       </td>
     </tr>
   );

@@ -1,3 +1,4 @@
+import type { AdminCompany } from '@hireloop/contracts';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -5,11 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { useAdminCompanies } from '../api/admin-people';
 import { formatDay } from '../lib/admin-display';
 import { AddCompanyDialog } from './add-company-dialog';
+import { ManageCompanyDialog } from './manage-company-dialog';
 import { AdminListFooter, AdminListToolbar, ListStates, useAdminListParams } from './table-controls';
 
-/** The Companies tab (part 2 "Admin panel"): the shared search on the company name, table, Add Company, Manage. */
+/** The Companies tab (part 2 "Admin panel"): search on the company name, table, Add Company, Manage. */
 export function CompaniesTab({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
   const [adding, setAdding] = useState(false);
+  const [managing, setManaging] = useState<AdminCompany | null>(null);
   const controls = useAdminListParams(search, onSearchChange);
   const list = useAdminCompanies(controls.params);
   const answer = list.data;
@@ -75,8 +78,8 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap">{formatDay(company.createdAt)}</td>
                   <td className="px-3 py-3 text-right">
-                    {/* Part 2: Manage does nothing yet; it stays visible, as the spec shows it. */}
-                    <Button size="sm" variant="outline" type="button">
+                    {/* Part 2 showed a Manage that did nothing; it opens the company's fields (ADR 064). */}
+                    <Button size="sm" variant="outline" type="button" aria-haspopup="dialog" onClick={() => setManaging(company)}>
                       Manage
                     </Button>
                   </td>
@@ -88,6 +91,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
       </ListStates>
       <AdminListFooter answer={answer} noun="companies" onPageChange={controls.setPage} disabled={list.isPlaceholderData} />
       <AddCompanyDialog open={adding} onOpenChange={setAdding} />
+      <ManageCompanyDialog company={managing} onClose={() => setManaging(null)} />
     </section>
   );
 }

@@ -29,7 +29,7 @@ export function InviteDialog({ candidate, onClose }: { candidate: AdminCandidate
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Invite to Apply</DialogTitle>
-          <DialogDescription>{candidate ? `Invite ${fullName(candidate)} to apply to one of your open jobs.` : null}</DialogDescription>
+          <DialogDescription>{candidate ? `Invite ${fullName(candidate)} to apply to an open job on Hireloop.` : null}</DialogDescription>
         </DialogHeader>
         {candidate ? <InviteForm candidate={candidate} onClose={onClose} /> : null}
       </DialogContent>

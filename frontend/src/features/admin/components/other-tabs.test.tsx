@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ANALYTICS_MESSAGES, type AdminActivity } from '@hireloop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { company, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
+import { candidate, company, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
 
 const server = stubAdminServer();
 
@@ -65,15 +65,88 @@ describe('the Companies tab', () => {
   });
 });
 
+describe('Manage (ADR 064)', () => {
+  it('Manage on a company row opens its fields, checks them with the Add Company rules, and saves them with PUT', async () => {
+    server.routes['GET /api/admin/companies'] = () => json(200, { companies: [company(1)], total: 1, page: 1, pageSize: 25, totalPages: 1 });
+    server.routes['PUT /api/admin/companies/company-1'] = () => json(200, { success: true, id: 'company-1' });
+    const { user: person } = await openTab('Companies');
+    await person.click(await screen.findByRole('button', { name: 'Manage' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Company' });
+    expect(within(dialog).getByLabelText(/Company Name/)).toHaveValue('Northwind 1');
+    await person.clear(within(dialog).getByLabelText('Website'));
+    await person.type(within(dialog).getByLabelText('Website'), 'northwind');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Website must be a valid URL (https://…)')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await person.clear(within(dialog).getByLabelText('Website'));
+    await person.type(within(dialog).getByLabelText('Website'), 'https://northwind.example');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Company updated')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/admin/companies/company-1', body: expect.objectContaining({ name: 'Northwind 1', website: 'https://northwind.example' }) });
+  });
+
+  it('Manage on a candidate row saves the admin view’s fields (skills comma-split, no email) with PUT', async () => {
+    server.routes['GET /api/admin/candidates'] = () => json(200, { candidates: [candidate(1)], total: 1, page: 1, pageSize: 25, totalPages: 1 });
+    server.routes['PUT /api/admin/candidates/profile-1'] = () => json(200, { success: true, id: 'candidate-1' });
+    server.routes['GET /api/admin/activities/stream'] = quietStream;
+    const { user: person } = renderPanel({ user: user('admin') });
+    await person.click(await screen.findByRole('button', { name: 'Manage Ada1 Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Candidate' });
+    await person.clear(within(dialog).getByLabelText(/Last Name/));
+    await person.type(within(dialog).getByLabelText(/Last Name/), 'Byron');
+    await person.clear(within(dialog).getByLabelText('Skills'));
+    await person.type(within(dialog).getByLabelText('Skills'), 'Math, , Engines');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Candidate updated')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.method === 'PUT');
+    expect(put).toMatchObject({ url: '/api/admin/candidates/profile-1', body: expect.objectContaining({ firstName: 'Ada1', lastName: 'Byron', skills: ['Math', 'Engines'] }) });
+    expect(put?.body).not.toHaveProperty('email');
+  });
+});
+
 describe('Job Management', () => {
-  it('shows the first 6 jobs of GET /api/jobs', async () => {
-    server.routes['GET /api/jobs'] = () => json(200, Array.from({ length: 8 }, (_, i) => job(i + 1)));
-    await openTab('Job Management');
+  it('lists every job, open and closed, searched and paged on the server with the admin page sizes (ADR 064)', async () => {
+    server.routes['GET /api/jobs'] = ({ query }) => {
+      const pageSize = Number(query.get('pageSize'));
+      const page = Number(query.get('page'));
+      const jobs = Array.from({ length: Math.min(pageSize, 30 - (page - 1) * pageSize) }, (_, i) => job((page - 1) * pageSize + i + 1, { isActive: i !== 1 }));
+      return json(200, jobs, { 'x-total-count': '30' });
+    };
+    const { user: person } = await openTab('Job Management');
     const grid = await screen.findByRole('list', { name: 'Jobs' });
-    expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
-    expect(within(grid).getByText('Job 6')).toBeInTheDocument();
-    expect(within(grid).queryByText('Job 7')).not.toBeInTheDocument();
-    expect(server.calls.find((call) => call.path === '/api/jobs')?.url).toBe('/api/jobs');
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(25);
+    expect(server.calls.find((call) => call.path === '/api/jobs')?.url).toBe('/api/jobs?status=all&page=1&pageSize=25');
+    expect(within(screen.getByRole('article', { name: 'Job 2' })).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–25 of 30 jobs')).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/jobs?status=all&page=2&pageSize=25'));
+    await person.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'kafka{Enter}');
+    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/jobs?search=kafka&status=all&page=1&pageSize=25'));
+    await person.selectOptions(screen.getByLabelText('Rows per page'), '10');
+    await waitFor(() => expect(server.calls.at(-1)?.url).toBe('/api/jobs?search=kafka&status=all&page=1&pageSize=10'));
+  });
+
+  it('Edit saves the job with PUT /api/jobs/{jobId}; Close and Reopen call their routes; an imported job has no Edit', async () => {
+    server.routes['GET /api/jobs'] = () =>
+      json(200, [job(1, { title: 'Data Engineer', location: 'Austin, TX', description: 'Pipelines.' }), job(2, { isActive: false }), job(3, { source: 'remoteok' })], { 'x-total-count': '3' });
+    server.routes['PUT /api/jobs/job-1'] = () => json(200, { success: true, jobId: 'job-1' });
+    server.routes['POST /api/jobs/job-1/close'] = () => json(200, { success: true, jobId: 'job-1', isActive: false });
+    server.routes['POST /api/jobs/job-2/reopen'] = () => json(200, { success: true, jobId: 'job-2', isActive: true });
+    const { user: person } = await openTab('Job Management');
+    const first = await screen.findByRole('article', { name: 'Data Engineer' });
+    expect(within(screen.getByRole('article', { name: 'Job 3' })).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await person.click(within(first).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Job' });
+    expect(within(dialog).getByLabelText(/Job Title/)).toHaveValue('Data Engineer');
+    await person.clear(within(dialog).getByLabelText(/Job Title/));
+    await person.type(within(dialog).getByLabelText(/Job Title/), 'Staff Data Engineer');
+    await person.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Job updated')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({ url: '/api/jobs/job-1', body: expect.objectContaining({ title: 'Staff Data Engineer', location: 'Austin, TX' }) });
+    await person.click(within(first).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url === '/api/jobs/job-1/close')).toBe(true));
+    await person.click(within(screen.getByRole('article', { name: 'Job 2' })).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'POST' && call.url === '/api/jobs/job-2/reopen')).toBe(true));
   });
 
   it('Create Job waits for title, description and location, splits the lists, and toasts', async () => {

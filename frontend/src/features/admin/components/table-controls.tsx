@@ -123,7 +123,7 @@ export function ListStates({
 
 /**
  * What a people table asks the server for, held by its tab: the page, its size and the order.
- * The search is the panel's (shared by the tabs). A new search, size or order goes back to page 1.
+ * The search is held by the panel, one per table. A new search, size or order goes back to page 1.
  */
 export function useAdminListParams(search: string, onSearchChange: (search: string) => void) {
   const [page, setPage] = useState(1);

@@ -14,6 +14,7 @@ import { ApplyButton } from './apply-button';
 import { JobDescription, JobOverview, JobStatusBadge } from './job-details';
 import { MatchScoreBadge } from '../../../components/match-score-badge';
 import { ShareButtons } from './share-buttons';
+import { canEditJob, EditJobButton } from './edit-job-button';
 
 /** Spec part 1, §2 and §8. */
 export const JOB_NOT_FOUND_TITLE = 'Job Not Found';
@@ -148,7 +149,10 @@ function JobDetailContent({ job, viewer, viewerLoading, aside }: { job: Job; vie
               size="lg"
             />
           </div>
-          <ShareButtons job={job} />
+          <div className="flex flex-wrap items-center gap-2">
+            {canEditJob(job, viewer) ? <EditJobButton job={job} /> : null}
+            <ShareButtons job={job} />
+          </div>
         </CardHeader>
       </Card>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

@@ -24,6 +24,7 @@ import { formatRelativeAge } from '../lib/format-job';
 import { JOBS_PAGE_SIZE, pageCountOf, showingRange, showingText } from '../lib/pagination';
 import { JobStatusBadge } from './job-details';
 import { ApplicantsDialog } from './applicants-dialog';
+import { EditJobButton } from './edit-job-button';
 import { Pagination } from '../../../components/ui/pagination';
 
 export const JOB_STATUS_TEXT = {
@@ -156,6 +157,7 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
                         <UsersIcon aria-hidden="true" />
                         Applicants
                       </Button>
+                      <EditJobButton job={job} />
                       {job.isActive ? (
                         <Button
                           variant="outline"

@@ -65,36 +65,60 @@ function PostJobFormFields({
   onPosted: () => void;
   onCancel: () => void;
 }) {
+  const postJob = usePostJob();
+  return (
+    <JobFormFields
+      defaultValues={emptyPostJobForm(defaultCompany)}
+      pending={postJob.isPending}
+      submitLabel="Post Job"
+      pendingLabel="Creating..."
+      onCancel={onCancel}
+      onSubmit={(body, { showErrorsAtFields }) =>
+        postJob.mutate(body, {
+          onSuccess: () => {
+            toast({
+              title: 'Job Posted Successfully!',
+              description: 'Your job posting is now live and candidates can apply.',
+              variant: 'success',
+            });
+            onPosted();
+          },
+          onError: (error) => {
+            showErrorsAtFields(error);
+            toast({
+              title: 'Error Creating Job',
+              description: displayError(error, 'Failed to create job posting. Please try again.'),
+              variant: 'destructive',
+            });
+          },
+        })
+      }
+    />
+  );
+}
+
+interface JobFormFieldsProps {
+  defaultValues: PostJobFormValues;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  /** `showErrorsAtFields`: a refusal that names fields (a 400's details) is also said at those fields. */
+  onSubmit: (body: PostJobCommandData, helpers: { showErrorsAtFields: (error: unknown) => void }) => void;
+}
+
+/** The job form, for posting and for editing (ADR 064): the same fields, rules and messages. */
+export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabel, onCancel, onSubmit }: JobFormFieldsProps) {
   const remoteId = useId();
   const form = useForm<PostJobFormValues, unknown, PostJobCommandData>({
     // The contract's schema: the same rules and words as the server's (part 2, §5).
     resolver: contractResolver(PostJobBody),
-    defaultValues: emptyPostJobForm(defaultCompany),
+    defaultValues,
   });
   const { control } = form;
-  const postJob = usePostJob();
-  const pending = postJob.isPending;
 
   const post = (body: PostJobCommandData) =>
-    postJob.mutate(body, {
-      onSuccess: () => {
-        toast({
-          title: 'Job Posted Successfully!',
-          description: 'Your job posting is now live and candidates can apply.',
-          variant: 'success',
-        });
-        onPosted();
-      },
-      onError: (error) => {
-        // A refusal that names fields (a 400's details) is also said at those fields.
-        showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS);
-        toast({
-          title: 'Error Creating Job',
-          description: displayError(error, 'Failed to create job posting. Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
+    onSubmit(body, { showErrorsAtFields: (error) => showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS) });
 
   // Each message is shown at its field (which gets the focus); the spec's toast says it too.
   const refuse = (errors: FieldErrors<PostJobFormValues>) => {
@@ -186,7 +210,7 @@ function PostJobFormFields({
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Creating...' : 'Post Job'}
+          {pending ? pendingLabel : submitLabel}
         </Button>
       </DialogFooter>
     </form>

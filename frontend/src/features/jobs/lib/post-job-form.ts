@@ -2,6 +2,7 @@ import {
   EXPERIENCE_LEVELS,
   JOB_TYPES,
   MESSAGES,
+  type Job,
   type PostJobBody,
   type PostJobCommandData,
 } from '@hireloop/contracts';
@@ -45,6 +46,21 @@ export const emptyPostJobForm = (company = ''): PostJobFormValues => ({
   skills: '',
   experience: 'Entry level',
   benefits: '',
+});
+
+/** A posted job as the form shows it for editing (lists back as lines and comma-separated text). */
+export const jobToPostJobForm = (job: Job): PostJobFormValues => ({
+  title: job.title,
+  company: job.company,
+  location: job.location,
+  salary: job.salary ?? '',
+  type: isJobType(job.type) ? job.type : 'Full-time',
+  remote: job.remote,
+  description: job.description,
+  requirements: job.requirements.join('\n'),
+  skills: job.skills.join(', '),
+  experience: isExperienceLevel(job.experience) ? job.experience : 'Entry level',
+  benefits: job.benefits ?? '',
 });
 
 export const isJobType = (value: string): value is JobType => JOB_TYPES.some((type) => type === value);
