@@ -13,6 +13,7 @@ import { inboxProjection } from './inbox/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
+import { savedSearchesProjection } from './saved-searches/projection';
 import { subscriptionsProjection } from './subscriptions/projection';
 import { usersProjection } from './users/projection';
 
@@ -35,4 +36,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   adminPeopleProjection,
   analyticsDailyProjection,
   analyticsTopJobsProjection,
+  savedSearchesProjection,
 ];
