@@ -25,10 +25,13 @@ import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app'
 import { authPlugin } from '@hireloop/platform/http/auth';
 import { API_DOCS_DIRECTIVES, policyText } from '@hireloop/platform/http/security-headers';
 import type { ReadStore } from '@hireloop/platform/read-store';
+import type { ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { PageViewSink, WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { searchJobs } from '@hireloop/projections/job-board/queries';
+import { jobMatchesSavedSearch } from '@hireloop/projections/job-board/saved-search-match';
+import { findSavedSearch } from '@hireloop/projections/saved-searches/queries';
 import { assistantFrameOrigins } from '@hireloop/platform/assistant';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, ProjectionRunner, type RetryPolicy } from '@hireloop/projections/runner';
@@ -57,6 +60,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where mail (and other work) appended with events waits for the relay (ADR 053). */
   outbox: OutboxStore;
+  /** Where the command side's reactions (AI summaries, job alerts) resume from; without it they start from the beginning of the log. */
+  reactionCheckpoints?: ReactionCheckpoints;
   /** Profile pictures and cover photos as files (ADR 046); default: in memory. */
   pictures?: ProfilePictureStore;
   bus: Bus;
@@ -188,6 +193,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       assistant: deps.assistant,
       // The built-in assistant searches the board's read model (ADR 043).
       searchBoard: (query) => searchJobs(deps.readStore, jobSearch(query)),
+      reactionCheckpoints: deps.reactionCheckpoints,
+      // Saved searches and job alerts (ADR 067): the candidate's list from its read model, and the board's own matching rules.
+      savedSearches: {
+        ownerOf: async (searchId) => (await findSavedSearch(deps.readStore, searchId))?.userId ?? null,
+        matches: jobMatchesSavedSearch,
+      },
       // The MCP tools read the read models through the query side's queries (ADR 042).
       mcpReads: createMcpReads({ readStore: deps.readStore, progress, timeoutMs: options.readYourWritesTimeoutMs ?? 2000 }),
     });

@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read and 1 assistant key made/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -55,6 +55,11 @@ describe('hireloop seed', () => {
           // Answered after it was sent, never before.
           const times = application.timeline.map((step) => step.at);
           expect(times).toEqual([...times].sort());
+        }
+        if (candidate.account.email === 'tomas.herrera@example.com') {
+          // His saved search with a daily alert (ADR 067).
+          const saved = (await app.inject({ method: 'GET', url: '/api/saved-searches', headers })).json().savedSearches;
+          expect(saved).toEqual([expect.objectContaining({ keywords: 'react', location: 'remote', frequency: 'daily' })]);
         }
         if (candidate.account.email === 'lena.marsh@example.com') {
           // Her ledger (ADR 037): every company saw her card; Northwind opened her profile and asked her to apply.

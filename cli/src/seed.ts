@@ -494,6 +494,8 @@ const settableClock = (start: Date): Clock & { set(to: Date): void } => {
  */
 /** The candidate who connected an AI assistant (an API key for the MCP endpoint, ADR 042). */
 export const ASSISTANT_KEY_OWNER = 'lena.marsh@example.com';
+/** Tomás keeps a board search with a daily job alert (ADR 067): the feed jobs imported after it wait for his next alert. */
+const SAVED_SEARCH = { owner: 'tomas.herrera@example.com', search: { keywords: 'react', location: 'remote', frequency: 'daily' } } as const;
 
 export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}): Promise<string> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
@@ -669,6 +671,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   let inboxesRead = 0;
   let apiKeys = 0;
+  let savedSearches = 0;
   /**
    * The candidates' side today: those who were written to have opened their inbox (the message is
    * read, the dashboard counts nothing new), and Lena connected her AI assistant with a key that
@@ -690,6 +693,11 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
         const key = await app.inject({ method: 'POST', url: '/api/api-keys', headers: auth, payload: { name: 'Claude Desktop', expiresInDays: 90 } });
         if (key.statusCode !== 201) throw new Error(`Seeding ${candidate.account.name}'s API key failed: ${key.statusCode} ${key.body}`);
         apiKeys++;
+      }
+      if (candidate.account.email === SAVED_SEARCH.owner) {
+        const saved = await app.inject({ method: 'POST', url: '/api/saved-searches', headers: auth, payload: SAVED_SEARCH.search });
+        if (saved.statusCode !== 201 && saved.statusCode !== 409) throw new Error(`Seeding ${candidate.account.name}'s saved search failed: ${saved.statusCode} ${saved.body}`);
+        if (saved.statusCode === 201) savedSearches++;
       }
     }
   }
@@ -733,5 +741,5 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read and ${apiKeys} assistant key made. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -20,6 +20,8 @@ import { claimAccountRoutes } from './claim-account/routes';
 import { jobRoutes } from './post-job/routes';
 import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
+import { startJobAlertReaction, type JobAlertReaction } from './saved-searches/alerts';
+import { savedSearchRoutes } from './saved-searches/routes';
 import { startNoResponseSweeper } from './applications/no-response';
 import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
@@ -76,22 +78,33 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(apiKeyRoutes, { deps });
   if (deps.mcpReads) await app.register(mcpRoutes, { deps, reads: deps.mcpReads });
   await app.register(assistantRoutes, { deps });
+  if (deps.savedSearches) await app.register(savedSearchRoutes, { deps, support: deps.savedSearches });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;
   let stopSummaries: (() => Promise<void>) | null = null;
   let noResponse: Awaited<ReturnType<typeof startNoResponseSweeper>> | null = null;
+  let jobAlerts: JobAlertReaction | null = null;
   app.addHook('onReady', async () => {
     stopResetWorker = await startPasswordResetWorker(deps);
     noResponse = await startNoResponseSweeper(deps, { onError: (error) => app.log.warn({ err: error }, 'marking unanswered applications failed') });
     stopSummaries = await startCandidateSummaryReaction(deps, ai, { onError: (error) => app.log.warn({ err: error }, 'AI summary work failed') });
+    if (deps.savedSearches) {
+      jobAlerts = await startJobAlertReaction(deps, deps.savedSearches, { onError: (error) => app.log.warn({ err: error }, 'job alert work failed') });
+      runningJobAlerts.set(app, jobAlerts);
+    }
   });
   app.addHook('onClose', async () => {
     await stopSummaries?.();
+    await jobAlerts?.stop();
     await noResponse?.stop();
     await stopResetWorker?.();
     await ownReader?.close();
   });
 }
+
+const runningJobAlerts = new WeakMap<object, JobAlertReaction>();
+/** The job alert reaction this app runs (ADR 067), once it is ready; for tests and the CLI. */
+export const jobAlertsOf = (app: object): JobAlertReaction | undefined => runningJobAlerts.get(app);
 
 export type { CommandServiceDeps } from './shared/deps';

@@ -38,3 +38,5 @@ export * from './api-keys/events';
 export * from './api-keys/api';
 export * from './pages/for-companies';
 export * from './assistant/api';
+export * from './saved-searches/events';
+export * from './saved-searches/api';

@@ -15,6 +15,7 @@ import { invitationPagesProjection } from './invitation-pages/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
 import type { ProjectionDefinition } from './shared/projection';
+import { savedSearchesProjection } from './saved-searches/projection';
 import { subscriptionsProjection } from './subscriptions/projection';
 import { usersProjection } from './users/projection';
 
@@ -39,4 +40,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   adminPeopleProjection,
   analyticsDailyProjection,
   analyticsTopJobsProjection,
+  savedSearchesProjection,
 ];

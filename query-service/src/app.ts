@@ -1,3 +1,4 @@
+import { savedSearchQueryRoutes } from './saved-searches/routes';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { App } from '@hireloop/platform/http/app';
 import { authPlugin } from '@hireloop/platform/http/auth';
@@ -84,6 +85,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(candidateInvitationQueryRoutes, { clock: deps.clock });
   await app.register(inboxQueryRoutes);
   await app.register(ledgerQueryRoutes);
+  await app.register(savedSearchQueryRoutes);
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });
   await app.register(adminPeopleQueryRoutes, { readStore: deps.readStore, progress: deps.progress, candidateTable: deps.adminCandidateTable });
   await app.register(analyticsQueryRoutes, { clock: deps.clock, webAnalytics: deps.webAnalytics ?? createNotConfiguredWebAnalytics() });

@@ -1,6 +1,6 @@
 import type { AiPort } from '@hireloop/platform/ai';
 import type { AssistantPort } from '@hireloop/platform/assistant';
-import type { AssistantSettings, Job, JobListQuery } from '@hireloop/contracts';
+import type { AssistantSettings, Job, JobContent, JobListQuery } from '@hireloop/contracts';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { Bus } from '@hireloop/platform/bus';
 import type { EventStore } from '@hireloop/platform/event-store';
@@ -65,4 +65,21 @@ export interface CommandServiceDeps {
   onPageView?: (route: string) => void;
   /** What the MCP tools read (ADR 042); without it the MCP endpoint is not offered (API keys still are). */
   mcpReads?: McpReads;
+  /** Saved searches and job alerts (ADR 067); the composition root provides them. Without it neither is offered. */
+  savedSearches?: SavedSearchSupport;
+}
+
+/** A board search as a candidate saved it. */
+export interface SavedSearchCriteria {
+  keywords: string;
+  location: string;
+  type: string;
+}
+
+/** What saved searches need of the read side (ADR 067): the candidate's list and the board's own matching rules. */
+export interface SavedSearchSupport {
+  /** Whose saved search it is, from the read model (an unsubscribe link names the search only), or null. */
+  ownerOf(searchId: string): Promise<string | null>;
+  /** Whether a new job (its `JobPosted` or `JobImported` data) matches a search, by the board's rules. */
+  matches(job: JobContent, search: SavedSearchCriteria): boolean;
 }

@@ -1,6 +1,7 @@
 import type { CandidateContacted } from '../contacts/events';
 import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
 import type { InterviewAvailabilitySubmitted, InvitationSent } from '../invitations/events';
+import type { JobSearchSaved } from '../saved-searches/events';
 import type { CandidateProfileCreated, CandidateProfileUpdated, CandidateSummaryGenerated } from '../profiles/events';
 
 /**
@@ -60,6 +61,8 @@ export const PERSONAL_DATA_RULES = {
   // A company's message to a candidate is the candidate's to have forgotten, like an invitation's
   // (ADR 032): it lives in their inbox and mailbox. The sender is named by user id only.
   CandidateContacted: rule<CandidateContacted>('candidateUserId', { message: ERASED }),
+  // What a candidate searches for says what they look for (ADR 067); the job type does not.
+  JobSearchSaved: rule<JobSearchSaved>('userId', { keywords: ERASED, location: ERASED }),
 } as const;
 
 /** The rules as the event store applies them, by event type. */

@@ -6,5 +6,5 @@ export {
   TransactionAbortedError,
   UniqueConstraintError,
 } from './query';
-export { createMemoryReadStore } from './memory';
+export { createMemoryReadStore, matchesFilter } from './memory';
 export { createPostgresReadStore, type PostgresReadStoreOptions } from './postgres';

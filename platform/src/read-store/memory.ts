@@ -363,3 +363,12 @@ export function createMemoryReadStore(): ReadStore {
     },
   };
 }
+
+/**
+ * Whether one document matches a filter, by the same rules every adapter answers `find` with (mingo,
+ * the reference, over the validated query subset). For code that must agree with a read model's
+ * query about a single document it holds, without a read store (ADR 067: job alerts).
+ */
+export function matchesFilter(doc: Doc, filter: Filter): boolean {
+  return query(new Map([[doc._id, doc]]), filter).length === 1;
+}

@@ -27,6 +27,7 @@ import { UpgradeBanner } from '../../features/subscriptions/components/upgrade-b
 import { usePageTitle } from '../../lib/page-title';
 
 /** AI assistant access (ADR 042): its own chunk, fetched when a candidate's dashboard shows it. */
+const SavedSearchesCard = lazy(() => import('../../features/saved-searches/components/saved-searches-card').then((module) => ({ default: module.SavedSearchesCard })));
 const ApiKeysCard = lazy(() => import('../../features/api-keys/components/api-keys-card').then((module) => ({ default: module.ApiKeysCard })));
 
 /** `/dashboard` (spec part 2, Dashboard). */
@@ -131,6 +132,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
             <LedgerCard user={user} />
             {user.role === 'candidate' ? (
               <Suspense fallback={null}>
+                <SavedSearchesCard userId={user.id} />
                 <ApiKeysCard user={user} />
               </Suspense>
             ) : null}

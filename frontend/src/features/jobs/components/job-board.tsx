@@ -23,6 +23,8 @@ const loadJobDetailsDialog = () => import('./job-details-dialog');
 const loadShareJobDialog = () => import('./share-job-dialog');
 const JobDetailsDialog = lazy(() => loadJobDetailsDialog().then((module) => ({ default: module.JobDetailsDialog })));
 const ShareJobDialog = lazy(() => loadShareJobDialog().then((module) => ({ default: module.ShareJobDialog })));
+// Saving a search (ADR 067) is a signed-in candidate's: its code loads only for them.
+const SaveSearchButton = lazy(() => import('../../saved-searches/components/save-search-button').then((module) => ({ default: module.SaveSearchButton })));
 const preloadDialog: Record<JobCardAction, () => void> = {
   details: () => void loadJobDetailsDialog(),
   share: () => void loadShareJobDialog(),
@@ -171,6 +173,11 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
             Browse open roles from companies hiring engineers, designers and builders.
           </p>
         </div>
+        {viewer?.type === 'candidate' && !viewer.isAdmin && (search.search || search.location || search.type) ? (
+          <Suspense fallback={null}>
+            <SaveSearchButton userId={viewer.userId} search={search} />
+          </Suspense>
+        ) : null}
         <a
           href="/api/jobs/rss"
           type="application/rss+xml"
