@@ -135,12 +135,12 @@ describe('the job board', () => {
     const page = await newPage();
     await page.goto(`${app.url}/job/${external!.id}`);
     await page.getByRole('button', { name: 'Apply Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Leaving the product' });
+    const dialog = page.getByRole('dialog', { name: 'Leaving Hireloop' });
     await expect(dialog).toBeVisible();
     const go = dialog.getByRole('link', { name: 'Apply Now' });
     assert(await go.getAttribute('href')).toBe(external!.externalUrl);
     assert(await go.getAttribute('target')).toBe('_blank');
-    await dialog.getByRole('button', { name: 'Stay on the product' }).click();
+    await dialog.getByRole('button', { name: 'Stay on Hireloop' }).click();
     await expect(dialog).toBeHidden();
     assert(new URL(page.url()).pathname).toBe(`/job/${external!.id}`);
     await page.context().close();
