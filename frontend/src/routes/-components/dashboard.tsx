@@ -16,6 +16,7 @@ import { CompanyRequestsCard } from '../../features/invitations/components/compa
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
 import { useInbox } from '../../features/inbox/api/get-inbox';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { useJobPostLimitReached } from '../../features/subscriptions/hooks/use-job-post-limit';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { LedgerCard } from '../../features/profiles/components/ledger-card';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
@@ -53,6 +54,7 @@ const WELCOME: Record<User['type'], string> = {
 
 function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
+  const jobPostLimitReached = useJobPostLimitReached(user);
   const [editingCompany, setEditingCompany] = useState(false);
   const queryClient = useQueryClient();
   const isCompany = user.type === 'company';
@@ -149,7 +151,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
       {isCompany ? (
         <>
-          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} />
           <CompanyProfileDialog
             open={editingCompany}
             onOpenChange={setEditingCompany}
