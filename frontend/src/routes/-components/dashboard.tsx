@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCompanyProfile } from '../../features/companies/api/company-profile';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
@@ -191,8 +192,13 @@ function InboxCard() {
   );
 }
 
-/** The Company card (company side): its profile is set up in the company modal. */
+/**
+ * The Company card (company side): its profile is set up in the company modal. A company that
+ * saved its profile is offered to edit it, not to set it up (issue 24).
+ */
 function CompanyCard({ onSetUp }: { onSetUp: () => void }) {
+  const profile = useCompanyProfile();
+  const saved = profile.data !== undefined && profile.data.updatedAt !== null;
   return (
     <Card>
       <CardHeader>
@@ -204,7 +210,7 @@ function CompanyCard({ onSetUp }: { onSetUp: () => void }) {
       </CardHeader>
       <CardContent>
         <Button variant="outline" onClick={onSetUp}>
-          Set Up Company Profile
+          {saved ? 'Edit Company Profile' : 'Set Up Company Profile'}
         </Button>
       </CardContent>
     </Card>
