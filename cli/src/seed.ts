@@ -24,7 +24,7 @@ const COMPANIES: SeedCompany[] = [
   {
     account: {
       companyName: 'Northwind Analytics',
-      contactName: 'Maya Okafor',
+      contactName: 'Hannah Brandt',
       email: 'talent@northwind-analytics.example',
       phone: '+1 512 555 0142',
       website: 'https://northwind-analytics.example',

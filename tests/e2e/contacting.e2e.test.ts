@@ -105,14 +105,15 @@ describe('contacting a candidate in the browser', () => {
 
     await page.goto(`${app.url}/browse-candidates`);
     const typed = '  Hi! Northwind is building a streaming team in Lisbon. Open to a chat?  ';
-    let promptDefault = '';
-    page.once('dialog', (dialog) => {
-      promptDefault = dialog.defaultValue();
-      void dialog.accept(typed);
-    });
+    // The message dialog (not the browser's prompt), starting from the default text.
     await card.getByRole('button', { name: 'Contact', exact: true }).click();
+    const compose = page.getByRole('dialog', { name: 'Contact Candidate' });
+    const field = compose.getByRole('textbox', { name: 'Write a message to the candidate:' });
+    await compose.waitFor();
+    assert(await field.inputValue()).toBe(DEFAULT_CONTACT_MESSAGE);
+    await field.fill(typed);
+    await compose.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(CONTACT_MESSAGES.sentTitle, { exact: true })).toBeVisible();
-    assert(promptDefault).toBe(DEFAULT_CONTACT_MESSAGE);
 
     // The candidate's mail, over real SMTP.
     const mail = await smtp.waitForMail(candidate.email);

@@ -55,6 +55,31 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
 }
 
 describe('the job board', () => {
+  it('a first-time visitor changes pages with the cookie banner still shown, at 1440×900 and 1280×720', async () => {
+    const all = await api('');
+    // A browser that has answered nothing: the banner shows on every page.
+    const firstVisit = await launchBrowser({ cookieChoice: null });
+    try {
+      for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+        const context = await firstVisit.newContext({ viewport });
+        const page = await context.newPage();
+        await page.goto(`${app.url}/jobs`);
+        await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();
+        await expect(page.getByText(`Showing 1-10 of ${all.total}`)).toBeVisible();
+        // Full scroll, as the visitor does: the page buttons must not be under the banner.
+        await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+        const pageTwo = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' });
+        // Chromium refuses a click the banner would take ("subtree intercepts pointer events").
+        await pageTwo.click({ timeout: 5_000 });
+        await expect(page.getByText(`Showing 11-20 of ${all.total}`)).toBeVisible();
+        await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();
+        await context.close();
+      }
+    } finally {
+      await firstVisit.close();
+    }
+  });
+
   it('searches, filters and pages on the server, and any filter change goes back to page 1', async () => {
     const all = await api('');
     assert(all.total).toBeGreaterThan(100);
@@ -135,12 +160,12 @@ describe('the job board', () => {
     const page = await newPage();
     await page.goto(`${app.url}/job/${external!.id}`);
     await page.getByRole('button', { name: 'Apply Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Leaving the product' });
+    const dialog = page.getByRole('dialog', { name: 'Leaving Hireloop' });
     await expect(dialog).toBeVisible();
     const go = dialog.getByRole('link', { name: 'Apply Now' });
     assert(await go.getAttribute('href')).toBe(external!.externalUrl);
     assert(await go.getAttribute('target')).toBe('_blank');
-    await dialog.getByRole('button', { name: 'Stay on the product' }).click();
+    await dialog.getByRole('button', { name: 'Stay on Hireloop' }).click();
     await expect(dialog).toBeHidden();
     assert(new URL(page.url()).pathname).toBe(`/job/${external!.id}`);
     await page.context().close();

@@ -92,7 +92,8 @@ export const DailyMetricsResponse = z.array(DailyMetric);
 export type DailyMetricsResponse = z.infer<typeof DailyMetricsResponse>;
 
 // --- GET /api/admin/analytics/ga4/* ----------------------------------------------------------
-// Without a GA4 property configured every GA4 route answers 503 { success: false, error: 'GA4 not configured' }.
+// Without a GA4 property configured every GA4 route answers 200 `Ga4NotConfigured` (issue 24: an
+// optional integration left off is a normal state, not an outage); a failing GA4 is a 502.
 
 export const Ga4Query = z.object({ days: days(ANALYTICS_WINDOW_DAYS) });
 export type Ga4Query = z.infer<typeof Ga4Query>;
@@ -115,3 +116,16 @@ export const Ga4DailyResponse = z.array(Ga4DailyEntry);
 export const Ga4TrafficSource = z.object({ source: z.string(), medium: z.string(), sessions: Count });
 export type Ga4TrafficSource = z.infer<typeof Ga4TrafficSource>;
 export const Ga4TrafficSourcesResponse = z.array(Ga4TrafficSource);
+
+/** What every GA4 route answers (200) when no GA4 property is configured: the spec's 'GA4 not configured'. */
+export const Ga4NotConfigured = z.object({
+  configured: z.literal(false),
+  message: z.literal(ANALYTICS_MESSAGES.ga4NotConfigured),
+});
+export type Ga4NotConfigured = z.infer<typeof Ga4NotConfigured>;
+export const GA4_NOT_CONFIGURED: Ga4NotConfigured = { configured: false, message: ANALYTICS_MESSAGES.ga4NotConfigured };
+/** The overview, or 'GA4 not configured'. */
+export const Ga4OverviewAnswer = z.union([Ga4Overview, Ga4NotConfigured]);
+export type Ga4OverviewAnswer = z.infer<typeof Ga4OverviewAnswer>;
+/** Whether a GA4 answer says no GA4 property is configured. */
+export const isGa4NotConfiguredAnswer = (answer: unknown): answer is Ga4NotConfigured => Ga4NotConfigured.safeParse(answer).success;

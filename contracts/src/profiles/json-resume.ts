@@ -155,13 +155,15 @@ export function profileToJsonResume(profile: CandidateProfile): JsonResume {
       const at = entry.lastIndexOf(' - ');
       return at === -1 ? { institution: entry } : { studyType: entry.slice(0, at).trim(), institution: entry.slice(at + 3).trim() };
     });
+  // The schema's `email` and `uri` formats refuse "": a field the profile leaves empty is left out.
+  const present = (value: string) => (value.trim() ? value.trim() : undefined);
   return {
     basics: {
       name: `${profile.firstName} ${profile.lastName}`.trim(),
       label: profile.title,
-      email: profile.email,
+      email: present(profile.email),
       phone: profile.phone,
-      url: profile.portfolioUrl,
+      url: present(profile.portfolioUrl),
       summary: profile.summary,
       location: { address: profile.location },
       profiles,

@@ -8,8 +8,10 @@ import {
   DailyMetricsResponse,
   DomainError,
   ErrorBody,
+  GA4_NOT_CONFIGURED,
   Ga4DailyResponse,
-  Ga4Overview,
+  Ga4NotConfigured,
+  Ga4OverviewAnswer,
   Ga4Query,
   Ga4TopPagesResponse,
   Ga4TrafficSourcesResponse,
@@ -22,6 +24,7 @@ import type { Clock } from '@hireloop/platform/runtime';
 import { WebAnalyticsNotConfiguredError, type WebAnalyticsPort, type WebAnalyticsRange } from '@hireloop/platform/web-analytics';
 import { analyticsSummary, analyticsWindow, dailyMetrics, topJobs } from '@hireloop/projections/analytics/queries';
 import { findUserById } from '@hireloop/projections/users/queries';
+import { z } from 'zod';
 
 export interface AnalyticsRoutesOptions {
   clock: Clock;
@@ -30,7 +33,7 @@ export interface AnalyticsRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
-const ga4Errors = { ...errors, 502: ErrorBody, 503: ErrorBody };
+const ga4Errors = { ...errors, 502: ErrorBody };
 
 /**
  * The admin Analytics tab (spec part 2; ADR 034), admins and super admins only: the product's
@@ -75,14 +78,15 @@ export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions>
     return { startDate: window.from, endDate: window.to };
   };
 
-  /** 'GA4 not configured' is a 503 the UI reads to skip the other GA4 calls (§7); a failing GA4 a 502 that names no internals. */
-  const ga4 = async <T>(reply: FastifyReply, report: () => Promise<T>): Promise<T | FastifyReply> => {
+  /**
+   * 'GA4 not configured' is a 200 the UI reads to skip the other GA4 calls (§7): GA4 left off is a
+   * normal setting, not a failure (issue 24). A failing GA4 is a 502 that names no internals.
+   */
+  const ga4 = async <T>(reply: FastifyReply, report: () => Promise<T>): Promise<T | Ga4NotConfigured | FastifyReply> => {
     try {
       return await report();
     } catch (error) {
-      if (error instanceof WebAnalyticsNotConfiguredError) {
-        return reply.code(503).send({ success: false as const, error: ANALYTICS_MESSAGES.ga4NotConfigured });
-      }
+      if (error instanceof WebAnalyticsNotConfiguredError) return GA4_NOT_CONFIGURED;
       reply.log.warn({ error: error instanceof Error ? error.name : typeof error }, 'GA4 report failed');
       return reply.code(502).send({ success: false as const, error: ANALYTICS_MESSAGES.ga4Failed });
     }
@@ -90,25 +94,25 @@ export const analyticsQueryRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions>
 
   app.get(
     '/api/admin/analytics/ga4/overview',
-    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4Overview, ...ga4Errors } } },
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4OverviewAnswer, ...ga4Errors } } },
     async (request, reply) => ga4(reply, () => webAnalytics.overview(rangeOf(request.query.days))),
   );
 
   app.get(
     '/api/admin/analytics/ga4/top-pages',
-    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4TopPagesResponse, ...ga4Errors } } },
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: z.union([Ga4TopPagesResponse, Ga4NotConfigured]), ...ga4Errors } } },
     async (request, reply) => ga4(reply, () => webAnalytics.topPages(rangeOf(request.query.days), TOP_JOBS_DEFAULT_LIMIT)),
   );
 
   app.get(
     '/api/admin/analytics/ga4/daily',
-    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4DailyResponse, ...ga4Errors } } },
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: z.union([Ga4DailyResponse, Ga4NotConfigured]), ...ga4Errors } } },
     async (request, reply) => ga4(reply, () => webAnalytics.daily(rangeOf(request.query.days))),
   );
 
   app.get(
     '/api/admin/analytics/ga4/traffic-sources',
-    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: Ga4TrafficSourcesResponse, ...ga4Errors } } },
+    { schema: { tags: ['admin'], querystring: Ga4Query, response: { 200: z.union([Ga4TrafficSourcesResponse, Ga4NotConfigured]), ...ga4Errors } } },
     async (request, reply) => ga4(reply, () => webAnalytics.trafficSources(rangeOf(request.query.days), TOP_JOBS_DEFAULT_LIMIT)),
   );
 };

@@ -2,6 +2,8 @@ import type { Job } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { locationFlags } from '@hireloop/projections/job-board/location';
+import countries from 'i18n-iso-countries';
+import englishCountryNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 /** schema.org employmentType values. */
 const EMPLOYMENT_TYPES: Record<string, string> = {
@@ -38,14 +40,56 @@ export function parseSalary(salary: string | null): Record<string, unknown> | nu
   };
 }
 
-function postalAddress(location: string, isUS: boolean) {
-  const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
-  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(location)?.[1];
+/** English country names and their usual other names ("USA", "UK") → ISO 3166-1 alpha-2. */
+countries.registerLocale(englishCountryNames);
+
+const ZIP = /\b(\d{5})(?:-\d{4})?\b/;
+
+/** A part of a location as an ISO 3166-1 alpha-2 code, when it is a country's name or code. */
+export function countryCode(part: string): string | undefined {
+  const text = part.replace(/\./g, '').trim();
+  if (!text) return undefined;
+  // Two capitals are a state ("Austin, TX"), not a country: only a few codes people write as countries count.
+  if (/^[A-Z]{2}$/.test(text)) return text === 'US' || text === 'UK' ? (text === 'UK' ? 'GB' : 'US') : undefined;
+  return countries.getAlpha2Code(text, 'en') ?? undefined;
+}
+
+export interface PlaceParts {
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2 (Google's JobPosting rules), when the location names a country or is in the US. */
+  country?: string;
+}
+
+/**
+ * "Austin, TX 78701", "Lisbon, Portugal", "Remote, United States", "Berlin, Germany (Remote)" →
+ * its parts. "Remote" and the like are not places; a country's name is never a locality.
+ */
+export function placeParts(location: string, isUS: boolean): PlaceParts {
+  const postalCode = ZIP.exec(location)?.[1];
+  const parts = location
+    .replace(/\((?:fully\s+)?remote[^)]*\)/gi, '')
+    .split(/,|\s[-–|/]\s/)
+    .map((part) => part.replace(ZIP, '').replace(/\b(?:fully\s+)?remote\b|\b(?:hybrid|on-?site|worldwide|global(?:ly)?|anywhere)\b/gi, '').trim())
+    .filter(Boolean);
+  let country: string | undefined;
+  const named = parts.length > 0 ? countryCode(parts.at(-1)!) : undefined;
+  // In the US a country's name is a state's ("Atlanta, Georgia"), unless it is the US itself.
+  if (named && (!isUS || named === 'US')) {
+    country = named;
+    parts.pop();
+  } else if (isUS) country = 'US';
+  const [locality, region] = parts;
+  return { locality, region, postalCode, country };
+}
+
+function postalAddress(place: PlaceParts) {
   const address: Record<string, string> = { '@type': 'PostalAddress' };
-  if (parts[0]) address.addressLocality = parts[0].replace(/\b\d{5}(?:-\d{4})?\b/, '').trim();
-  if (parts[1]) address.addressRegion = parts[1].replace(/\b\d{5}(?:-\d{4})?\b/, '').trim();
-  if (zip) address.postalCode = zip;
-  address.addressCountry = isUS ? 'US' : (parts.at(-1) ?? location);
+  if (place.locality) address.addressLocality = place.locality;
+  if (place.region) address.addressRegion = place.region;
+  if (place.postalCode) address.postalCode = place.postalCode;
+  if (place.country) address.addressCountry = place.country;
   return address;
 }
 
@@ -75,12 +119,16 @@ export function jobPostingJsonLd(job: Job, publicUrl: string): Record<string, un
     skills: job.skills.join(', ') || undefined,
     experienceRequirements: job.experience || undefined,
   };
-  if (flags.isRemote && !/\d{5}|,/.test(job.location)) {
+  const place = placeParts(job.location, flags.isUS);
+  const hasPlace = Boolean(place.locality || place.region || place.postalCode);
+  // An office to come to (Google: the job's physical location), remote or not.
+  if (hasPlace || !flags.isRemote) posting.jobLocation = { '@type': 'Place', address: postalAddress(place) };
+  if (flags.isRemote) {
+    // Google's rules: a TELECOMMUTE posting says where applicants may live, as a country when one is known.
     posting.jobLocationType = 'TELECOMMUTE';
-    posting.applicantLocationRequirements = flags.isUS ? { '@type': 'Country', name: 'USA' } : { '@type': 'AdministrativeArea', name: flags.isGlobal ? 'Worldwide' : job.location || 'Worldwide' };
-  } else {
-    posting.jobLocation = { '@type': 'Place', address: postalAddress(job.location, flags.isUS) };
-    if (flags.isRemote) posting.jobLocationType = 'TELECOMMUTE';
+    posting.applicantLocationRequirements = place.country
+      ? { '@type': 'Country', name: place.country }
+      : { '@type': 'AdministrativeArea', name: flags.isGlobal || !job.location.trim() ? 'Worldwide' : job.location.trim() };
   }
   const baseSalary = parseSalary(job.salary);
   if (baseSalary) posting.baseSalary = baseSalary;

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useConsent } from '../../features/consent/lib/consent';
 import type { JobViewer } from '../../features/jobs/lib/viewer';
-import { AdSlot, configuredAdNetwork } from '../../features/marketing/components/ad-slot';
+import { AdSlot, configuredAdNetwork, type AdAudience } from '../../features/marketing/components/ad-slot';
+import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { LARGE_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 const CandidateSidePanel = lazy(() =>
@@ -27,7 +28,15 @@ const placeholder = <div className="h-[600px] rounded-lg border bg-card" aria-hi
 export default function BoardAside({ viewer, ads }: { viewer: JobViewer | null; ads?: boolean }) {
   const large = useMediaQuery(LARGE_SCREEN_QUERY);
   const { consent } = useConsent();
-  if (ads) return <AdSlot audience={viewer?.type ?? 'visitor'} consent={consent} network={network} />;
+  const candidateId = ads && viewer?.type === 'candidate' ? viewer.userId : null;
+  const profile = useMyProfile(candidateId);
+  if (ads) {
+    // A candidate's promotion waits for their profile: no "build your profile" flash for one who has it.
+    if (candidateId !== null && profile.isPending) return null;
+    const audience: AdAudience =
+      viewer?.type === 'candidate' ? (profile.data ? 'candidate-with-profile' : 'candidate') : (viewer?.type ?? 'visitor');
+    return <AdSlot audience={audience} consent={consent} network={network} />;
+  }
   if (!large) return null;
   return (
     <Suspense fallback={placeholder}>

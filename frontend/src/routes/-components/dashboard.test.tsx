@@ -364,6 +364,16 @@ describe('candidate dashboard', () => {
     expect(urls).not.toContain('/api/api-keys');
   });
 
+  it('offers a company that saved its profile Edit Company Profile, and one that did not Set Up Company Profile', async () => {
+    const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [] });
+    const saved = { companyId: 'co1', name: 'Acme', website: '', address: '', industry: 'Software', size: '11-50', description: 'We build things.', updatedAt: '2026-11-01T00:00:00.000Z' };
+    answers['GET /api/company/profile'] = json(200, { success: true, profile: saved });
+    await renderDashboard(company);
+    expect(await screen.findByRole('button', { name: 'Edit Company Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set Up Company Profile' })).not.toBeInTheDocument();
+  });
+
   it('lists the company’s requests to apply with their states; name, email and times once the candidate gave them', async () => {
     const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
     const base = {

@@ -11,12 +11,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { currentUserQueryKey } from '../../features/auth/api/get-current-user';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCompanyProfile } from '../../features/companies/api/company-profile';
 import { CompanyProfileDialog } from '../../features/companies/components/company-profile-dialog';
 import { CompanyRequestsCard } from '../../features/invitations/components/company-requests';
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
 import { MyInvitationsCard } from '../../features/invitations/components/my-invitations-card';
 import { useInbox } from '../../features/inbox/api/get-inbox';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { useJobPostLimitReached } from '../../features/subscriptions/hooks/use-job-post-limit';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
 import { LedgerCard } from '../../features/profiles/components/ledger-card';
 import { useProfileWizardLauncher } from '../../features/profiles/components/profile-wizard-launcher';
@@ -56,6 +58,7 @@ const WELCOME: Record<User['type'], string> = {
 
 function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   const [postingJob, setPostingJob] = useState(false);
+  const jobPostLimitReached = useJobPostLimitReached(user);
   const [editingCompany, setEditingCompany] = useState(false);
   const queryClient = useQueryClient();
   const isCompany = user.type === 'company';
@@ -154,7 +157,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
       {isCompany ? (
         <>
-          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} />
           <CompanyProfileDialog
             open={editingCompany}
             onOpenChange={setEditingCompany}
@@ -195,8 +198,13 @@ function InboxCard() {
   );
 }
 
-/** The Company card (company side): its profile is set up in the company modal. */
+/**
+ * The Company card (company side): its profile is set up in the company modal. A company that
+ * saved its profile is offered to edit it, not to set it up (issue 24).
+ */
 function CompanyCard({ onSetUp }: { onSetUp: () => void }) {
+  const profile = useCompanyProfile();
+  const saved = profile.data !== undefined && profile.data.updatedAt !== null;
   return (
     <Card>
       <CardHeader>
@@ -208,7 +216,7 @@ function CompanyCard({ onSetUp }: { onSetUp: () => void }) {
       </CardHeader>
       <CardContent>
         <Button variant="outline" onClick={onSetUp}>
-          Set Up Company Profile
+          {saved ? 'Edit Company Profile' : 'Set Up Company Profile'}
         </Button>
       </CardContent>
     </Card>

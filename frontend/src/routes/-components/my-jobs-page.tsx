@@ -8,6 +8,7 @@ import { useAuthDialog } from '../../features/auth/components/auth-dialog-provid
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { MyJobs } from '../../features/jobs/components/my-jobs';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
+import { useJobPostLimitReached } from '../../features/subscriptions/hooks/use-job-post-limit';
 import { usePageTitle } from '../../lib/page-title';
 
 /** `/dashboard/jobs`: the company's own jobs ("View All Jobs" on the dashboard). */
@@ -15,6 +16,7 @@ export function MyJobsPage({ page, onPageChange }: { page: number; onPageChange:
   const { user, isLoading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const [postingJob, setPostingJob] = useState(false);
+  const jobPostLimitReached = useJobPostLimitReached(user);
   usePageTitle('My Jobs');
 
   if (isLoading) return <LoadingPage />;
@@ -59,7 +61,7 @@ export function MyJobsPage({ page, onPageChange }: { page: number; onPageChange:
         </Button>
       </div>
       <MyJobs page={page} onPageChange={onPageChange} />
-      <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} />
+      <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} />
     </PageShell>
   );
 }

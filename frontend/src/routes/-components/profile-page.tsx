@@ -1,6 +1,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ContactMessageDialog } from '../../features/candidates/components/contact-message-dialog';
 import { UpgradeDialog } from '../../features/candidates/components/upgrade-dialog';
 import { useContactCandidate } from '../../features/candidates/hooks/use-contact-candidate';
 import { ProfileLoadFailed, ProfileNotFound, ProfilePage } from '../../features/profiles/components/profile-page';
@@ -15,7 +16,7 @@ export function ProfileRoutePage({ profileId }: { profileId: string }) {
   // Only company users have a subscription to look up (part 2 §6).
   const subscription = useCurrentSubscription(user?.type === 'company');
   const onPaidPlan = isOnPaidPlan(subscription.data);
-  const { contact, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
+  const { contact, compose, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
   return (
     <PageShell>
       {isLoading ? (
@@ -28,6 +29,7 @@ export function ProfileRoutePage({ profileId }: { profileId: string }) {
           onContact={contact}
         />
       )}
+      <ContactMessageDialog {...compose} />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </PageShell>
   );

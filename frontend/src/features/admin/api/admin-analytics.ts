@@ -1,15 +1,16 @@
 import {
-  ANALYTICS_MESSAGES,
   AnalyticsSummary,
   DailyMetricsResponse,
   Ga4DailyResponse,
-  Ga4Overview,
+  Ga4OverviewAnswer,
   Ga4TopPagesResponse,
+  isGa4NotConfiguredAnswer,
+  type Ga4NotConfigured,
   Ga4TrafficSourcesResponse,
   TopJobsResponse,
 } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseAnswer, serverErrorText, type AnswerSchema } from '../../../lib/api-client';
+import { getJson, parseAnswer, type AnswerSchema } from '../../../lib/api-client';
 
 const BASE = '/api/admin/analytics';
 
@@ -37,14 +38,14 @@ export const useAnalyticsSummary = () => useQuery(analyticsSummaryQueryOptions()
 export const useTopJobs = () => useQuery(topJobsQueryOptions());
 export const useDailyMetrics = () => useQuery(dailyMetricsQueryOptions());
 
-/** Whether a GA4 call failed because no GA4 property is configured (a 503 whose error is 'GA4 not configured'). */
-export const isGa4NotConfigured = (error: unknown): boolean => serverErrorText(error) === ANALYTICS_MESSAGES.ga4NotConfigured;
+/** Whether the GA4 overview says no GA4 property is configured (a 200 'GA4 not configured'). */
+export const isGa4NotConfigured = (answer: Ga4OverviewAnswer | undefined): answer is Ga4NotConfigured => isGa4NotConfiguredAnswer(answer);
 
 // The GA4 calls are never retried (part 2 §7).
 export const useGa4Overview = () =>
   useQuery({
     queryKey: [`${BASE}/ga4/overview`] as const,
-    queryFn: async ({ signal }) => parseAnswer(Ga4Overview, await getJson(`${BASE}/ga4/overview`, { signal }), `${BASE}/ga4/overview`),
+    queryFn: async ({ signal }) => parseAnswer(Ga4OverviewAnswer, await getJson(`${BASE}/ga4/overview`, { signal }), `${BASE}/ga4/overview`),
     retry: false,
   });
 

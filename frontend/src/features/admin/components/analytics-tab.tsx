@@ -126,15 +126,17 @@ function DailyNumbers({ metrics }: { metrics: DailyMetric[] }) {
  */
 function Ga4Section() {
   const overview = useGa4Overview();
-  const configured = overview.isSuccess;
+  const notConfigured = isGa4NotConfigured(overview.data);
+  // The overview's numbers, when GA4 is configured and answered.
+  const report = overview.data !== undefined && !isGa4NotConfigured(overview.data) ? overview.data : undefined;
+  const configured = report !== undefined;
   const topPages = useGa4TopPages(configured);
   const traffic = useGa4TrafficSources(configured);
   const daily = useGa4Daily(configured);
 
   let body: ReactNode;
   if (overview.isPending) body = <Loading what="Google Analytics" />;
-  else if (overview.isError) {
-    const notConfigured = isGa4NotConfigured(overview.error);
+  else if (report === undefined) {
     body = (
       <div role="status" className="grid gap-1 rounded-md border border-dashed p-4 text-sm">
         <p className="font-medium">{notConfigured ? ANALYTICS_MESSAGES.ga4NotConfigured : (serverErrorText(overview.error) ?? ANALYTICS_MESSAGES.ga4Failed)}</p>
@@ -147,9 +149,9 @@ function Ga4Section() {
         <ul aria-label="Google Analytics overview" className="grid gap-4 sm:grid-cols-3">
           {(
             [
-              ['Page Views', overview.data.pageViews],
-              ['Active Users', overview.data.activeUsers],
-              ['Sessions', overview.data.sessions],
+              ['Page Views', report.pageViews],
+              ['Active Users', report.activeUsers],
+              ['Sessions', report.sessions],
             ] as const
           ).map(([label, value]) => (
             <li key={label} className="rounded-md border p-3">

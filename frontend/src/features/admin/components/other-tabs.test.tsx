@@ -214,7 +214,7 @@ describe('the Analytics tab', () => {
 
   it('shows the summary cards, top jobs and 7 days of activity as numbers; GA4 not configured skips the other three GA4 calls', async () => {
     serveNumbers();
-    server.routes['GET /api/admin/analytics/ga4/overview'] = () => json(503, { success: false, error: ANALYTICS_MESSAGES.ga4NotConfigured });
+    server.routes['GET /api/admin/analytics/ga4/overview'] = () => json(200, { configured: false, message: ANALYTICS_MESSAGES.ga4NotConfigured });
     await openTab('Analytics');
     const summary = await screen.findByRole('list', { name: 'Summary' });
     expect(summary).toHaveTextContent('Total Signups12');

@@ -28,6 +28,7 @@ import {
 } from '../lib/browse-search';
 import type { CandidateViewer } from '../lib/viewer';
 import { CandidateBadges, CandidateFactList, CandidateSkills } from './candidate-facts';
+import { ContactMessageDialog } from './contact-message-dialog';
 import { UpgradeDialog } from './upgrade-dialog';
 
 /**
@@ -110,7 +111,7 @@ function countText(total: number): string {
 function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPending = false, extras }: Omit<BrowseCandidatesProps, 'viewer' | 'viewerLoading'>) {
   const list = useCandidateList(search);
   useCandidateEvents();
-  const { contact, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
+  const { contact, compose, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
   const changeFilters = (change: Partial<BrowseCandidatesFilters>) =>
     onSearchChange(withCandidateFilterChange(search, change));
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.count)) : 1;
@@ -203,6 +204,7 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPend
       <section aria-label="Results" className="grid gap-4">
         {results}
       </section>
+      <ContactMessageDialog {...compose} />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
       {extras?.dialogs}
     </div>

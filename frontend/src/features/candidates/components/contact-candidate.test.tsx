@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES, DEFAULT_CONTACT_MESSAGE, type CandidateCard } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,7 @@ let prompt: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   vi.stubGlobal('EventSource', undefined);
+  // The browser's own prompt is never used (issue 24): a call would show here.
   prompt = vi.fn();
   vi.stubGlobal('prompt', prompt);
   // The card list, then whatever each test answers the contact with.
@@ -63,6 +64,24 @@ async function renderBrowse(onPaidPlan: boolean, planPending = false) {
   return { user: userEvent.setup({ delay: null }) };
 }
 
+/**
+ * Contact, then the message dialog: it opens with the default text; `typed` replaces it and is
+ * sent (null: Cancel).
+ */
+async function contactWith(user: ReturnType<typeof userEvent.setup>, typed: string | null) {
+  await user.click(await screen.findByRole('button', { name: 'Contact' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Contact Candidate' }));
+  const field = dialog.getByRole('textbox', { name: CONTACT_PROMPT });
+  expect(field).toHaveValue(DEFAULT_CONTACT_MESSAGE);
+  if (typed === null) {
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    return;
+  }
+  await user.clear(field);
+  if (typed !== '') await user.type(field, typed);
+  await user.click(dialog.getByRole('button', { name: 'Send Message' }));
+}
+
 const contactCalls = () => calls.filter((call) => call.url === '/api/candidates/contact');
 const toasts = () => vi.mocked(toast).mock.calls.map(([options]) => options);
 
@@ -83,12 +102,11 @@ describe('contacting a candidate from Browse Candidates', { timeout: 20_000 }, (
     expect(screen.queryByRole('button', { name: 'Upgrade to Contact' })).not.toBeInTheDocument();
   });
 
-  it('on a paid plan, Contact opens the prompt with the default text and sends the message trimmed: Contact Sent!', async () => {
+  it('on a paid plan, Contact opens the message dialog with the default text and sends the message trimmed: Contact Sent!', async () => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue('  We loved your pipeline work.  \n');
     answers.push(jsonAnswer(201, { success: true, message: 'Contact Sent!', contactId: 'c-1' }));
-    await user.click(await screen.findByRole('button', { name: 'Contact' }));
-    expect(prompt).toHaveBeenCalledWith(CONTACT_PROMPT, DEFAULT_CONTACT_MESSAGE);
+    await contactWith(user, '  We loved your pipeline work.  {enter}');
+    expect(prompt).not.toHaveBeenCalled();
     await waitFor(() => expect(toasts()).toEqual([{ title: 'Contact Sent!', description: CONTACT_MESSAGES.sentText, variant: 'success' }]));
     expect(contactCalls()).toHaveLength(1);
     expect(contactCalls()[0]!.init.method).toBe('POST');
@@ -101,40 +119,35 @@ describe('contacting a candidate from Browse Candidates', { timeout: 20_000 }, (
     ['a whitespace-only message', ' \n\t '],
   ])('%s sends nothing', async (_what, typed) => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue(typed);
-    await user.click(await screen.findByRole('button', { name: 'Contact' }));
-    expect(prompt).toHaveBeenCalledTimes(1);
+    await contactWith(user, typed);
+    expect(prompt).not.toHaveBeenCalled();
     expect(contactCalls()).toEqual([]);
     expect(toasts()).toEqual([]);
   });
 
   it('a reply with requiresUpgrade: Premium Required with the server’s text, and the upgrade dialog', async () => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue('Hello');
     answers.push(jsonAnswer(403, { success: false, error: CONTACT_MESSAGES.subscriptionEnded, requiresUpgrade: true }));
-    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    await contactWith(user, 'Hello');
     expect(await screen.findByRole('dialog', { name: 'Upgrade to Contact Candidates' })).toBeInTheDocument();
     expect(toasts()).toEqual([{ title: 'Premium Required', description: CONTACT_MESSAGES.subscriptionEnded, variant: 'destructive' }]);
   });
 
   it('requiresUpgrade without a text: Premium Required with the spec’s default', async () => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue('Hello');
     answers.push(jsonAnswer(403, { success: false, error: '', requiresUpgrade: true }));
-    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    await contactWith(user, 'Hello');
     await waitFor(() => expect(toasts()).toEqual([{ title: 'Premium Required', description: 'Please upgrade to contact candidates.', variant: 'destructive' }]));
   });
 
   it('another failure: Failed to Send, with the server’s text or the spec’s default; no upgrade dialog', async () => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue('Hello');
     answers.push(jsonAnswer(404, { success: false, error: CONTACT_MESSAGES.candidateNotFound }));
     answers.push(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const contact = await screen.findByRole('button', { name: 'Contact' });
-    await user.click(contact);
+    await contactWith(user, 'Hello');
     await waitFor(() => expect(toasts()).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Contact' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Contact' }));
+    await contactWith(user, 'Hello again');
     await waitFor(() => expect(toasts()).toHaveLength(2));
     expect(toasts()).toEqual([
       { title: 'Failed to Send', description: CONTACT_MESSAGES.candidateNotFound, variant: 'destructive' },
@@ -145,9 +158,8 @@ describe('contacting a candidate from Browse Candidates', { timeout: 20_000 }, (
 
   it('a network failure: Connection Error', async () => {
     const { user } = await renderBrowse(true);
-    prompt.mockReturnValue('Hello');
     // No answer left: the stub fails the call as a network failure does.
-    await user.click(await screen.findByRole('button', { name: 'Contact' }));
+    await contactWith(user, 'Hello');
     await waitFor(() =>
       expect(toasts()).toEqual([{ title: 'Connection Error', description: 'Unable to send message. Please check your connection and try again.', variant: 'destructive' }]),
     );

@@ -1,22 +1,25 @@
-import { CONTACT_MESSAGES, DEFAULT_CONTACT_MESSAGE } from '@hireloop/contracts';
+import { CONTACT_MESSAGES } from '@hireloop/contracts';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { NetworkError, serverErrorText } from '../../../lib/api-client';
 import { requiresUpgrade, useContactCandidateMutation } from '../api/contact-candidate';
 
-/** The prompt's question; its answer starts as the default text (part 2 §5). */
+/** The prompt's question (the message field's label); its answer starts as the default text (part 2 §5). */
 export const CONTACT_PROMPT = 'Write a message to the candidate:';
 
 /**
  * Contacting a candidate from a card or a profile (part 2 §4, §5, §8):
  * - without a paid plan: 'Premium Feature Required' and the upgrade dialog;
- * - otherwise a prompt with the default text; an empty or whitespace-only answer (or Cancel)
- *   sends nothing; the message is trimmed;
+ * - otherwise the message dialog (`compose`, drawn by the page with `ContactMessageDialog`) with
+ *   the default text; an empty or whitespace-only message (or Cancel) sends nothing; the message
+ *   is trimmed;
  * - 'Contact Sent!', or 'Premium Required' (with the dialog), 'Failed to Send', 'Connection Error'.
  */
 export function useContactCandidate({ onPaidPlan }: { onPaidPlan: boolean }) {
   const mutation = useContactCandidateMutation();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  // The candidate whose message is being written (the dialog is open), or null.
+  const [composingFor, setComposingFor] = useState<string | null>(null);
 
   const contact = (candidateId: string) => {
     if (!onPaidPlan) {
@@ -24,7 +27,11 @@ export function useContactCandidate({ onPaidPlan }: { onPaidPlan: boolean }) {
       setUpgradeOpen(true);
       return;
     }
-    const message = window.prompt(CONTACT_PROMPT, DEFAULT_CONTACT_MESSAGE)?.trim();
+    setComposingFor(candidateId);
+  };
+
+  const send = (candidateId: string, typed: string) => {
+    const message = typed.trim();
     if (!message) return;
     mutation.mutate(
       { candidateId, message, contactType: 'inquiry' },
@@ -44,5 +51,13 @@ export function useContactCandidate({ onPaidPlan }: { onPaidPlan: boolean }) {
     );
   };
 
-  return { contact, sending: mutation.isPending ? mutation.variables?.candidateId ?? null : null, upgradeOpen, setUpgradeOpen };
+  const compose = {
+    candidateId: composingFor,
+    onOpenChange: (open: boolean) => {
+      if (!open) setComposingFor(null);
+    },
+    onSend: send,
+  };
+
+  return { contact, compose, sending: mutation.isPending ? mutation.variables?.candidateId ?? null : null, upgradeOpen, setUpgradeOpen };
 }

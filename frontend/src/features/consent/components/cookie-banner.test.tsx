@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_STORAGE_KEY, resetConsentForTests } from '../lib/consent';
 import { routePattern } from '../hooks/use-page-views';
 import { CookieBanner } from './cookie-banner';
@@ -41,6 +41,18 @@ describe('the cookie-consent banner (part 1 §2)', () => {
     expect(screen.getByText(/Only if you accept/)).toBeInTheDocument();
     await user.click(details);
     expect(screen.queryByText(/Only if you accept/)).not.toBeInTheDocument();
+  });
+
+  it('gives the page’s bottom room as tall as the banner while it shows, so nothing stays under it', async () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(184);
+    try {
+      const user = renderBanner();
+      expect(document.body.style.paddingBottom).toBe('184px');
+      await user.click(screen.getByRole('button', { name: 'Close the cookie banner for this visit' }));
+      expect(document.body.style.paddingBottom).toBe('');
+    } finally {
+      height.mockRestore();
+    }
   });
 
   it('the close button hides it for this visit without storing anything', async () => {

@@ -1,5 +1,5 @@
 import { CookieIcon, XIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { dismissForThisVisit, storeConsent, useConsent } from '../lib/consent';
 
@@ -11,11 +11,14 @@ import { dismissForThisVisit, storeConsent, useConsent } from '../lib/consent';
 export function CookieBanner() {
   const { consent, dismissed } = useConsent();
   const [details, setDetails] = useState(false);
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
   const detailsId = useId();
   const titleId = useId();
+  useReservePageBottom(banner);
   if (consent !== null || dismissed) return null;
   return (
     <section
+      ref={setBanner}
       aria-labelledby={titleId}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-card/85"
     >
@@ -57,4 +60,27 @@ export function CookieBanner() {
       </div>
     </section>
   );
+}
+
+/**
+ * While the banner shows, the page's bottom gets room as tall as the banner, so nothing (the job
+ * board's page buttons, the footer) stays under it at full scroll: a first-time visitor can use
+ * the page before answering (issue 24). The room follows the banner's height (Cookie Details) and
+ * goes when the banner does.
+ */
+function useReservePageBottom(banner: HTMLElement | null) {
+  useEffect(() => {
+    if (!banner) return;
+    const body = document.body;
+    const reserve = () => {
+      body.style.paddingBottom = `${banner.offsetHeight}px`;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, [banner]);
 }

@@ -3,10 +3,15 @@ import { useEffect } from 'react';
 import { sendPageView } from '../api/page-views';
 import { useConsent } from '../lib/consent';
 
-/** The route pattern of the page shown (`/job/$jobId`), `/not-found` when no route matched. */
+/**
+ * The route pattern of the page shown (`/job/$jobId`), `/not-found` when no route matched. A
+ * route id marks a route that leaves its parent's layout with a trailing `_` (`/dashboard_/jobs`):
+ * the pattern is the address's shape (`/dashboard/jobs`), which the API accepts.
+ */
 export function routePattern(routeId: string | undefined): string {
   if (!routeId || routeId === '__root__') return '/not-found';
-  return routeId.length > 1 ? routeId.replace(/\/$/, '') : routeId;
+  const pattern = routeId.replace(/_(?=\/|$)/g, '');
+  return pattern.length > 1 ? pattern.replace(/\/$/, '') : pattern;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AvailabilityBody, INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS, INVITATION_MESSAGES, type InterviewDay, type InterviewTimeSlot } from '@hireloop/contracts';
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -25,6 +25,9 @@ interface AvailabilityValues {
   timezone: string;
   additionalNotes: string;
 }
+
+/** What the dialog asks before any choice is made. */
+export const AVAILABILITY_HINT = 'Choose at least one day and one time slot.';
 
 /** The browser's time zone, the dialog's default. */
 function browserTimeZone(): string {
@@ -68,6 +71,9 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
   const [days, times] = useWatch({ control, name: ['availableDays', 'availableTimes'] });
   // At least one day and one time slot (part 1 §5); until then submit is disabled.
   const ready = days.length > 0 && times.length > 0;
+  // "Selection Required" answers a choice left incomplete, not a dialog just opened (issue 24):
+  // until the candidate ticks something, a plain hint says what to do.
+  const [choiceMade, setChoiceMade] = useState(false);
   const refuse = (errors: FieldErrors<AvailabilityValues>) => {
     if (errors.availableDays || errors.availableTimes) actorRef.send({ type: 'availability.incomplete' });
   };
@@ -90,14 +96,30 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
             control={control}
             name="availableDays"
             render={({ field: { value, onChange } }) => (
-              <ChoiceGroup legend="Available days" choices={INTERVIEW_DAYS} value={value} onChange={onChange} disabled={submitting} className="flex flex-wrap gap-x-4 gap-y-2" />
+              <ChoiceGroup
+                legend="Available days"
+                choices={INTERVIEW_DAYS}
+                value={value}
+                onChange={(next) => {
+                  setChoiceMade(true);
+                  onChange(next);
+                }}
+                disabled={submitting} className="flex flex-wrap gap-x-4 gap-y-2" />
             )}
           />
           <Controller
             control={control}
             name="availableTimes"
             render={({ field: { value, onChange } }) => (
-              <ChoiceGroup legend="Time slots" choices={INTERVIEW_TIME_SLOTS} value={value} onChange={onChange} disabled={submitting} className="grid gap-2" />
+              <ChoiceGroup
+                legend="Time slots"
+                choices={INTERVIEW_TIME_SLOTS}
+                value={value}
+                onChange={(next) => {
+                  setChoiceMade(true);
+                  onChange(next);
+                }}
+                disabled={submitting} className="grid gap-2" />
             )}
           />
           <FormField control={control} name="timezone" label="Timezone">
@@ -119,17 +141,21 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
               />
             )}
           </FormField>
-          {ready ? null : (
+          {ready ? null : choiceMade ? (
             <Alert>
               <AlertTitle>{INVITATION_MESSAGES.selectionRequiredTitle}</AlertTitle>
               <AlertDescription>{INVITATION_MESSAGES.selectionRequired}</AlertDescription>
             </Alert>
+          ) : (
+            <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+              {AVAILABILITY_HINT}
+            </p>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={submitting} onClick={() => actorRef.send({ type: 'availability.close' })}>
               Later
             </Button>
-            <Button type="submit" disabled={!ready || submitting}>
+            <Button type="submit" disabled={!ready || submitting} aria-describedby={!ready && !choiceMade ? `${id}-hint` : undefined}>
               {submitting ? 'Submitting…' : 'Submit Availability'}
             </Button>
           </DialogFooter>

@@ -8,6 +8,7 @@ import { toast, Toaster } from '../../../components/ui/toast';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
 import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 import { InvitationView } from './invitation-page';
+import { AVAILABILITY_HINT } from './availability-dialog';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 vi.mock('@tanstack/react-router', () => ({
@@ -138,13 +139,17 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Interview Availability' }));
     const submit = dialog.getByRole('button', { name: 'Submit Availability' });
     expect(submit).toBeDisabled();
-    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequiredTitle)).toBeInTheDocument();
-    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequired)).toBeInTheDocument();
+    // Nothing done yet: a hint, not "Selection Required".
+    expect(submit).toHaveAccessibleDescription(AVAILABILITY_HINT);
+    expect(dialog.queryByText(INVITATION_MESSAGES.selectionRequiredTitle)).not.toBeInTheDocument();
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) expect(dialog.getByRole('checkbox', { name: day })).not.toBeChecked();
     for (const slot of ['9:00 AM - 12:00 PM', '12:00 PM - 3:00 PM', '3:00 PM - 6:00 PM']) expect(dialog.getByRole('checkbox', { name: slot })).not.toBeChecked();
 
     await user.click(dialog.getByRole('checkbox', { name: 'Wednesday' }));
     expect(submit).toBeDisabled();
+    // A day without a time slot: now the selection is said to be incomplete.
+    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequiredTitle)).toBeInTheDocument();
+    expect(dialog.getByText(INVITATION_MESSAGES.selectionRequired)).toBeInTheDocument();
     await user.click(dialog.getByRole('checkbox', { name: 'Monday' }));
     await user.click(dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }));
     expect(submit).toBeEnabled();

@@ -76,7 +76,7 @@ export function ApplicationProcessDialog({ jobId, open, onOpenChange, viewer, vi
                   View Job Details
                 </Link>
               </Button>
-              <ApplyButton job={data} viewer={viewer} viewerLoading={viewerLoading} label="Apply Now" checkApplied={viewer?.type === 'candidate'} />
+              <ApplyButton job={data} viewer={viewer} viewerLoading={viewerLoading} label="Apply Now" checkApplied={viewer?.type === 'candidate'} confirm={false} />
             </DialogFooter>
           </>
         ) : notFound ? (

@@ -9,6 +9,7 @@ import { APPLICATION_FAILED, APPLICATION_SUBMITTED, useApplyToJob } from '../api
 import { useMyApplication } from '../api/get-my-application';
 import { isExternalJob } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
+import { ApplyConfirmDialog } from './apply-confirm-dialog';
 
 // Loaded when the pointer or focus reaches Apply on an external job (most jobs are internal).
 const loadLeaveSiteDialog = () => import('./leave-site-dialog');
@@ -26,12 +27,17 @@ interface ApplyButtonProps {
   checkApplied?: boolean;
   size?: ButtonProps['size'];
   className?: string;
+  /**
+   * Ask before sending an internal application (default). Off where the surrounding dialog
+   * already is that confirmation (the application-process dialog).
+   */
+  confirm?: boolean;
 }
 
 /**
  * Apply to a job (spec part 1, §2 and §4). A closed job reads Position Closed (disabled). An
- * external job goes through the "Leaving the product" confirmation. An internal job is applied to
- * here: visitors are asked to sign in first; a candidate who applied sees Applied.
+ * external job goes through the "Leaving Hireloop" confirmation. An internal job is applied to
+ * here, after a confirmation: visitors are asked to sign in first; a candidate who applied sees Applied.
  */
 export function ApplyButton({
   job,
@@ -41,8 +47,10 @@ export function ApplyButton({
   checkApplied = false,
   size,
   className,
+  confirm = true,
 }: ApplyButtonProps) {
   const [leaving, setLeaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   // Mounted from the first opening on, so it can animate out when closed.
   const [leaveDialogMounted, setLeaveDialogMounted] = useState(false);
   const { openAuthDialog } = useAuthDialog();
@@ -71,19 +79,9 @@ export function ApplyButton({
     );
   }
 
-  const onClick = () => {
-    if (external) {
-      setLeaving(true);
-      setLeaveDialogMounted(true);
-      return;
-    }
-    if (!viewer) {
-      // Sign in, then come back to this very job to apply.
-      openAuthDialog('signin', { stayOnPage: true });
-      return;
-    }
+  const send = (userId: string) =>
     apply.mutate(
-      { jobId: job.id, userId: viewer.userId },
+      { jobId: job.id, userId },
       {
         onSuccess: () =>
           toast({ title: APPLICATION_SUBMITTED, description: `${job.title} at ${job.company}`, variant: 'success' }),
@@ -95,6 +93,20 @@ export function ApplyButton({
         },
       },
     );
+
+  const onClick = () => {
+    if (external) {
+      setLeaving(true);
+      setLeaveDialogMounted(true);
+      return;
+    }
+    if (!viewer) {
+      // Sign in, then come back to this very job to apply.
+      openAuthDialog('signin', { stayOnPage: true });
+      return;
+    }
+    if (confirm) setConfirming(true);
+    else send(viewer.userId);
   };
 
   return (
@@ -106,7 +118,7 @@ export function ApplyButton({
         onPointerEnter={external ? () => void loadLeaveSiteDialog() : undefined}
         onFocus={external ? () => void loadLeaveSiteDialog() : undefined}
         disabled={apply.isPending || (!external && viewerLoading)}
-        aria-haspopup={external ? 'dialog' : undefined}
+        aria-haspopup={external || (confirm && viewer) ? 'dialog' : undefined}
       >
         {apply.isPending ? 'Applying...' : label}
         {external ? <ExternalLinkIcon aria-hidden="true" /> : null}
@@ -115,6 +127,9 @@ export function ApplyButton({
         <Suspense fallback={null}>
           <LeaveSiteDialog job={job} open={leaving} onOpenChange={setLeaving} />
         </Suspense>
+      ) : null}
+      {!external && viewer ? (
+        <ApplyConfirmDialog job={job} open={confirming} onOpenChange={setConfirming} onConfirm={() => send(viewer.userId)} />
       ) : null}
     </>
   );

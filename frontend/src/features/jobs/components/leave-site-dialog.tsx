@@ -29,7 +29,8 @@ interface LeaveSiteDialogProps {
 
 /**
  * Spec part 1, §2: a job from an external source is applied to on its own site, after this
- * confirmation. Apply Now opens the job's address in a new tab; Stay on the product closes it.
+ * confirmation. Apply Now opens the job's address in a new tab; Stay on Hireloop closes it
+ * (the spec's "Leaving the product" / "Stay on the product", with the product's name).
  */
 export function LeaveSiteDialog({ job, open, onOpenChange }: LeaveSiteDialogProps) {
   const url = safeExternalUrl(job.externalUrl);
@@ -38,7 +39,7 @@ export function LeaveSiteDialog({ job, open, onOpenChange }: LeaveSiteDialogProp
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Leaving the product</DialogTitle>
+          <DialogTitle>Leaving {PRODUCT_NAME}</DialogTitle>
           <DialogDescription>
             {job.title} at {job.company} is hosted on {siteName(job, url)}. Apply Now opens that site in a new tab, where
             you finish your application; it is not sent through {PRODUCT_NAME}.
@@ -46,7 +47,7 @@ export function LeaveSiteDialog({ job, open, onOpenChange }: LeaveSiteDialogProp
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Stay on the product
+            Stay on {PRODUCT_NAME}
           </Button>
           <Button asChild>
             <a href={url} target="_blank" rel="noopener noreferrer" onClick={() => onOpenChange(false)}>

@@ -1,4 +1,4 @@
-import type { Job } from '@hireloop/contracts';
+import { jobPostLimitReached, type Job } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,12 +52,12 @@ const postedJob = (overrides: Partial<Job> = {}): Job => sampleJob({
   ...overrides,
 });
 
-function renderDialog() {
+function renderDialog(limitReached: string | null = null) {
   const onOpenChange = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <PostJobDialog open onOpenChange={onOpenChange} defaultCompany="Brightpath Health" />
+      <PostJobDialog open onOpenChange={onOpenChange} defaultCompany="Brightpath Health" limitReached={limitReached} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -98,6 +98,15 @@ async function findAnnouncement(text: string): Promise<HTMLElement> {
 }
 
 describe('post a job dialog', () => {
+  it('tells a company whose plan is full before it types anything, with the way on, and offers no form', () => {
+    const { dialog } = renderDialog(jobPostLimitReached('Free', 1));
+    expect(dialog.getByText('Job post limit reached')).toBeInTheDocument();
+    expect(dialog.getByText('Your Free plan allows 1 open job posting. Upgrade your plan or close a job to post another.')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/pricing');
+    expect(dialog.queryByRole('textbox', { name: /Job Title/ })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: /Post Job/ })).not.toBeInTheDocument();
+  });
+
   it('names every field, marks the required ones and starts with the poster’s company', () => {
     const { dialog } = renderDialog();
     expect(dialog.getByText('Fields marked * are required.')).toBeInTheDocument();

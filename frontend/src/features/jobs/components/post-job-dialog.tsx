@@ -1,6 +1,7 @@
 import { EXPERIENCE_LEVELS, JOB_TYPES, MESSAGES, PostJobBody, type PostJobCommandData } from '@hireloop/contracts';
 import { useId } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -32,10 +33,17 @@ interface PostJobDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Prefills the Company field (the poster's company). */
   defaultCompany?: string;
+  /**
+   * The plan's refusal when the company's open job posts already fill it (the plan limit is known
+   * before anything is typed): said instead of the form (issue 24).
+   */
+  limitReached?: string | null;
 }
 
+export const JOB_POST_LIMIT_TITLE = 'Job post limit reached';
+
 /** The post-a-job modal (spec part 2, Dashboard). */
-export function PostJobDialog({ open, onOpenChange, defaultCompany = '' }: PostJobDialogProps) {
+export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitReached = null }: PostJobDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -44,7 +52,22 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '' }: PostJ
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open ? (
+        {open && limitReached ? (
+          <div className="grid gap-4">
+            <Alert variant="destructive">
+              <AlertTitle>{JOB_POST_LIMIT_TITLE}</AlertTitle>
+              <AlertDescription>{limitReached}</AlertDescription>
+            </Alert>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+              <Button asChild>
+                <a href="/pricing">View Plans</a>
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : open ? (
           <PostJobFormFields
             defaultCompany={defaultCompany}
             onPosted={() => onOpenChange(false)}

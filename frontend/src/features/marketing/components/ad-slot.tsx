@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BriefcaseIcon, SparklesIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { BriefcaseIcon, SparklesIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -16,8 +16,11 @@ export interface AdNetwork {
   load: (slot: HTMLElement) => void;
 }
 
-/** Who sees the slot: its promotions differ for candidates. */
-export type AdAudience = 'visitor' | 'candidate' | 'company';
+/**
+ * Who sees the slot: its promotions differ for candidates, and a candidate who has a profile is
+ * not asked to build one (issue 24).
+ */
+export type AdAudience = 'visitor' | 'candidate' | 'candidate-with-profile' | 'company';
 
 interface Promotion {
   id: string;
@@ -39,6 +42,9 @@ export const HOUSE_PROMOTIONS: Record<AdAudience, readonly Promotion[]> = {
   ],
   candidate: [
     { id: 'ai-onboarding', icon: SparklesIcon, title: 'Let AI build your profile', text: 'Upload your resume and get matched with the right jobs.', action: { label: 'Get Started', dialog: 'ai-onboarding' } },
+  ],
+  'candidate-with-profile': [
+    { id: 'keep-profile-current', icon: UserCheckIcon, title: 'Keep your profile current', text: 'New skills and your availability sharpen your matches and what companies see.', action: { label: 'Go to Dashboard', to: '/dashboard' } },
   ],
 };
 

@@ -22,6 +22,7 @@ export function LimitedProfile({
   headings,
   aiSummary,
   callToAction = true,
+  viewerIsCompany = false,
 }: {
   profile: LimitedCandidateProfile;
   headings: HeadingLevels;
@@ -29,6 +30,8 @@ export function LimitedProfile({
   aiSummary?: ReactNode;
   /** 'Interested in This Candidate?' (not in the owner's own preview). */
   callToAction?: boolean;
+  /** A signed-in company is not offered to sign up as one (issue 24). */
+  viewerIsCompany?: boolean;
 }) {
   const Name = headings.name;
   const Section = headings.section;
@@ -87,13 +90,30 @@ export function LimitedProfile({
         </CardContent>
       </Card>
       {aiSummary}
-      {callToAction ? <InterestedCallToAction headings={headings} /> : null}
+      {callToAction ? <InterestedCallToAction headings={headings} viewerIsCompany={viewerIsCompany} /> : null}
     </article>
   );
 }
 
-function InterestedCallToAction({ headings }: { headings: HeadingLevels }) {
+function InterestedCallToAction({ headings, viewerIsCompany }: { headings: HeadingLevels; viewerIsCompany: boolean }) {
   const Section = headings.section;
+  if (viewerIsCompany) {
+    return (
+      <Card className="border-primary/30 bg-primary/5">
+        <CardContent className="grid justify-items-center gap-3 pt-5 text-center">
+          <LockIcon className="size-8 text-primary" aria-hidden="true" />
+          <Section className="text-xl font-semibold">{INTERESTED_HEADING}</Section>
+          <p className="max-w-lg text-sm text-muted-foreground">
+            This candidate&apos;s contact details are private while they are not actively looking. Browse
+            candidates to find those who are, or ask this one to apply to one of your jobs from the candidates list.
+          </p>
+          <Button asChild>
+            <Link to="/browse-candidates">Browse Other Candidates</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card className="border-primary/30 bg-primary/5">
       <CardContent className="grid justify-items-center gap-3 pt-5 text-center">

@@ -146,8 +146,9 @@ function renderPage(view: ProfileView | null, viewer: ProfileViewer | null, opti
   });
   const jobs = createRoute({ getParentRoute: () => rootRoute, path: '/jobs', component: () => <h1>Jobs</h1> });
   const dashboard = createRoute({ getParentRoute: () => rootRoute, path: '/dashboard', component: () => <h1>Dashboard</h1> });
+  const browseCandidates = createRoute({ getParentRoute: () => rootRoute, path: '/browse-candidates', component: () => <h1>Browse Candidates</h1> });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([page, jobs, dashboard]),
+    routeTree: rootRoute.addChildren([page, jobs, dashboard, browseCandidates]),
     history: createMemoryHistory({ initialEntries: ['/profile/p1'] }),
   });
   const result = render(
@@ -232,6 +233,15 @@ describe('the limited display (public, not actively looking)', () => {
 
     await screen.findByText(readySummary.summaryText);
     await expectNoAxeViolations(container);
+  });
+
+  it('does not offer a signed-in company to sign up as a company', async () => {
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
+    const page = within(await screen.findByRole('main'));
+    const cta = (await page.findByRole('heading', { name: 'Interested in This Candidate?' })).parentElement as HTMLElement;
+    expect(within(cta).queryByRole('link', { name: 'Sign Up as Company' })).not.toBeInTheDocument();
+    expect(cta).toHaveTextContent("This candidate's contact details are private while they are not actively looking.");
+    expect(within(cta).getByRole('link', { name: 'Browse Other Candidates' })).toHaveAttribute('href', '/browse-candidates');
   });
 
   it('never shows anything of a full profile, even if the answer carried it', async () => {

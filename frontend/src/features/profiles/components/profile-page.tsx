@@ -63,7 +63,7 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, onCo
     />
   );
   if (data.view === 'gated') return <GatedProfile profile={data.profile} headings={PAGE_HEADINGS} pricingHref={PRICING_HREF} aiSummary={aiSummary} />;
-  return <LimitedProfile profile={data.profile} headings={PAGE_HEADINGS} aiSummary={aiSummary} />;
+  return <LimitedProfile profile={data.profile} headings={PAGE_HEADINGS} aiSummary={aiSummary} viewerIsCompany={viewer?.type === 'company'} />;
 }
 
 /** Contact (a company on a paid plan: a message through the platform) or Upgrade (the plans, in a new tab). */
