@@ -17,9 +17,11 @@ describe('what Northwind sees when it matches the seeded candidates to its jobs'
       name: candidate.account.name,
       card: { title: candidate.profile.jobTitle ?? '', skills: candidate.profile.skills ?? [], experience: candidate.profile.experience ?? '', location: candidate.profile.location ?? '', workPreference: candidate.profile.workPreference ?? 'hybrid' },
     }));
+  /** A post's list field, given as a list or as text (the form's way). */
+  const asList = (value: string | string[] | null | undefined, separator: string) => (Array.isArray(value) ? value : (value ?? '').split(separator).map((item) => item.trim()).filter(Boolean));
   const job = (title: string) => {
     const found = openJobs.find((open) => open.title === title)!;
-    return { title: found.title, skills: found.skills ?? [], requirements: found.requirements ?? [], experience: found.experience ?? '', location: found.location, remote: found.remote ?? false, type: found.type ?? 'Full-time' };
+    return { title: found.title, skills: asList(found.skills, ','), requirements: asList(found.requirements, '\n'), experience: found.experience ?? '', location: found.location, remote: found.remote ?? false, type: found.type ?? 'Full-time' };
   };
 
   it('has open jobs and public candidates to match', () => {
