@@ -74,8 +74,9 @@ describe('hireloop seed', () => {
           // She connected her assistant with a key that lasts 90 days.
           const keys = (await app.inject({ method: 'GET', url: '/api/api-keys', headers })).json().keys as Array<{ name: string; createdAt: string; expiresAt: string }>;
           expect(keys.map((key) => [key.name, (Date.parse(key.expiresAt) - Date.parse(key.createdAt)) / 86_400_000])).toEqual([['Claude Desktop', 90]]);
-          // Her drawn avatar, kept as a file and shown to visitors of her public profile (ADR 046).
-          const picture = (await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` })).json().profile.profilePicture as string;
+          // Her drawn avatar, kept as a file (ADR 046): her own page shows it; visitors do not get it, since it shows who she is (ADR 066).
+          expect((await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` })).json().profile).not.toHaveProperty('profilePicture');
+          const picture = (await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}`, headers })).json().profile.profilePicture as string;
           const served = await app.inject({ method: 'GET', url: picture });
           expect([served.statusCode, served.headers['content-type'], served.rawPayload.length > 100]).toEqual([200, 'image/webp', true]);
         }

@@ -20,6 +20,7 @@ export * from './profiles/api';
 export * from './profiles/json-resume';
 export * from './profiles/resume-files';
 export * from './candidates/api';
+export * from './candidates/matches';
 export * from './companies/profile';
 export * from './subscriptions/plans';
 export * from './subscriptions/events';

@@ -12,6 +12,7 @@ import { analyticsQueryRoutes } from './analytics/routes';
 import { applicationQueryRoutes } from './applications/routes';
 import { authQueryRoutes } from './auth/routes';
 import type { CandidateCardIndex } from './candidates/card-index';
+import { candidateMatchQueryRoutes } from './candidates/match-routes';
 import { candidateQueryRoutes, type CandidateQueryOptions } from './candidates/routes';
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
@@ -74,6 +75,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(applicationQueryRoutes);
   await app.register(companyQueryRoutes);
   await app.register(subscriptionQueryRoutes, { clock: deps.clock });
+  await app.register(candidateMatchQueryRoutes);
   await app.register(candidateQueryRoutes, {
     readStore: deps.readStore,
     progress: deps.progress,

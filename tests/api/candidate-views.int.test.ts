@@ -56,7 +56,10 @@ describe('candidate profile views per month', () => {
     expect(counted.json()).toEqual({ success: true, counted: true, used: 1, limit: 10 });
     const after = await viewOf(profiles[0]!, free.token);
     expect(after.view).toBe('public');
-    expect(after.profile).toMatchObject({ firstName: 'Cand', lastName: 'owner', email: 'owner@mail.example' });
+    // The full profile, but not who the candidate is: they have not revealed it to this company (ADR 066).
+    expect(after.profile).toMatchObject({ title: 'Data Engineer', skills: ['Kafka', 'SQL'] });
+    expect(after.profile).not.toHaveProperty('firstName');
+    expect(after.profile).not.toHaveProperty('email');
     // Opening it again this month costs nothing.
     expect((await post(views(profiles[0]!), free.token)).json()).toEqual({ success: true, counted: false, used: 1, limit: 10 });
     expect((await get('/api/subscription/current', free.token)).json()).toMatchObject({ planId: 'free', candidateViewsUsed: 1 });

@@ -145,7 +145,8 @@ describe('page titles', () => {
 
   it('a candidate profile is titled "Candidate Profile", not after the person', async () => {
     expect(await titleOf(`/profile/${profileId}`)).toBe('Candidate Profile | Hireloop');
-    await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
+    // A visitor is not told who the candidate is (ADR 066).
+    await page.getByRole('heading', { name: 'Anonymous Candidate' }).waitFor();
     expect(await page.title()).toBe('Candidate Profile | Hireloop');
   });
 

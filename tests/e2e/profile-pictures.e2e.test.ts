@@ -103,11 +103,12 @@ describe('profile pictures under the CSP', { timeout: 150_000 }, () => {
     assert(fetched.headers()['content-type']).toBe('image/webp');
     assert((await sharp(await fetched.body()).metadata()).exif).toBeUndefined();
 
-    // A visitor sees the public profile's pictures too.
+    // A visitor sees the public profile's cover, but not the photo, which shows who she is (ADR 066).
     const visitor = await watchedPage();
     await visitor.page.goto(profileUrl);
-    assert(await naturalWidth(visitor.page.getByRole('img', { name: 'Avatar of Iris Calder' }).first())).toBe(192);
-    assert(await naturalWidth(visitor.page.getByRole('img', { name: "Cover of Iris Calder's profile" }))).toBeGreaterThan(0);
+    assert(await naturalWidth(visitor.page.getByRole('img', { name: "Cover of Anonymous Candidate's profile" }))).toBeGreaterThan(0);
+    assert(await visitor.page.getByRole('img', { name: /Avatar of/ }).count()).toBe(0);
+    assert(await visitor.page.locator('body').innerText()).not.toContain('Iris Calder');
 
     // Private: the visitor gets Profile Not Found, the owner still sees the picture (the owner's grant: an <img> sends no token).
     await page.getByRole('button', { name: 'Make Private' }).click();

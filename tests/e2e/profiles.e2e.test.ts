@@ -91,13 +91,15 @@ async function newPage(token?: string): Promise<Page> {
 const robots = (page: Page) => page.locator('meta[name="robots"]').getAttribute('content');
 
 describe('the candidate profile page', { timeout: 90_000 }, () => {
-  it('a public, actively looking profile shows everything to a visitor, who is not indexed', async () => {
+  it('a public, actively looking profile shows a visitor everything but who the candidate is (ADR 066), and is not indexed', async () => {
     const page = await newPage();
     await page.goto(`${app.url}/profile/${lookingNow.profileId}`);
-    await expect(page.getByRole('heading', { name: 'Ada Quinn' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Anonymous Candidate' })).toBeVisible();
     await expect(page.getByText('Actively Looking')).toBeVisible();
     await expect(page.getByText('6 years')).toBeVisible();
-    await expect(page.getByRole('link', { name: /LinkedIn/ })).toBeVisible();
+    await expect(page.getByText(/Hireloop shares them with a company only when this candidate reveals their profile/)).toBeVisible();
+    assert(await page.getByRole('link', { name: /LinkedIn/ }).count()).toBe(0);
+    assert(await page.locator('body').innerText()).not.toContain('Ada Quinn');
     await expect(page.getByRole('button', { name: 'Share Profile' })).toBeVisible();
     assert(await page.title()).toContain('Candidate Profile');
     assert(await robots(page)).toMatch(/noindex.*nofollow/);
@@ -154,7 +156,7 @@ describe('the candidate profile page', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Make Public' }).click();
     await expect(page.getByText('Current: Public')).toBeVisible();
     await visitor.reload();
-    await expect(visitor.getByRole('heading', { name: 'Ada Quinn' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'Anonymous Candidate' })).toBeVisible();
     await page.context().close();
     await visitor.context().close();
   });

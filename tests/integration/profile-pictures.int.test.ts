@@ -69,16 +69,19 @@ describe('profile pictures (ADR 046)', () => {
 
     const view = await api.get(`/api/profiles/${owned.id}`, null);
     expect(view.json().view).toBe('public');
-    const { profilePicture, coverPhoto } = view.json().profile;
-    expect(profilePicture).toBe(pathOf(owned.profilePicture));
+    // A visitor gets the cover, not the photo: that shows who the candidate is (ADR 066).
+    const { coverPhoto } = view.json().profile;
+    expect(view.json().profile).not.toHaveProperty('profilePicture');
+    const profilePicture = pathOf(owned.profilePicture);
     expect(coverPhoto).toBe(pathOf(owned.coverPhoto));
 
-    for (const [url, size] of [
-      [profilePicture, { width: 192, height: 192 }],
+    for (const [url, size, caller] of [
+      // The owner's own address, with the grant an <img> of their page carries.
+      [owned.profilePicture as string, { width: 192, height: 192 }, null],
       // 1600 x 1200 turned upright by its orientation tag, then within 2048 x 1024.
-      [coverPhoto, { width: 768, height: 1024 }],
+      [coverPhoto, { width: 768, height: 1024 }, null],
     ] as const) {
-      const fetched = await fetchPicture(url);
+      const fetched = await fetchPicture(url, caller);
       expect(fetched.statusCode).toBe(200);
       expect(fetched.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=31536000, immutable' });
       const metadata = await sharp(fetched.rawPayload).metadata();
@@ -111,22 +114,25 @@ describe('profile pictures (ADR 046)', () => {
     };
 
     it.each([
-      ['public and actively looking', 200, true],
-      ['private', 404, false],
-    ] as const)('a %s profile: its picture answers %s to everyone but its owner (visitor, another candidate, a company, admin, super admin)', async (_label, othersGet, isPublic) => {
+      ['public and actively looking', 'coverPhoto', 200, true],
+      // The photo shows who the candidate is: only companies they made themselves known to see it (ADR 066, tests/api/candidate-identity).
+      ['public and actively looking', 'profilePicture', 404, true],
+      ['private', 'coverPhoto', 404, false],
+      ['private', 'profilePicture', 404, false],
+    ] as const)('a %s profile: its %s answers %s to everyone but its owner (visitor, another candidate, a company, admin, super admin)', async (_label, field, othersGet, isPublic) => {
       const { owner, others } = await callers();
-      const uploaded = await upload(owner, await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3344' } }).png().toBuffer());
+      const uploaded = await upload(owner, await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3344' } }).png().toBuffer(), field === 'coverPhoto' ? 'cover' : 'avatar');
       expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const saved = await inject({ method: 'POST', url: '/api/profile', token: owner.token, payload: form({ profilePicture: uploaded.json().url }, isPublic) });
+      const saved = await inject({ method: 'POST', url: '/api/profile', token: owner.token, payload: form({ [field]: uploaded.json().url }, isPublic) });
       expect(saved.statusCode, saved.body).toBe(201);
       api.sawPosition(String(saved.headers['x-position']));
-      const path = pathOf(saved.json().profile.profilePicture);
+      const path = pathOf(saved.json().profile[field]);
       const unknown = await fetchPicture(`/api/profile-pictures/${randomUUID()}`);
 
       // The owner: signed in, or by the grant in the address their own views give (an <img> sends no token).
       expect((await fetchPicture(path, owner)).statusCode).toBe(200);
       const ownView = await api.get('/api/profile', owner.token);
-      expect((await fetchPicture(ownView.json().profilePicture)).statusCode).toBe(200);
+      expect((await fetchPicture(ownView.json()[field])).statusCode).toBe(200);
       for (const [who, caller] of Object.entries(others)) {
         const answer = await fetchPicture(path, caller);
         expect(answer.statusCode, who).toBe(othersGet);
@@ -134,7 +140,7 @@ describe('profile pictures (ADR 046)', () => {
         if (othersGet === 404) expect(answer.body, who).toBe(unknown.body);
       }
       // A grant is the owner's, for that picture, unforged and unexpired.
-      const grant = new URL(ownView.json().profilePicture, 'http://x').searchParams.get('grant')!;
+      const grant = new URL(ownView.json()[field], 'http://x').searchParams.get('grant')!;
       const [expiry, signature] = grant.split('.');
       const forged = `${path}?grant=${Number(expiry) + 3600}.${signature}`;
       expect((await fetchPicture(forged)).statusCode).toBe(othersGet);
@@ -143,19 +149,19 @@ describe('profile pictures (ADR 046)', () => {
 
     it('a picture the profile no longer shows (replaced) answers 404 to others', async () => {
       const { owner, others } = await callers();
-      const first = await inject({ method: 'POST', url: '/api/profile', token: owner.token, payload: form({ profilePicture: dataUrl(await phonePhotoWithGps(200, 200)) }) });
+      const first = await inject({ method: 'POST', url: '/api/profile', token: owner.token, payload: form({ coverPhoto: dataUrl(await phonePhotoWithGps(200, 200)) }) });
       expect(first.statusCode, first.body).toBe(201);
-      const firstPath = pathOf(first.json().profile.profilePicture);
-      const replaced = await inject({ method: 'PUT', url: '/api/profile', token: owner.token, payload: form({ profilePicture: dataUrl(await phonePhotoWithGps(300, 200)) }) });
+      const firstPath = pathOf(first.json().profile.coverPhoto);
+      const replaced = await inject({ method: 'PUT', url: '/api/profile', token: owner.token, payload: form({ coverPhoto: dataUrl(await phonePhotoWithGps(300, 200)) }) });
       expect(replaced.statusCode, replaced.body).toBe(200);
       api.sawPosition(String(replaced.headers['x-position']));
-      expect(pathOf(replaced.json().profile.profilePicture)).not.toBe(firstPath);
+      expect(pathOf(replaced.json().profile.coverPhoto)).not.toBe(firstPath);
       expect((await fetchPicture(firstPath, others.visitor ?? null)).statusCode).toBe(404);
-      expect((await fetchPicture(pathOf(replaced.json().profile.profilePicture))).statusCode).toBe(200);
+      expect((await fetchPicture(pathOf(replaced.json().profile.coverPhoto))).statusCode).toBe(200);
       // Keeping the picture: the form sends back the address it was given.
-      const kept = await inject({ method: 'PUT', url: '/api/profile', token: owner.token, payload: form({ profilePicture: replaced.json().profile.profilePicture }) });
+      const kept = await inject({ method: 'PUT', url: '/api/profile', token: owner.token, payload: form({ coverPhoto: replaced.json().profile.coverPhoto }) });
       expect(kept.statusCode, kept.body).toBe(200);
-      expect(pathOf(kept.json().profile.profilePicture)).toBe(pathOf(replaced.json().profile.profilePicture));
+      expect(pathOf(kept.json().profile.coverPhoto)).toBe(pathOf(replaced.json().profile.coverPhoto));
     });
   });
 
@@ -269,13 +275,13 @@ describe('profile pictures (ADR 046)', () => {
     );
     api.sawPosition(appended.position);
     // Until moved, no view sends the data URL (its EXIF) to anyone, the owner included.
-    const before = await api.get(`/api/profiles/${profileId}`, null);
+    const before = await api.get(`/api/profiles/${profileId}`, carol.token);
     expect(before.json().profile).toMatchObject({ profilePicture: null, coverPhoto: null });
 
     const report = await movePicturesOutOfProfiles({ ...api.deps(), pictures: api.runtime().pictures }, 'test-move');
     expect(report).toMatchObject({ profilesFound: 1, profilesMoved: 1, picturesStored: 1, picturesDropped: 1 });
     api.sawPosition(report.position);
-    const after = await api.get(`/api/profiles/${profileId}`, null);
+    const after = await api.get(`/api/profiles/${profileId}`, carol.token);
     expect(after.json().profile.coverPhoto).toBeNull();
     const fetched = await fetchPicture(after.json().profile.profilePicture);
     expect(fetched.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_POSITION_HEADER, PROFILE_MESSAGES, type Role } from '@hireloop/contracts';
+import { IDENTIFYING_PROFILE_FIELDS, MIN_POSITION_HEADER, PROFILE_MESSAGES, type Role } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
@@ -108,7 +108,8 @@ const OWNER_KEYS = [
   'id', 'userId', 'firstName', 'lastName', 'title', 'skills', 'experience', 'location', 'summary', 'phone', 'email', 'linkedinUrl', 'githubUrl', 'portfolioUrl',
   'education', 'salaryExpectation', 'profilePicture', 'coverPhoto', 'availability', 'workPreference', 'isPublic', 'isPrivate', 'createdAt', 'updatedAt',
 ].sort();
-const PUBLIC_KEYS = OWNER_KEYS.filter((key) => key !== 'createdAt' && key !== 'updatedAt');
+/** The full public view leaves out the timestamps and what identifies the candidate (ADR 066). */
+const PUBLIC_KEYS = OWNER_KEYS.filter((key) => key !== 'createdAt' && key !== 'updatedAt' && !(IDENTIFYING_PROFILE_FIELDS as readonly string[]).includes(key));
 const LIMITED_KEYS = ['id', 'title', 'location', 'availability', 'workPreference', 'skills', 'skillCount'].sort();
 const NOT_FOUND = { success: false, error: PROFILE_MESSAGES.profileNotFound };
 
@@ -205,11 +206,15 @@ describe('the profile privacy matrix', () => {
       expect(body.profile.id).toBe(owners[profile].profileId);
       if (view === 'limited') {
         expect(body.profile).toEqual({ id: owners[profile].profileId, title: 'Engineer open', location: 'Lisbon, Portugal', availability: 'open', workPreference: 'remote', skills: SKILLS.slice(0, 8), skillCount: SKILLS.length });
-      } else if (view !== 'gated') {
-        expect(body.profile).toMatchObject({ firstName: p.name.split(' ')[0], email: p.profileEmail, phone: p.phone, linkedinUrl: p.linkedinUrl, profilePicture: view === 'owner' ? expect.stringMatching(`^${p.picture}\\?grant=`) : p.picture,
-          coverPhoto: view === 'owner' ? expect.stringMatching(`^${p.cover}\\?grant=`) : p.cover,
+      } else if (view === 'owner') {
+        expect(body.profile).toMatchObject({ firstName: p.name.split(' ')[0], email: p.profileEmail, phone: p.phone, linkedinUrl: p.linkedinUrl, profilePicture: expect.stringMatching(`^${p.picture}\\?grant=`),
+          coverPhoto: expect.stringMatching(`^${p.cover}\\?grant=`),
           skills: SKILLS,
         });
+      } else if (view === 'public') {
+        // Everything the candidate shows, but not who they are (ADR 066): that is for companies they revealed their profile to.
+        expect(body.profile).toMatchObject({ education: p.education, salaryExpectation: p.salary, coverPhoto: p.cover, skills: SKILLS });
+        for (const text of [p.email, p.profileEmail, p.phone, p.linkedinUrl, p.githubUrl, p.portfolioUrl, p.picture]) expect(response.body).not.toContain(text);
       }
     }
     if (view === 'limited' || view === 'gated' || view === 404) {

@@ -220,14 +220,29 @@ export const LimitedCandidateProfile = z.object({
 export type LimitedCandidateProfile = z.infer<typeof LimitedCandidateProfile>;
 
 /**
+ * What names a candidate or reaches them (ADR 066): their name, contact details, links and
+ * picture. Nobody but the owner sees them on a profile, unless the candidate made themselves known
+ * to the caller's company (revealed their profile to it from an invitation, or applied to one of its jobs).
+ */
+export const IDENTIFYING_PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'linkedinUrl', 'githubUrl', 'portfolioUrl', 'profilePicture'] as const;
+const identifying = Object.fromEntries(IDENTIFYING_PROFILE_FIELDS.map((field) => [field, true])) as { [K in (typeof IDENTIFYING_PROFILE_FIELDS)[number]]: true };
+
+/** The full public view for someone the candidate has not made themselves known to (ADR 066): everything but the timestamps and what identifies them. */
+export const AnonymousPublicProfile = CandidateProfile.omit({ createdAt: true, updatedAt: true, ...identifying });
+export type AnonymousPublicProfile = z.infer<typeof AnonymousPublicProfile>;
+
+/**
  * `GET /api/profiles/{id}`: which display to show (§2) and what it may show. `owner`: the signed-in
- * owner, everything; `public`: public and immediately available, everything but what is only the
- * owner's (no timestamps); `limited`: the anonymous shape above; `gated`: see below. A private profile is a 404 to
+ * owner, everything; `public`: public and immediately available, everything but the timestamps
+ * and what identifies the candidate (ADR 066); `revealed`: the same with the name, contact details,
+ * links and picture, for a company's user the candidate revealed their profile to or applied to;
+ * `limited`: the anonymous shape above; `gated`: see below. A private profile is a 404 to
  * everyone but its owner.
  */
 export const ProfileView = z.discriminatedUnion('view', [
   z.object({ view: z.literal('owner'), profile: CandidateProfile }),
-  z.object({ view: z.literal('public'), profile: CandidateProfile.omit({ createdAt: true, updatedAt: true }) }),
+  z.object({ view: z.literal('public'), profile: AnonymousPublicProfile }),
+  z.object({ view: z.literal('revealed'), profile: CandidateProfile.omit({ createdAt: true, updatedAt: true }) }),
   z.object({ view: z.literal('limited'), profile: LimitedCandidateProfile }),
   /**
    * A company user (not an admin) on a profile it may see in full, not yet opened this month: the

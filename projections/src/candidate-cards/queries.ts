@@ -77,3 +77,10 @@ export async function lastCardChange(readStore: ReadStore): Promise<string | nul
   const doc = await readStore.collection<CardChangesDocument>(physicalCollection(candidateCardsProjection, 'changes')).get(CARD_CHANGES_ID);
   return doc?.position ?? null;
 }
+
+/** The public cards among these profile ids (a private or unknown id has none), in no particular order. */
+export async function findCandidateCards(readStore: ReadStore, ids: readonly string[]): Promise<CandidateCard[]> {
+  if (ids.length === 0) return [];
+  const docs = await cardsCollection(readStore).find({ _id: { $in: ids } }, { limit: ids.length });
+  return docs.map(toCard);
+}

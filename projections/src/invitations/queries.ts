@@ -21,6 +21,12 @@ export async function findInvitationsOfCompany(readStore: ReadStore, companyId: 
   return invitationsCollection(readStore).find({ companyId }, { sort: { sentAt: -1, _id: 1 }, limit });
 }
 
+/** Whether the candidate revealed their profile to the company from one of its invitations (ADR 066): the company knows who they are. */
+export async function candidateRevealedTo(readStore: ReadStore, companyId: string, candidateUserId: string): Promise<boolean> {
+  const revealed = await invitationsCollection(readStore).find({ candidateUserId, companyId, revealedAt: { $ne: null } }, { limit: 1 });
+  return revealed.length > 0;
+}
+
 /**
  * Where a request stands for the company (part 1 §4): the mail went out, the candidate accepted
  * (revealed), an interview is being scheduled (times offered), the company moved it to the offer

@@ -166,13 +166,27 @@ const namesOf = (names: readonly string[], shown = 3): string => {
   return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 };
 
+/**
+ * Who the sentences speak to: the candidate reading a job ("You have…"), or a company reading a
+ * candidate's card against one of its jobs ("The candidate has…"). Same facts, same points.
+ */
+export interface MatchVoice {
+  subject: string;
+  has: string;
+  doesNot: string;
+  possessive: string;
+  pronoun: string;
+}
+export const CANDIDATE_VOICE: MatchVoice = { subject: 'You', has: 'have', doesNot: 'do not', possessive: 'Your', pronoun: 'you' };
+export const COMPANY_VOICE: MatchVoice = { subject: 'The candidate', has: 'has', doesNot: 'does not', possessive: 'Their', pronoun: 'they' };
+
 interface Part {
   points: number;
   reason?: string;
   warning?: string;
 }
 
-function skillsPart(profile: ProfileFacts, job: MatchJob): Part {
+function skillsPart(profile: ProfileFacts, job: MatchJob, v: MatchVoice): Part {
   const { skills, listed } = jobSkills(job, profile);
   if (skills.length === 0) return { points: 25 };
   const ownKeys = profile.skillKeys;
@@ -180,9 +194,9 @@ function skillsPart(profile: ProfileFacts, job: MatchJob): Part {
   const missing = skills.filter((skill) => !ownKeys.has(skill.key)).map((skill) => skill.name);
   const what = listed ? 'listed skills' : 'skills the job names';
   const part: Part = { points: Math.round((50 * have.length) / skills.length) };
-  if (have.length > 0) part.reason = `You have ${have.length} of ${skills.length} ${what}: ${namesOf(have)}`;
+  if (have.length > 0) part.reason = `${v.subject} ${v.has} ${have.length} of ${skills.length} ${what}: ${namesOf(have)}`;
   if (have.length * 2 < skills.length) {
-    part.warning = have.length === 0 ? `You have none of the ${what}: ${namesOf(missing)}` : `You do not list ${namesOf(missing)}`;
+    part.warning = have.length === 0 ? `${v.subject} ${v.has} none of the ${what}: ${namesOf(missing)}` : `${v.subject} ${v.doesNot} list ${namesOf(missing)}`;
   }
   return part;
 }
@@ -206,13 +220,13 @@ const yearsText = (years: number) => `${years} year${years === 1 ? '' : 's'}`;
 
 const levelOf = memoized((experience: string) => LEVELS.find((candidate) => candidate.pattern.test(experience)) ?? null);
 
-function seniorityPart(years: number | null, job: MatchJob): Part {
+function seniorityPart(years: number | null, job: MatchJob, v: MatchVoice): Part {
   const level = levelOf(job.experience);
   if (years === null || !level) return { points: 10 };
-  if (years >= level.min && years <= level.max) return { points: 20, reason: `Your ${yearsText(years)} of experience fit this ${level.name} job (${level.range})` };
-  if (years > level.max + 3) return { points: 12, warning: `The job is ${level.name} (${level.range}); you have ${yearsText(years)} of experience` };
-  if (years > level.max) return { points: 20, reason: `Your ${yearsText(years)} of experience cover this ${level.name} job (${level.range})` };
-  const warning = `The job asks for ${level.name} experience (${level.range}); you have ${yearsText(years)}`;
+  if (years >= level.min && years <= level.max) return { points: 20, reason: `${v.possessive} ${yearsText(years)} of experience fit this ${level.name} job (${level.range})` };
+  if (years > level.max + 3) return { points: 12, warning: `The job is ${level.name} (${level.range}); ${v.pronoun} have ${yearsText(years)} of experience` };
+  if (years > level.max) return { points: 20, reason: `${v.possessive} ${yearsText(years)} of experience cover this ${level.name} job (${level.range})` };
+  const warning = `The job asks for ${level.name} experience (${level.range}); ${v.pronoun} have ${yearsText(years)}`;
   return level.min - years <= 1 ? { points: 12, warning } : { points: 4, warning };
 }
 
@@ -228,35 +242,35 @@ const placeParts = memoized((location: string): readonly string[] =>
 /** `locationFlags` of a place named without a remote flag (the remote flag only ever adds `isRemote`). */
 const placeFlags = memoized((location: string) => locationFlags(location, false));
 
-function locationPart(profile: ProfileFacts, job: MatchJob): Part {
+function locationPart(profile: ProfileFacts, job: MatchJob, v: MatchVoice): Part {
   const jobPlace = job.location.trim();
   const own = profile.location;
   const preference = profile.workPreference;
   if (job.remote || placeFlags(job.location).isRemote) {
-    if (preference === 'remote') return { points: 20, reason: 'The job is remote, as you prefer' };
+    if (preference === 'remote') return { points: 20, reason: `The job is remote, as ${v.pronoun} prefer` };
     if (preference === 'hybrid') return { points: 16, reason: 'The job is remote' };
-    return { points: 12, warning: 'The job is remote; you prefer working on-site' };
+    return { points: 12, warning: `The job is remote; ${v.pronoun} prefer working on-site` };
   }
   if (!own) return { points: 10 };
   const jobParts = placeParts(jobPlace);
   const ownParts = profile.placeParts;
   const sameCity = jobParts.length > 0 && jobParts[0] === ownParts[0];
   if (sameCity) {
-    if (preference === 'remote') return { points: 14, reason: `The job is in ${jobPlace}, where you are`, warning: `The job is on-site in ${jobPlace}; you prefer remote work` };
-    return { points: 20, reason: `The job is in ${jobPlace}, where you are` };
+    if (preference === 'remote') return { points: 14, reason: `The job is in ${jobPlace}, where ${v.pronoun} are`, warning: `The job is on-site in ${jobPlace}; ${v.pronoun} prefer remote work` };
+    return { points: 20, reason: `The job is in ${jobPlace}, where ${v.pronoun} are` };
   }
   const jobRegions = new Set(jobParts.slice(1));
   const sameRegion =
     ownParts.slice(1).some((part) => jobRegions.has(part)) || (placeFlags(jobPlace).isUS && profile.inUS);
-  const warning = `The job is on-site in ${jobPlace}; you are in ${own}`;
+  const warning = `The job is on-site in ${jobPlace}; ${v.pronoun} are in ${own}`;
   return sameRegion ? { points: 10, warning } : { points: 0, warning };
 }
 
-function typePart(years: number | null, job: MatchJob): Part {
+function typePart(years: number | null, job: MatchJob, v: MatchVoice): Part {
   const type = job.type.toLowerCase();
   if (type.includes('intern')) {
     return years !== null && years > 2
-      ? { points: 3, warning: `This is an internship; you have ${yearsText(years)} of experience` }
+      ? { points: 3, warning: `This is an internship; ${v.pronoun} have ${yearsText(years)} of experience` }
       : { points: 10 };
   }
   return { points: type.includes('full') ? 10 : 8 };
@@ -288,9 +302,17 @@ function profileFacts(profile: MatchProfile): ProfileFacts {
   };
 }
 
-/** How well a job fits a candidate's profile: 0–100, with up to 3 reasons and 2 warnings. */
-export function matchJob(profile: MatchProfile, job: MatchJob): MatchResult {
-  return matchWith(profileFacts(profile), job);
+/** How well a job fits a candidate's profile: 0–100, with up to 3 reasons and 2 warnings, told to the candidate unless another voice is given. */
+export function matchJob(profile: MatchProfile, job: MatchJob, voice: MatchVoice = CANDIDATE_VOICE): MatchResult {
+  return matchWith(profileFacts(profile), job, voice);
+}
+
+/**
+ * The same match told to the company that posted the job, about one candidate (issue 24): the
+ * score is `matchJob`'s, the reasons and warnings the same facts in the third person.
+ */
+export function matchCandidate(profile: MatchProfile, job: MatchJob): MatchResult {
+  return matchJob(profile, job, COMPANY_VOICE);
 }
 
 /**
@@ -299,15 +321,15 @@ export function matchJob(profile: MatchProfile, job: MatchJob): MatchResult {
  */
 export function matcherFor(profile: MatchProfile): (job: MatchJob) => MatchResult {
   const facts = profileFacts(profile);
-  return (job) => matchWith(facts, job);
+  return (job) => matchWith(facts, job, CANDIDATE_VOICE);
 }
 
-function matchWith(profile: ProfileFacts, job: MatchJob): MatchResult {
+function matchWith(profile: ProfileFacts, job: MatchJob, voice: MatchVoice): MatchResult {
   const years = profile.years;
-  const skills = skillsPart(profile, job);
-  const seniority = seniorityPart(years, job);
-  const location = locationPart(profile, job);
-  const type = typePart(years, job);
+  const skills = skillsPart(profile, job, voice);
+  const seniority = seniorityPart(years, job, voice);
+  const location = locationPart(profile, job, voice);
+  const type = typePart(years, job, voice);
   const parts = [skills, seniority, location, type];
   const score = Math.max(0, Math.min(100, Math.round(parts.reduce((sum, part) => sum + part.points, 0))));
   return {

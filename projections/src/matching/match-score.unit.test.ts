@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_SCORE_VERSION, experienceYears, matchJob, matcherFor, type MatchJob, type MatchProfile } from './match-score';
+import { MATCH_SCORE_VERSION, experienceYears, matchCandidate, matchJob, matcherFor, type MatchJob, type MatchProfile } from './match-score';
 
 /**
  * The match score's specification (ADR 027), as a table: each row a profile and a job, and
@@ -235,5 +235,36 @@ describe('matchJob', () => {
     expect(experienceYears('10+ years')).toBe(10);
     expect(experienceYears('3-5 years')).toBe(3);
     expect(experienceYears('Senior')).toBeNull();
+  });
+});
+
+describe('matchCandidate: the same match told to the company (issue 24)', () => {
+  it('gives every row of the table the same score, and as many reasons and warnings, as the candidate sees', () => {
+    for (const row of rows) {
+      const forCompany = matchCandidate(row.profile, row.job);
+      const forCandidate = matchJob(row.profile, row.job);
+      expect(forCompany.score).toBe(forCandidate.score);
+      expect(forCompany.version).toBe(MATCH_SCORE_VERSION);
+      expect(forCompany.reasons).toHaveLength(forCandidate.reasons.length);
+      expect(forCompany.warnings).toHaveLength(forCandidate.warnings.length);
+      // Never "you": the company is not the candidate.
+      for (const sentence of [...forCompany.reasons, ...forCompany.warnings]) expect(sentence).not.toMatch(/\b(?:you|your)\b/i);
+    }
+  });
+
+  it('speaks of the candidate in the third person', () => {
+    expect(matchCandidate(ada, job)).toEqual({
+      score: 75,
+      reasons: [
+        'The candidate has 3 of 6 listed skills: React, TypeScript and Node.js.',
+        'Their 4 years of experience fit this Mid level job (2–5 years).',
+        'The job is in Austin, TX 78701, where they are.',
+      ],
+      warnings: [],
+      version: MATCH_SCORE_VERSION,
+    });
+    const far = matchCandidate({ ...ada, skills: ['Java'], location: 'Seattle, WA', experience: '1 year' }, { ...job, experience: 'Senior level' });
+    expect(far.warnings).toEqual(['The candidate has none of the listed skills: React, TypeScript, Node.js and 3 more.', 'The job asks for Senior level experience (5+ years); they have 1 year.']);
+    expect(matchCandidate({ ...ada, workPreference: 'remote' }, { ...job, remote: true, location: 'Remote' }).reasons).toContain('The job is remote, as they prefer.');
   });
 });

@@ -4,6 +4,8 @@ import { ownerGrantValid } from '@hireloop/platform/profile-pictures/grants';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import type { Clock } from '@hireloop/platform/runtime';
 import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
+import { findUserById } from '@hireloop/projections/users/queries';
+import { candidateKnownTo, companyOfViewer } from './known-to';
 import { profileViewFor } from './routes';
 
 /**
@@ -13,7 +15,8 @@ import { profileViewFor } from './routes';
  * - its owner sees it: signed in (bearer token), or through the owner's grant in the address
  *   the owner's views hand out (an `<img>` request carries no token);
  * - anyone else only while the profile shows it in the full public view (public and immediately
- *   available) and it is the profile's current picture or cover;
+ *   available) and it is the profile's current cover, or its picture to a company the candidate
+ *   made themselves known to (ADR 066);
  * - to everyone else, and for an id that does not exist (or was erased), the same 404.
  * The bytes behind an id never change: cached for long, but only by the browser that was allowed
  * to see them (`private`), never by a shared cache.
@@ -40,9 +43,16 @@ export const profilePictureQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pi
         const session = await request.session();
         if (session?.userId !== picture.ownerId) {
           const profile = await findProfileByUserId(request.readStore, picture.ownerId);
-          const view = profile && profileViewFor(profile, session?.userId ?? null);
+          let view = profile && profileViewFor(profile, session?.userId ?? null);
+          // The picture shows the person: only a company they made themselves known to sees it (ADR 066).
+          if (profile && view?.view === 'public' && session) {
+            const companyId = companyOfViewer(await findUserById(request.readStore, session.userId));
+            if (companyId && (await candidateKnownTo(request.readStore, companyId, profile.userId))) view = profileViewFor(profile, session.userId, { knownToCaller: true });
+          }
           const path = profilePicturePath(picture.id);
-          const shown = view?.view === 'public' && (view.profile.profilePicture === path || view.profile.coverPhoto === path);
+          const shown =
+            (view?.view === 'public' && view.profile.coverPhoto === path) ||
+            (view?.view === 'revealed' && (view.profile.profilePicture === path || view.profile.coverPhoto === path));
           if (!shown) throw notFound();
         }
       }

@@ -4,7 +4,6 @@ import {
   CandidateProfile,
   DomainError,
   ErrorBody,
-  isAdminRole,
   JsonResume,
   LIMITED_VIEW_SKILLS,
   PROFILE_MESSAGES,
@@ -12,8 +11,8 @@ import {
   ProfileView,
   profileToJsonResume,
   usageMonth,
+  type AnonymousPublicProfile,
   type LimitedCandidateProfile,
-  type User,
 } from '@hireloop/contracts';
 import type { Clock } from '@hireloop/platform/runtime';
 import { hasCountedView } from '@hireloop/projections/candidate-views/queries';
@@ -21,15 +20,18 @@ import { findProfileById, findProfileByUserId } from '@hireloop/projections/cand
 import { ownerPictureUrl, storedPicturePath } from '@hireloop/platform/profile-pictures/grants';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import { findUserById } from '@hireloop/projections/users/queries';
+import { candidateKnownTo, companyOfViewer } from './known-to';
 
 /**
- * What a caller may see of a profile (spec part 2 §2 "Candidate profile page", §4, §6; ADR 024):
- * the owner everything; anyone else a public and immediately available profile in full, a public
- * one that is not immediately available in the limited shape, and a private one not at all — the
- * same 404 as an id that does not exist, so guessing ids cannot tell the two apart. Admins get no
- * view of their own here.
+ * What a caller may see of a profile (spec part 2 §2 "Candidate profile page", §4, §6; ADR 024,
+ * ADR 066): the owner everything; anyone else a public and immediately available profile in full
+ * but without what identifies the candidate (name, contact details, links, picture), which only a
+ * company the candidate made themselves known to also sees (`knownToCaller`); a public one that is
+ * not immediately available in the limited shape, and a private one not at all — the same 404 as
+ * an id that does not exist, so guessing ids cannot tell the two apart. Admins get no view of
+ * their own here.
  */
-export function profileViewFor(stored: CandidateProfile, callerUserId: string | null): ProfileView | null {
+export function profileViewFor(stored: CandidateProfile, callerUserId: string | null, { knownToCaller = false }: { knownToCaller?: boolean } = {}): ProfileView | null {
   // Pictures are shown by their path on our own origin (ADR 046); a data URL left from before,
   // with whatever metadata it carries, is never sent to anyone.
   const profile = { ...stored, profilePicture: storedPicturePath(stored.profilePicture), coverPhoto: storedPicturePath(stored.coverPhoto) };
@@ -37,10 +39,29 @@ export function profileViewFor(stored: CandidateProfile, callerUserId: string | 
   if (!profile.isPublic) return null;
   if (profile.availability === 'immediate') {
     const { createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = profile;
-    return { view: 'public', profile: shown };
+    if (knownToCaller) return { view: 'revealed', profile: shown };
+    return { view: 'public', profile: anonymousProfile(shown) };
   }
   return { view: 'limited', profile: limitedProfile(profile) };
 }
+
+/** The full public view without what names or reaches the candidate (ADR 066): fields picked one by one, so a new personal field stays out until chosen. */
+const anonymousProfile = (profile: Omit<CandidateProfile, 'createdAt' | 'updatedAt'>): AnonymousPublicProfile => ({
+  id: profile.id,
+  userId: profile.userId,
+  title: profile.title,
+  skills: profile.skills,
+  experience: profile.experience,
+  location: profile.location,
+  summary: profile.summary,
+  education: profile.education,
+  salaryExpectation: profile.salaryExpectation,
+  coverPhoto: profile.coverPhoto,
+  availability: profile.availability,
+  workPreference: profile.workPreference,
+  isPublic: profile.isPublic,
+  isPrivate: profile.isPrivate,
+});
 
 /** The anonymous shape of §2 display 2: nothing the screen blurs is sent. */
 const limitedProfile = (profile: CandidateProfile): LimitedCandidateProfile => ({
@@ -53,9 +74,6 @@ const limitedProfile = (profile: CandidateProfile): LimitedCandidateProfile => (
   skillCount: profile.skills.length,
 });
 
-/** Whose opening of a full profile counts against a plan's candidate views: a company's users, not admins (ADR 030). */
-const viewCountingCompany = (user: User | null): string | null =>
-  user && user.type === 'company' && !isAdminRole(user.role) && user.companyId ? user.companyId : null;
 
 /** The owner's own profile with picture addresses they can show: a private profile's pictures need the owner's grant (ADR 046). */
 export async function withOwnerPictures<Profile extends { profilePicture: string | null; coverPhoto: string | null }>(
@@ -109,9 +127,13 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pictures:
       if (!view) throw new DomainError('not_found', PROFILE_MESSAGES.profileNotFound);
       if (view.view === 'owner') return { view: 'owner' as const, profile: await withOwnerPictures(view.profile, pictures, clock.now()) };
       if (view.view !== 'public' || !session) return view;
-      // A company's users open a full profile by counting it against the plan, once a month (ADR 030).
-      const companyId = viewCountingCompany(await findUserById(request.readStore, session.userId));
-      if (companyId && !(await hasCountedView(request.readStore, companyId, profile.id, usageMonth(clock.now())))) return { view: 'gated' as const, profile: limitedProfile(profile) };
+      // Whose opening of a full profile counts against a plan's candidate views: a company's users, not admins (ADR 030).
+      const companyId = companyOfViewer(await findUserById(request.readStore, session.userId));
+      if (!companyId) return view;
+      // A company the candidate made themselves known to sees who they are, without spending a view (ADR 066).
+      if (await candidateKnownTo(request.readStore, companyId, profile.userId)) return profileViewFor(profile, session.userId, { knownToCaller: true }) ?? view;
+      // Anyone else's company opens a full profile by counting it against the plan, once a month (ADR 030).
+      if (!(await hasCountedView(request.readStore, companyId, profile.id, usageMonth(clock.now())))) return { view: 'gated' as const, profile: limitedProfile(profile) };
       return view;
     },
   );

@@ -36,9 +36,21 @@ describe('which view of a profile a caller gets (ADR 024)', () => {
     expect(profileViewFor(hidden, 'user-1')).toEqual({ view: 'owner', profile: hidden });
   });
 
-  it('anyone else sees a public, immediately available profile without its timestamps', () => {
+  it('anyone else sees a public, immediately available profile without its timestamps and without what identifies the candidate (ADR 066)', () => {
+    const { createdAt: _c, updatedAt: _u, firstName: _f, lastName: _l, email: _e, phone: _p, linkedinUrl: _li, githubUrl: _g, portfolioUrl: _po, profilePicture: _pic, ...shown } = profile;
+    for (const caller of [null, 'user-2']) {
+      const view = profileViewFor(profile, caller);
+      expect(view).toEqual({ view: 'public', profile: shown });
+      for (const text of ['Ada', 'Lovelace', 'ada@example.com', '+44 20 5555 0100', 'linkedin.example', '/api/profile-pictures/']) expect(JSON.stringify(view)).not.toContain(text);
+    }
+  });
+
+  it('a caller the candidate made themselves known to sees the name, contact details, links and picture too', () => {
     const { createdAt: _c, updatedAt: _u, ...shown } = profile;
-    for (const caller of [null, 'user-2']) expect(profileViewFor(profile, caller)).toEqual({ view: 'public', profile: shown });
+    expect(profileViewFor(profile, 'user-2', { knownToCaller: true })).toEqual({ view: 'revealed', profile: shown });
+    // Knowing the candidate does not open a profile that is limited or private.
+    expect(profileViewFor({ ...profile, availability: 'open' }, 'user-2', { knownToCaller: true })?.view).toBe('limited');
+    expect(profileViewFor({ ...profile, isPublic: false, isPrivate: true }, 'user-2', { knownToCaller: true })).toBeNull();
   });
 
   it('anyone else sees a public profile that is open to opportunities in the limited shape', () => {
@@ -51,7 +63,8 @@ describe('which view of a profile a caller gets (ADR 024)', () => {
 
   it('nobody, the owner included, is sent a picture left as a data URL from before pictures were files (ADR 046)', () => {
     const legacy = { ...profile, profilePicture: 'data:image/jpeg;base64,/9j/4AAQ', coverPhoto: 'data:image/svg+xml;base64,PHN2Zz4=' };
-    for (const caller of [null, 'user-2', 'user-1']) expect(profileViewFor(legacy, caller)?.profile).toMatchObject({ profilePicture: null, coverPhoto: null });
+    for (const caller of ['user-2', 'user-1']) expect(profileViewFor(legacy, caller, { knownToCaller: true })?.profile).toMatchObject({ profilePicture: null, coverPhoto: null });
+    expect(profileViewFor(legacy, null)?.profile).toMatchObject({ coverPhoto: null });
   });
 
   it('nobody but the owner sees a private profile', () => {

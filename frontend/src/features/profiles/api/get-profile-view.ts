@@ -10,7 +10,7 @@ export const profileViewsKey = (profileId: string) => [profileViewPath(profileId
 export const profileViewQueryKey = (profileId: string, viewerId: string | null) =>
   [profileViewPath(profileId), viewerId] as const;
 
-const VIEWS: ReadonlyArray<ProfileView['view']> = ['owner', 'public', 'limited', 'gated'];
+const VIEWS: ReadonlyArray<ProfileView['view']> = ['owner', 'public', 'revealed', 'limited', 'gated'];
 
 /**
  * Which display of the profile to show and what it may show (part 2 §2, §4). A missing profile,

@@ -16,8 +16,11 @@ import { PREVIEW_HEADINGS, ProfileAvatar, SkillBadges } from './profile-page-par
 import { PublicProfile } from './profile-page-public';
 
 export const OWNER_NOTE =
-  'This is your own view of your profile. Other people see limited information: your name, contact details and links stay hidden unless your profile is public and you are actively looking.';
+  'This is your own view of your profile. Other people see limited information: your name, contact details, links and photo stay hidden from everyone but a company you reveal your profile to from its invitation or apply to; the rest shows in full only while your profile is public and you are actively looking.';
 export const CONTACT_OWNER_NOTE = 'Companies use this button to reach you through the platform. Your contact details stay private.';
+
+/** What the full public view shows everyone the owner has not made themselves known to (ADR 066). */
+const withoutIdentity = ({ firstName: _f, lastName: _l, email: _e, phone: _p, linkedinUrl: _li, githubUrl: _g, portfolioUrl: _po, profilePicture: _pic, createdAt: _c, updatedAt: _u, ...rest }: CandidateProfile) => rest;
 
 /**
  * Part 2 §2 display 1: the owner's page. A preview of their profile with the visibility toggle,
@@ -130,7 +133,7 @@ export function OwnerProfile({ profile, reload }: { profile: CandidateProfile; r
         </h2>
         {viewAs === 'public' ? (
           <>
-            <PublicProfile profile={profile} headings={PREVIEW_HEADINGS} />
+            <PublicProfile profile={withoutIdentity(profile)} headings={PREVIEW_HEADINGS} />
             {aiSummary}
           </>
         ) : (

@@ -1,4 +1,4 @@
-import type { CandidateProfile } from '@hireloop/contracts';
+import type { AnonymousPublicProfile, CandidateProfile } from '@hireloop/contracts';
 import {
   BriefcaseIcon,
   DollarSignIcon,
@@ -6,6 +6,7 @@ import {
   GlobeIcon,
   GraduationCapIcon,
   LinkIcon,
+  LockIcon,
   MailIcon,
   MapPinIcon,
   PhoneIcon,
@@ -28,11 +29,19 @@ import {
 } from '../lib/profile-display';
 import { Fact, ProfileAvatar, SkillBadges, type HeadingLevels } from './profile-page-parts';
 
-export type PublicProfileData = Omit<CandidateProfile, 'createdAt' | 'updatedAt'>;
+type Identity = Pick<CandidateProfile, 'firstName' | 'lastName' | 'email' | 'phone' | 'linkedinUrl' | 'githubUrl' | 'portfolioUrl' | 'profilePicture'>;
+/** The full view as the server sends it: with the candidate's identity to a company they made themselves known to, without it to anyone else (ADR 066). */
+export type PublicProfileData = AnonymousPublicProfile & (Identity | { [K in keyof Identity]?: undefined });
+
+/** Said where the name would be when the viewer may not know who the candidate is (ADR 066). */
+export const ANONYMOUS_NAME = 'Anonymous Candidate';
+export const IDENTITY_NOTE =
+  'Name, contact details, links and photo are private. Hireloop shares them with a company only when this candidate reveals their profile to it from an invitation or applies to one of its jobs.';
 
 /**
  * Part 2 §2 display 3: the full profile (public and actively looking, or the owner's preview):
  * cover, avatar, name, facts, links, contact details, About, Skills & Expertise and Education.
+ * Without the candidate's identity (ADR 066) it says so where the name would be.
  */
 export function PublicProfile({
   profile,
@@ -47,12 +56,13 @@ export function PublicProfile({
   const Name = headings.name;
   const Section = headings.section;
   const share = useShareProfile();
-  const name = fullName(profile.firstName, profile.lastName) || 'Candidate';
+  const anonymous = profile.firstName === undefined;
+  const name = anonymous ? ANONYMOUS_NAME : fullName(profile.firstName, profile.lastName) || 'Candidate';
   const nameId = `public-name-${profile.id}`;
   const links = [
-    { label: 'LinkedIn', href: safeLink(profile.linkedinUrl), icon: <LinkIcon aria-hidden="true" /> },
-    { label: 'GitHub', href: safeLink(profile.githubUrl), icon: <CodeIcon aria-hidden="true" /> },
-    { label: 'Portfolio', href: safeLink(profile.portfolioUrl), icon: <GlobeIcon aria-hidden="true" /> },
+    { label: 'LinkedIn', href: safeLink(profile.linkedinUrl ?? ''), icon: <LinkIcon aria-hidden="true" /> },
+    { label: 'GitHub', href: safeLink(profile.githubUrl ?? ''), icon: <CodeIcon aria-hidden="true" /> },
+    { label: 'Portfolio', href: safeLink(profile.portfolioUrl ?? ''), icon: <GlobeIcon aria-hidden="true" /> },
   ].flatMap((link) => (link.href === null ? [] : [{ ...link, href: link.href }]));
 
   return (
@@ -64,7 +74,7 @@ export function PublicProfile({
           <div aria-hidden="true" className="h-36 w-full bg-gradient-to-r from-primary/70 to-primary/30 sm:h-48" data-testid="cover-placeholder" />
         )}
         <CardHeader className="-mt-12 gap-4">
-          <ProfileAvatar picture={profile.profilePicture} firstName={profile.firstName} lastName={profile.lastName} className="size-24" />
+          <ProfileAvatar picture={profile.profilePicture ?? null} firstName={profile.firstName ?? ''} lastName={profile.lastName ?? ''} className="size-24" />
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="grid gap-1">
               <div className="flex flex-wrap items-center gap-2">
@@ -90,6 +100,12 @@ export function PublicProfile({
               {actions}
             </div>
           </div>
+          {anonymous ? (
+            <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+              <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {IDENTITY_NOTE}
+            </p>
+          ) : null}
           {links.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Links">
               {links.map((link) => (

@@ -371,7 +371,9 @@ describe("the owner's view", () => {
     expect(preview().queryByRole('button', { name: 'Share Profile' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'View as Public' }));
-    expect(preview().getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    // What others see of the full profile: everything but who the owner is (ADR 066).
+    expect(preview().getByRole('heading', { name: 'Anonymous Candidate' })).toBeInTheDocument();
+    expect(preview().queryByText('ada@example.com')).not.toBeInTheDocument();
     expect(preview().getByRole('heading', { name: 'Skills & Expertise' })).toBeInTheDocument();
     expect(preview().getByRole('button', { name: 'Share Profile' })).toBeInTheDocument();
     // The owner is not offered Upgrade or Contact on their own profile.
@@ -413,8 +415,34 @@ describe("the owner's view", () => {
 });
 
 describe('the full public display (public and actively looking)', () => {
-  it('shows the whole profile, its links and contact details', async () => {
-    const { container } = renderPage({ view: 'public', profile: fullProfile() }, visitor);
+  it('shows everyone the candidate has not made themselves known to the profile without their name, contact details, links or photo, and says why (ADR 066)', async () => {
+    const { firstName: _f, lastName: _l, email: _e, phone: _p, linkedinUrl: _li, githubUrl: _g, portfolioUrl: _po, profilePicture: _pic, createdAt: _c, updatedAt: _u, ...anonymous } = fullProfile();
+    const { container } = renderPage({ view: 'public', profile: anonymous }, company);
+    const article = within(await screen.findByRole('article', { name: 'Anonymous Candidate' }));
+    expect(article.getByRole('heading', { level: 1, name: 'Anonymous Candidate' })).toBeInTheDocument();
+    expect(
+      article.getByText(
+        'Name, contact details, links and photo are private. Hireloop shares them with a company only when this candidate reveals their profile to it from an invitation or applies to one of its jobs.',
+      ),
+    ).toBeInTheDocument();
+    expect(article.getByText('Staff Frontend Engineer')).toBeInTheDocument();
+    expect(article.getByText('I build accessible interfaces.')).toBeInTheDocument();
+    expect(article.queryByRole('list', { name: 'Links' })).not.toBeInTheDocument();
+    expect(article.queryByText('Email')).not.toBeInTheDocument();
+    expect(article.queryByText('Phone')).not.toBeInTheDocument();
+    expect(container.querySelector('a[href^="mailto:"], a[href^="tel:"]')).toBeNull();
+    expect(container.textContent).not.toMatch(/Ada|Lovelace|ada@example\.com/);
+    await expectNoAxeViolations(container);
+  });
+
+  it('drops identifying fields even if a server sent them in the public view', async () => {
+    renderPage({ view: 'public', profile: fullProfile() }, visitor);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anonymous Candidate' })).toBeInTheDocument();
+    expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
+  });
+
+  it('shows a company the candidate revealed their profile to the whole profile, its links and contact details', async () => {
+    const { container } = renderPage({ view: 'revealed', profile: fullProfile() }, company);
     const article = within(await screen.findByRole('article', { name: 'Ada Lovelace' }));
     expect(article.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(article.getByTestId('cover-placeholder')).toBeInTheDocument();
@@ -455,7 +483,7 @@ describe('the full public display (public and actively looking)', () => {
     const picture = '/api/profile-pictures/0b7c3f4e-4b1d-4c8e-9a4f-1d2e3f4a5b6c';
     renderPage(
       {
-        view: 'public',
+        view: 'revealed',
         profile: fullProfile({
           profilePicture: picture,
           coverPhoto: picture,
@@ -468,7 +496,7 @@ describe('the full public display (public and actively looking)', () => {
           portfolioUrl: 'https://ada.dev',
         }),
       },
-      visitor,
+      company,
     );
     const article = within(await screen.findByRole('article', { name: 'Ada Lovelace' }));
     expect(article.getByRole('img', { name: "Cover of Ada Lovelace's profile" })).toHaveAttribute('src', picture);
@@ -543,7 +571,7 @@ describe('a company opening a full profile (candidate views per month, ADR 030)'
     answer(PROFILE, json(200, { view: 'gated', profile: limitedProfile({ availability: 'immediate' }) }), json(200, { view: 'public', profile: shown }));
     answer(VIEWS, json(200, { success: true, counted: true, used: 3, limit: 10 }));
     renderPage(null, company);
-    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Anonymous Candidate' })).toBeInTheDocument();
     expect(requests.filter((request) => `${request.method} ${request.url}` === VIEWS)).toHaveLength(1);
     expect(screen.queryByText('Private Candidate')).not.toBeInTheDocument();
   });

@@ -41,7 +41,8 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, onCo
 
   const { data } = view;
   if (data.view === 'owner') return <OwnerProfile profile={data.profile} reload={reload} />;
-  if (data.view === 'public') {
+  // `public` leaves out who the candidate is; `revealed` (a company they made themselves known to) has it (ADR 066).
+  if (data.view === 'public' || data.view === 'revealed') {
     return (
       <PublicProfile
         profile={data.profile}
