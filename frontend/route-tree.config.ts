@@ -11,4 +11,12 @@ export const routeTreeConfig = {
   quoteStyle: 'single' as const,
   semicolons: true,
   autoCodeSplitting: true,
+  // A route's loader travels with its page (ADR 060): the route tree, part of every first load,
+  // keeps only what the router needs before any page's chunk (search schemas, pending screens).
+  // Error and not-found screens load only when shown.
+  codeSplittingOptions: {
+    defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] as Array<
+      Array<'loader' | 'component' | 'errorComponent' | 'notFoundComponent'>
+    >,
+  },
 };

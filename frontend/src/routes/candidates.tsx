@@ -5,9 +5,13 @@ import {
   BROWSE_CANDIDATES_SEARCH_DEFAULTS,
   BrowseCandidatesSearch,
 } from '../features/candidates/lib/browse-search';
+import { candidateListQueryOptions } from '../features/candidates/api/get-candidates';
+import { LoadingPage } from '../components/layout/page-shell';
 import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
+import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
+import { RouteError } from './-components/route-error';
 
 /**
  * `/candidates`: the candidate browser under the path a checkout return lands on (part 2 §2, §4):
@@ -16,6 +20,15 @@ import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 export const Route = createFileRoute('/candidates')({
   validateSearch: BrowseCandidatesSearch,
   search: { middlewares: [stripSearchParams(BROWSE_CANDIDATES_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Companies browse (part 2 §6): their list starts loading with the page and is not waited for,
+  // the last page staying on screen while the next loads (ADR 060).
+  loader: async ({ context: { queryClient }, deps }) => {
+    const user = await signedInUser(queryClient);
+    if (user?.type === 'company') void queryClient.prefetchQuery(candidateListQueryOptions(deps));
+  },
+  pendingComponent: LoadingPage,
+  errorComponent: RouteError,
   component: CandidatesRoute,
 });
 

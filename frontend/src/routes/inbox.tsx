@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LoadingPage } from '../components/layout/page-shell';
+import { inboxQueryOptions } from '../features/inbox/api/get-inbox';
+import { signedInUser } from '../lib/route-loader';
 import { InboxPage } from './-components/inbox-page';
+import { RouteError } from './-components/route-error';
 
 /** `/inbox`: the candidate's Hireloop inbox (ADR 032). */
 export const Route = createFileRoute('/inbox')({
+  // A candidate's messages; a visitor's page asks them to sign in, and asks the server nothing.
+  loader: async ({ context: { queryClient } }) => {
+    const user = await signedInUser(queryClient);
+    if (user?.type === 'candidate') await queryClient.ensureQueryData(inboxQueryOptions());
+  },
+  pendingComponent: LoadingPage,
+  errorComponent: RouteError,
   component: InboxPage,
 });

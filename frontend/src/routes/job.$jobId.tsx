@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LoadingPage } from '../components/layout/page-shell';
 import { jobQueryOptions } from '../features/jobs/api/get-job';
+import { orNotFound } from '../lib/route-loader';
 import { JobDetailPage } from './-components/job-detail-page';
+import { JobNotFoundPage } from './-components/job-not-found-page';
+import { RouteError } from './-components/route-error';
 
 /** `/job/{jobId}`: the public job page (spec part 1, §2). */
 export const Route = createFileRoute('/job/$jobId')({
-  // Starts the request with the route's code (and on hover of a link here); a failure shows on the page.
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(jobQueryOptions(params.jobId)),
+  // The page reads the same query (no second request); a missing job is the page's "Job Not Found".
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(jobQueryOptions(params.jobId))),
+  pendingComponent: LoadingPage,
+  errorComponent: RouteError,
+  notFoundComponent: JobNotFoundPage,
   component: JobRoute,
 });
 
