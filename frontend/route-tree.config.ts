@@ -12,11 +12,9 @@ export const routeTreeConfig = {
   semicolons: true,
   autoCodeSplitting: true,
   // A route's loader travels with its page (ADR 060): the route tree, part of every first load,
-  // keeps only what the router needs before any page's chunk (search schemas, pending screens).
-  // Error and not-found screens load only when shown.
+  // keeps only what the router needs before any page's chunk (search schemas, the pending screen,
+  // the error screen's lazy wrapper: routes/-components/route-error-boundary.ts).
   codeSplittingOptions: {
-    defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] as Array<
-      Array<'loader' | 'component' | 'errorComponent' | 'notFoundComponent'>
-    >,
+    defaultBehavior: [['loader', 'component'], ['notFoundComponent']] as Array<Array<'loader' | 'component' | 'notFoundComponent'>>,
   },
 };

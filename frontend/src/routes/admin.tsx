@@ -6,7 +6,7 @@ import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
 import { LoadingPage } from '../components/layout/page-shell';
 import { signedInUser } from '../lib/route-loader';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/admin` (part 2 "Admin panel"): its own chunk, loaded only when the page is opened (ADR 039). */
 export const Route = createFileRoute('/admin')({

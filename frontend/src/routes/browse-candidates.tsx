@@ -7,7 +7,7 @@ import { candidateListQueryOptions } from '../features/candidates/api/get-candid
 import { LoadingPage } from '../components/layout/page-shell';
 import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/browse-candidates?search=&location=&skills=&lookingStatus=&page=` (defaults left out of the address). */
 export const Route = createFileRoute('/browse-candidates')({

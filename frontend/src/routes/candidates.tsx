@@ -11,7 +11,7 @@ import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /**
  * `/candidates`: the candidate browser under the path a checkout return lands on (part 2 §2, §4):

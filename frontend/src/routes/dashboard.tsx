@@ -8,7 +8,7 @@ import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { setAuthToken } from '../lib/auth-token';
 import { DashboardPage } from './-components/dashboard';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 import { DashboardPending } from './-components/signing-in-page';
 
 export const Route = createFileRoute('/dashboard')({

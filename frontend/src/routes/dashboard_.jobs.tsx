@@ -7,7 +7,7 @@ import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { signedInUser } from '../lib/route-loader';
 import { MyJobsPage } from './-components/my-jobs-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
 

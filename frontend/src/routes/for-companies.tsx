@@ -3,7 +3,7 @@ import { PageShell } from '../components/layout/page-shell';
 import { ForCompaniesPage } from '../features/marketing/components/for-companies-page';
 import { plansQueryOptions, usePlans } from '../features/subscriptions/api/subscription-api';
 import { LoadingPage } from '../components/layout/page-shell';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/for-companies`: the company marketing page (part 2), pre-rendered by the server too (ADR 044). */
 export const Route = createFileRoute('/for-companies')({

@@ -3,7 +3,7 @@ import { LoadingPage } from '../components/layout/page-shell';
 import { inboxQueryOptions } from '../features/inbox/api/get-inbox';
 import { signedInUser } from '../lib/route-loader';
 import { InboxPage } from './-components/inbox-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/inbox`: the candidate's Hireloop inbox (ADR 032). */
 export const Route = createFileRoute('/inbox')({

@@ -7,7 +7,7 @@ import { LoadingPage } from '../components/layout/page-shell';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 import { HomePage } from './-components/home';
 import { SignInErrorAlert } from './-components/sign-in-error-alert';
 

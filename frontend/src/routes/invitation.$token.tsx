@@ -3,7 +3,7 @@ import { LoadingPage } from '../components/layout/page-shell';
 import { invitationQueryOptions } from '../features/invitations/api/invitations';
 import { orNotFound } from '../lib/route-loader';
 import { InvitationNotFoundPage, InvitationPage } from './-components/invitation-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/invitation/{token}`: the candidate's invitation (spec part 1, §2), by the link in their mail. */
 export const Route = createFileRoute('/invitation/$token')({

@@ -4,7 +4,7 @@ import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { JobBoardPage } from './-components/job-board-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/job-board`: the same board as `/jobs`. */
 export const Route = createFileRoute('/job-board')({

@@ -4,7 +4,7 @@ import { jobQueryOptions } from '../features/jobs/api/get-job';
 import { orNotFound } from '../lib/route-loader';
 import { JobDetailPage } from './-components/job-detail-page';
 import { JobNotFoundPage } from './-components/job-not-found-page';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 
 /** `/job/{jobId}`: the public job page (spec part 1, §2). */
 export const Route = createFileRoute('/job/$jobId')({

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LoadingPage, PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
 import { authProvidersQueryOptions, useAuthProviders } from '../features/auth/api/get-auth-providers';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 import { ConnectPanel } from '../features/auth/components/auth-dialog';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';

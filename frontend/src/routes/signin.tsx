@@ -4,7 +4,7 @@ import { LoadingPage } from '../components/layout/page-shell';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error';
+import { RouteError } from './-components/route-error-boundary';
 import { SignInPage } from './-components/sign-in-page';
 
 /** `/signin` shows what `/` shows (spec part 1, §2), and offers the Sign In dialog to visitors. */
