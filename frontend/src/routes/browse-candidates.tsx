@@ -4,10 +4,8 @@ import {
   BrowseCandidatesSearch,
 } from '../features/candidates/lib/browse-search';
 import { candidateListQueryOptions } from '../features/candidates/api/get-candidates';
-import { LoadingPage } from '../components/layout/page-shell';
 import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
-import { RouteError } from './-components/route-error-boundary';
 
 /** `/browse-candidates?search=&location=&skills=&lookingStatus=&page=` (defaults left out of the address). */
 export const Route = createFileRoute('/browse-candidates')({
@@ -20,8 +18,6 @@ export const Route = createFileRoute('/browse-candidates')({
     const user = await signedInUser(queryClient);
     if (user?.type === 'company') void queryClient.prefetchQuery(candidateListQueryOptions(deps));
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: BrowseCandidatesRoute,
 });
 

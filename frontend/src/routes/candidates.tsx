@@ -6,12 +6,10 @@ import {
   BrowseCandidatesSearch,
 } from '../features/candidates/lib/browse-search';
 import { candidateListQueryOptions } from '../features/candidates/api/get-candidates';
-import { LoadingPage } from '../components/layout/page-shell';
 import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
-import { RouteError } from './-components/route-error-boundary';
 
 /**
  * `/candidates`: the candidate browser under the path a checkout return lands on (part 2 §2, §4):
@@ -27,8 +25,6 @@ export const Route = createFileRoute('/candidates')({
     const user = await signedInUser(queryClient);
     if (user?.type === 'company') void queryClient.prefetchQuery(candidateListQueryOptions(deps));
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: CandidatesRoute,
 });
 

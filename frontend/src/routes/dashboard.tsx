@@ -8,7 +8,6 @@ import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { setAuthToken } from '../lib/auth-token';
 import { DashboardPage } from './-components/dashboard';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error-boundary';
 import { DashboardPending } from './-components/signing-in-page';
 
 export const Route = createFileRoute('/dashboard')({
@@ -29,7 +28,6 @@ export const Route = createFileRoute('/dashboard')({
   // a visitor's page asks nothing (it says sign-in is required).
   loader: async ({ context }) => void (await loadDashboardData(context.queryClient)),
   pendingComponent: DashboardPending,
-  errorComponent: RouteError,
   component: DashboardRoute,
 });
 

@@ -2,12 +2,10 @@ import { JOB_MAX_PAGE } from '@hireloop/contracts';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { searchPage } from '../lib/search-params';
-import { LoadingPage } from '../components/layout/page-shell';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { signedInUser } from '../lib/route-loader';
 import { MyJobsPage } from './-components/my-jobs-page';
-import { RouteError } from './-components/route-error-boundary';
 
 const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
 
@@ -23,8 +21,6 @@ export const Route = createFileRoute('/dashboard_/jobs')({
     const user = await signedInUser(queryClient);
     if (user?.type === 'company') void queryClient.prefetchQuery(jobListQueryOptions({ mine: true, status: 'all', page: deps.page, pageSize: JOBS_PAGE_SIZE }));
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: MyJobsRoute,
 });
 

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadingPage } from '../components/layout/page-shell';
 import { inboxQueryOptions } from '../features/inbox/api/get-inbox';
 import { signedInUser } from '../lib/route-loader';
 import { InboxPage } from './-components/inbox-page';
-import { RouteError } from './-components/route-error-boundary';
 
 /** `/inbox`: the candidate's Hireloop inbox (ADR 032). */
 export const Route = createFileRoute('/inbox')({
@@ -12,7 +10,5 @@ export const Route = createFileRoute('/inbox')({
     const user = await signedInUser(queryClient);
     if (user?.type === 'candidate') await queryClient.ensureQueryData(inboxQueryOptions());
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: InboxPage,
 });

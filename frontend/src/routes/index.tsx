@@ -3,11 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { SignInErrorParam } from '../features/auth/lib/login-return';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
-import { LoadingPage } from '../components/layout/page-shell';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error-boundary';
 import { HomePage } from './-components/home';
 import { SignInErrorAlert } from './-components/sign-in-error-alert';
 
@@ -30,8 +28,6 @@ export const Route = createFileRoute('/')({
     if (await loadDashboardData(queryClient)) return;
     void queryClient.prefetchQuery(jobListQueryOptions({ ...deps, pageSize: JOBS_PAGE_SIZE }));
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: Home,
 });
 

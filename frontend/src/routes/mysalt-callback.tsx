@@ -1,10 +1,9 @@
 import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { LoadingPage, PageShell } from '../components/layout/page-shell';
+import { PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
 import { authProvidersQueryOptions, useAuthProviders } from '../features/auth/api/get-auth-providers';
-import { RouteError } from './-components/route-error-boundary';
 import { ConnectPanel } from '../features/auth/components/auth-dialog';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
@@ -22,8 +21,6 @@ export const Route = createFileRoute('/mysalt-callback')({
   // The assistant's settings start loading with the page, not waited for: when they fail the page
   // still connects with the default path.
   loader: ({ context }) => void context.queryClient.prefetchQuery(authProvidersQueryOptions()),
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: ConnectPage,
 });
 

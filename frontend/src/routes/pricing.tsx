@@ -8,7 +8,6 @@ import { isCheckoutCanceled, isCheckoutReturn } from '../features/subscriptions/
 import { usePageTitle } from '../lib/page-title';
 import { plansQueryOptions } from '../features/subscriptions/api/subscription-api';
 import { signedInUser } from '../lib/route-loader';
-import { RouteError } from './-components/route-error-boundary';
 
 /** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return, `?checkout=canceled` its cancel return. */
 export const Route = createFileRoute('/pricing')({
@@ -16,8 +15,6 @@ export const Route = createFileRoute('/pricing')({
   loader: async ({ context: { queryClient } }) => {
     await Promise.all([queryClient.ensureQueryData(plansQueryOptions()), signedInUser(queryClient)]);
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: PricingRoute,
 });
 

@@ -2,15 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { profilePath, ResumeUploadPage } from '../features/resume/components/resume-upload-page';
-import { LoadingPage } from '../components/layout/page-shell';
 import { signedInUser } from '../lib/route-loader';
-import { RouteError } from './-components/route-error-boundary';
 
 export const Route = createFileRoute('/resume-upload')({
   // Who asks (the page offers a visitor the registration and a candidate their profile).
   loader: async ({ context }) => void (await signedInUser(context.queryClient)),
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: ResumeUploadRoute,
 });
 

@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadingPage } from '../components/layout/page-shell';
 import { sharedJobQueryOptions } from '../features/jobs/api/get-job';
 import { orNotFound } from '../lib/route-loader';
 import { JobDetailPage } from './-components/job-detail-page';
 import { JobNotFoundPage } from './-components/job-not-found-page';
-import { RouteError } from './-components/route-error-boundary';
 
 /** `/share/job/{shareToken}`: the job page behind a shared link (spec part 1, §2). */
 export const Route = createFileRoute('/share/job/$shareToken')({
   loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(sharedJobQueryOptions(params.shareToken))),
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   notFoundComponent: JobNotFoundPage,
   component: SharedJobRoute,
 });

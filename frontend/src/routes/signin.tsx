@@ -1,10 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
-import { LoadingPage } from '../components/layout/page-shell';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { loadDashboardData } from './-components/dashboard-data';
-import { RouteError } from './-components/route-error-boundary';
 import { SignInPage } from './-components/sign-in-page';
 
 /** `/signin` shows what `/` shows (spec part 1, §2), and offers the Sign In dialog to visitors. */
@@ -17,8 +15,6 @@ export const Route = createFileRoute('/signin')({
     if (await loadDashboardData(queryClient)) return;
     void queryClient.prefetchQuery(jobListQueryOptions({ ...deps, pageSize: JOBS_PAGE_SIZE }));
   },
-  pendingComponent: LoadingPage,
-  errorComponent: RouteError,
   component: SignInRoute,
 });
 
