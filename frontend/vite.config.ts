@@ -55,13 +55,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
             },
             {
-              // The job card's Apply button and the viewer hook, shared by the board and the job pages:
-              // one chunk, as it was before loaders joined their pages' chunks (ADR 060); split apart,
-              // the first load of /jobs paid 126 B more and one more request.
-              name: 'job-viewer',
-              test: /frontend[\\/]src[\\/](routes[\\/]-components[\\/]use-job-viewer|features[\\/]jobs[\\/]components[\\/]apply-button)\./,
-            },
-            {
               // The app's own shared pieces (the API client, session, layout, small UI parts, the job
               // board's query and the contracts' constants the first page needs), in one file rather
               // than one per page that shares them, and the icons of the job board: 16 files of about 250
