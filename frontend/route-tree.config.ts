@@ -11,4 +11,10 @@ export const routeTreeConfig = {
   quoteStyle: 'single' as const,
   semicolons: true,
   autoCodeSplitting: true,
+  // A route's loader travels with its page (ADR 060): the route tree, part of every first load,
+  // keeps only what the router needs before any page's chunk (search schemas, the pending screen,
+  // the error screen's lazy wrapper: routes/-components/route-error-boundary.ts).
+  codeSplittingOptions: {
+    defaultBehavior: [['loader', 'component'], ['notFoundComponent']] as Array<Array<'loader' | 'component' | 'notFoundComponent'>>,
+  },
 };

@@ -181,6 +181,10 @@ export const CandidateProfile = z.object({
 });
 export type CandidateProfile = z.infer<typeof CandidateProfile>;
 
+/** `GET /api/profile`: the signed-in candidate's own profile, null when they have none yet (not a 404: a new candidate is no error). */
+export const OwnProfileAnswer = CandidateProfile.nullable();
+export type OwnProfileAnswer = z.infer<typeof OwnProfileAnswer>;
+
 /** `POST|PUT /api/profile` answer. */
 export const ProfileSaved = z.object({ success: z.literal(true), profile: CandidateProfile });
 export type ProfileSaved = z.infer<typeof ProfileSaved>;

@@ -4,9 +4,12 @@ import { useAuth } from '../features/auth/hooks/use-auth';
 import { AdminPanel } from '../features/admin/components/admin-panel';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
+import { signedInUser } from '../lib/route-loader';
 
 /** `/admin` (part 2 "Admin panel"): its own chunk, loaded only when the page is opened (ADR 039). */
 export const Route = createFileRoute('/admin')({
+  // Who asks: the panel's own queries run only for admins (part 2 §6) and load with their tab.
+  loader: async ({ context }) => void (await signedInUser(context.queryClient)),
   component: AdminRoute,
 });
 

@@ -5,8 +5,10 @@ import {
   BROWSE_CANDIDATES_SEARCH_DEFAULTS,
   BrowseCandidatesSearch,
 } from '../features/candidates/lib/browse-search';
+import { candidateListQueryOptions } from '../features/candidates/api/get-candidates';
 import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
+import { signedInUser } from '../lib/route-loader';
 import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 
 /**
@@ -16,6 +18,13 @@ import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 export const Route = createFileRoute('/candidates')({
   validateSearch: BrowseCandidatesSearch,
   search: { middlewares: [stripSearchParams(BROWSE_CANDIDATES_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Companies browse (part 2 §6): their list starts loading with the page and is not waited for,
+  // the last page staying on screen while the next loads (ADR 060).
+  loader: async ({ context: { queryClient }, deps }) => {
+    const user = await signedInUser(queryClient);
+    if (user?.type === 'company') void queryClient.prefetchQuery(candidateListQueryOptions(deps));
+  },
   component: CandidatesRoute,
 });
 

@@ -7,7 +7,8 @@ import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { setAuthToken } from '../lib/auth-token';
 import { DashboardPage } from './-components/dashboard';
-import { SigningInPage } from './-components/signing-in-page';
+import { loadDashboardData } from './-components/dashboard-data';
+import { DashboardPending } from './-components/signing-in-page';
 
 export const Route = createFileRoute('/dashboard')({
   validateSearch: LoginReturnSearch,
@@ -23,7 +24,10 @@ export const Route = createFileRoute('/dashboard')({
       await new Promise<never>(() => {});
     }
   },
-  pendingComponent: SigningInPage,
+  // The signed-in user and a candidate's own profile (null: none yet, an answer like any other);
+  // a visitor's page asks nothing (it says sign-in is required).
+  loader: async ({ context }) => void (await loadDashboardData(context.queryClient)),
+  pendingComponent: DashboardPending,
   component: DashboardRoute,
 });
 

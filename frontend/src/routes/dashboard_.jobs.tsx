@@ -2,6 +2,9 @@ import { JOB_MAX_PAGE } from '@hireloop/contracts';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { searchPage } from '../lib/search-params';
+import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
+import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
+import { signedInUser } from '../lib/route-loader';
 import { MyJobsPage } from './-components/my-jobs-page';
 
 const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
@@ -10,6 +13,14 @@ const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
 export const Route = createFileRoute('/dashboard_/jobs')({
   validateSearch: MyJobsSearch,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
+  loaderDeps: ({ search }) => search,
+  // A company's own jobs, the query its page reads, started without holding the page (a job list
+  // is refetched on mount, spec part 1 §7: waiting here would ask twice); others see the page's
+  // sign-in or refusal.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const user = await signedInUser(queryClient);
+    if (user?.type === 'company') void queryClient.prefetchQuery(jobListQueryOptions({ mine: true, status: 'all', page: deps.page, pageSize: JOBS_PAGE_SIZE }));
+  },
   component: MyJobsRoute,
 });
 

@@ -3,6 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { SignInErrorParam } from '../features/auth/lib/login-return';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
+import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
+import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
+import { loadDashboardData } from './-components/dashboard-data';
 import { HomePage } from './-components/home';
 import { SignInErrorAlert } from './-components/sign-in-error-alert';
 
@@ -19,6 +22,12 @@ const HomeSearch = z.object({
 export const Route = createFileRoute('/')({
   validateSearch: HomeSearch,
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Signed in, the dashboard's data; a visitor's board starts its read without holding the page (ADR 060).
+  loader: async ({ context: { queryClient }, deps }) => {
+    if (await loadDashboardData(queryClient)) return;
+    void queryClient.prefetchQuery(jobListQueryOptions({ ...deps, pageSize: JOBS_PAGE_SIZE }));
+  },
   component: Home,
 });
 

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { jobQueryOptions } from '../features/jobs/api/get-job';
+import { orNotFound } from '../lib/route-loader';
 import { JobDetailPage } from './-components/job-detail-page';
+import { JobNotFoundPage } from './-components/job-not-found-page';
 
 /** `/job/{jobId}`: the public job page (spec part 1, §2). */
 export const Route = createFileRoute('/job/$jobId')({
-  // Starts the request with the route's code (and on hover of a link here); a failure shows on the page.
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(jobQueryOptions(params.jobId)),
+  // The page reads the same query (no second request); a missing job is the page's "Job Not Found".
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(jobQueryOptions(params.jobId))),
+  notFoundComponent: JobNotFoundPage,
   component: JobRoute,
 });
 

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react';
 import { PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
-import { useAuthProviders } from '../features/auth/api/get-auth-providers';
+import { authProvidersQueryOptions, useAuthProviders } from '../features/auth/api/get-auth-providers';
 import { ConnectPanel } from '../features/auth/components/auth-dialog';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
@@ -18,6 +18,9 @@ const credentialOf = (value: unknown) => (typeof value === 'string' || typeof va
  * first load, the page is not (ADR 014).
  */
 export const Route = createFileRoute('/mysalt-callback')({
+  // The assistant's settings start loading with the page, not waited for: when they fail the page
+  // still connects with the default path.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(authProvidersQueryOptions()),
   component: ConnectPage,
 });
 

@@ -6,9 +6,15 @@ import { PricingPage } from '../features/subscriptions/components/pricing-page';
 import { useCheckoutCanceled, useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
 import { isCheckoutCanceled, isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { usePageTitle } from '../lib/page-title';
+import { plansQueryOptions } from '../features/subscriptions/api/subscription-api';
+import { signedInUser } from '../lib/route-loader';
 
 /** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return, `?checkout=canceled` its cancel return. */
 export const Route = createFileRoute('/pricing')({
+  // The plans (with the server's 5-minute cache) and who asks; a company's own plan loads with the page.
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([queryClient.ensureQueryData(plansQueryOptions()), signedInUser(queryClient)]);
+  },
   component: PricingRoute,
 });
 

@@ -2,8 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { profilePath, ResumeUploadPage } from '../features/resume/components/resume-upload-page';
+import { signedInUser } from '../lib/route-loader';
 
 export const Route = createFileRoute('/resume-upload')({
+  // Who asks (the page offers a visitor the registration and a candidate their profile).
+  loader: async ({ context }) => void (await signedInUser(context.queryClient)),
   component: ResumeUploadRoute,
 });
 

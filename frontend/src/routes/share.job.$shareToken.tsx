@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { sharedJobQueryOptions } from '../features/jobs/api/get-job';
+import { orNotFound } from '../lib/route-loader';
 import { JobDetailPage } from './-components/job-detail-page';
+import { JobNotFoundPage } from './-components/job-not-found-page';
 
 /** `/share/job/{shareToken}`: the job page behind a shared link (spec part 1, §2). */
 export const Route = createFileRoute('/share/job/$shareToken')({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(sharedJobQueryOptions(params.shareToken)),
+  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(sharedJobQueryOptions(params.shareToken))),
+  notFoundComponent: JobNotFoundPage,
   component: SharedJobRoute,
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CandidateProfile,
+  type CandidateProfile,
   DomainError,
   ErrorBody,
   JsonResume,
   LIMITED_VIEW_SKILLS,
+  OwnProfileAnswer,
   PROFILE_MESSAGES,
   ProfileIdParams,
   ProfileView,
@@ -90,20 +91,29 @@ export const profileQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pictures:
     reply.header('cache-control', 'private, no-store');
   });
 
-  /** The signed-in candidate's own profile: 401 visitor, 403 not a candidate, 404 none yet. */
-  const ownProfile = async (request: FastifyRequest): Promise<CandidateProfile> => {
+  /** The signed-in candidate's own profile, null when none yet: 401 visitor, 403 not a candidate. */
+  const ownProfileOrNull = async (request: FastifyRequest): Promise<CandidateProfile | null> => {
     const session = await request.requireSession();
     const user = await findUserById(request.readStore, session.userId);
     if (user && user.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
-    const profile = await findProfileByUserId(request.readStore, session.userId);
+    return findProfileByUserId(request.readStore, session.userId);
+  };
+  /** As above, and 404 when none yet (what has no profile has nothing to export). */
+  const ownProfile = async (request: FastifyRequest): Promise<CandidateProfile> => {
+    const profile = await ownProfileOrNull(request);
     if (!profile) throw new DomainError('not_found', PROFILE_MESSAGES.noProfileYet);
     return profile;
   };
 
+  // A candidate without a profile yet is the normal start of a candidate (the dashboard asks on
+  // every visit): 200 with null, not a 404 the browser logs as a failed request (issue 24).
   app.get(
     '/api/profile',
-    { schema: { tags: ['profiles'], response: { 200: CandidateProfile, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } } },
-    async (request) => withOwnerPictures(await ownProfile(request), pictures, clock.now()),
+    { schema: { tags: ['profiles'], response: { 200: OwnProfileAnswer, 401: ErrorBody, 403: ErrorBody } } },
+    async (request) => {
+      const profile = await ownProfileOrNull(request);
+      return profile && withOwnerPictures(profile, pictures, clock.now());
+    },
   );
 
   // The owner's profile as a JSON Resume (jsonresume.org), to take elsewhere (issue 10); pictures stay out.

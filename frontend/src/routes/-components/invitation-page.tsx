@@ -1,7 +1,7 @@
 import { PageShell } from '../../components/layout/page-shell';
 import { storeSession } from '../../features/auth/api/store-session';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { InvitationView } from '../../features/invitations/components/invitation-page';
+import { InvitationNotFound, InvitationView } from '../../features/invitations/components/invitation-page';
 import { JobSummaryCard } from '../../features/jobs/components/job-summary-card';
 import { usePageTitle } from '../../lib/page-title';
 import { useRobotsMeta } from '../../lib/robots-meta';
@@ -18,6 +18,17 @@ export function InvitationPage({ token }: { token: string }) {
   return (
     <PageShell>
       <InvitationView token={token} signedIn={user !== null} jobCard={(job) => <JobSummaryCard job={job} />} onSignedIn={storeSession} />
+    </PageShell>
+  );
+}
+
+/** `/invitation/{token}` when the API does not know the link (a 404). */
+export function InvitationNotFoundPage() {
+  usePageTitle('Invitation');
+  useRobotsMeta('noindex, nofollow');
+  return (
+    <PageShell>
+      <InvitationNotFound networkError={false} onRetry={() => {}} />
     </PageShell>
   );
 }

@@ -35,6 +35,16 @@ export function ProfileRoutePage({ profileId }: { profileId: string }) {
   );
 }
 
+/** 'Profile Not Found': the loader's answer for a missing profile, or one private to this viewer (a 404). */
+export function ProfileRouteNotFound() {
+  useProfilePageMeta();
+  return (
+    <PageShell>
+      <ProfileNotFound />
+    </PageShell>
+  );
+}
+
 /** A 404 is 'Profile Not Found' (missing, or private to this viewer); anything else may be retried. */
 export function ProfileRouteError({ error, reset }: ErrorComponentProps) {
   useProfilePageMeta();

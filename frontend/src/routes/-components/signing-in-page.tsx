@@ -1,4 +1,5 @@
-import { PageShell } from '../../components/layout/page-shell';
+import { useSearch } from '@tanstack/react-router';
+import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 
 /** Shown while a return from a social sign-in is being finished. */
 export function SigningInPage() {
@@ -9,4 +10,10 @@ export function SigningInPage() {
       </p>
     </PageShell>
   );
+}
+
+/** The dashboard's pending screen: "Signing you in..." on a return from a social sign-in, else the shared loading screen. */
+export function DashboardPending() {
+  const search: { auth?: unknown; token?: unknown } = useSearch({ strict: false });
+  return search.auth !== undefined || search.token !== undefined ? <SigningInPage /> : <LoadingPage />;
 }

@@ -1,5 +1,5 @@
 import { InboxResponse, MarkInboxReadResponse } from '@hireloop/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 export const inboxQueryKey = ['/api/inbox'] as const;
@@ -9,8 +9,10 @@ export async function getInbox({ signal }: { signal?: AbortSignal } = {}): Promi
   return parseAnswer(InboxResponse, await getJson('/api/inbox', { signal }), '/api/inbox');
 }
 
+export const inboxQueryOptions = () => queryOptions({ queryKey: inboxQueryKey, queryFn: ({ signal }) => getInbox({ signal }), retry: false });
+
 export function useInbox(enabled: boolean) {
-  return useQuery({ queryKey: inboxQueryKey, queryFn: getInbox, enabled, retry: false });
+  return useQuery({ ...inboxQueryOptions(), enabled });
 }
 
 /** `POST /api/inbox/read`: the candidate has seen every message sent up to `upTo`. */

@@ -62,7 +62,7 @@ export function InvitationView({ token, signedIn, jobCard, onSignedIn }: Invitat
   return <InvitationFlow token={token} invitation={invitation.data} signedIn={signedIn} jobCard={jobCard} onSignedIn={onSignedIn} />;
 }
 
-function InvitationNotFound({ networkError, onRetry }: { networkError: boolean; onRetry: () => void }) {
+export function InvitationNotFound({ networkError, onRetry }: { networkError: boolean; onRetry: () => void }) {
   return (
     <div className="grid justify-items-center gap-4 py-16 text-center">
       <MailIcon className="size-10 text-muted-foreground" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { CandidateProfile } from '@hireloop/contracts';
+import { type CandidateProfile, OwnProfileAnswer } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorStatus, getJson, parseAnswer } from '../../../lib/api-client';
 
@@ -8,12 +8,12 @@ export const MY_PROFILE_PATH = '/api/profile';
 export const myProfileQueryKey = (userId: string) => [MY_PROFILE_PATH, userId] as const;
 
 /**
- * The signed-in candidate's profile, or null when they have none yet (the server answers 404).
- * Any other failure is thrown.
+ * The signed-in candidate's profile, or null when they have none yet (the server answers null; an
+ * older server's 404 is read the same way). Any other failure is thrown.
  */
 export async function getMyProfile({ signal }: { signal?: AbortSignal } = {}): Promise<CandidateProfile | null> {
   try {
-    return parseAnswer(CandidateProfile, await getJson(MY_PROFILE_PATH, { signal }), MY_PROFILE_PATH);
+    return parseAnswer(OwnProfileAnswer, await getJson(MY_PROFILE_PATH, { signal }), MY_PROFILE_PATH);
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;

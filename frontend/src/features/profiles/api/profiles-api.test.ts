@@ -56,7 +56,12 @@ describe('my profile', () => {
     expect(myProfileQueryKey('u1')).toEqual(['/api/profile', 'u1']);
   });
 
-  it('answers null when the candidate has no profile yet (404)', async () => {
+  it('answers null when the candidate has no profile yet (the server says null)', async () => {
+    answers.push(json(200, null));
+    await expect(getMyProfile()).resolves.toBeNull();
+  });
+
+  it('reads an older server’s 404 for no profile yet as null too', async () => {
     answers.push(json(404, { success: false, error: 'You have not created a profile yet.' }));
     await expect(getMyProfile()).resolves.toBeNull();
   });
