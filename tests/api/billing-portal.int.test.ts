@@ -5,8 +5,8 @@ import { loadConfig } from '@hireloop/platform/config';
 import { signWebhook } from '@hireloop/platform/payments';
 import { startStripeTestServer } from '@hireloop/platform/payments/stripe-test-server';
 import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { createRuntime } from '../../cli/src/runtime';
+import { createTestDatabase } from '../support/postgres';
 
 /*
  * Plans a company can leave (ADR 063): POST /api/subscription/portal as every kind of caller, the
