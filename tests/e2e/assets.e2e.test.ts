@@ -15,8 +15,8 @@ import { expect } from './support/page-expect';
  * on a repeat visit.
  */
 
-// ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision.
-const INITIAL_JS_BUDGET_BYTES = 148_000;
+// ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision (ADR 068 did).
+const INITIAL_JS_BUDGET_BYTES = 149_500;
 
 /**
  * Classic zod in a built script: it names its schema classes `ZodObject`, `ZodString`, … (names

@@ -9,11 +9,12 @@ import { APPLICATION_FAILED, APPLICATION_SUBMITTED, useApplyToJob } from '../api
 import { useMyApplication } from '../api/get-my-application';
 import { isExternalJob } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
-import { ApplyConfirmDialog } from './apply-confirm-dialog';
 
-// Loaded when the pointer or focus reaches Apply on an external job (most jobs are internal).
+// Loaded when the pointer or focus reaches Apply (the dialogs are not needed to show the board).
 const loadLeaveSiteDialog = () => import('./leave-site-dialog');
 const LeaveSiteDialog = lazy(() => loadLeaveSiteDialog().then((module) => ({ default: module.LeaveSiteDialog })));
+const loadApplyConfirmDialog = () => import('./apply-confirm-dialog');
+const ApplyConfirmDialog = lazy(() => loadApplyConfirmDialog().then((module) => ({ default: module.ApplyConfirmDialog })));
 
 interface ApplyButtonProps {
   job: Job;
@@ -53,6 +54,7 @@ export function ApplyButton({
   const [confirming, setConfirming] = useState(false);
   // Mounted from the first opening on, so it can animate out when closed.
   const [leaveDialogMounted, setLeaveDialogMounted] = useState(false);
+  const [confirmDialogMounted, setConfirmDialogMounted] = useState(false);
   const { openAuthDialog } = useAuthDialog();
   const apply = useApplyToJob();
   const external = isExternalJob(job);
@@ -105,8 +107,10 @@ export function ApplyButton({
       openAuthDialog('signin', { stayOnPage: true });
       return;
     }
-    if (confirm) setConfirming(true);
-    else send(viewer.userId);
+    if (confirm) {
+      setConfirming(true);
+      setConfirmDialogMounted(true);
+    } else send(viewer.userId);
   };
 
   return (
@@ -115,8 +119,8 @@ export function ApplyButton({
         size={size}
         className={className}
         onClick={onClick}
-        onPointerEnter={external ? () => void loadLeaveSiteDialog() : undefined}
-        onFocus={external ? () => void loadLeaveSiteDialog() : undefined}
+        onPointerEnter={() => void (external ? loadLeaveSiteDialog() : confirm && viewer && loadApplyConfirmDialog())}
+        onFocus={() => void (external ? loadLeaveSiteDialog() : confirm && viewer && loadApplyConfirmDialog())}
         disabled={apply.isPending || (!external && viewerLoading)}
         aria-haspopup={external || (confirm && viewer) ? 'dialog' : undefined}
       >
@@ -128,8 +132,10 @@ export function ApplyButton({
           <LeaveSiteDialog job={job} open={leaving} onOpenChange={setLeaving} />
         </Suspense>
       ) : null}
-      {!external && viewer ? (
-        <ApplyConfirmDialog job={job} open={confirming} onOpenChange={setConfirming} onConfirm={() => send(viewer.userId)} />
+      {!external && viewer && confirmDialogMounted ? (
+        <Suspense fallback={null}>
+          <ApplyConfirmDialog job={job} open={confirming} onOpenChange={setConfirming} onConfirm={() => send(viewer.userId)} />
+        </Suspense>
       ) : null}
     </>
   );
