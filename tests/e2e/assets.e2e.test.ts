@@ -62,16 +62,16 @@ describe('the job board over the network', () => {
       'src/features/auth/components/auth-dialog.tsx',
       'src/components/ui/option-select.tsx',
       'src/components/ui/toast-list.tsx',
-      // The candidate profile page, its error screen and its loader (one lazy chunk of the route, ADR 057).
-      'src/routes/profile.$id.tsx?tsr-split=component---errorComponent---loader',
+      // The candidate profile page, its error and not-found screens and its loader (one lazy chunk of the route, ADR 057, ADR 060).
+      'src/routes/profile.$id.tsx?tsr-split=component---errorComponent---loader---notFoundComponent',
       // The profile wizard (Start Here / Edit Profile on the dashboard) and the resume pages.
       'src/features/profiles/components/profile-wizard-dialog.tsx',
-      'src/routes/resume-upload.tsx?tsr-split=component',
-      'src/routes/resume-demo.tsx?tsr-split=component',
+      'src/routes/resume-upload.tsx?tsr-split=component---loader',
+      'src/routes/resume-demo.tsx?tsr-split=component---loader',
       // The invitation page (issue 13) and its flow machine come with their route only.
-      'src/routes/invitation.$token.tsx?tsr-split=component',
+      'src/routes/invitation.$token.tsx?tsr-split=component---loader',
       // The AI-assistant connect page (ADR 043); its panel in the sign-in dialog comes with auth-dialog.tsx.
-      'src/routes/mysalt-callback.tsx?tsr-split=component',
+      'src/routes/mysalt-callback.tsx?tsr-split=component---loader',
       // The anonymous candidates side panel (large screens) loads after the board's first load.
       'src/features/candidates/components/candidate-side-panel.tsx',
       // The board's ad slot comes with the aside's extras, after the board (ADR 044).

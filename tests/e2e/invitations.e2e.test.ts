@@ -163,10 +163,14 @@ describe('request to apply → invitation → reveal → availability', { timeou
     const dialog = page.getByRole('dialog', { name: 'Interview Availability' });
     await expect(dialog).toBeVisible();
     const submit = dialog.getByRole('button', { name: 'Submit Availability' });
+    // Opened, nothing chosen yet: a hint, not an error (issue 24).
+    await expect(dialog.getByText('Choose at least one day and one time slot.')).toBeVisible();
+    assert(await dialog.getByText('Selection Required').count()).toBe(0);
+    assert(await submit.isDisabled()).toBe(true);
+    // A day without a slot is a choice left incomplete: now it says so.
+    await dialog.getByRole('checkbox', { name: 'Monday' }).check();
     await expect(dialog.getByText('Selection Required')).toBeVisible();
     await expect(dialog.getByText('Please select at least one day and time slot.')).toBeVisible();
-    assert(await submit.isDisabled()).toBe(true);
-    await dialog.getByRole('checkbox', { name: 'Monday' }).check();
     assert(await submit.isDisabled()).toBe(true);
     await dialog.getByRole('checkbox', { name: 'Wednesday' }).check();
     await dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }).check();

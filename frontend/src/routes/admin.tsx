@@ -8,8 +8,9 @@ import { signedInUser } from '../lib/route-loader';
 
 /** `/admin` (part 2 "Admin panel"): its own chunk, loaded only when the page is opened (ADR 039). */
 export const Route = createFileRoute('/admin')({
-  // Who asks: the panel's own queries run only for admins (part 2 §6) and load with their tab.
-  loader: async ({ context }) => void (await signedInUser(context.queryClient)),
+  // Who asks, started at once but not waited for: the panel says it is checking while the
+  // session is restored (part 2 §6); its own queries run only for admins and load with their tab.
+  loader: ({ context }) => void signedInUser(context.queryClient).catch(() => undefined),
   component: AdminRoute,
 });
 
