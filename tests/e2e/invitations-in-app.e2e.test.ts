@@ -50,6 +50,10 @@ beforeAll(async () => {
   // The call the Request to Apply dialog makes (the dialog itself is walked in invitations.e2e.test.ts).
   const sent = await call('POST', '/api/job-invitations/send', { jobId: (posted.answer.job as { id: string }).id, candidateId: (profile.answer.profile as { id: string }).id, message: MESSAGE }, company);
   invitationId = sent.answer.invitationId as string;
+  // The candidate's browser never saw that write: wait until their list has it (read-your-writes with its position).
+  const listed = await fetch(`${app.url}/api/my-invitations`, { headers: { authorization: `Bearer ${candidate}`, 'x-min-position': sent.position } });
+  if (!listed.ok) throw new Error(`GET /api/my-invitations did not catch up with ${sent.position}: ${listed.status}`);
+  await listed.body?.cancel();
 }, 180_000);
 
 afterAll(async () => {
