@@ -24,7 +24,8 @@ const row = (name: string) => rows().find((entry) => entry.textContent?.includes
 describe('the admin panel access states', () => {
   it('says it is checking while the session is restored, and asks for nothing', () => {
     renderPanel({ user: null, isLoading: true });
-    expect(screen.getByRole('status')).toHaveTextContent(ADMIN_MESSAGES.checking);
+    // By its text: a live region another file's dialog left in the shared document (unit-dom shares it, ADR 058) is a status too.
+    expect(screen.getAllByRole('status').find((status) => status.textContent === ADMIN_MESSAGES.checking)).toBeDefined();
     expect(server.calls).toHaveLength(0);
   });
 
