@@ -27,6 +27,10 @@ beforeAll(async () => {
     body: JSON.stringify({ title: 'Senior Data Engineer', location: 'Austin, TX', salary: '$150k - $185k', description: 'Own the pipelines.' }),
   });
   job = { id: ((await posted.json()) as { job: { id: string } }).job.id, title: 'Senior Data Engineer' };
+  // The browser never saw that write: wait until the board has it (read-your-writes with its position).
+  const board = await fetch(`${app.url}/api/jobs`, { headers: { 'x-min-position': posted.headers.get('x-position') ?? '' } });
+  if (!board.ok || board.headers.get('x-read-model-stale')) throw new Error(`the board did not catch up with the job: ${board.status}`);
+  await board.body?.cancel();
 }, 120_000);
 
 afterAll(async () => {

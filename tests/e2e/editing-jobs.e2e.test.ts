@@ -33,8 +33,17 @@ beforeAll(async () => {
   app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
   const signUp = await call('POST', '/api/auth/company/signup', { companyName: 'Northwind Analytics', contactName: 'Maya Okafor', email: 'maya@editing-e2e.example', password: PASSWORD });
   token = signUp.token as string;
-  const posted = await call('POST', '/api/jobs', { title: 'Analytics Engineer', location: 'Austin, TX', description: 'Turn raw events into models.', salary: '$120k - $140k', skills: 'dbt, SQL' }, token);
-  jobId = (posted.job as { id: string }).id;
+  const response = await fetch(`${app.url}/api/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'Analytics Engineer', location: 'Austin, TX', description: 'Turn raw events into models.', salary: '$120k - $140k', skills: 'dbt, SQL' }),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/jobs: ${response.status} ${await response.text()}`);
+  jobId = ((await response.json()) as { job: { id: string } }).job.id;
+  // The browser never saw that write: wait until the company's jobs have it (read-your-writes with its position).
+  const mine = await fetch(`${app.url}/api/jobs?mine=true&status=all`, { headers: { authorization: `Bearer ${token}`, 'x-min-position': response.headers.get('x-position') ?? '' } });
+  if (!mine.ok || mine.headers.get('x-read-model-stale')) throw new Error(`My Jobs did not catch up with the job: ${mine.status}`);
+  await mine.body?.cancel();
 }, 180_000);
 
 afterAll(async () => {
