@@ -23,7 +23,18 @@ export interface AppProcess {
  */
 export async function startApp(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'hireloop-e2e-')));
-  const port = options.port ?? (await freePort());
+  // A free port found here can be taken by another process before the app listens on it: with a
+  // port of its own choosing, a start refused with EADDRINUSE is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOn(dataDir, options.port ?? (await freePort()), options.env);
+    } catch (error) {
+      if (options.port !== undefined || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startAppOn(dataDir: string, port: number, env: Record<string, string> = {}): Promise<AppProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'start'], {
     cwd: ROOT,
     env: {
@@ -35,7 +46,7 @@ export async function startApp(options: { dataDir?: string; port?: number; env?:
       NATS_URL: '',
       // The limit is there for hostile files; a loaded test machine still warming its resume worker must not reach it.
       RESUME_EXTRACTION_TIMEOUT_MS: '60000',
-      ...options.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
