@@ -31,6 +31,8 @@ export function useDebouncedText(
     const next = text.trim();
     if (next === committed.current) return;
     const timer = window.setTimeout(() => {
+      // Enter may have committed it meanwhile (`flush`): once is enough.
+      if (next === committed.current) return;
       committed.current = next;
       commitRef.current(next);
     }, delayMs);

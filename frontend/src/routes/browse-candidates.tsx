@@ -27,7 +27,7 @@ function BrowseCandidatesRoute() {
   return (
     <BrowseCandidatesPage
       search={search}
-      onSearchChange={(next) => void navigate({ search: next, resetScroll: false })}
+      onSearchChange={(update) => void navigate({ search: update, resetScroll: false })}
     />
   );
 }

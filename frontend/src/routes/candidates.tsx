@@ -39,7 +39,7 @@ function CandidatesRoute() {
   return (
     <BrowseCandidatesPage
       search={search}
-      onSearchChange={(next) => void navigate({ search: next, resetScroll: false })}
+      onSearchChange={(update) => void navigate({ search: update, resetScroll: false })}
     />
   );
 }

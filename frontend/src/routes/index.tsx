@@ -64,8 +64,7 @@ function Home() {
       <HomePage
         board={{
           search: board,
-          onSearchChange: (next, { replace }) =>
-            void navigate({ search: (previous) => ({ ...previous, ...next }), replace, resetScroll: false }),
+          onSearchChange: (update, { replace }) => void navigate({ search: update, replace, resetScroll: false }),
         }}
         banner={
           error ? (

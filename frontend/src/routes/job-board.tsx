@@ -21,7 +21,7 @@ function JobBoardRoute() {
   return (
     <JobBoardPage
       search={search}
-      onSearchChange={(next, { replace }) => void navigate({ search: next, replace, resetScroll: false })}
+      onSearchChange={(update, { replace }) => void navigate({ search: update, replace, resetScroll: false })}
     />
   );
 }

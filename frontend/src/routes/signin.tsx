@@ -25,7 +25,7 @@ function SignInRoute() {
     <SignInPage
       board={{
         search,
-        onSearchChange: (next, { replace }) => void navigate({ search: next, replace, resetScroll: false }),
+        onSearchChange: (update, { replace }) => void navigate({ search: update, replace, resetScroll: false }),
       }}
     />
   );

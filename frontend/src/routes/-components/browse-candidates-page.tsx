@@ -1,14 +1,14 @@
 import { PageShell } from '../../components/layout/page-shell';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BrowseCandidates } from '../../features/candidates/components/browse-candidates';
-import type { BrowseCandidatesSearch } from '../../features/candidates/lib/browse-search';
+import type { BrowseCandidatesSearch, BrowseCandidatesSearchUpdate } from '../../features/candidates/lib/browse-search';
 import { isOnPaidPlan, useCurrentSubscription } from '../../features/subscriptions/api/get-current-subscription';
 import { usePageTitle } from '../../lib/page-title';
 import { useCompanyCandidateExtras } from './company-candidate-extras';
 
 interface BrowseCandidatesPageProps {
   search: BrowseCandidatesSearch;
-  onSearchChange: (next: BrowseCandidatesSearch) => void;
+  onSearchChange: (update: BrowseCandidatesSearchUpdate) => void;
 }
 
 /** `/browse-candidates` and `/candidates` (part 2 §2): the company's candidate browser. */

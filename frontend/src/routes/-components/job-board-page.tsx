@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageShell } from '../../components/layout/page-shell';
 import { JobBoard } from '../../features/jobs/components/job-board';
-import type { JobBoardSearch } from '../../features/jobs/lib/board-search';
+import type { JobBoardSearch, JobBoardSearchUpdate } from '../../features/jobs/lib/board-search';
 import { usePageTitle } from '../../lib/page-title';
 import { CandidatesPanelSlot } from './candidates-panel-slot';
 import { useJobViewer } from './use-job-viewer';
@@ -9,7 +9,7 @@ import { useJobViewer } from './use-job-viewer';
 export interface JobBoardRouteProps {
   /** The board's state from the route's search params. */
   search: JobBoardSearch;
-  onSearchChange: (next: JobBoardSearch, options: { replace: boolean }) => void;
+  onSearchChange: (update: JobBoardSearchUpdate, options: { replace: boolean }) => void;
 }
 
 /** `/jobs`, `/job-board`, and `/` for visitors. */

@@ -25,6 +25,7 @@ import {
   withCandidateFilterChange,
   type BrowseCandidatesFilters,
   type BrowseCandidatesSearch,
+  type BrowseCandidatesSearchUpdate,
 } from '../lib/browse-search';
 import type { CandidateViewer } from '../lib/viewer';
 import { CandidateBadges, CandidateFactList, CandidateSkills } from './candidate-facts';
@@ -48,7 +49,7 @@ export interface CandidateCardExtras {
 
 interface BrowseCandidatesProps {
   search: BrowseCandidatesSearch;
-  onSearchChange: (next: BrowseCandidatesSearch) => void;
+  onSearchChange: (update: BrowseCandidatesSearchUpdate) => void;
   viewer: CandidateViewer | null;
   viewerLoading: boolean;
   /** Whether the company is on a paid plan: Contact instead of 'Upgrade to Contact' (part 2 §2). */
@@ -113,7 +114,7 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPend
   useCandidateEvents();
   const { contact, compose, sending, upgradeOpen, setUpgradeOpen } = useContactCandidate({ onPaidPlan });
   const changeFilters = (change: Partial<BrowseCandidatesFilters>) =>
-    onSearchChange(withCandidateFilterChange(search, change));
+    onSearchChange((current) => withCandidateFilterChange(current, change));
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.count)) : 1;
 
   let results: ReactNode;
@@ -174,7 +175,7 @@ function CandidateBrowser({ search, onSearchChange, onPaidPlan = false, planPend
           pageCount={pageCount}
           disabled={list.isPlaceholderData}
           onPageChange={(page) => {
-            onSearchChange({ ...search, page });
+            onSearchChange((current) => ({ ...current, page }));
             window.scrollTo?.({ top: 0, behavior: 'smooth' });
           }}
         />
@@ -274,6 +275,12 @@ function CandidateFilters({
   const text = useDebouncedText(filters.search, (search) => onChange({ search }));
   const location = useDebouncedText(filters.location, (value) => onChange({ location: value }));
   const skills = useDebouncedText(filters.skills, (value) => onChange({ skills: value }));
+  // Enter in any field searches with every field as typed, without waiting for the others' pause.
+  const searchNow = () => {
+    text.flush();
+    location.flush();
+    skills.flush();
+  };
   const fields = [
     { key: 'search', label: 'Search', placeholder: 'Title or skill', field: text, icon: SearchIcon },
     { key: 'location', label: 'Location', placeholder: 'City, country or Remote', field: location, icon: MapPinIcon },
@@ -286,9 +293,7 @@ function CandidateFilters({
       className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm md:grid-cols-4"
       onSubmit={(event) => {
         event.preventDefault();
-        text.flush();
-        location.flush();
-        skills.flush();
+        searchNow();
       }}
     >
       {fields.map(({ key, label, placeholder, field, icon: Icon }) => (
@@ -309,7 +314,7 @@ function CandidateFilters({
               value={field.text}
               maxLength={200}
               onChange={(event) => field.setText(event.target.value)}
-              onKeyDown={(event) => event.key === 'Enter' && field.flush()}
+              onKeyDown={(event) => event.key === 'Enter' && searchNow()}
             />
           </div>
         </div>

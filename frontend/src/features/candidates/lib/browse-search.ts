@@ -25,11 +25,17 @@ export const BROWSE_CANDIDATES_SEARCH_DEFAULTS: BrowseCandidatesSearch = {
 
 export type BrowseCandidatesFilters = Omit<BrowseCandidatesSearch, 'page'>;
 
+/**
+ * The next state as a function of the current one: the router hands in the newest address (a
+ * navigation still on its way included), so a debounced change never builds on a stale copy.
+ */
+export type BrowseCandidatesSearchUpdate = <Current extends BrowseCandidatesSearch>(current: Current) => Current;
+
 /** Part 2 §5: any filter change goes back to page 1. */
-export function withCandidateFilterChange(
-  current: BrowseCandidatesSearch,
+export function withCandidateFilterChange<Current extends BrowseCandidatesSearch>(
+  current: Current,
   change: Partial<BrowseCandidatesFilters>,
-): BrowseCandidatesSearch {
+): Current {
   return { ...current, ...change, page: 1 };
 }
 

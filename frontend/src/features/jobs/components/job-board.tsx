@@ -9,7 +9,7 @@ import { clientErrorText, NetworkError } from '../../../lib/api-client';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { cn } from '../../../lib/utils';
 import { useJobList } from '../api/get-jobs';
-import { hasActiveFilters, withFilterChange, type JobBoardFilters, type JobBoardSearch } from '../lib/board-search';
+import { hasActiveFilters, withFilterChange, type JobBoardFilters, type JobBoardSearch, type JobBoardSearchUpdate } from '../lib/board-search';
 import { JOBS_PAGE_SIZE, pageCountOf, showingRange, showingText } from '../lib/pagination';
 import type { JobViewer } from '../lib/viewer';
 import { HiringCta } from './hiring-cta';
@@ -33,8 +33,13 @@ const preloadDialog: Record<JobCardAction, () => void> = {
 interface JobBoardProps {
   /** The board's state, kept in the address by the route. */
   search: JobBoardSearch;
-  /** `replace`: no new history entry (the keys of one typing burst after its first). */
-  onSearchChange: (next: JobBoardSearch, options: { replace: boolean }) => void;
+  /**
+   * Asks for the next state as a change of the current one: a debounced keyword change that lands
+   * while the address has not yet caught up with an Enter in Location builds on that, not on this
+   * render's copy (which would drop the location). `replace`: no new history entry (the keys of one
+   * typing burst after its first).
+   */
+  onSearchChange: (update: JobBoardSearchUpdate, options: { replace: boolean }) => void;
   viewer: JobViewer | null;
   viewerLoading?: boolean;
   /**
@@ -64,12 +69,12 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
     const replace = typing && typingHasEntry.current;
     typingHasEntry.current = typing;
     // Any filter change goes back to page 1 (spec part 1, §4).
-    onSearchChange(withFilterChange(search, change), { replace });
+    onSearchChange((current) => withFilterChange(current, change), { replace });
   };
 
   const changePage = (page: number) => {
     typingHasEntry.current = false;
-    onSearchChange({ ...search, page }, { replace: false });
+    onSearchChange((current) => ({ ...current, page }), { replace: false });
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
@@ -79,7 +84,7 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
   // A page past the last one (an old link, jobs closed since): show the last page instead.
   const pastTheEnd = !list.isPlaceholderData && data !== undefined && data.jobs.length === 0 && data.total > 0;
   useEffect(() => {
-    if (pastTheEnd && search.page > pageCount) onSearchChange({ ...search, page: pageCount }, { replace: true });
+    if (pastTheEnd && search.page > pageCount) onSearchChange((current) => ({ ...current, page: pageCount }), { replace: true });
   }, [pastTheEnd, pageCount, search, onSearchChange]);
 
   // Ages are read against the time the page arrived: one clock for every card.

@@ -41,6 +41,11 @@ export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) 
   const id = useId();
   const keywords = useDebouncedText(filters.search, (search) => onChange({ search }, { typing: true }));
   const location = useDebouncedText(filters.location, (value) => onChange({ location: value }, { typing: true }));
+  // Enter in either field searches with both as typed, without waiting for the other's pause.
+  const searchNow = () => {
+    keywords.flush();
+    location.flush();
+  };
 
   return (
     <form
@@ -49,8 +54,7 @@ export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) 
       className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)]"
       onSubmit={(event) => {
         event.preventDefault();
-        keywords.flush();
-        location.flush();
+        searchNow();
       }}
     >
       <div className="grid gap-1.5">
@@ -68,7 +72,7 @@ export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) 
             value={keywords.text}
             maxLength={200}
             onChange={(event) => keywords.setText(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && keywords.flush()}
+            onKeyDown={(event) => event.key === 'Enter' && searchNow()}
             onBlur={onTypingEnd}
           />
         </div>
@@ -87,7 +91,7 @@ export function JobFilters({ filters, onChange, onTypingEnd }: JobFiltersProps) 
             value={location.text}
             maxLength={200}
             onChange={(event) => location.setText(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && location.flush()}
+            onKeyDown={(event) => event.key === 'Enter' && searchNow()}
             onBlur={onTypingEnd}
           />
         </div>

@@ -48,8 +48,15 @@ export const JOB_BOARD_SEARCH_DEFAULTS: JobBoardSearch = {
 
 export type JobBoardFilters = Omit<JobBoardSearch, 'page'>;
 
+/**
+ * The board's next state as a function of its current one: the router hands in the newest
+ * address (a navigation still on its way included), and other search params of the route pass
+ * through.
+ */
+export type JobBoardSearchUpdate = <Current extends JobBoardSearch>(current: Current) => Current;
+
 /** Spec part 1, §4: any filter change goes back to page 1. */
-export function withFilterChange(current: JobBoardSearch, change: Partial<JobBoardFilters>): JobBoardSearch {
+export function withFilterChange<Current extends JobBoardSearch>(current: Current, change: Partial<JobBoardFilters>): Current {
   return { ...current, ...change, page: 1 };
 }
 
