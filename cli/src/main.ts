@@ -23,6 +23,8 @@ import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } fr
 import { BusUnavailableError, createRuntime, openDatabase } from './runtime';
 import { commandLine, eventTypesArg, positionArg, UsageError } from './args';
 import { seed } from './seed';
+import { eventFilterOf, exportEvents, progressLine, type ExportProgress } from './events-export';
+import { requireSuperAdmin } from './operators';
 
 const USAGE = `Usage: hireloop <command>
 
@@ -42,10 +44,14 @@ const USAGE = `Usage: hireloop <command>
                               ("stale": no process runs it or it cannot reach the database), parked events, last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
   projections prune           empty the collections older read-model versions left behind (after a deploy has caught up)
-  events [--from POSITION] [--type TYPE,…] [--personal-data]
+  events [--from POSITION] [--type TYPE,…] [--category CATEGORY,…] [--since TIME] [--until TIME]
+         [--actor USER_ID|EMAIL|system] [--correlation ID] [--follow] [--personal-data --as EMAIL]
                               print the event log as JSON lines, personal fields sealed as stored
-                              (--from: after this position; --type: only these event types;
-                              with --personal-data: opened, or "[erased]" for forgotten people)
+                              (--from: after this position; --type: only these event types; --category:
+                              streams CATEGORY-<id>, e.g. job, candidate-contact; --since/--until: when the
+                              event occurred; --follow: keep printing new events until Ctrl-C; with
+                              --personal-data --as a super admin's email: opened, or "[erased]" for
+                              forgotten people). A progress line goes to a terminal's stderr.
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
   erase EMAIL|USER_ID         forget a person for good (a deletion request): their personal data reads as
@@ -250,18 +256,49 @@ async function main(argv: string[]) {
       });
     }
     case 'events': {
-      const { flags } = commandLine('events', args, { from: { type: 'string' }, type: { type: 'string', multiple: true }, 'personal-data': { type: 'boolean' } });
+      const { flags } = commandLine('events', args, {
+        from: { type: 'string' },
+        type: { type: 'string', multiple: true },
+        category: { type: 'string', multiple: true },
+        since: { type: 'string' },
+        until: { type: 'string' },
+        actor: { type: 'string' },
+        correlation: { type: 'string' },
+        follow: { type: 'boolean' },
+        'personal-data': { type: 'boolean' },
+        as: { type: 'string' },
+      });
       const from = flags.from === undefined ? START : positionArg(flags.from);
       const eventTypes = flags.type === undefined ? undefined : eventTypesArg(flags.type);
+      const filter = eventFilterOf(flags);
+      if (flags['personal-data'] && !flags.as) throw new UsageError('events: --personal-data needs --as EMAIL, the super admin who opens it');
+      if (flags.as && !flags['personal-data']) throw new UsageError('events: --as is for --personal-data');
       return withRuntime(async (runtime) => {
-        let position = from;
-        const source = flags['personal-data'] ? runtime.eventStore : runtime.storedLog;
-        for (;;) {
-          const { events, nextPosition } = await source.readAll(position, { batchSize: 1000, ...(eventTypes ? { eventTypes } : {}) });
-          // The type filter is applied by the store: an empty batch means nothing more matches.
-          if (events.length === 0) break;
-          for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
-          position = nextPosition;
+        const config = loadConfig();
+        const deps = { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl };
+        if (flags['personal-data']) log(`Personal data opened for ${await requireSuperAdmin(deps, flags.as!)}: keep this export as you would the database.`);
+        const actor = filter.actor?.includes('@') ? await accountIdForEmail(deps, filter.actor) : filter.actor;
+        if (filter.actor?.includes('@') && !actor) throw new DomainError('not_found', `events: no account for ${filter.actor}`);
+        const abort = new AbortController();
+        const stop = () => abort.abort();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        const terminal = process.stderr.isTTY === true;
+        try {
+          const { written } = await exportEvents(flags['personal-data'] ? runtime.eventStore : runtime.storedLog, {
+            from,
+            ...(eventTypes ? { eventTypes } : {}),
+            filter: { ...filter, actor: actor ?? null },
+            follow: flags.follow === true,
+            signal: abort.signal,
+            write: (line) => process.stdout.write(line),
+            ...(terminal ? { progress: (progress: ExportProgress) => process.stderr.write(`\r${progressLine(progress)}\x1b[K`) } : {}),
+          });
+          if (terminal) process.stderr.write('\n');
+          log(`${written.toLocaleString('en-US')} events written.`);
+        } finally {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
         }
       });
     }

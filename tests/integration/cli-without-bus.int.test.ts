@@ -67,6 +67,27 @@ describe('the CLI while NATS is away', () => {
     expect(after).toMatchObject({ code: 0, stdout: '' });
   });
 
+  // ADR 078. Each call starts a process: several of them outlast the default timeout on a busy machine.
+  it('filters by stream category, time and correlation id, and counts on stderr', { timeout: 180_000 }, async () => {
+    const companies = await hireloop('events', '--category', 'company');
+    expect(companies.stdout.trim().split('\n').map((line) => JSON.parse(line).streamId)).toEqual(['company-1']);
+    expect(companies.stderr).toContain('1 events written.');
+    const none = await hireloop('events', '--since', '2026-01-06');
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    const byCorrelation = await hireloop('events', '--correlation', '00000000-0000-4000-8000-000000000002');
+    expect(byCorrelation.stdout.trim().split('\n').map((line) => JSON.parse(line).type)).toEqual(['JobPosted']);
+  });
+
+  it('opens personal data only for a super admin named with --as', { timeout: 120_000 }, async () => {
+    const unnamed = await hireloop('events', '--personal-data');
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('events: --personal-data needs --as EMAIL, the super admin who opens it');
+    const nobody = await hireloop('events', '--personal-data', '--as', 'nobody@example.com');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('events: no account for nobody@example.com');
+    expect(nobody.stdout).toBe('');
+  });
+
   it('shows the projections table without a bus, saying nobody is heard running them', async () => {
     const table = await hireloop('projections');
     expect(table.stderr).not.toMatch(STACK_LINE);
@@ -90,6 +111,8 @@ describe('CLI flags', () => {
     [['events', '--kind', 'JobPosted'], 'events: unknown flag --kind'],
     [['events', '--type', 'job posted'], 'events: --type takes event type names'],
     [['events', '--from'], 'events: --from needs a value'],
+    [['events', '--since', 'yesterday'], 'events: --since must be a date or time'],
+    [['events', '--as', 'sam@example.com'], 'events: --as is for --personal-data'],
     [['mail', '--to'], 'mail: --to needs a value'],
     [['migrate', '--force'], 'migrate: unknown flag --force'],
     [['seed', '--fast'], 'seed: unknown flag --fast'],
