@@ -25,10 +25,10 @@ export const NO_FILTER: EventFilter = { categories: [], since: null, until: null
 const CATEGORY = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
 
 /** `--since`/`--until`: an ISO 8601 date or time (`2026-11-01`, `2026-11-01T09:30:00Z`). */
-export function timeArg(flag: string, value: string | undefined): Date | null {
+export function timeArg(flag: string, value: string | undefined, command = 'events'): Date | null {
   if (value === undefined) return null;
   const time = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()) ? new Date(value.trim()) : new Date(Number.NaN);
-  if (Number.isNaN(time.getTime())) throw new UsageError(`events: ${flag} must be a date or time such as 2026-11-01 or 2026-11-01T09:30:00Z, not ${JSON.stringify(value)}`);
+  if (Number.isNaN(time.getTime())) throw new UsageError(`${command}: ${flag} must be a date or time such as 2026-11-01 or 2026-11-01T09:30:00Z, not ${JSON.stringify(value)}`);
   return time;
 }
 

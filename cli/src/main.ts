@@ -23,8 +23,9 @@ import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } fr
 import { BusUnavailableError, createRuntime, openDatabase } from './runtime';
 import { commandLine, eventTypesArg, positionArg, UsageError } from './args';
 import { seed } from './seed';
-import { eventFilterOf, exportEvents, progressLine, type ExportProgress } from './events-export';
+import { eventFilterOf, exportEvents, progressLine, timeArg, type ExportProgress } from './events-export';
 import { requireSuperAdmin } from './operators';
+import { CorruptStreamError, stateAt, stateJson } from '@hireloop/command-service/time-travel/state-at';
 
 const USAGE = `Usage: hireloop <command>
 
@@ -52,6 +53,9 @@ const USAGE = `Usage: hireloop <command>
                               event occurred; --follow: keep printing new events until Ctrl-C; with
                               --personal-data --as a super admin's email: opened, or "[erased]" for
                               forgotten people). A progress line goes to a terminal's stderr.
+  state STREAM [--at TIME] [--personal-data --as EMAIL]
+                              a stream's state as of a moment (default: now), folded by its own decider
+                              from the events that had occurred by then, as JSON, with those events listed
   mail [--to EMAIL]           print the outbox (mail kept instead of sent when SMTP_URL is unset; links hidden)
   grant-role EMAIL ROLE       give an account a role (candidate, company, admin, super_admin), as the system
   erase EMAIL|USER_ID         forget a person for good (a deletion request): their personal data reads as
@@ -302,6 +306,24 @@ async function main(argv: string[]) {
         }
       });
     }
+    case 'state': {
+      const { flags, positionals } = commandLine(
+        'state',
+        args,
+        { at: { type: 'string' }, 'personal-data': { type: 'boolean' }, as: { type: 'string' } },
+        { min: 1, max: 1, what: 'stream id' },
+      );
+      const at = timeArg('--at', flags.at, 'state');
+      if (flags['personal-data'] && !flags.as) throw new UsageError('state: --personal-data needs --as EMAIL, the super admin who opens it');
+      if (flags.as && !flags['personal-data']) throw new UsageError('state: --as is for --personal-data');
+      return withRuntime(async (runtime) => {
+        const config = loadConfig();
+        const deps = { ...runtime, sessionTtlMs: config.SESSION_TTL_HOURS * 3600 * 1000, publicUrl: config.publicUrl };
+        if (flags['personal-data']) log(`Personal data opened for ${await requireSuperAdmin(deps, flags.as!)}.`);
+        const state = await stateAt(flags['personal-data'] ? runtime.eventStore : runtime.storedLog, positionals[0]!, at);
+        process.stdout.write(`${stateJson(state)}\n`);
+      });
+    }
     case 'mail': {
       const to = commandLine('mail', args, { to: { type: 'string' } }).flags.to;
       return withRuntime(async (runtime) => {
@@ -385,6 +407,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof EmbeddedPostgresError ||
     error instanceof SchemaNotMigratedError ||
     error instanceof DomainError ||
+    error instanceof CorruptStreamError ||
     error instanceof RebuildInProgressError ||
     error instanceof RebuildSupersededError ||
     error instanceof BusUnavailableError

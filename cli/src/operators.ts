@@ -11,9 +11,9 @@ import { DomainError } from '@hireloop/contracts';
 export async function requireSuperAdmin(deps: CommandServiceDeps, email: string): Promise<string> {
   const userId = await accountIdForEmail(deps, email);
   const account = userId ? await loadUserAccount(deps, userId) : null;
-  if (account?.status !== 'registered') throw new DomainError('not_found', `events: no account for ${email}`);
+  if (account?.status !== 'registered') throw new DomainError('not_found', `no account for ${email}`);
   if (account.role !== 'super_admin') {
-    throw new DomainError('forbidden', `events: ${email} is not a super admin; only a super admin may open personal data (hireloop grant-role ${email} super_admin)`);
+    throw new DomainError('forbidden', `${email} is not a super admin; only a super admin may open personal data (hireloop grant-role ${email} super_admin)`);
   }
   return `${account.email} (super admin)`;
 }

@@ -84,8 +84,21 @@ describe('the CLI while NATS is away', () => {
     expect(unnamed.stderr).toContain('events: --personal-data needs --as EMAIL, the super admin who opens it');
     const nobody = await hireloop('events', '--personal-data', '--as', 'nobody@example.com');
     expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toContain('events: no account for nobody@example.com');
+    expect(nobody.stderr).toContain('no account for nobody@example.com');
     expect(nobody.stdout).toBe('');
+  });
+
+  it('prints a stream’s state as of a moment', { timeout: 120_000 }, async () => {
+    // This file's JobPosted is a stub its schema refuses: said plainly, as the command side would.
+    const now = await hireloop('state', 'job-1');
+    expect(now.code).toBe(1);
+    expect(now.stderr).toContain('JobPosted in job-1 at version 0 does not match its schema');
+    expect(now.stderr).not.toMatch(STACK_LINE);
+    const before = await hireloop('state', 'job-1', '--at', '2026-01-01');
+    expect(JSON.parse(before.stdout)).toMatchObject({ version: -1, events: [] });
+    const missing = await hireloop('state', 'job-404');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No stream job-404 in the log');
   });
 
   it('shows the projections table without a bus, saying nobody is heard running them', async () => {
@@ -113,6 +126,8 @@ describe('CLI flags', () => {
     [['events', '--from'], 'events: --from needs a value'],
     [['events', '--since', 'yesterday'], 'events: --since must be a date or time'],
     [['events', '--as', 'sam@example.com'], 'events: --as is for --personal-data'],
+    [['state'], 'state takes 1 stream id'],
+    [['state', 'job-1', '--at', 'soon'], 'state: --at must be a date or time'],
     [['mail', '--to'], 'mail: --to needs a value'],
     [['migrate', '--force'], 'migrate: unknown flag --force'],
     [['seed', '--fast'], 'seed: unknown flag --fast'],
