@@ -6,6 +6,7 @@ export * from './auth/api';
 export * from './auth/events';
 export * from './jobs/api';
 export * from './jobs/events';
+export * from './jobs/history';
 export * from './auth/user';
 export * from './jobs/job';
 export * from './jobs/suggested';

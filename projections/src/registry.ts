@@ -14,6 +14,7 @@ import { inboxProjection } from './inbox/projection';
 import { invitationPagesProjection } from './invitation-pages/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
+import { jobHistoryProjection } from './job-history/projection';
 import type { ProjectionDefinition } from './shared/projection';
 import { savedSearchesProjection } from './saved-searches/projection';
 import { subscriptionsProjection } from './subscriptions/projection';
@@ -41,4 +42,5 @@ export const allProjections: readonly ProjectionDefinition[] = [
   analyticsDailyProjection,
   analyticsTopJobsProjection,
   savedSearchesProjection,
+  jobHistoryProjection,
 ];

@@ -75,6 +75,11 @@ describe('editing a job in the browser', () => {
     await page.goto(`${app.url}/job/${jobId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Senior Analytics Engineer' }), 15_000).toBeVisible();
     await expect(page.getByText('$135,000 - $155,000').first()).toBeVisible();
+    // The page's public history tells the change, with the old and new terms (ADR 079).
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Changed'), 15_000).toBeVisible();
+    await expect(history.getByText('Title: Analytics Engineer → Senior Analytics Engineer')).toBeVisible();
+    await expect(history.getByText('Salary: $120,000 - $140,000 → $135,000 - $155,000')).toBeVisible();
     await page.goto(`${app.url}/jobs?search=senior%20analytics`);
     await expect(page.getByText('Senior Analytics Engineer').first(), 15_000).toBeVisible();
     await context.close();

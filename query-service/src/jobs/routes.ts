@@ -5,6 +5,7 @@ import {
   ErrorBody,
   JOB_MESSAGES,
   Job,
+  JobHistory,
   JobList,
   JobListQuery,
   MyApplication,
@@ -23,6 +24,7 @@ import { findUserById } from '@hireloop/projections/users/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { findJob, findJobByShareToken, latestOpenJobs } from '@hireloop/projections/job-board/queries';
+import { findJobHistory } from '@hireloop/projections/job-history/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import type { ReadsReadModels } from '../shared/read-your-writes';
 import { jobsRss, robotsTxt, sitemapXml } from './rss';
@@ -235,6 +237,17 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       const application = await findApplication(request.readStore, request.params.jobId, session.userId);
       reply.header('cache-control', 'no-store');
       return { applied: application !== null, appliedAt: application?.submittedAt ?? null };
+    },
+  );
+
+  /** A job's public history: posted, changes of its terms, closed and reopened, with dates (ADR 079). */
+  app.get(
+    '/api/jobs/:jobId/history',
+    { config: { frequent: true }, schema: { tags: ['jobs'], params: z.object({ jobId: JobId }), response: { 200: JobHistory, 404: ErrorBody } } },
+    async (request) => {
+      const history = await findJobHistory(request.readStore, request.params.jobId);
+      if (!history) throw new DomainError('not_found', JOB_MESSAGES.notFound);
+      return { jobId: history._id, entries: history.entries };
     },
   );
 
