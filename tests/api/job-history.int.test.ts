@@ -52,6 +52,28 @@ describe('GET /api/jobs/:jobId/history', () => {
     expect(answers[0]!.body).not.toContain(company.email);
   });
 
+  it('shows a candidate what changed in the job since they applied', async () => {
+    const company = await api.signUpCompany('termsco');
+    const jobId = await api.postJob(company, 'Data Engineer');
+    const candidate = await api.signUpCandidate('termsreader');
+    await api.createProfile(candidate);
+    const applied = await api.post(`/api/jobs/${jobId}/apply`, candidate.token);
+    expect(applied.statusCode, applied.body).toBe(201);
+    const before = (await api.get('/api/applications', candidate.token)).json();
+    expect(before.applications[0]).toMatchObject({ jobId, changedSinceApplied: [] });
+
+    const edit = await api.app().inject({
+      method: 'PUT',
+      url: `/api/jobs/${jobId}`,
+      headers: { authorization: `Bearer ${company.token}` },
+      payload: { title: 'Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.', salary: '$140,000' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    api.sawPosition(String(edit.headers['x-position']));
+    const after = (await api.get('/api/applications', candidate.token)).json();
+    expect(after.applications[0]).toMatchObject({ jobId, changedSinceApplied: [{ field: 'salary', from: null, to: '$140,000' }] });
+  });
+
   it('answers 404 for a job that does not exist', async () => {
     const missing = await api.get('/api/jobs/no-such-job/history', null);
     expect(missing.statusCode).toBe(404);

@@ -356,8 +356,8 @@ describe('my applications (GET /api/applications)', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toEqual({
       applications: [
-        { applicationId: expect.any(String), jobId: second, jobTitle: 'Gadget Engineer', company: 'Applied Widgets', location: 'Porto, Portugal', appliedAt: expect.any(String), jobIsOpen: true, status: 'applied', timeline: [{ status: 'applied', at: expect.any(String) }] },
-        { applicationId: expect.any(String), jobId: first, jobTitle: 'Widget Engineer', company: 'Applied Widgets', location: 'Porto, Portugal', appliedAt: expect.any(String), jobIsOpen: false, status: 'applied', timeline: [{ status: 'applied', at: expect.any(String) }] },
+        { applicationId: expect.any(String), jobId: second, jobTitle: 'Gadget Engineer', company: 'Applied Widgets', location: 'Porto, Portugal', appliedAt: expect.any(String), jobIsOpen: true, status: 'applied', timeline: [{ status: 'applied', at: expect.any(String) }], changedSinceApplied: [] },
+        { applicationId: expect.any(String), jobId: first, jobTitle: 'Widget Engineer', company: 'Applied Widgets', location: 'Porto, Portugal', appliedAt: expect.any(String), jobIsOpen: false, status: 'applied', timeline: [{ status: 'applied', at: expect.any(String) }], changedSinceApplied: [] },
       ],
     });
     // Nobody else's applications.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JobHistoryChange } from '../jobs/history';
 import { ApplicationStatus } from './events';
 
 /** One step of an application's timeline: the status it moved to, and when. */
@@ -18,6 +19,11 @@ export const CandidateApplication = z.object({
   /** Where the application is now, and every step to it, oldest first (issue 13). */
   status: ApplicationStatus,
   timeline: z.array(ApplicationStep),
+  /**
+   * The job's terms that changed since the candidate applied (title, salary, location, type,
+   * remote): what they applied to against what the job says now (ADR 079). Empty: unchanged.
+   */
+  changedSinceApplied: z.array(JobHistoryChange),
 });
 export type CandidateApplication = z.infer<typeof CandidateApplication>;
 

@@ -16,6 +16,13 @@ export const JobHistoryChange = z.object({
 });
 export type JobHistoryChange = z.infer<typeof JobHistoryChange>;
 
+/** The terms a job seeker compares, as a job has them at one moment. */
+export type JobTerms = Record<JobHistoryField, string | boolean | null>;
+
+/** The tracked terms that differ from `before` to `after`, in the order of JOB_HISTORY_FIELDS. */
+export const jobTermChanges = (before: JobTerms, after: JobTerms): JobHistoryChange[] =>
+  JOB_HISTORY_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({ field, from: before[field], to: after[field] }));
+
 export const JOB_HISTORY_KINDS = ['posted', 'changed', 'closed', 'reopened'] as const;
 
 export const JobHistoryEntry = z.object({

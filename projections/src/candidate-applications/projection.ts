@@ -9,11 +9,15 @@ import {
   JobReopened,
   type ApplicationStatus,
   type ApplicationStep,
+  type JobContent,
 } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
-/** What the candidate's list shows of a job, as the board has it (`job-board`). */
-export type JobSummary = { _id: string; title: string; company: string; location: string; isActive: boolean };
+/** The terms a job seeker compares (ADR 079): kept as they were when the candidate applied. */
+export type JobTerms = Pick<JobContent, 'title' | 'salary' | 'location' | 'type' | 'remote'>;
+
+/** What the candidate's list shows of a job, as the board has it (`job-board`), and its terms now. */
+export type JobSummary = { _id: string; title: string; company: string; location: string; isActive: boolean; terms: JobTerms };
 
 /**
  * One row of the candidate's Applications screen, whole: the application and the job it is for.
@@ -28,6 +32,8 @@ export type CandidateApplicationDocument = {
   status: ApplicationStatus;
   timeline: ApplicationStep[];
   job: Omit<JobSummary, '_id'> | null;
+  /** The job's terms when the candidate applied (null: the job was not known then). */
+  termsWhenApplied: JobTerms | null;
 };
 
 const schemas = { ...ApplicationEventSchemas, JobPosted, JobImported, ImportedJobRevised, JobEdited, JobClosed, JobReopened };
@@ -38,18 +44,20 @@ export type CandidateApplicationsEvent = ProjectedEvent<typeof schemas>;
 /** Before the event: the job the event is about, as this read model keeps it (none or one). */
 type Known = { job: readonly JobSummary[] };
 
+const termsOf = ({ title, salary, location, type, remote }: JobContent): JobTerms => ({ title, salary, location, type, remote });
+
 /** Pure: the job as the list shows it, after `event` (the same fields `job-board` keeps). */
 export function evolveJob(job: JobSummary | null, event: CandidateApplicationsEvent): JobSummary | null {
   switch (event.type) {
     case 'JobPosted':
     case 'JobImported': {
       const { jobId, title, company, location } = event.data;
-      return { _id: jobId, title, company, location, isActive: true };
+      return { _id: jobId, title, company, location, isActive: true, terms: termsOf(event.data) };
     }
     case 'ImportedJobRevised':
     case 'JobEdited': {
       const { title, company, location } = event.data;
-      return job && { ...job, title, company, location };
+      return job && { ...job, title, company, location, terms: termsOf(event.data) };
     }
     case 'JobClosed':
       return job && { ...job, isActive: false };
@@ -74,7 +82,8 @@ const isApplicationEvent = (event: CandidateApplicationsEvent): event is Applica
 /** One row per candidate per job (the id `applications` gives the application). */
 const rowId = (jobId: string, candidateUserId: string) => `${jobId}:${candidateUserId}`;
 
-const shown = (job: JobSummary | null): CandidateApplicationDocument['job'] => job && { title: job.title, company: job.company, location: job.location, isActive: job.isActive };
+const shown = (job: JobSummary | null): CandidateApplicationDocument['job'] =>
+  job && { title: job.title, company: job.company, location: job.location, isActive: job.isActive, terms: job.terms };
 
 /** The job before the event (the lookup) and after it. */
 const jobAround = (event: CandidateApplicationsEvent, known: Known) => {
@@ -87,7 +96,14 @@ export function evolveApplication(doc: CandidateApplicationDocument | null, even
   switch (event.type) {
     case 'ApplicationSubmitted': {
       const data = event.data;
-      return { _id: rowId(data.jobId, data.candidateUserId), ...data, status: 'applied', timeline: [{ status: 'applied', at: data.submittedAt }], job: shown(job) };
+      return {
+        _id: rowId(data.jobId, data.candidateUserId),
+        ...data,
+        status: 'applied',
+        timeline: [{ status: 'applied', at: data.submittedAt }],
+        job: shown(job),
+        termsWhenApplied: job?.terms ?? null,
+      };
     }
     case 'ApplicationViewed':
     case 'ApplicationInterviewInvited':
@@ -121,7 +137,8 @@ export function evolveApplication(doc: CandidateApplicationDocument | null, even
  */
 export const candidateApplicationsProjection = evolvingProjection<typeof schemas, Known>({
   name: 'candidate-applications',
-  version: 1,
+  // 2: each row keeps the job's terms when the candidate applied, and the job's terms now (ADR 079).
+  version: 2,
   collections: {
     jobs: {},
     applications: { indexes: [{ fields: ['candidateUserId', 'submittedAt'] }, { fields: ['jobId'] }] },

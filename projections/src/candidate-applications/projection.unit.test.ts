@@ -151,7 +151,18 @@ describe('candidate-applications', () => {
           status: 'applied',
           timeline: [{ status: 'applied', at: '2026-11-21T11:00:00.000Z' }],
           job: null,
+          termsWhenApplied: null,
         },
       ]);
+  });
+
+  it('keeps the job’s terms as they were when the candidate applied, beside the terms now (ADR 079)', async () => {
+    const readStore = await project(story);
+    const rows = await findCandidateApplicationRows(readStore, 'cand-1');
+    const analyst = rows.find((row) => row.jobId === 'job-3')!;
+    expect(analyst.termsWhenApplied).toEqual({ title: 'Data Analyst', salary: null, location: 'Austin, TX', type: 'Full-time', remote: true });
+    expect(analyst.job?.terms).toMatchObject({ title: 'Senior Data Analyst', location: 'Remote' });
+    // Applied before the board knew the job: no terms to compare with.
+    expect(rows.find((row) => row.jobId === 'job-2')!.termsWhenApplied).toBeNull();
   });
 });

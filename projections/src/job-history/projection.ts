@@ -1,4 +1,4 @@
-import { JOB_HISTORY_FIELDS, JobEventSchemas, type JobContent, type JobHistoryChange, type JobHistoryEntry } from '@hireloop/contracts';
+import { JobEventSchemas, jobTermChanges, type JobContent, type JobHistoryEntry } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 type Tracked = Pick<JobContent, 'title' | 'salary' | 'location' | 'type' | 'remote'>;
@@ -14,9 +14,6 @@ const schemas = JobEventSchemas;
 export type JobHistoryEvent = ProjectedEvent<typeof schemas>;
 
 const tracked = ({ title, salary, location, type, remote }: JobContent): Tracked => ({ title, salary, location, type, remote });
-
-const changesBetween = (before: Tracked, after: Tracked): JobHistoryChange[] =>
-  JOB_HISTORY_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({ field, from: before[field], to: after[field] }));
 
 const withEntry = (doc: JobHistoryDocument, entry: JobHistoryEntry, current = doc.current): JobHistoryDocument => ({
   ...doc,
@@ -36,7 +33,7 @@ export function evolveJobHistory(doc: JobHistoryDocument | null, event: JobHisto
       if (!doc) return null;
       const after = tracked(event.data);
       const at = event.type === 'JobEdited' ? event.data.editedAt : event.data.seenAt;
-      return withEntry(doc, { at, kind: 'changed', changes: changesBetween(doc.current, after) }, after);
+      return withEntry(doc, { at, kind: 'changed', changes: jobTermChanges(doc.current, after) }, after);
     }
     case 'ImportedJobSeen':
       return doc;

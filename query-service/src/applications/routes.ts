@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPLICATION_MESSAGES, DomainError, ErrorBody, JOB_MESSAGES, JobApplicantsResponse, MyApplicationsResponse, type CandidateApplication, type JobApplicant } from '@hireloop/contracts';
+import {
+  APPLICATION_MESSAGES,
+  DomainError,
+  ErrorBody,
+  JOB_MESSAGES,
+  JobApplicantsResponse,
+  jobTermChanges,
+  MyApplicationsResponse,
+  type CandidateApplication,
+  type JobApplicant,
+} from '@hireloop/contracts';
 import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { findApplicationsToJob } from '@hireloop/projections/applications/queries';
@@ -30,6 +40,7 @@ export async function candidateApplications(readStore: ReadStore, userId: string
         jobIsOpen: job.isActive,
         status: application.status,
         timeline: application.timeline,
+        changedSinceApplied: application.termsWhenApplied ? jobTermChanges(application.termsWhenApplied, job.terms) : [],
       },
     ];
   });

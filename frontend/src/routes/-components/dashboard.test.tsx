@@ -103,6 +103,7 @@ const application = (overrides: Partial<CandidateApplication> = {}): CandidateAp
   location: 'Remote',
   appliedAt: '2026-03-01T12:00:00.000Z',
   jobIsOpen: true,
+  changedSinceApplied: [],
   status: 'applied',
   timeline: [{ status: 'applied', at: overrides.appliedAt ?? '2026-03-01T12:00:00.000Z' }],
   ...overrides,
@@ -259,6 +260,7 @@ describe('candidate dashboard', () => {
           location: 'Berlin',
           appliedAt: '2026-02-10T09:00:00.000Z',
           jobIsOpen: false,
+          changedSinceApplied: [],
         }),
       ],
     });
@@ -277,6 +279,25 @@ describe('candidate dashboard', () => {
 
     await user.click(within(first!).getByRole('link', { name: 'Senior Go Engineer' }));
     expect(await screen.findByRole('heading', { name: 'Job' })).toBeInTheDocument();
+  });
+
+  it('tells what changed in a job since the candidate applied (ADR 079)', async () => {
+    answers['GET /api/profile'] = noProfile;
+    answers['GET /api/applications'] = json(200, {
+      applications: [
+        application({
+          changedSinceApplied: [
+            { field: 'salary', from: '$120k', to: '$135k' },
+            { field: 'remote', from: true, to: false },
+          ],
+        }),
+        application({ applicationId: 'a2', jobId: 'j2', jobTitle: 'Platform Engineer' }),
+      ],
+    });
+    await renderDashboard();
+    const changes = await card('Applications').findByRole('list', { name: 'Changes to Senior Go Engineer since you applied' });
+    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Salary: $120,000 → $135,000', 'Remote: yes → no']);
+    expect(card('Applications').queryByRole('list', { name: 'Changes to Platform Engineer since you applied' })).not.toBeInTheDocument();
   });
 
   it("shows each application's timeline, and the candidate withdraws one after saying so twice", async () => {

@@ -1,19 +1,11 @@
-import type { JobHistoryChange, JobHistoryEntry, JobHistoryField } from '@hireloop/contracts';
+import type { JobHistoryEntry } from '@hireloop/contracts';
 import { Card, CardContent } from '../../../components/ui/card';
+import { JobTermChangeItem } from '../../../components/job-term-change';
 import { useJobHistory } from '../api/get-job-history';
-import { formatSalary } from '../lib/format-job';
-
-const FIELD_LABELS: Record<JobHistoryField, string> = { title: 'Title', salary: 'Salary', location: 'Location', type: 'Type', remote: 'Remote' };
 
 const day = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-};
-
-const valueText = (field: JobHistoryField, value: JobHistoryChange['from']) => {
-  if (field === 'remote') return value ? 'yes' : 'no';
-  if (typeof value !== 'string' || value.trim() === '') return 'not given';
-  return field === 'salary' ? formatSalary(value) : value;
 };
 
 function entryTitle(entry: JobHistoryEntry): string {
@@ -57,9 +49,7 @@ export function JobHistoryCard({ jobId }: { jobId: string }) {
                 {entry.changes.length ? (
                   <ul className="grid gap-0.5 text-muted-foreground">
                     {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        {FIELD_LABELS[change.field]}: <del>{valueText(change.field, change.from)}</del> → <ins className="no-underline text-foreground">{valueText(change.field, change.to)}</ins>
-                      </li>
+                      <JobTermChangeItem key={change.field} change={change} />
                     ))}
                   </ul>
                 ) : null}

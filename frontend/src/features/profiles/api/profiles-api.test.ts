@@ -165,6 +165,7 @@ describe('my applications', () => {
         location: 'Remote',
         appliedAt: '2026-03-01T00:00:00.000Z',
         jobIsOpen: false,
+        changedSinceApplied: [],
         status: 'applied',
         timeline: [{ status: 'applied', at: '2026-03-01T00:00:00.000Z' }],
       },

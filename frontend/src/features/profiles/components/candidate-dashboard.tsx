@@ -14,6 +14,7 @@ import { formatDay, topSkills } from '../lib/suggested-jobs';
 import type { ProfileWizardLauncher } from './profile-wizard-launcher';
 import { SuggestedJobsList } from './suggested-jobs';
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states';
+import { JobTermChangeItem } from '../../../components/job-term-change';
 
 type WizardOpeners = Pick<ProfileWizardLauncher, 'openCreate' | 'openEdit' | 'preload'>;
 
@@ -235,6 +236,16 @@ export function ApplicationsCard({ user }: { user: User }) {
                 <p className="text-sm text-muted-foreground">
                   {[application.company, application.location].filter(Boolean).join(' · ')}
                 </p>
+                {application.changedSinceApplied.length ? (
+                  <div className="text-sm">
+                    <p className="font-medium">Changed since you applied:</p>
+                    <ul aria-label={`Changes to ${application.jobTitle} since you applied`} className="text-muted-foreground">
+                      {application.changedSinceApplied.map((change) => (
+                        <JobTermChangeItem key={change.field} change={change} />
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <ApplicationTimeline application={application} userId={user.id} />
               </li>
             ))}
