@@ -22,6 +22,7 @@ import { candidateSummaryRoutes } from './candidate-summaries/routes';
 import { startCandidateSummaryReaction } from './candidate-summaries/reaction';
 import { startJobAlertReaction, type JobAlertReaction } from './saved-searches/alerts';
 import { savedSearchRoutes } from './saved-searches/routes';
+import { myDataRoutes } from './my-data/routes';
 import { startNoResponseSweeper } from './applications/no-response';
 import { resumeRoutes } from './resume/routes';
 import { profileRoutes } from './profiles/routes';
@@ -79,6 +80,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   if (deps.mcpReads) await app.register(mcpRoutes, { deps, reads: deps.mcpReads });
   await app.register(assistantRoutes, { deps });
   if (deps.savedSearches) await app.register(savedSearchRoutes, { deps, support: deps.savedSearches });
+  await app.register(myDataRoutes, { deps });
 
   // Reactions of the command side: work queued by requests, done off the request.
   let stopResetWorker: (() => Promise<void>) | null = null;

@@ -42,3 +42,4 @@ export * from './pages/for-companies';
 export * from './assistant/api';
 export * from './saved-searches/events';
 export * from './saved-searches/api';
+export * from './my-data/api';

@@ -1,6 +1,6 @@
 import { DomainError, ERASED, emailStreamId, userStreamId } from '@hireloop/contracts';
 import { emailHash } from '@hireloop/platform/accounts/tokens';
-import { NO_STREAM_VERSION, START } from '@hireloop/platform/event-store';
+import { NO_STREAM_VERSION, START, type Actor } from '@hireloop/platform/event-store';
 import { appendDecisions, decideOn, type CommandContext, type Decision } from '../shared/command-handler';
 import type { DomainEvent } from '../shared/decider';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -64,8 +64,9 @@ async function forgetMail(deps: CommandServiceDeps, email: string, name: string 
  *    in every process, replay and copy of the log; events written in the clear before sealing
  *    existed are rewritten without the data. Read models scrub themselves on `PersonErased`.
  */
-export async function erasePerson(deps: CommandServiceDeps, userId: string, correlationId: string): Promise<ErasureReport> {
-  const context: CommandContext = { actor: 'system', correlationId, clock: deps.clock, ids: deps.ids };
+export async function erasePerson(deps: CommandServiceDeps, userId: string, correlationId: string, actor: Actor = 'system'): Promise<ErasureReport> {
+  // The person themselves (Settings, ADR 080) or the operator (`hireloop erase`): the activity log says which.
+  const context: CommandContext = { actor, correlationId, clock: deps.clock, ids: deps.ids };
   const { state: account, version } = await loadState(deps.eventStore, userStreamId(userId), userAccountDecider);
   if (account.status === 'none') return eraseAddedCandidate(deps, userId, context);
 
