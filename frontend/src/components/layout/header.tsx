@@ -60,11 +60,16 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
         <div className="ml-auto flex items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              <span className="hidden items-center gap-1.5 text-sm font-medium sm:inline-flex">
+              <Link
+                to="/settings"
+                title="Settings"
+                className="hidden items-center gap-1.5 rounded-md text-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring sm:inline-flex"
+              >
                 <UserIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                 {user.name}
+                <span className="sr-only">: Settings</span>
                 {user.isAdmin ? <Badge variant="default">Admin</Badge> : null}
-              </span>
+              </Link>
               <Button variant="outline" size="sm" onClick={onSignOut}>
                 <LogOutIcon aria-hidden="true" />
                 Sign Out
