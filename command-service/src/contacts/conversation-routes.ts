@@ -62,7 +62,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
           commandContext(deps, request, { userId: account.userId, role: account.role }),
           {
             outbox: async ([sent]) =>
-              sent?.type === 'CandidateContacted' && candidate ? mailCandidate(deps, request.log, { contactId: messageId, candidate, companyId: sent.data.companyId, message: sent.data.message }) : [],
+              sent?.type === 'CandidateContacted' && candidate ? mailCandidate(deps, request.log, { contactId: messageId, candidate, companyId: sent.data.companyId, message: sent.data.message, reply: true }) : [],
           },
         );
       } catch (error) {

@@ -31,7 +31,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(Err
  * The mail to the candidate, appended with the message (ADR 053). Mail is a side effect: one that
  * cannot be written is logged, and the message stands (as invitations do).
  */
-export async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }): Promise<OutboxMessage[]> {
+export async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string; reply?: boolean }): Promise<OutboxMessage[]> {
   try {
     const mailbox = await candidateMailbox(deps, options.candidate);
     if (!mailbox) return [];
@@ -41,6 +41,7 @@ export async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLo
       candidateName: mailbox.name,
       companyName,
       message: options.message,
+      reply: options.reply,
       inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox`,
     });
     return [mailToSend(mail, `contact-${options.contactId}`)];
