@@ -13,8 +13,9 @@ export async function getConversations({ signal }: { signal?: AbortSignal } = {}
 
 export const conversationsQueryOptions = () => queryOptions({ queryKey: conversationsQueryKey, queryFn: ({ signal }) => getConversations({ signal }), retry: false });
 
+/** Asked again whenever a screen showing them mounts: the other side writes at any time (as invitations, ADR 062). */
 export function useConversations(enabled = true) {
-  return useQuery({ ...conversationsQueryOptions(), enabled });
+  return useQuery({ ...conversationsQueryOptions(), enabled, refetchOnMount: 'always' });
 }
 
 /** `POST /api/conversations/{threadId}/messages`: a reply in the thread, by either side. */
