@@ -218,11 +218,27 @@ describe('a conversation, end to end (ADR 069)', () => {
   });
 });
 
+describe('who the company sees (ADR 066)', () => {
+  it('a company the candidate applied to sees her name in its conversation; the one she did not apply to still sees Anonymous Candidate', async () => {
+    const job = await post('/api/jobs', globex.token, { title: 'Staff Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.' });
+    expect(job.statusCode, job.body).toBe(201);
+    expect((await post(`/api/jobs/${job.json().job.id}/apply`, ada.token, {})).statusCode).toBe(201);
+    expect((await post('/api/candidates/contact', globex.token, { candidateId: adaProfile, message: 'Thanks for applying! A question about your Kafka work.' })).statusCode).toBe(201);
+    const globexView = await conversationsOf(globex);
+    expect(globexView.conversations.map((one) => one.candidate)).toEqual([{ profileId: adaProfile, title: 'Data Engineer', displayName: 'Ada Lovelace', known: true }]);
+    expect((await conversationsOf(acme)).conversations.map((one) => one.candidate.displayName)).toEqual([CONTACT_MESSAGES.anonymousCandidate]);
+    // Ada now has two threads, the latest first; Globex's is not Acme's.
+    expect((await conversationsOf(ada)).conversations.map((one) => one.companyName)).toEqual(['Globex Data', 'Acme Analytics']);
+  });
+});
+
 describe('who may use the new routes', () => {
   it('GET /api/conversations: a visitor is asked to sign in; everyone else sees only their own (none for the others)', async () => {
     expect((await get('/api/conversations', null)).statusCode).toBe(401);
-    for (const caller of [bo, globex, admin, superAdmin]) expect((await conversationsOf(caller)).conversations).toEqual([]);
-    expect((await conversationsOf(ada)).conversations.map((one) => one.threadId)).toEqual([thread]);
+    for (const caller of [bo, admin, superAdmin]) expect((await conversationsOf(caller)).conversations).toEqual([]);
+    // Another company sees its own thread with the same candidate, never Acme's.
+    expect((await conversationsOf(globex)).conversations.map((one) => one.threadId)).toEqual([contactThreadIdFor(globex.companyId!, ada.userId)]);
+    expect((await conversationsOf(ada)).conversations.map((one) => one.threadId)).toContain(thread);
     expect((await conversationsOf(acme)).conversations.map((one) => one.threadId)).toEqual([thread]);
   });
 
