@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
@@ -102,6 +103,7 @@ describe('a conversation in the browser', () => {
     await thread.getByRole('button', { name: 'Send Reply' }).click();
     await expect(thread.getByRole('listitem').filter({ hasText: 'Happy to talk — Tuesday works for me.' }).filter({ hasText: 'You' })).toBeVisible();
     assert(await thread.getByRole('textbox', { name: 'Your reply' }).inputValue()).toBe('');
+    assert(await seriousAxeViolations(candidatePage)).toEqual([]);
 
     // The company: its count, the conversation with the candidate unnamed, the reply; it answers.
     const companyPage = await newPage(company.token);
@@ -120,6 +122,7 @@ describe('a conversation in the browser', () => {
     await open.getByRole('textbox', { name: 'Your reply' }).fill('Great! Tuesday at 10 then.');
     await open.getByRole('button', { name: 'Send Reply' }).click();
     await expect(open.getByRole('listitem').filter({ hasText: 'Great! Tuesday at 10 then.' }).filter({ hasText: 'Your company' })).toBeVisible();
+    assert(await seriousAxeViolations(companyPage)).toEqual([]);
     await companyPage.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expect(companyPage.getByText('Your conversations with the candidates you contacted.')).toBeVisible();
 

@@ -54,7 +54,7 @@ export function CompanyInbox() {
             <CardHeader>
               <CardTitle className="text-base">{open.candidate.displayName}</CardTitle>
               <CardDescription>
-                <Link to="/profile/$id" params={{ id: open.candidate.profileId }} className="text-primary underline-offset-4 hover:underline">
+                <Link to="/profile/$id" params={{ id: open.candidate.profileId }} className="text-primary underline underline-offset-4">
                   {open.candidate.title}
                 </Link>
                 {open.candidate.known ? null : ' · Their name stays private until they apply to one of your jobs or reveal their profile to you.'}
