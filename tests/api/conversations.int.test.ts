@@ -4,6 +4,7 @@ import { CONTACT_MESSAGES, CONTACT_MESSAGE_MAX_LENGTH, ERASED, MIN_POSITION_HEAD
 import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';
+import { REPLIES_PER_ACCOUNT } from '@hireloop/command-service/contacts/throttle';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
@@ -143,6 +144,7 @@ let bo: Caller;
 let admin: Caller;
 let superAdmin: Caller;
 let adaProfile: string;
+let boProfile: string;
 let thread: string;
 const REPLY = 'Happy to talk — Tuesday works for me.';
 
@@ -154,7 +156,7 @@ beforeAll(async () => {
   ada = await signUpCandidate('Ada Lovelace', 'ada@candidates.example');
   bo = await signUpCandidate('Bo Brightwater', 'bo@candidates.example');
   adaProfile = await createProfile(ada, 'Data Engineer');
-  await createProfile(bo, 'Frontend Engineer');
+  boProfile = await createProfile(bo, 'Frontend Engineer');
   admin = await signUpCandidate('Grace Admin', 'grace@admins.example');
   await grant(admin.email, 'admin');
   superAdmin = await signUpCompany('root', 'Initech');
@@ -279,6 +281,20 @@ describe('who may use the new routes', () => {
     expect(badId.json().error).toBe('threadId must be a conversation id');
     const badMark = await post(`/api/conversations/${thread}/read`, acme.token, { upTo: 'yesterday' });
     expect(badMark.statusCode).toBe(400);
+  });
+});
+
+describe('limits', () => {
+  it(`a candidate sends at most ${REPLIES_PER_ACCOUNT.limit} replies an hour: then 429 with Retry-After, nothing recorded`, async () => {
+    expect((await post('/api/candidates/contact', globex.token, { candidateId: boProfile, message: 'Hi Bo!' })).statusCode).toBe(201);
+    const boThread = contactThreadIdFor(globex.companyId!, bo.userId);
+    // Every reply that reached the route counts, as contacts do: Bo's one to Acme's thread (404) already did; bad input is refused before.
+    for (let n = 2; n <= REPLIES_PER_ACCOUNT.limit; n++) expect((await post(`/api/conversations/${boThread}/messages`, bo.token, { message: `Reply ${n}` })).statusCode).toBe(201);
+    const limited = await post(`/api/conversations/${boThread}/messages`, bo.token, { message: 'One too many' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^You have sent many replies in a short time\. Please try again in \d+ minutes?\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await runtime.eventStore.readStream(candidateContactStreamId(boThread))).events).toHaveLength(REPLIES_PER_ACCOUNT.limit);
   });
 });
 

@@ -21,7 +21,7 @@ import { loadState } from '../shared/stream';
 import { subscriptionDecider } from '../subscriptions/decider';
 import { contactDecider } from './decider';
 import { mailCandidate } from './routes';
-import { throttleContacts } from './throttle';
+import { throttleContacts, throttleReplies } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
 
@@ -40,6 +40,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
       const { threadId } = request.params;
       // A company's answer mails the candidate, and counts with its contacts.
       if (account.type === 'company') await throttleContacts(deps, account.userId);
+      else await throttleReplies(deps, account.userId);
       const messageId = deps.ids.newId();
       const now = deps.clock.now().toISOString();
       const by = { userId: account.userId, type: account.type, companyId: account.companyId ?? null };

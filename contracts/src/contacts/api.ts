@@ -32,6 +32,7 @@ export const CONTACT_MESSAGES = {
   sentCompaniesOnly: 'Only company accounts have sent messages.',
   // Conversations (ADR 069).
   emptyReply: 'Please write a reply.',
+  tooManyReplies: (minutes: number) => `You have sent many replies in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   conversationNotFound: 'Conversation not found.',
   companyReadsOnly: 'Only a user of the conversation’s company marks it read here; candidates mark their inbox read.',
   replySentTitle: 'Reply sent',
