@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted \(3 replies in the conversation\) and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -85,6 +85,12 @@ describe('hireloop seed', () => {
           expect(JSON.stringify(inbox.json())).toContain('Northwind Analytics');
           // He has read it.
           expect(inbox.json().unreadCount).toBe(0);
+          // …and answered: a short conversation with Northwind, all of it read on his side (ADR 069).
+          const conversations = (await app.inject({ method: 'GET', url: '/api/conversations', headers })).json();
+          expect(conversations.unreadCount).toBe(0);
+          expect(conversations.conversations.map((one: { companyName: string; messages: Array<{ from: string }> }) => [one.companyName, one.messages.map((message) => message.from)])).toEqual([
+            ['Northwind Analytics', ['company', 'candidate', 'company', 'candidate']],
+          ]);
         }
         const seenByVisitor = await app.inject({ method: 'GET', url: `/api/profiles/${profile.json().id}` });
         expect(seenByVisitor.statusCode).toBe(candidate.profile.isPublic ? 200 : 404);
@@ -102,7 +108,11 @@ describe('hireloop seed', () => {
       expect(mapleSubscription.trialEnd).toEqual(expect.any(String));
       // Its message to Tomás, in its Messages Sent.
       const sent = (await app.inject({ method: 'GET', url: '/api/contacts/sent', headers: company })).json().messages as Array<{ candidateTitle: string; message: string }>;
-      expect(sent.map((one) => one.candidateTitle)).toEqual(['Frontend Engineer']);
+      expect(sent.map((one) => one.candidateTitle)).toEqual(['Frontend Engineer', 'Frontend Engineer']);
+      // Tomás's last reply waits unread in Northwind's inbox (ADR 069).
+      const northwindConversations = (await app.inject({ method: 'GET', url: '/api/conversations', headers: company })).json();
+      expect(northwindConversations.unreadCount).toBe(1);
+      expect(northwindConversations.conversations.at(0).messages.at(-1)).toMatchObject({ from: 'candidate', message: 'Wednesday afternoon (CET) works well for me. Looking forward to it.', unread: true });
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
       // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role.
       expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status]).sort()).toEqual([

@@ -8,6 +8,7 @@ import type { Clock } from '@hireloop/platform/runtime';
 import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';
 import { buildApp, type AppDeps } from './app';
 import { CANCELLING_COMPANY, seedCancellation } from './seed-billing';
 import { seedJobEdit } from './seed-job-edits';
@@ -325,6 +326,9 @@ const ADMIN_STORY = {
  * the profiles of those two first (Lena's full profile counts as a view; Tomás's, not actively
  * looking, has no full view) — which is what Lena's ledger shows (ADR 037).
  */
+/** A message of a seeded conversation after the first contact (ADR 069). */
+type ConversationStep = { from: 'candidate' | 'company'; message: string; minutesAgo: number };
+
 const COMPANY_STORIES: Record<
   string,
   {
@@ -332,8 +336,11 @@ const COMPANY_STORIES: Record<
     /** Taken at sign-up, before the first job post (each posts more jobs than the free plan allows). */
     plan: PlanId;
     invites: Array<{ candidateEmail: string; jobTitle: string; message: string }>;
-    /** Messages sent from Browse Candidates (a paid plan's feature, ADR 032). */
-    contacts?: Array<{ candidateEmail: string; message: string }>;
+    /**
+     * Messages sent from Browse Candidates (a paid plan's feature, ADR 032), and how the
+     * conversation went on today (ADR 069): who wrote what, how many minutes ago.
+     */
+    contacts?: Array<{ candidateEmail: string; message: string; conversation?: ConversationStep[] }>;
   }
 > = {
   'Northwind Analytics': {
@@ -356,6 +363,13 @@ const COMPANY_STORIES: Record<
       {
         candidateEmail: 'tomas.herrera@example.com',
         message: 'Hi Tomás, we are building a new dashboard front end in React and TypeScript next quarter. Would you be open to a conversation?',
+        // Tomás answered this morning, Northwind read it and proposed a call, and his last reply
+        // waits unread in Northwind's inbox (he has read everything: the candidate story marks it).
+        conversation: [
+          { from: 'candidate', message: 'Thanks for reaching out! I would be glad to talk. I rebuilt two analytics dashboards in React and TypeScript. Is the role remote-friendly?', minutesAgo: 50 },
+          { from: 'company', message: 'Yes: the team works remotely across US and European hours. Could you do a 30-minute call on Tuesday or Wednesday?', minutesAgo: 40 },
+          { from: 'candidate', message: 'Wednesday afternoon (CET) works well for me. Looking forward to it.', minutesAgo: 20 },
+        ],
       },
     ],
   },
@@ -593,6 +607,11 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   let invitations = 0;
   let moves = 0;
   let contacts = 0;
+  let replies = 0;
+  /** The contacts sent in this run, with their conversations to go on (a company seeded before keeps its own). */
+  const contactsSent: Array<{ company: PlannedCompany; candidateEmail: string; sentAt: number; conversation: ConversationStep[] }> = [];
+  /** When the last seeded conversation message was written: the candidates read their inboxes after it. */
+  let conversationsEnd = 0;
   let opened = 0;
   const companyIds = new Map<PlannedCompany, string>();
   // What Browse Candidates records when a company's user sees cards (ADR 037); the seed's app answers no reads.
@@ -636,6 +655,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
       const sent = await app.inject({ method: 'POST', url: '/api/candidates/contact', headers: auth, payload: { candidateId, message: contact.message } });
       if (sent.statusCode >= 300) throw new Error(`Seeding the message to ${contact.candidateEmail} failed: ${sent.statusCode} ${sent.body}`);
       contacts++;
+      if (contact.conversation) contactsSent.push({ company, candidateEmail: contact.candidateEmail, sentAt: clock.now().getTime(), conversation: contact.conversation });
     }
     for (const invite of story.invites) {
       const jobId = [...jobIds].find(([planned]) => company.jobs.includes(planned) && planned.job.title === invite.jobTitle)?.[1];
@@ -669,6 +689,38 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
     }
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
   }
+  /**
+   * The conversations this morning (ADR 069): each reply at its time, through the conversation
+   * routes; the company reads the candidate's reply before it answers.
+   */
+  async function conversationStory() {
+    for (const { company, candidateEmail, sentAt, conversation } of contactsSent) {
+      const candidate = plan.candidates.find((one) => one.account.email === candidateEmail);
+      const companyId = companyIds.get(company);
+      const candidateUserId = candidate && candidateIds.get(candidate);
+      const candidateToken = candidate && candidateTokens.get(candidate);
+      const companyToken = tokens.get(company);
+      if (!companyId || !candidateUserId || !candidateToken || !companyToken) continue;
+      const threadId = contactThreadIdFor(companyId, candidateUserId);
+      let lastFromCandidate: string | null = null;
+      for (const [index, step] of conversation.entries()) {
+        // At its time this morning, and always after the message before it (the first contact can be recent, after a late application).
+        const at = Math.max(now.getTime() - step.minutesAgo * 60_000, sentAt + (index + 1) * 1000);
+        clock.set(new Date(at));
+        conversationsEnd = Math.max(conversationsEnd, at);
+        const companyAuth = { authorization: `Bearer ${companyToken}` };
+        if (step.from === 'company' && lastFromCandidate) {
+          const read = await app.inject({ method: 'POST', url: `/api/conversations/${threadId}/read`, headers: companyAuth, payload: { upTo: lastFromCandidate } });
+          if (read.statusCode !== 200) throw new Error(`Seeding ${company.account.companyName}'s read mark failed: ${read.statusCode} ${read.body}`);
+        }
+        const headers = step.from === 'company' ? companyAuth : { authorization: `Bearer ${candidateToken}` };
+        const sent = await app.inject({ method: 'POST', url: `/api/conversations/${threadId}/messages`, headers, payload: { message: step.message } });
+        if (sent.statusCode !== 201) throw new Error(`Seeding a reply in ${company.account.companyName}'s conversation failed: ${sent.statusCode} ${sent.body}`);
+        if (step.from === 'candidate') lastFromCandidate = sent.json<{ sentAt: string }>().sentAt;
+        replies++;
+      }
+    }
+  }
   let inboxesRead = 0;
   let apiKeys = 0;
   let savedSearches = 0;
@@ -685,7 +737,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
       // (This app has no query side: who was written to is known from the stories.)
       const contacted = Object.values(COMPANY_STORIES).some((story) => story.contacts?.some((contact) => contact.candidateEmail === candidate.account.email));
       if (contacted) {
-        const read = await app.inject({ method: 'POST', url: '/api/inbox/read', headers: auth, payload: { upTo: now.toISOString() } });
+        const read = await app.inject({ method: 'POST', url: '/api/inbox/read', headers: auth, payload: { upTo: clock.now().toISOString() } });
         if (read.statusCode !== 200) throw new Error(`Seeding ${candidate.account.name}'s read inbox failed: ${read.statusCode} ${read.body}`);
         inboxesRead++;
       }
@@ -725,7 +777,8 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
     // An hour ago: the operations team's day in the admin console.
     clock.set(new Date(now.getTime() - HOUR));
     await adminStory();
-    clock.set(now);
+    await conversationStory();
+    clock.set(new Date(Math.max(now.getTime(), conversationsEnd + 1000)));
     await candidateStory();
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
@@ -741,5 +794,5 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted (${replies} replies in the conversation) and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes';
 import { companyRoutes } from './edit-company-profile/routes';
 import { contactRoutes } from './contacts/routes';
 import { inboxReadRoutes } from './contacts/inbox-reads';
+import { conversationRoutes } from './contacts/conversation-routes';
 import { sendInvitationRoutes } from './send-invitation/routes';
 import { offerStageRoutes } from './offer-stage/routes';
 import { revealProfileRoutes } from './reveal-profile/routes';
@@ -72,6 +73,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(claimAccountRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(inboxReadRoutes, { deps });
+  await app.register(conversationRoutes, { deps });
   await app.register(candidateViewRoutes, { deps });
   // Page views are limited per address in this process's memory (bounded, ADR 052): the count lives here too.
   if (deps.onPageView) await app.register(pageViewRoutes, { onPageView: deps.onPageView, rateLimiter: createMemoryRateLimiter(), clock: deps.clock });

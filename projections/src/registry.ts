@@ -11,6 +11,7 @@ import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
 import { inboxProjection } from './inbox/projection';
+import { conversationsProjection } from './conversations/projection';
 import { invitationPagesProjection } from './invitation-pages/projection';
 import { invitationsProjection } from './invitations/projection';
 import { jobBoardProjection } from './job-board/projection';
@@ -35,6 +36,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   invitationPagesProjection,
   candidateInvitationsProjection,
   inboxProjection,
+  conversationsProjection,
   candidateViewsProjection,
   candidateLedgerProjection,
   adminActivitiesProjection,

@@ -17,6 +17,7 @@ import { candidateQueryRoutes, type CandidateQueryOptions } from './candidates/r
 import { candidateSummaryQueryRoutes } from './candidate-summaries/routes';
 import { companyQueryRoutes } from './companies/routes';
 import { inboxQueryRoutes } from './inbox/routes';
+import { conversationQueryRoutes } from './inbox/conversations';
 import { candidateInvitationQueryRoutes } from './invitations/candidate-routes';
 import { invitationQueryRoutes } from './invitations/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
@@ -86,6 +87,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   await app.register(invitationQueryRoutes, { clock: deps.clock });
   await app.register(candidateInvitationQueryRoutes, { clock: deps.clock });
   await app.register(inboxQueryRoutes);
+  await app.register(conversationQueryRoutes);
   await app.register(ledgerQueryRoutes);
   await app.register(savedSearchQueryRoutes);
   await app.register(adminActivityQueryRoutes, { readStore: deps.readStore, progress: deps.progress });

@@ -41,7 +41,8 @@ const SUBSCRIPTION_STREAMS: Record<string, SubscriptionEvent[]> = {
 };
 
 const threadId = contactThreadIdFor('company-1', 'user-ada');
-const command = (subscription: SubscriptionEvent[], overrides: Partial<ContactCommand['data']> = {}): ContactCommand => ({
+type ContactData = Extract<ContactCommand, { type: 'ContactCandidate' }>['data'];
+const command = (subscription: SubscriptionEvent[], overrides: Partial<ContactData> = {}): ContactCommand => ({
   type: 'ContactCandidate',
   data: {
     contactId: 'contact-1',
@@ -135,7 +136,7 @@ describe('contact decider: who, whom and what', () => {
   it('a company may write to the same candidate again: the thread counts its messages', () => {
     const first = { type: 'CandidateContacted' as const, data: contacted };
     spec.given([first]).when(command(paid, { contactId: 'contact-2', message: 'Following up.' })).then([{ type: 'CandidateContacted', data: { ...contacted, contactId: 'contact-2', message: 'Following up.' } }]);
-    expect(fold(contactDecider, [first, first])).toEqual({ messages: 2, lastSentAt: at });
+    expect(fold(contactDecider, [first, first])).toMatchObject({ messages: 2, lastSentAt: at, companyId: 'company-1', candidateUserId: 'user-ada' });
   });
 
   it('the thread of a pair is stable and differs per company and per candidate', () => {
@@ -143,5 +144,61 @@ describe('contact decider: who, whom and what', () => {
     expect(contactThreadIdFor('company-1', 'user-ada')).toBe(threadId);
     expect(contactThreadIdFor('company-2', 'user-ada')).not.toBe(threadId);
     expect(contactThreadIdFor('company-1', 'user-bo')).not.toBe(threadId);
+  });
+});
+
+describe('conversation decider: replies and the company’s read mark (ADR 069)', () => {
+  const first = { type: 'CandidateContacted' as const, data: contacted };
+  const later = '2026-11-26T09:00:00.000Z';
+  type ReplyData = Extract<ContactCommand, { type: 'Reply' }>['data'];
+  const reply = (overrides: Partial<ReplyData> = {}): ContactCommand => ({
+    type: 'Reply',
+    data: {
+      messageId: 'message-2',
+      threadId,
+      by: { userId: 'user-ada', type: 'candidate', companyId: null },
+      subscription: null,
+      candidateExists: true,
+      message: '  Happy to talk! ',
+      now: later,
+      ...overrides,
+    },
+  });
+  const colleague = { userId: 'user-colleague', type: 'company' as const, companyId: 'company-1' };
+  const replied = { messageId: 'message-2', threadId, companyId: 'company-1', candidateUserId: 'user-ada', candidateProfileId: 'profile-ada', message: 'Happy to talk!', sentAt: later };
+
+  it('the thread’s candidate replies: a CandidateReplied, trimmed, with no plan asked of anyone', () => {
+    spec.given([first]).when(reply()).then([{ type: 'CandidateReplied', data: replied }]);
+  });
+
+  it('any user of the thread’s company answers on a paid plan, as a further CandidateContacted; not on a free or ended one', () => {
+    spec
+      .given([first])
+      .when(reply({ by: colleague, subscription: fold(subscriptionDecider, SUBSCRIPTION_STREAMS.active!), message: 'Great, Tuesday?' }))
+      .then([{ type: 'CandidateContacted', data: { ...contacted, contactId: 'message-2', message: 'Great, Tuesday?', sentBy: 'user-colleague', sentAt: later } }]);
+    for (const state of ['free', 'canceled', 'no plan'] as const) {
+      expect(() => contactDecider.decide(reply({ by: colleague, subscription: fold(subscriptionDecider, SUBSCRIPTION_STREAMS[state]!) }), fold(contactDecider, [first]))).toThrow(UpgradeRequiredError);
+    }
+  });
+
+  it('no thread, another candidate, another company: the same 404; an erased candidate’s thread takes no more messages', () => {
+    spec.given([]).when(reply()).thenThrows(CONTACT_MESSAGES.conversationNotFound);
+    spec.given([first]).when(reply({ by: { userId: 'user-bo', type: 'candidate', companyId: null } })).thenThrows(CONTACT_MESSAGES.conversationNotFound);
+    spec.given([first]).when(reply({ by: { userId: 'user-other', type: 'company', companyId: 'company-2' } })).thenThrows(CONTACT_MESSAGES.conversationNotFound);
+    spec.given([first]).when(reply({ candidateExists: false })).thenThrows(CONTACT_MESSAGES.conversationNotFound);
+  });
+
+  it('an empty reply is refused with its own text', () => {
+    spec.given([first]).when(reply({ message: ' \n ' })).thenThrows(CONTACT_MESSAGES.emptyReply);
+  });
+
+  it('the company’s read mark: one per thread, forward only, capped at now; the candidate marks their inbox instead', () => {
+    const mark = (upTo: string, by: ReplyData['by'] = colleague): ContactCommand => ({ type: 'MarkReadByCompany', data: { threadId, by, upTo, now: later } });
+    const read = { type: 'ConversationReadByCompany' as const, data: { threadId, companyId: 'company-1', readBy: 'user-colleague', upTo: at, readAt: later } };
+    spec.given([first]).when(mark(at)).then([read]);
+    spec.given([first, read]).when(mark(at)).then([]);
+    spec.given([first, read]).when(mark('2999-01-01T00:00:00.000Z')).then([{ ...read, data: { ...read.data, upTo: later } }]);
+    spec.given([first]).when(mark(at, { userId: 'user-ada', type: 'candidate', companyId: null })).thenThrows(CONTACT_MESSAGES.companyReadsOnly);
+    spec.given([first]).when(mark(at, { userId: 'user-other', type: 'company', companyId: 'company-2' })).thenThrows(CONTACT_MESSAGES.conversationNotFound);
   });
 });

@@ -5,18 +5,19 @@ import type { MailMessage } from '@hireloop/platform/mailer/types';
  * candidate by email"). The same message waits in their Hireloop inbox. Nothing in it is a secret
  * from the outbox: it is the candidate's own mail, and erasing them deletes it (ADR 019).
  */
-export function contactMail(options: { to: string; candidateName: string; companyName: string; message: string; inboxUrl: string }): MailMessage {
+export function contactMail(options: { to: string; candidateName: string; companyName: string; message: string; inboxUrl: string; reply?: boolean }): MailMessage {
   return {
     to: options.to,
-    subject: `${options.companyName} would like to get in touch`,
+    // A company's answer in a conversation you are in (ADR 069) is not a first contact.
+    subject: options.reply ? `${options.companyName} answered you on Hireloop` : `${options.companyName} would like to get in touch`,
     text: [
       `Hi ${options.candidateName || 'there'},`,
       '',
-      `${options.companyName} saw your anonymous profile on Hireloop and sent you a message:`,
+      options.reply ? `${options.companyName} answered in your conversation on Hireloop:` : `${options.companyName} saw your anonymous profile on Hireloop and sent you a message:`,
       '',
       options.message,
       '',
-      `You can read it again in your Hireloop inbox: ${options.inboxUrl}`,
+      options.reply ? `Read it and reply in your Hireloop inbox: ${options.inboxUrl}` : `You can read it again in your Hireloop inbox: ${options.inboxUrl}`,
       '',
       'The company sees only your anonymous profile: your name and email stay private unless you choose to share them.',
     ].join('\n'),

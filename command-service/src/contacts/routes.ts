@@ -31,7 +31,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(Err
  * The mail to the candidate, appended with the message (ADR 053). Mail is a side effect: one that
  * cannot be written is logged, and the message stands (as invitations do).
  */
-async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string }): Promise<OutboxMessage[]> {
+export async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { contactId: string; candidate: Candidate; companyId: string; message: string; reply?: boolean }): Promise<OutboxMessage[]> {
   try {
     const mailbox = await candidateMailbox(deps, options.candidate);
     if (!mailbox) return [];
@@ -41,6 +41,7 @@ async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLogger, o
       candidateName: mailbox.name,
       companyName,
       message: options.message,
+      reply: options.reply,
       inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox`,
     });
     return [mailToSend(mail, `contact-${options.contactId}`)];
@@ -93,7 +94,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
             },
           },
           commandContext(deps, request, { userId: account.userId, role: account.role }),
-          { outbox: async ([contacted]) => (contacted ? mailCandidate(deps, request.log, { contactId, candidate: candidate!, companyId, message: contacted.data.message }) : []) },
+          { outbox: async ([contacted]) => (contacted?.type === 'CandidateContacted' ? mailCandidate(deps, request.log, { contactId, candidate: candidate!, companyId, message: contacted.data.message }) : []) },
         );
       } catch (error) {
         // The page shows 'Premium Required' with this text and opens the upgrade dialog (part 2 §8).

@@ -14,3 +14,15 @@ export async function throttleContacts(deps: CommandServiceDeps, userId: string)
   const state = await deps.rateLimiter.hit(`contacts:send:user:${userId}`, CONTACTS_PER_ACCOUNT, deps.clock.now());
   if (state.count > CONTACTS_PER_ACCOUNT.limit) throw limited(state, CONTACT_MESSAGES.tooManyContacts);
 }
+
+/**
+ * A candidate's replies mail no one, but each is a sealed event in the log: a person in a
+ * conversation writes a few an hour, a script many more (ADR 069).
+ */
+export const REPLIES_PER_ACCOUNT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 };
+
+/** Counts one candidate reply against the account; 429 with Retry-After past the limit. */
+export async function throttleReplies(deps: CommandServiceDeps, userId: string) {
+  const state = await deps.rateLimiter.hit(`conversations:reply:user:${userId}`, REPLIES_PER_ACCOUNT, deps.clock.now());
+  if (state.count > REPLIES_PER_ACCOUNT.limit) throw limited(state, CONTACT_MESSAGES.tooManyReplies);
+}

@@ -80,6 +80,8 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   PasswordResetRequested: 'anyone may ask for a reset of an admin’s address',
   PasswordChanged: 'the admin’s own credentials',
   InboxReadUpTo: 'a candidate reading their own inbox',
+  CandidateReplied: 'a candidate answering a company in their own conversation (ADR 069)',
+  ConversationReadByCompany: 'a company user reading their company’s conversation',
   JobSearchSaved: 'a candidate’s own saved search (only candidates keep them, ADR 067)',
   JobSearchAlertsChanged: 'a candidate’s own job alerts, or their mail’s unsubscribe link',
   JobSearchDeleted: 'a candidate’s own saved search',

@@ -30,6 +30,14 @@ export const CONTACT_MESSAGES = {
   // The candidate's inbox.
   inboxCandidatesOnly: 'Only candidate accounts have an inbox.',
   sentCompaniesOnly: 'Only company accounts have sent messages.',
+  // Conversations (ADR 069).
+  emptyReply: 'Please write a reply.',
+  tooManyReplies: (minutes: number) => `You have sent many replies in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  conversationNotFound: 'Conversation not found.',
+  companyReadsOnly: 'Only a user of the conversation’s company marks it read here; candidates mark their inbox read.',
+  replySentTitle: 'Reply sent',
+  /** What a company sees for a candidate who has not made themselves known to it (ADR 066). */
+  anonymousCandidate: 'Anonymous Candidate',
 } as const;
 
 /**
@@ -118,3 +126,59 @@ export type MarkInboxReadBody = z.infer<typeof MarkInboxReadBody>;
 
 export const MarkInboxReadResponse = z.object({ success: z.literal(true), readUpTo: z.string() });
 export type MarkInboxReadResponse = z.infer<typeof MarkInboxReadResponse>;
+
+/** `POST /api/conversations/{threadId}/messages`: a reply in a thread, by its candidate or a user of its company (ADR 069). */
+export const ReplyBody = z.object({
+  message: z
+    .string({ error: CONTACT_MESSAGES.emptyReply })
+    .trim()
+    .min(1, CONTACT_MESSAGES.emptyReply)
+    .max(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.messageTooLong(CONTACT_MESSAGE_MAX_LENGTH)),
+});
+export type ReplyBody = z.input<typeof ReplyBody>;
+
+export const ReplyResponse = z.object({ success: z.literal(true), messageId: z.string(), sentAt: z.string() });
+export type ReplyResponse = z.infer<typeof ReplyResponse>;
+
+export const ConversationParams = z.object({ threadId: z.string().regex(/^[0-9a-f]{32}$/, 'threadId must be a conversation id') });
+
+export const CONVERSATION_SIDES = ['company', 'candidate'] as const;
+export const ConversationSide = z.enum(CONVERSATION_SIDES);
+export type ConversationSide = z.infer<typeof ConversationSide>;
+
+/** One message of a conversation: who wrote it (a side, never a person), what and when. */
+export const ConversationMessage = z.object({
+  messageId: z.string(),
+  from: ConversationSide,
+  message: z.string(),
+  sentAt: z.string(),
+  /** Written by the other side after the caller's side last read the thread. */
+  unread: z.boolean(),
+});
+export type ConversationMessage = z.infer<typeof ConversationMessage>;
+
+/**
+ * One thread of one company with one candidate, as the caller sees it (ADR 069). The candidate is
+ * named to the company only when they made themselves known to it (ADR 066), else `Anonymous
+ * Candidate`; `candidate.title` is the anonymous card's title.
+ */
+export const Conversation = z.object({
+  threadId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  candidate: z.object({ profileId: z.string(), title: z.string(), displayName: z.string(), known: z.boolean() }),
+  /** Oldest first. */
+  messages: z.array(ConversationMessage),
+  lastActivityAt: z.string(),
+  unreadCount: z.number().int().nonnegative(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** `GET /api/conversations`: the caller's conversations (a candidate's own, a company user's company's), latest activity first. */
+export const ConversationsResponse = z.object({ success: z.literal(true), conversations: z.array(Conversation), unreadCount: z.number().int().nonnegative() });
+export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
+
+/** `POST /api/conversations/{threadId}/read`: the company saw the thread up to `upTo`. */
+export const MarkConversationReadBody = MarkInboxReadBody;
+export type MarkConversationReadBody = MarkInboxReadBody;
+export const MarkConversationReadResponse = MarkInboxReadResponse;

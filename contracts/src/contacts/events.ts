@@ -34,9 +34,41 @@ export const CandidateContacted = z.object({
 });
 export type CandidateContacted = z.infer<typeof CandidateContacted>;
 
-export type ContactEvent = { type: 'CandidateContacted'; data: CandidateContacted };
+/**
+ * The candidate answered in the thread (ADR 069). Their words are their personal data: sealed under
+ * their own key like the company's messages, so erasing them shreds the whole thread.
+ */
+export const CandidateReplied = z.object({
+  messageId: z.string(),
+  threadId: z.string(),
+  companyId: z.string(),
+  candidateUserId: z.string(),
+  candidateProfileId: z.string(),
+  /** The candidate's reply, trimmed, never empty; sealed. */
+  message: z.string(),
+  sentAt: z.string(),
+});
+export type CandidateReplied = z.infer<typeof CandidateReplied>;
 
-export const ContactEventSchemas = { CandidateContacted } satisfies EventSchemas<ContactEvent>;
+/**
+ * A user of the thread's company opened the conversation and saw every message up to `upTo` (ADR
+ * 069): one mark per company and thread, shared by its users. Ids and times only.
+ */
+export const ConversationReadByCompany = z.object({
+  threadId: z.string(),
+  companyId: z.string(),
+  readBy: z.string(),
+  upTo: z.string(),
+  readAt: z.string(),
+});
+export type ConversationReadByCompany = z.infer<typeof ConversationReadByCompany>;
+
+export type ContactEvent =
+  | { type: 'CandidateContacted'; data: CandidateContacted }
+  | { type: 'CandidateReplied'; data: CandidateReplied }
+  | { type: 'ConversationReadByCompany'; data: ConversationReadByCompany };
+
+export const ContactEventSchemas = { CandidateContacted, CandidateReplied, ConversationReadByCompany } satisfies EventSchemas<ContactEvent>;
 
 /** Stream `inbox-reads-<candidateUserId>`: how far the candidate has read their inbox. */
 export const inboxReadsStreamId = (candidateUserId: string) => `inbox-reads-${candidateUserId}`;

@@ -1,4 +1,4 @@
-import type { CandidateContacted } from '../contacts/events';
+import type { CandidateContacted, CandidateReplied } from '../contacts/events';
 import type { EmailReservationReleased, EmailReserved, IdentityLinked, UserRegistered } from '../auth/events';
 import type { InterviewAvailabilitySubmitted, InvitationSent } from '../invitations/events';
 import type { JobSearchSaved } from '../saved-searches/events';
@@ -61,6 +61,8 @@ export const PERSONAL_DATA_RULES = {
   // A company's message to a candidate is the candidate's to have forgotten, like an invitation's
   // (ADR 032): it lives in their inbox and mailbox. The sender is named by user id only.
   CandidateContacted: rule<CandidateContacted>('candidateUserId', { message: ERASED }),
+  // The candidate's reply in that thread is theirs too (ADR 069): erasing them shreds the whole conversation.
+  CandidateReplied: rule<CandidateReplied>('candidateUserId', { message: ERASED }),
   // What a candidate searches for says what they look for (ADR 067); the job type does not.
   JobSearchSaved: rule<JobSearchSaved>('userId', { keywords: ERASED, location: ERASED }),
 } as const;

@@ -385,6 +385,15 @@ describe('candidate dashboard', () => {
     expect(urls).not.toContain('/api/api-keys');
   });
 
+  it('shows the company’s Inbox card with the replies its users have not read (ADR 069), linking to /inbox', async () => {
+    const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
+    answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [] });
+    answers['GET /api/conversations'] = json(200, { success: true, conversations: [], unreadCount: 2 });
+    await renderDashboard(company);
+    expect(await screen.findByText('You have 2 new replies from candidates.')).toBeInTheDocument();
+    expect(card('Inbox').getByRole('link', { name: 'Open Inbox' })).toHaveAttribute('href', '/inbox');
+  });
+
   it('offers a company that saved its profile Edit Company Profile, and one that did not Set Up Company Profile', async () => {
     const company: User = { ...candidate, id: 'c1', userId: 'c1', name: 'Acme HR', type: 'company', companyName: 'Acme' };
     answers['GET /api/job-invitations'] = json(200, { success: true, invitations: [] });

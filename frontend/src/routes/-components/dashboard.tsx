@@ -17,6 +17,7 @@ import { CompanyRequestsCard } from '../../features/invitations/components/compa
 import { SentMessagesCard } from '../../features/inbox/components/sent-messages-card';
 import { MyInvitationsCard } from '../../features/invitations/components/my-invitations-card';
 import { useInbox } from '../../features/inbox/api/get-inbox';
+import { useConversations } from '../../features/inbox/api/conversations';
 import { PostJobDialog } from '../../features/jobs/components/post-job-dialog';
 import { useJobPostLimitReached } from '../../features/subscriptions/hooks/use-job-post-limit';
 import { ApplicationsCard, CreateProfileCard, ProfileSummaryCard } from '../../features/profiles/components/candidate-dashboard';
@@ -124,6 +125,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
         {isCompany ? <CompanyCard onSetUp={() => setEditingCompany(true)} /> : null}
         {isCompany ? <CompanyRequestsCard /> : null}
+        {isCompany ? <CompanyInboxCard /> : null}
         {isCompany ? <SentMessagesCard /> : null}
 
         {isCompany ? null : (
@@ -187,6 +189,30 @@ function InboxCard() {
         </CardTitle>
         <CardDescription>
           {unread > 0 ? `You have ${unread} new ${unread === 1 ? 'message' : 'messages'} from companies.` : 'Messages companies send you through Hireloop.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" asChild>
+          <Link to="/inbox">Open Inbox</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Inbox (company): the company's conversations with candidates (ADR 069), with what its users have not read. */
+function CompanyInboxCard() {
+  const unread = useConversations(true).data?.unreadCount ?? 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <InboxIcon className="size-5 text-primary" aria-hidden="true" />
+          Inbox
+          {unread > 0 ? <Badge aria-hidden="true">{unread}</Badge> : null}
+        </CardTitle>
+        <CardDescription>
+          {unread > 0 ? `You have ${unread} new ${unread === 1 ? 'reply' : 'replies'} from candidates.` : 'Your conversations with the candidates you contacted.'}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,14 +1,18 @@
 import { MESSAGES } from '@hireloop/contracts';
-import { Link } from '@tanstack/react-router';
 import { LoadingPage, PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { CompanyInbox } from '../../features/inbox/components/company-inbox';
 import { Inbox } from '../../features/inbox/components/inbox';
 import { MyInvitationsCard } from '../../features/invitations/components/my-invitations-card';
 import { usePageTitle } from '../../lib/page-title';
 
-/** `/inbox`: a candidate's messages from companies (ADR 032); sign-in required, candidates only. */
+/**
+ * `/inbox`: sign-in required. A candidate's conversations with companies (ADR 032, 069), or a
+ * company user's company's conversations with candidates (ADR 069): one address for both, as
+ * `/dashboard` is.
+ */
 export function InboxPage() {
   const { user, isLoading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
@@ -23,14 +27,10 @@ export function InboxPage() {
       </PageShell>
     );
   }
-  if (user.type !== 'candidate') {
+  if (user.type === 'company') {
     return (
-      <PageShell className="grid content-start justify-items-center gap-4 py-20 text-center">
-        <h1 className="text-2xl font-bold">Inbox</h1>
-        <p className="text-muted-foreground">The inbox is for candidates: it holds the messages companies send them.</p>
-        <Button asChild>
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
+      <PageShell className="grid content-start gap-6">
+        <CompanyInbox />
       </PageShell>
     );
   }

@@ -1,5 +1,5 @@
 import { InboxResponse, MarkInboxReadResponse } from '@hireloop/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 export const inboxQueryKey = ['/api/inbox'] as const;
@@ -18,17 +18,4 @@ export function useInbox(enabled: boolean) {
 /** `POST /api/inbox/read`: the candidate has seen every message sent up to `upTo`. */
 export async function markInboxRead(upTo: string): Promise<MarkInboxReadResponse> {
   return parseAnswer(MarkInboxReadResponse, await sendJson('POST', '/api/inbox/read', { upTo }), '/api/inbox/read');
-}
-
-/**
- * Marks the inbox read. The inbox that is open keeps the answer it has (what was new stays marked
- * while the page is open); it is only marked stale, so the next page that asks (the dashboard's
- * count) fetches it again.
- */
-export function useMarkInboxRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markInboxRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxQueryKey, refetchType: 'none' }),
-  });
 }

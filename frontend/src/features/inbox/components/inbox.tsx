@@ -1,4 +1,5 @@
-import type { InboxMessage } from '@hireloop/contracts';
+import type { Conversation } from '@hireloop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ArrowLeftIcon, Building2Icon, InboxIcon } from 'lucide-react';
@@ -8,62 +9,69 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { displayError } from '../../../lib/api-client';
-import { useInbox, useMarkInboxRead } from '../api/get-inbox';
+import { invalidateCandidateCounts, useConversations } from '../api/conversations';
+import { markInboxRead } from '../api/get-inbox';
+import { ConversationMessages, ReplyForm } from './conversation';
 
-const formatSentAt = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
+/** The newest message a company sent in any of the threads: what the inbox shows when it opens. */
+const newestFromCompanies = (conversations: readonly Conversation[]) =>
+  conversations
+    .flatMap((conversation) => conversation.messages)
+    .filter((message) => message.from === 'company')
+    .reduce<string | null>((newest, message) => (newest === null || message.sentAt > newest ? message.sentAt : newest), null);
 
-/** The candidate's Hireloop inbox (ADR 032): messages companies sent through the platform, newest first. */
+/**
+ * The candidate's Hireloop inbox (ADR 032, 069): one card per company that wrote to them, latest
+ * activity first, with the whole conversation and a reply box. Opening it reads everything it
+ * shows (one mark for the inbox); what was new stays marked "New" while the page is open.
+ */
 export function Inbox() {
-  const inbox = useInbox(true);
-  const { mutate: markReadUpTo } = useMarkInboxRead();
-  // Opening the inbox reads everything it shows: up to the newest message (the list is newest first).
-  // The page keeps the answer it loaded, so what was new stays marked "New" while it is open.
+  const conversations = useConversations(true);
+  const queryClient = useQueryClient();
   useEffect(() => {
-    const newest = inbox.data?.messages[0];
-    if (newest && inbox.data!.unreadCount > 0) markReadUpTo(newest.sentAt);
-  }, [inbox.data, markReadUpTo]);
+    if (!conversations.data || conversations.data.unreadCount === 0) return;
+    const newest = newestFromCompanies(conversations.data.conversations);
+    if (newest) void markInboxRead(newest).then(() => invalidateCandidateCounts(queryClient), () => undefined);
+  }, [conversations.data, queryClient]);
 
   let content;
-  if (inbox.isPending) {
+  if (conversations.isPending) {
     content = (
       <div role="status" aria-label="Loading messages" className="grid gap-3">
         <Skeleton className="h-28 w-full" />
         <Skeleton className="h-28 w-full" />
       </div>
     );
-  } else if (inbox.isError) {
+  } else if (conversations.isError) {
     content = (
       <Alert variant="destructive">
         <AlertTitle>Could not load your messages</AlertTitle>
         <AlertDescription>
-          <p>{displayError(inbox.error, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-2 text-foreground" onClick={() => void inbox.refetch()}>
+          <p>{displayError(conversations.error, 'Please try again.')}</p>
+          <Button variant="outline" size="sm" className="mt-2 text-foreground" onClick={() => void conversations.refetch()}>
             Try again
           </Button>
         </AlertDescription>
       </Alert>
     );
-  } else if (inbox.data.messages.length === 0) {
+  } else if (conversations.data.conversations.length === 0) {
     content = (
       <Card>
         <CardContent className="grid justify-items-center gap-2 py-12 text-center">
           <InboxIcon className="size-10 text-muted-foreground" aria-hidden="true" />
           <p className="text-lg font-semibold">No messages yet</p>
           <p className="max-w-md text-sm text-muted-foreground">
-            When a company contacts you through Hireloop, its message shows here and arrives by email.
+            When a company contacts you through Hireloop, its message shows here and arrives by email. You can reply here.
           </p>
         </CardContent>
       </Card>
     );
   } else {
     content = (
-      <ul aria-label="Messages" className="grid gap-3">
-        {inbox.data.messages.map((message) => (
-          <li key={message.contactId}>
-            <MessageCard message={message} isNew={message.unread} />
+      <ul aria-label="Conversations" className="grid gap-4">
+        {conversations.data.conversations.map((conversation) => (
+          <li key={conversation.threadId}>
+            <CandidateConversationCard conversation={conversation} />
           </li>
         ))}
       </ul>
@@ -80,28 +88,26 @@ export function Inbox() {
           </Link>
         </Button>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Inbox</h1>
-        <p className="text-muted-foreground">Companies see only your anonymous profile until you choose to share more.</p>
+        <p className="text-muted-foreground">Companies see only your anonymous profile until you choose to share more. Your replies do not share your name or email.</p>
       </div>
       <section aria-label="Your messages">{content}</section>
     </div>
   );
 }
 
-function MessageCard({ message, isNew }: { message: InboxMessage; isNew: boolean }) {
+function CandidateConversationCard({ conversation }: { conversation: Conversation }) {
   return (
-    <Card className={isNew ? 'border-primary/60' : undefined}>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+    <Card aria-label={`Conversation with ${conversation.companyName}`} className={conversation.unreadCount > 0 ? 'border-primary/60' : undefined}>
+      <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Building2Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-          {message.companyName}
-          {isNew ? <Badge>New</Badge> : null}
+          {conversation.companyName}
+          {conversation.unreadCount > 0 ? <Badge variant="secondary">{conversation.unreadCount} new</Badge> : null}
         </CardTitle>
-        <time dateTime={message.sentAt} className="text-sm text-muted-foreground">
-          {formatSentAt(message.sentAt)}
-        </time>
       </CardHeader>
-      <CardContent>
-        <p className="text-sm whitespace-pre-wrap">{message.message}</p>
+      <CardContent className="grid gap-4">
+        <ConversationMessages conversation={conversation} side="candidate" />
+        <ReplyForm threadId={conversation.threadId} />
       </CardContent>
     </Card>
   );
