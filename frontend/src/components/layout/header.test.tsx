@@ -34,6 +34,11 @@ describe('the header for admins (part 2, Dashboard)', () => {
     expect(screen.getByText('Olive Ops')).toHaveTextContent('Olive OpsAdmin');
   });
 
+  it('the signed-in person’s name leads to their Settings (ADR 080)', () => {
+    renderHeader(person('candidate'));
+    expect(screen.getByRole('link', { name: 'Olive Ops (Settings)' })).toHaveAttribute('href', '/settings');
+  });
+
   it.each(['candidate', 'company'] as const)('a %s sees neither', (role) => {
     renderHeader(person(role));
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();

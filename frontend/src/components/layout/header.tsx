@@ -67,8 +67,8 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
               >
                 <UserIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                 {user.name}
-                <span className="sr-only">: Settings</span>
                 {user.isAdmin ? <Badge variant="default">Admin</Badge> : null}
+                <span className="sr-only"> (Settings)</span>
               </Link>
               <Button variant="outline" size="sm" onClick={onSignOut}>
                 <LogOutIcon aria-hidden="true" />
