@@ -10,6 +10,7 @@ import { candidateLedgerProjection } from './candidate-ledger/projection';
 import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
+import { companyInvitationsProjection } from './company-invitations/projection';
 import { inboxProjection } from './inbox/projection';
 import { invitationPagesProjection } from './invitation-pages/projection';
 import { invitationsProjection } from './invitations/projection';
@@ -32,6 +33,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   invitationPagesProjection,
+  companyInvitationsProjection,
   candidateInvitationsProjection,
   inboxProjection,
   candidateViewsProjection,
