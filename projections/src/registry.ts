@@ -10,6 +10,7 @@ import { candidateLedgerProjection } from './candidate-ledger/projection';
 import { candidateViewsProjection } from './candidate-views/projection';
 import { candidateSummariesProjection } from './candidate-summaries/projection';
 import { companiesProjection } from './companies/projection';
+import { companyInvitationsProjection } from './company-invitations/projection';
 import { inboxProjection } from './inbox/projection';
 import { conversationsProjection } from './conversations/projection';
 import { invitationPagesProjection } from './invitation-pages/projection';
@@ -34,6 +35,7 @@ export const allProjections: readonly ProjectionDefinition[] = [
   subscriptionsProjection,
   invitationsProjection,
   invitationPagesProjection,
+  companyInvitationsProjection,
   candidateInvitationsProjection,
   inboxProjection,
   conversationsProjection,

@@ -3,9 +3,11 @@ import type { InvitationSent, JobPosted, UserRegistered } from '@hireloop/contra
 import { createMemoryEventStore, type Actor, type EventStore } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '../runner';
-import { projectionSpec } from '../shared/projection-spec';
+import { physicalCollection } from '../shared/projection';
+import { projectionSpec, type GivenEvent } from '../shared/projection-spec';
 import { adminActivitiesProjection } from './projection';
 import { adminActivitiesAfter, adminActivitiesCollection, lastAdminActivityPosition, listAdminActivities } from './queries';
+import { fromTheRows, joinedPerRequest, joinedProjections, story } from './story-fixtures';
 
 const spec = projectionSpec(adminActivitiesProjection);
 const admin: Actor = { userId: 'user-ops', role: 'admin' };
@@ -61,6 +63,8 @@ const entry = (fields: Record<string, unknown>) => ({
   position: expect.any(String),
   occurredAt: '2026-11-22T10:00:00.000Z',
   details: {},
+  adminName: null,
+  entityLabel: null,
   ...fields,
 });
 
@@ -77,6 +81,8 @@ describe('admin-activities read model', () => {
           action: 'job.posted',
           entityType: 'job',
           entityId: 'job-1',
+          labelId: 'job-1',
+          entityLabel: 'Analytics Engineer',
         }),
       ]);
   });
@@ -131,6 +137,7 @@ describe('admin-activities read model', () => {
           entityType: 'user',
           entityId: 'user-ada',
           details: { fromRole: 'candidate', toRole: 'admin' },
+          labelId: 'user-ada',
         }),
         entry({
           _id: 'event-2',
@@ -141,6 +148,7 @@ describe('admin-activities read model', () => {
           entityType: 'candidate',
           entityId: 'profile-1',
           details: { visibility: 'private' },
+          labelId: 'profile-1',
         }),
         entry({
           _id: 'event-3',
@@ -151,6 +159,7 @@ describe('admin-activities read model', () => {
           entityType: 'invitation',
           entityId: 'inv-1',
           details: { jobId: 'job-1' },
+          labelId: 'job-1',
         }),
         entry({
           _id: 'event-4',
@@ -161,24 +170,28 @@ describe('admin-activities read model', () => {
           entityType: 'application',
           entityId: 'app-1',
           details: { jobId: 'job-1' },
+          labelId: 'job-1',
         }),
       ]);
   });
 
-  it('keeps no secret and nothing personal of the payload: no token, token hash, message, name, email or phone', async () => {
+  it('keeps no secret and nothing personal of the payload but the names the tab shows: no token, token hash, message, email or phone', async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await append(eventStore, 'job-job-1', 'JobPosted', job, admin);
     await append(eventStore, 'invitation-inv-1', 'InvitationSent', invitation, admin);
     await append(eventStore, 'user-user-new', 'UserRegistered', registered, admin);
     await new ProjectionRunner({ eventStore, readStore, projection: adminActivitiesProjection }).catchUp();
-    const stored = JSON.stringify(await adminActivitiesCollection(readStore).find({}));
-    expect(JSON.parse(stored)).toHaveLength(3);
+    expect(await adminActivitiesCollection(readStore).find({})).toHaveLength(3);
+    const stored = JSON.stringify(
+      await Promise.all(Object.keys(adminActivitiesProjection.collections).map((name) => readStore.collection(physicalCollection(adminActivitiesProjection, name)).find({}))),
+    );
+    // The user an admin registered is named, as the tab shows them (ADR 071), and nothing else of them is kept.
+    expect(stored).toContain('Newton Person');
     for (const text of [
       'share-token-secret-1',
       'token-hash-secret',
       'A personal message',
-      'Newton',
       'newton@example.test',
       '555 0100',
       'Lisbon',
@@ -278,5 +291,60 @@ describe('admin-activities queries', () => {
     const { activities } = await listAdminActivities(readStore, all);
     expect(await lastAdminActivityPosition(readStore)).toBe(activities[0]!.position);
     expect(await adminActivitiesAfter(readStore, activities[3]!.position)).toEqual(activities.slice(0, 3).reverse());
+  });
+});
+
+async function project(events: GivenEvent[]) {
+  const eventStore = createMemoryEventStore();
+  const readStore = createMemoryReadStore();
+  let n = 0;
+  for (const event of events) {
+    await eventStore.append(event.streamId, [
+      { type: event.type, data: event.data, metadata: { eventId: `event-${++n}`, occurredAt: '2026-11-22T10:00:00.000Z', actor: event.actor ?? 'system', correlationId: 'test', causationId: null, schemaVersion: 1 } },
+    ]);
+  }
+  for (const projection of [...joinedProjections, adminActivitiesProjection]) await new ProjectionRunner({ eventStore, readStore, projection }).catchUp();
+  return readStore;
+}
+
+describe('admin-activities: the names the tab shows, kept on the rows (ADR 071)', () => {
+  it('after every event of the story, the rows name what the join of four read models named', async () => {
+    const seen: string[] = [];
+    for (let count = 1; count <= story.length; count++) {
+      const readStore = await project(story.slice(0, count));
+      const rows = await fromTheRows(readStore);
+      expect(rows, `after ${count} events (${story[count - 1]!.type})`).toEqual(await joinedPerRequest(readStore));
+      seen.push(...rows.map((row) => `${row.adminName} · ${row.entityLabel}`));
+    }
+    // The story reaches each case it claims to: renames, a job edited and revised, a title for a nameless candidate, erasures, an unknown admin.
+    for (const label of [
+      'Olive Ops · Data Engineer',
+      'Olive Ops · Senior Data Engineer',
+      'Olive Ops · Northwind Data',
+      'Olive Ops · Northwind Analytics',
+      'Olive Ops · Ada Lovelace',
+      'Olive Ops · Ada King',
+      'Olive Ops · Analyst',
+      'Olive Ops · null',
+      'Sam Boss · Bob Stone',
+      'Bob Stone · Senior Data Engineer',
+      '[erased] · Senior Data Engineer',
+      'Sam Boss · [erased]',
+      'Olive Ops · Imported Role',
+      'Olive Ops · Revised Role',
+      'Unknown admin · null',
+      'Olive Ops · Nia New',
+    ])
+      expect(seen, label).toContain(label);
+  });
+
+  it('holds nothing of an erased person but the erased text: no name, title or profile', async () => {
+    const readStore = await project(story);
+    const dump = JSON.stringify(
+      await Promise.all(Object.keys(adminActivitiesProjection.collections).map((name) => readStore.collection(physicalCollection(adminActivitiesProjection, name)).find({}))),
+    );
+    for (const text of ['Ada', 'Lovelace', 'King', 'Bob', 'Stone', 'Hello Ada', 'ada@example.com', '7946']) expect(dump).not.toContain(text);
+    expect(dump).toContain('[erased]');
+    expect(dump).toContain('Nia New');
   });
 });

@@ -12,7 +12,7 @@ const READ_LIMIT = 200;
 /**
  * The live feed behind `GET /api/admin/activities/stream` (ADR 035), a `ProjectionFeed` over the
  * admin-activities read model: each time it moves, it reads the entries after the last one it
- * told of, describes them once (names and titles) and tells every listener, oldest first.
+ * told of, words them once (the rows hold the names, ADR 071) and tells every listener, oldest first.
  */
 export class AdminActivityFeed extends ProjectionFeed<readonly AdminActivity[], string> {
   constructor(readStore: ReadStore, progress: ProjectionProgress, onError?: (error: unknown) => void) {
@@ -24,7 +24,7 @@ export class AdminActivityFeed extends ProjectionFeed<readonly AdminActivity[], 
       next: async (last) => {
         const docs = await adminActivitiesAfter(readStore, last, READ_LIMIT);
         if (docs.length === 0) return null;
-        return { news: await describeActivities(readStore, docs), cursor: docs[docs.length - 1]!.position };
+        return { news: describeActivities(docs), cursor: docs[docs.length - 1]!.position };
       },
       onError,
     });

@@ -118,7 +118,7 @@ describe('the admin activity feed', () => {
   it('describes an entry whose subject or admin is gone without failing', async () => {
     const { readStore, append, close } = await setup();
     await append('job-j1', 'JobClosed', { jobId: 'missing', reason: 'closed_by_admin', closedAt: 'x' }, admin);
-    const [described] = await describeActivities(readStore, await adminActivitiesAfter(readStore, ''));
+    const [described] = describeActivities(await adminActivitiesAfter(readStore, ''));
     expect(described).toMatchObject({ description: 'Closed a job', entityLabel: null, adminName: 'Unknown admin', link: '/job/missing' });
     await close();
   });

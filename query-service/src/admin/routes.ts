@@ -76,7 +76,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
       reply.header(TOTAL_COUNT_HEADER, String(total));
       // Names of people: nothing but the admin's browser may keep the answer.
       reply.header('cache-control', 'private, no-store');
-      return describeActivities(request.readStore, activities);
+      return describeActivities(activities);
     },
   );
 
@@ -131,7 +131,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
           const missed = (await adminActivitiesAfter(readStore, lastEventId, RESUME_LIMIT)).filter(
             (doc) => comparePositions(doc.position, subscription.since) <= 0,
           );
-          write(await describeActivities(readStore, missed));
+          write(describeActivities(missed));
         }
         // Nothing older than the feed's start is sent twice, nor skipped for an id from elsewhere.
         sentUpTo = subscription.since;

@@ -13,9 +13,8 @@ import { hashToken } from '@hireloop/platform/accounts/tokens';
 import type { Clock } from '@hireloop/platform/runtime';
 import { findInvitationPageByToken } from '@hireloop/projections/invitation-pages/queries';
 import type { InvitationPageDocument } from '@hireloop/projections/invitation-pages/projection';
-import { findInvitationsOfCompany, invitationStatus } from '@hireloop/projections/invitations/queries';
-import { jobsCollection } from '@hireloop/projections/job-board/queries';
-import { profilesCollection } from '@hireloop/projections/candidate-profiles/queries';
+import { findCompanyInvitationRows } from '@hireloop/projections/company-invitations/queries';
+import { invitationStatus } from '@hireloop/projections/invitations/queries';
 import { findUserById } from '@hireloop/projections/users/queries';
 
 /**
@@ -67,30 +66,26 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
       const session = await request.requireSession();
       const user = await findUserById(request.readStore, session.userId);
       if (!user || user.type !== 'company' || !user.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.listCompaniesOnly);
-      const docs = await findInvitationsOfCompany(request.readStore, user.companyId);
-      const jobIds = [...new Set(docs.map((doc) => doc.jobId))];
-      const profileIds = [...new Set(docs.map((doc) => doc.candidateProfileId))];
-      const jobs = new Map((jobIds.length ? await jobsCollection(request.readStore).find({ _id: { $in: jobIds } }) : []).map((job) => [job._id, job]));
-      const profiles = new Map((profileIds.length ? await profilesCollection(request.readStore).find({ _id: { $in: profileIds } }) : []).map((profile) => [profile._id, profile]));
+      // One indexed query (ADR 071): each row holds its job's title and what the list shows of the profile.
+      const rows = await findCompanyInvitationRows(request.readStore, user.companyId);
       const now = clock.now();
-      const invitations = docs.map((doc): CompanyInvitation => {
-        const profile = profiles.get(doc.candidateProfileId);
-        return {
-          invitationId: doc.invitationId,
-          jobId: doc.jobId,
-          jobTitle: jobs.get(doc.jobId)?.title ?? '',
-          candidateId: doc.candidateProfileId,
-          candidateTitle: profile?.title ?? '',
-          status: invitationStatus(doc, now),
-          sentAt: doc.sentAt,
-          expiresAt: doc.expiresAt,
-          revealedAt: doc.revealedAt,
-          offerStageAt: doc.offerStageAt ?? null,
-          availability: doc.availability,
-          // Only what the candidate chose to show this company: nothing before the reveal.
-          candidate: doc.revealedAt && profile ? { name: [profile.firstName, profile.lastName].filter(Boolean).join(' '), email: profile.email } : null,
-        };
-      });
+      const invitations = rows.map(
+        (row): CompanyInvitation => ({
+          invitationId: row.invitationId,
+          jobId: row.jobId,
+          jobTitle: row.jobTitle,
+          candidateId: row.candidateProfileId,
+          candidateTitle: row.candidateTitle,
+          status: invitationStatus(row, now),
+          sentAt: row.sentAt,
+          expiresAt: row.expiresAt,
+          revealedAt: row.revealedAt,
+          offerStageAt: row.offerStageAt ?? null,
+          availability: row.availability,
+          // Only what the candidate chose to show this company: nothing before the reveal (the row holds nothing before it).
+          candidate: row.revealedAt ? row.candidate : null,
+        }),
+      );
       reply.header('cache-control', 'private, no-store');
       return { success: true as const, invitations };
     },

@@ -69,6 +69,13 @@ describe('a configured reverse-geocoding service', () => {
     expect(url.pathname).toBe('/geo/reverse');
     expect(Object.fromEntries(url.searchParams)).toEqual({ latitude: '45.76', longitude: '4.84', localityLanguage: 'fr' });
   });
+
+  it('parses the answer: a field that is not text is left out; an answer that is not an object fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ city: 42, principalSubdivision: null, locality: 'Springfield' }), { status: 200 })));
+    expect(await httpReverseGeocoder('/geo/reverse')({ latitude: 1, longitude: 2 }, { language: 'en' })).toEqual({ locality: 'Springfield' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify('Lyon'), { status: 200 })));
+    await expect(httpReverseGeocoder('/geo/reverse')({ latitude: 1, longitude: 2 }, { language: 'en' })).rejects.toThrow();
+  });
 });
 
 describe('detectLocation', () => {

@@ -9,6 +9,8 @@
  * request leaves for a third party.
  */
 
+import * as z from 'zod/mini';
+
 /** What a reverse-geocoding service answers (the spec's fields). */
 export interface ReverseGeocodeResult {
   city?: string;
@@ -53,6 +55,11 @@ export const gazetteerReverseGeocoder: ReverseGeocoder = async (position) => {
   return { city: best.city, principalSubdivision: best.region };
 };
 
+/** A field of the service's answer: its text, or nothing when it is missing or not text (the field is then not filled). */
+const text = z.catch(z.optional(z.string()), undefined);
+/** What a reverse-geocoding service answers, parsed (ADR 057): the spec's three fields, anything else ignored; not an object is an error. */
+const ReverseGeocodingAnswer = z.object({ city: text, principalSubdivision: text, locality: text });
+
 /** A reverse-geocoding service over HTTP: `GET {url}?latitude=&longitude=&localityLanguage=`, answering the spec's fields. */
 export function httpReverseGeocoder(url: string): ReverseGeocoder {
   return async ({ latitude, longitude }, { language, signal }) => {
@@ -62,9 +69,8 @@ export function httpReverseGeocoder(url: string): ReverseGeocoder {
     address.searchParams.set('localityLanguage', language);
     const response = await fetch(address, { signal, headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`Reverse geocoding answered ${response.status}`);
-    const body = (await response.json()) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return { city: text(body.city), principalSubdivision: text(body.principalSubdivision), locality: text(body.locality) };
+    const body = ReverseGeocodingAnswer.parse(await response.json());
+    return { city: body.city, principalSubdivision: body.principalSubdivision, locality: body.locality };
   };
 }
 
