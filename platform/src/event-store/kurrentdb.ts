@@ -61,6 +61,8 @@ export interface KurrentDbEventStoreOptions {
   pollIntervalMs?: number;
   /** How long opening may take before start-up is refused. Default 5,000 ms. */
   connectTimeoutMs?: number;
+  /** A client to use instead of one made from the connection string (a stand-in in tests); `close()` disposes it. */
+  client?: KurrentDBClient;
 }
 
 export interface KurrentDbEventStore extends EventStore {
@@ -88,7 +90,7 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
   const label = kurrentDbLabel(options.connectionString);
   let client: KurrentDBClient;
   try {
-    client = KurrentDBClient.connectionString(options.connectionString);
+    client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   } catch (error) {
     throw new EventStoreUnavailableError(`KURRENTDB_URL is not a KurrentDB connection string (${label}): ${describe(error)}`, { cause: error });
   }
