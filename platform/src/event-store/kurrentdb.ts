@@ -4,6 +4,7 @@ import {
   KurrentDBClient,
   ErrorType,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  convertToCommandError,
   isCommandError,
   type AllStreamSubscription,
   type AppendStreamRequest,
@@ -170,7 +171,9 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
           return { nextExpectedVersion: version, position: await positionAt(streamId, version) };
         }),
       );
-    } catch (error) {
+    } catch (thrown) {
+      // The append session's stream may reject with the raw gRPC error before the client converts it.
+      const error = thrown instanceof Error ? convertToCommandError(thrown) : thrown;
       if (error instanceof KurrentWrongExpectedVersionError) {
         const streamId = streamOf(error.streamName);
         throw await conflict(streamId, appends.find((append) => append.streamId === streamId)?.expectedVersion, error);
