@@ -38,6 +38,8 @@ export interface Runtime {
   eventStore: EventStore;
   /** The log as stored, personal fields sealed: for tools that must see exactly what is kept. */
   storedLog: StoredLog;
+  /** The log is kept apart from PostgreSQL (EVENT_STORE=kurrentdb): /healthz probes it too. */
+  eventLogApart: boolean;
   /** Forgets a person (ADR 019). */
   personalData: PersonalDataProtection;
   readStore: ReadStore;
@@ -235,6 +237,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     return {
       eventStore,
       storedLog,
+      eventLogApart: config.eventStore.kind !== 'postgres',
       personalData,
       readStore,
       secrets,
