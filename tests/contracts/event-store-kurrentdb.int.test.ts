@@ -1,5 +1,5 @@
 /**
- * The event-store contract against KurrentDB (ADR 075): a server at KURRENTDB_URL, or one in a
+ * The event-store contract against KurrentDB (ADR 075): a server at TEST_KURRENTDB_URL, or one in a
  * container where a container runtime answers; otherwise the suite is skipped with one line
  * saying why. Each test gets its own stream namespace, so it starts with an empty log.
  */

@@ -1,7 +1,9 @@
 /**
  * Servers for the suites of the user's own stack (ADR 075): KurrentDB for the log, MongoDB for
  * the read models. Each resolves, in order, to:
- *   1. the URL in the environment (`KURRENTDB_URL`, `MONGODB_URL`): a server someone runs;
+ *   1. the URL in the environment (`TEST_KURRENTDB_URL`, `TEST_MONGODB_URL`): a server someone
+ *      runs. Not `KURRENTDB_URL` / `MONGODB_URL`: processes the other suites start inherit the
+ *      environment, and would all move onto that one server (like TEST_DATABASE_URL, ADR 075);
  *   2. a container started with testcontainers, where a container runtime answers;
  *   3. nothing, with the reason, so the suite skips LOUDLY (`skipLoudly`), never silently.
  * The development machines have neither a server nor a container runtime: there the KurrentDB
@@ -42,10 +44,10 @@ async function resolve(variable: string, start: () => Promise<{ url: string; con
   }
 }
 
-/** KurrentDB: `KURRENTDB_URL`, or a single insecure node in a container. */
+/** KurrentDB: `TEST_KURRENTDB_URL`, or a single insecure node in a container. */
 export function kurrentdbUrl(env: NodeJS.ProcessEnv = process.env): Promise<ServiceUrl> {
   return resolve(
-    'KURRENTDB_URL',
+    'TEST_KURRENTDB_URL',
     async () => {
       const container = await new GenericContainer(KURRENTDB_IMAGE)
         .withEnvironment({ KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_INSECURE: 'true', KURRENTDB_MEM_DB: 'true' })
@@ -59,10 +61,10 @@ export function kurrentdbUrl(env: NodeJS.ProcessEnv = process.env): Promise<Serv
   );
 }
 
-/** MongoDB: `MONGODB_URL`, or a single-node replica set (transactions need one) in a container. */
+/** MongoDB: `TEST_MONGODB_URL`, or a single-node replica set (transactions need one) in a container. */
 export function mongodbUrl(env: NodeJS.ProcessEnv = process.env): Promise<ServiceUrl> {
   return resolve(
-    'MONGODB_URL',
+    'TEST_MONGODB_URL',
     async () => {
       const container = await new GenericContainer(MONGODB_IMAGE)
         .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
