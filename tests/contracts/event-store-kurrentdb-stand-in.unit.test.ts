@@ -49,6 +49,21 @@ describe('kurrentdb adapter on a stand-in of the client', () => {
     await store.close();
   });
 
+  it('checks the expected version of a stream given no events, and sends only the streams written', async () => {
+    const { store, client } = await open();
+    const [checkedOnly, a, b] = [streamName('checked'), streamName('a'), streamName('b')];
+    await store.append(checkedOnly, [newEvent('Existing')]);
+    await expect(
+      store.appendToStreams([{ streamId: checkedOnly, events: [], expectedVersion: 'no_stream' }, { streamId: a, events: [newEvent('A')] }, { streamId: b, events: [newEvent('B')] }]),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(client.calls.multiStreamAppend).toBeUndefined();
+    const results = await store.appendToStreams([{ streamId: checkedOnly, events: [], expectedVersion: 0 }, { streamId: a, events: [newEvent('A')] }, { streamId: b, events: [newEvent('B')] }]);
+    expect(client.calls.multiStreamAppend).toBe(1);
+    expect(results.map((result) => result.nextExpectedVersion)).toEqual([0, 0, 0]);
+    expect((await readEverything(store)).events.map((event) => event.type)).toEqual(['Existing', 'A', 'B']);
+    await store.close();
+  });
+
   it('answers an expected version below -1 with a conflict, without sending it (KurrentDB reads -2 as "any")', async () => {
     const { store, client } = await open();
     const streamId = streamName();

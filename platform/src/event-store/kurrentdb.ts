@@ -189,17 +189,14 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     const writing = appends.filter((append) => append.events.length > 0);
-    let results: AppendResult[];
-    if (writing.length <= 1) {
-      // One stream (or none) written: the ordinary append, which every KurrentDB version has.
-      // Empty appends only check their expected version, before the write.
-      const empty = appends.filter((append) => append.events.length === 0);
-      const checked = new Map(await Promise.all(empty.map(async (append) => [append.streamId, await appendOne(append)] as const)));
-      const written = writing[0] ? await appendOne(writing[0]) : undefined;
-      results = appends.map((append) => checked.get(append.streamId) ?? written!);
-    } else {
-      results = await appendMany(appends);
-    }
+    // Appends without events only check their expected version, before the write (not atomically with it).
+    const checked = new Map(
+      await Promise.all(appends.filter((append) => append.events.length === 0).map(async (append) => [append.streamId, await appendOne(append)] as const)),
+    );
+    // One stream written: the ordinary append, which every KurrentDB version has; several: one multi-stream append.
+    const written = writing.length === 1 ? [await appendOne(writing[0]!)] : writing.length > 1 ? await appendMany(writing) : [];
+    const byStream = new Map(writing.map((append, index) => [append.streamId, written[index]!]));
+    const results = appends.map((append) => checked.get(append.streamId) ?? byStream.get(append.streamId)!);
     if (writing.length > 0) notifier.notify();
     if (messages.length > 0) {
       try {
