@@ -81,6 +81,8 @@ export interface AppDeps {
   pageViewSink?: PageViewSink | null;
   /** The PostgreSQL pool, probed by /healthz; absent on memory stores. */
   pool?: pg.Pool;
+  /** The log is kept apart from PostgreSQL (KurrentDB, ADR 075): /healthz probes it too. */
+  eventLogApart?: boolean;
 }
 
 export interface AppOptions {
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const { code, body } = await healthReport({
       pool: deps.pool,
+      eventLogApart: deps.eventLogApart,
       bus: deps.bus,
       eventStore: deps.eventStore,
       readStore: deps.readStore,

@@ -38,6 +38,8 @@ export interface HealthReport {
   ok: boolean;
   checks: {
     database?: DatabaseCheck;
+    /** The log, where it is kept apart from PostgreSQL (KurrentDB, ADR 075). */
+    eventLog?: DatabaseCheck;
     nats: ({ configured: true } & BusHealth) | { configured: false; ok: true };
     /** The read models this process runs (the projections process, `start`). */
     projections?: ProjectionHealth[];
@@ -58,17 +60,39 @@ export interface HealthSources {
   readModels: readonly ProjectionDefinition[];
   /** How long the database probe may take. */
   databaseTimeoutMs?: number;
+  /** The log is kept apart from PostgreSQL (KurrentDB, ADR 075): probe it too (its head, within the same time). */
+  eventLogApart?: boolean;
+}
+
+/** The log's head read within `timeoutMs`: whether the log answers at all. */
+async function checkEventLog(eventStore: EventStore, timeoutMs: number): Promise<DatabaseCheck> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([eventStore.headPosition(), timeout]);
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ok: false, latencyMs: Math.round(performance.now() - started), error: describeUnavailable(error) };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function healthReport(sources: HealthSources): Promise<{ code: number; body: HealthReport }> {
-  const database = sources.pool ? await checkDatabase(sources.pool, sources.databaseTimeoutMs ?? 2_000) : undefined;
+  const [database, eventLog] = await Promise.all([
+    sources.pool ? checkDatabase(sources.pool, sources.databaseTimeoutMs ?? 2_000) : undefined,
+    sources.eventLogApart ? checkEventLog(sources.eventStore, sources.databaseTimeoutMs ?? 2_000) : undefined,
+  ]);
   const busHealth = sources.bus.health?.();
   const nats: HealthReport['checks']['nats'] = busHealth ? { configured: true, ...busHealth } : { configured: false, ok: true };
-  const checks: HealthReport['checks'] = { ...(database ? { database } : {}), nats };
+  const checks: HealthReport['checks'] = { ...(database ? { database } : {}), ...(eventLog ? { eventLog } : {}), nats };
   const problems = { down: false, degraded: !nats.ok };
   let error: string | undefined;
 
-  if (database && !database.ok) {
+  if ((database && !database.ok) || (eventLog && !eventLog.ok)) {
     problems.down = true;
     // Nothing more can be read; this process's own runners are known without I/O.
     if (sources.daemon) checks.projections = sources.daemon.status().map((live) => liveOnly(live));

@@ -9,7 +9,7 @@ import { DomainError, Role } from '@hireloop/contracts';
 import { ConfigError, loadConfig } from '@hireloop/platform/config';
 import { describeUnavailable, isDatabaseUnavailable } from '@hireloop/platform/database/availability';
 import { EmbeddedPostgresError } from '@hireloop/platform/embedded-postgres';
-import { START } from '@hireloop/platform/event-store';
+import { EventStoreUnavailableError, START } from '@hireloop/platform/event-store';
 import { loggerOptions, redactText } from '@hireloop/platform/http/log-redaction';
 import { migrate, migrationStatus } from '@hireloop/platform/migrations/migrate';
 import { SchemaNotMigratedError } from '@hireloop/platform/migrations/required-tables';
@@ -410,7 +410,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof CorruptStreamError ||
     error instanceof RebuildInProgressError ||
     error instanceof RebuildSupersededError ||
-    error instanceof BusUnavailableError
+    error instanceof BusUnavailableError ||
+    error instanceof EventStoreUnavailableError
   ) {
     log(error.message);
     process.exit(1);

@@ -13,7 +13,9 @@ import type { RateLimiter } from '@hireloop/platform/rate-limit/types';
 import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus';
 import type { Config } from '@hireloop/platform/config';
 import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
-import { createPostgresEventStore, type EventStore, type PostgresEventStore } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, type EventStore, type LegacyRedaction } from '@hireloop/platform/event-store';
+import { createKurrentDbEventStore } from '@hireloop/platform/event-store/kurrentdb';
+import { createPostgresOutboxStore, insertOutboxMessages } from '@hireloop/platform/outbox/postgres';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { createPostgresProfilePictures } from '@hireloop/platform/profile-pictures/postgres';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
@@ -35,7 +37,9 @@ export interface Runtime {
   /** The log as the app reads and writes it: personal fields sealed on append, opened on read (ADR 019). */
   eventStore: EventStore;
   /** The log as stored, personal fields sealed: for tools that must see exactly what is kept. */
-  storedLog: PostgresEventStore;
+  storedLog: StoredLog;
+  /** The log is kept apart from PostgreSQL (EVENT_STORE=kurrentdb): /healthz probes it too. */
+  eventLogApart: boolean;
   /** Forgets a person (ADR 019). */
   personalData: PersonalDataProtection;
   readStore: ReadStore;
@@ -68,6 +72,38 @@ export interface Runtime {
   /** The shared connection pool (health probes). */
   pool: pg.Pool;
   close(): Promise<void>;
+}
+
+/** The log as stored: PostgreSQL's or KurrentDB's (EVENT_STORE, ADR 075), with the outbox its appends fill. */
+export type StoredLog = EventStore & Partial<LegacyRedaction> & { readonly outbox: OutboxStore };
+
+/**
+ * The log EVENT_STORE names. KurrentDB keeps the events only: the outbox stays in PostgreSQL
+ * (written right after the events, ADR 075), and so do checkpoints, secrets and the rest. A
+ * KurrentDB that cannot be reached stops start-up, naming KURRENTDB_URL.
+ */
+export async function openStoredLog(config: Config, pool: pg.Pool): Promise<StoredLog> {
+  if (config.eventStore.kind === 'postgres') return createPostgresEventStore({ pool });
+  const table = 'public.outbox_messages';
+  const listeners = new Set<() => void>();
+  const outbox = createPostgresOutboxStore({
+    pool,
+    table,
+    onAdded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  });
+  return createKurrentDbEventStore({
+    connectionString: config.eventStore.url,
+    outbox: {
+      ...outbox,
+      async add(messages) {
+        await insertOutboxMessages(pool, table, messages);
+        for (const listener of listeners) listener();
+      },
+    },
+  });
 }
 
 /** The configured PostgreSQL: `DATABASE_URL`, or the embedded one in `DATA_DIR` (started if need be). */
@@ -146,7 +182,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       lostAt = Date.now();
     });
     closers.unshift(() => pool.end());
-    const storedLog = await createPostgresEventStore({ pool });
+    const storedLog = await openStoredLog(config, pool);
     closers.unshift(() => storedLog.close());
     const personalData = protectPersonalData({ eventStore: storedLog, keys: await createPostgresPersonalDataKeys({ pool }), rules: personalDataRules });
     const eventStore = personalData.eventStore;
@@ -201,6 +237,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     return {
       eventStore,
       storedLog,
+      eventLogApart: config.eventStore.kind !== 'postgres',
       personalData,
       readStore,
       secrets,

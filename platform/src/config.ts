@@ -198,7 +198,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export type Config = z.infer<typeof Schema> & { publicUrl: string; dataDir: string };
+export type Config = z.infer<typeof Schema> & { publicUrl: string; dataDir: string; eventStore: EventStoreSetting };
 
 /** Parses the environment once at start-up; a bad setting stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -222,7 +222,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...config,
+    eventStore: eventStoreSetting(env),
     dataDir: path.resolve(config.DATA_DIR),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   };
+}
+
+/**
+ * Where the log is kept (ADR 075): `postgres` (the default: DATABASE_URL or the embedded one) or
+ * `kurrentdb` at KURRENTDB_URL. `EVENT_STORE` may be left out when KURRENTDB_URL is set. Settings
+ * that contradict each other stop start-up rather than one being ignored.
+ */
+export type EventStoreSetting = { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };
+
+const KURRENTDB_SCHEMES = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/[^\s]+$/;
+const KURRENTDB_EXAMPLE = 'kurrentdb://127.0.0.1:2113?tls=false';
+
+/** The event-store settings, EVENT_STORE and KURRENTDB_URL, read on their own (the read store's are beside them). */
+export function eventStoreSetting(env: NodeJS.ProcessEnv = process.env): EventStoreSetting {
+  const kind = env.EVENT_STORE?.trim() || undefined;
+  const url = env.KURRENTDB_URL?.trim() || undefined;
+  if (kind !== undefined && kind !== 'postgres' && kind !== 'kurrentdb') {
+    throw new ConfigError(`Invalid configuration: EVENT_STORE must be postgres or kurrentdb, not ${JSON.stringify(kind)}`);
+  }
+  if (url !== undefined && !KURRENTDB_SCHEMES.test(url)) {
+    throw new ConfigError(`Invalid configuration: KURRENTDB_URL must be a KurrentDB connection string such as ${KURRENTDB_EXAMPLE} (kurrentdb://, kurrentdb+discover://, kurrent://, kdb:// or esdb://)`);
+  }
+  if (kind === 'postgres' && url !== undefined) {
+    throw new ConfigError('Invalid configuration: EVENT_STORE=postgres but KURRENTDB_URL is set; unset KURRENTDB_URL, or set EVENT_STORE=kurrentdb');
+  }
+  if (kind === 'kurrentdb' && url === undefined) {
+    throw new ConfigError(`Invalid configuration: EVENT_STORE=kurrentdb needs KURRENTDB_URL (such as ${KURRENTDB_EXAMPLE})`);
+  }
+  return url === undefined ? { kind: 'postgres' } : { kind: 'kurrentdb', url };
 }

@@ -116,7 +116,7 @@ describe('what Manage changes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const page = (await get('/api/admin/candidates?search=byron-king', people.admin.token)).json() as AdminCandidateList;
     expect(page.candidates).toEqual([expect.objectContaining({ id: profileId, lastName: 'Byron-King', phone: '+44 555 0777', email: 'ada@manage.example', skills: ['Math', 'Engines'] })]);
-    const { rows } = await runtime.storedLog.pool.query<{ row: string }>(`SELECT data::text AS row FROM events WHERE type = 'CandidateProfileUpdated'`);
+    const { rows } = await runtime.pool.query<{ row: string }>(`SELECT data::text AS row FROM events WHERE type = 'CandidateProfileUpdated'`);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter(({ row }) => row.includes('Byron-King') || row.includes('+44 555 0777'))).toEqual([]);
   });

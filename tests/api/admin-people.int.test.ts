@@ -98,13 +98,13 @@ const ADA_TEXTS = ['Lovelace', 'ada.lovelace@people.example', '+44 555 0101', 'E
 
 /** Where any of `texts` is stored: every row of every table of the database, as text. */
 async function whereStored(texts: readonly string[]) {
-  await outboxDelivered(runtime.storedLog.pool);
-  const { rows: tables } = await runtime.storedLog.pool.query<{ schema: string; name: string }>(
+  await outboxDelivered(runtime.pool);
+  const { rows: tables } = await runtime.pool.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
   );
   const found: string[] = [];
   for (const table of tables) {
-    const { rows } = await runtime.storedLog.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
+    const { rows } = await runtime.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
     for (const { row } of rows) for (const text of texts) if (row.includes(text)) found.push(`${text} in ${table.name}`);
   }
   return found;

@@ -150,7 +150,7 @@ describe("an application's timeline", () => {
     const [kept] = await runtime.mailer.list({ to: ada.email });
     expect(kept!.text).toBe(mail!.text);
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(ada.email)).toHaveLength(1);
   });
 
@@ -181,7 +181,7 @@ describe("an application's timeline", () => {
     expect((await myApplication(ada)).timeline.map((step) => step.status)).toEqual(['applied', 'viewed', 'interview', 'withdrawn']);
     // Withdrawing is the candidate's own move: no mail about it.
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(ada.email)).toHaveLength(1);
   });
 
@@ -209,7 +209,7 @@ describe("an application's timeline", () => {
     expect((await mailsTo(bo.email, 2))[0]!.subject).toBe('Company maya@northwind.example invites you to interview: Platform Engineer');
     // And nothing for the admin's "viewed" earlier.
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(bo.email)).toHaveLength(2);
   });
 
@@ -222,7 +222,7 @@ describe("an application's timeline", () => {
     expect(mail!.text).toContain('Company maya@northwind.example has decided not to move forward with your application.');
     expect((await post(statusUrl(cy), owner.token, { status: 'declined' })).json()).toEqual({ success: true, status: 'declined' });
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(cy.email)).toHaveLength(1);
     // The company hears nothing of its own moves.
     expect(inbox.receivedBy(owner.email)).toEqual([]);

@@ -200,7 +200,7 @@ describe('the built-in assistant provider', () => {
     expect(log).not.toContain(API_KEY);
     // Every stored event, once the log's visibility horizon shows them all (ADR 001): a scan that
     // missed the newest would pass whatever they hold.
-    const { rows } = await runtime.storedLog.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM events');
+    const { rows } = await runtime.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM events');
     const events = await readAllUntil(runtime.eventStore, (all) => all.length >= rows[0]!.count);
     expect(events.length).toBe(rows[0]!.count);
     const stored = JSON.stringify(events);

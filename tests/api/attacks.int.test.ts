@@ -36,8 +36,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** The runtime on DATABASE_URL always stores events in PostgreSQL. */
-const postgres = (): PostgresEventStore => runtime.storedLog;
+/** This runtime stores events in PostgreSQL (no KURRENTDB_URL in its configuration). */
+const postgres = (): PostgresEventStore => runtime.storedLog as PostgresEventStore;
 
 type Headers = Record<string, string>;
 let addresses = 0;

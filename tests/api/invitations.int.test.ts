@@ -324,7 +324,7 @@ describe('revealing and offering interview times', () => {
     const again = await post(`/api/invitations/${adaToken}/reveal`, null, {});
     expect(again.statusCode).toBe(200);
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(owner.email)).toHaveLength(1);
   });
 
@@ -443,7 +443,7 @@ describe('moving a request to the offer stage', () => {
     expect(await offerStageEvents()).toBe(1);
     // Asked again: no second mail.
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(await offerMails()).toHaveLength(1);
     // Then the candidate's link offers no new times.
     const times = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
@@ -498,7 +498,7 @@ describe('bulk invitations', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     // Every mail a committed command asked for has been handed to the mailer (ADR 053): none is still to come.
-    await outboxDelivered(runtime.storedLog.pool);
+    await outboxDelivered(runtime.pool);
     expect(inbox.receivedBy(bo.email)).toHaveLength(1);
   });
 

@@ -71,14 +71,14 @@ const personalTexts = (person: typeof ada) => [person.name, person.email, person
 
 /** Every row of every table in the database, as text, with where it was found. */
 async function everythingStored(): Promise<Array<{ table: string; row: string }>> {
-  await outboxDelivered(runtime.storedLog.pool);
-  const { rows: tables } = await runtime.storedLog.pool.query<{ schema: string; name: string }>(
+  await outboxDelivered(runtime.pool);
+  const { rows: tables } = await runtime.pool.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
   );
   const found: Array<{ table: string; row: string }> = [];
   for (const table of tables) {
-    const { rows } = await runtime.storedLog.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
+    const { rows } = await runtime.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
     for (const { row } of rows) found.push({ table: `${table.schema}.${table.name}`, row });
   }
   return found;
@@ -94,7 +94,7 @@ async function whereStored(texts: string[]) {
  * that began before it has ended (ADR 001), so a busy server may show it a moment later.
  */
 async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
-  const { rows } = await runtime.storedLog.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM events');
+  const { rows } = await runtime.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM events');
   for (let attempt = 0; attempt < 300; attempt++) {
     const events: RecordedEvent[] = [];
     let from = START;

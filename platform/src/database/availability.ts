@@ -30,14 +30,27 @@ const MESSAGES = [
 ];
 
 /**
- * Whether `error` (or an error it wraps, through `cause`) says the database could not be
- * reached or dropped the connection, rather than that the statement was wrong.
+ * The KurrentDB client's errors of a log that is away (ADR 075): its own error classes, or a raw
+ * gRPC status (14 UNAVAILABLE, 4 DEADLINE_EXCEEDED; such an error carries gRPC `metadata`).
+ */
+const EVENT_STORE_OUTAGES = new Map([
+  ['UnavailableError', 'unavailable'],
+  ['DeadlineExceededError', 'deadline-exceeded'],
+  ['NotLeaderError', 'not-leader'],
+]);
+const GRPC_OUTAGE_STATUSES = new Set([14, 4]);
+
+/**
+ * Whether `error` (or an error it wraps, through `cause`) says the database (or the KurrentDB
+ * log) could not be reached or dropped the connection, rather than that the statement was wrong.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current !== null && current !== undefined && depth < 8; depth++) {
     if (typeof current !== 'object') return false;
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors, type } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; type?: unknown };
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof type === 'string' && EVENT_STORE_OUTAGES.get(current.constructor.name) === type) return true;
+    if (typeof code === 'number' && GRPC_OUTAGE_STATUSES.has(code) && 'metadata' in current) return true;
     if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
     // A connection attempt to every address of a host (IPv4 and IPv6) fails as an AggregateError.
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;

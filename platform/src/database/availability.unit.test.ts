@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DeadlineExceededError, NotLeaderError, UnavailableError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import { describeUnavailable, isDatabaseUnavailable } from './availability';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -16,6 +17,10 @@ describe('isDatabaseUnavailable (ADR 050)', () => {
     ['a client broken before', new Error('Client has encountered a connection error and is not queryable')],
     ['one wrapped as the cause of another', new Error('batch failed', { cause: withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED') })],
     ['every address of a host refused', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED'), withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')])],
+    ['KurrentDB away (ADR 075)', new UnavailableError(undefined)],
+    ['KurrentDB not answering in time', new DeadlineExceededError(undefined)],
+    ['a KurrentDB node that lost its leadership', new NotLeaderError({ message: 'not leader', code: 9, metadata: { getMap: () => ({ 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' }) } } as never)],
+    ['a raw gRPC UNAVAILABLE from the KurrentDB client', Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14, metadata: {} })],
   ])('says yes for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -26,6 +31,9 @@ describe('isDatabaseUnavailable (ADR 050)', () => {
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['not an error', 'Connection terminated unexpectedly'],
     ['nothing', undefined],
+    ['a KurrentDB conflict (ADR 075)', new WrongExpectedVersionError(undefined, { streamName: 's', expected: 'no_stream', current: 0n })],
+    ['a gRPC status that is not an outage', Object.assign(new Error('3 INVALID_ARGUMENT'), { code: 3, metadata: {} })],
+    ['an object that only says unavailable', Object.assign(new Error('x'), { type: 'unavailable' })],
   ])('says no for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -5,7 +5,7 @@
  *
  * - postgres: `<transaction id, 20 digits>.<sequence, 20 digits>`
  * - memory:   `<0, 20 digits>.<sequence, 20 digits>`
- * - kurrentdb (later): `<commit position, 20 digits>.<prepare position, 20 digits>`
+ * - kurrentdb: `<commit position, 20 digits>.<prepare position, 20 digits>` ($all order, ADR 075)
  *
  * The empty string is the position before the first event.
  */

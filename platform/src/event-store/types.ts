@@ -156,3 +156,14 @@ export class DuplicateEventError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * The configured event store cannot be reached (or its address is not one) at start-up: one
+ * sentence for the person starting Hireloop, naming the variable to fix (KURRENTDB_URL, ADR 075).
+ */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
