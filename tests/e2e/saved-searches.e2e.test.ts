@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { SAVED_SEARCH_MESSAGES } from '@hireloop/contracts';
 import { decodeQuotedPrintable, startTestSmtpServer } from '../support/smtp';
-import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { freePort, removeDataDir, startApp, waitForReadModels, type AppProcess } from './support/app-process';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
@@ -92,7 +92,9 @@ describe('a saved search in the browser', () => {
     await visitor.getByRole('button', { name: 'Stop these alerts' }).click();
     await expect(visitor.getByText(SAVED_SEARCH_MESSAGES.unsubscribed)).toBeVisible();
 
-    // The dashboard shows the search with its alerts off.
+    // The dashboard shows the search with its alerts off. The unsubscribe came from another browser,
+    // so this tab's reads do not wait for it: wait until the read models have it.
+    await waitForReadModels(app);
     await page.goto(`${app.url}/dashboard`);
     const saved = page.getByRole('list', { name: 'Saved searches' }).getByRole('listitem');
     await expect(saved.filter({ hasText: '“kafka”' })).toBeVisible();
