@@ -301,9 +301,8 @@ describe('GET /api/candidates/events (Server-Sent Events)', () => {
       }
     };
     try {
+      // The stream says `retry:` once it listens to the feed (ADR 072): the change after it is heard.
       await readUntil(/retry: \d+\n\n/, 2000);
-      // Give the feed a moment to subscribe before the change.
-      await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
       const hide = await send('/api/profile/privacy', { isPublic: false }, owners.dara!.token, 'PATCH');
       expect(hide.statusCode).toBe(200);
