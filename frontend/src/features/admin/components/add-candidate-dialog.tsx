@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, CreateAdminCandidateBody } from '@hireloop/contracts';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -10,6 +9,7 @@ import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCandidate } from '../api/admin-people';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { CandidateFields } from './candidate-fields';
+import { FormFooter } from './form-footer';
 
 /** The contract's body with skills as typed: comma-separated text, split before the contract's own check. */
 const AddCandidateFormBody = CreateAdminCandidateBody.extend({
@@ -64,14 +64,7 @@ function AddCandidateForm({ onClose }: { onClose: () => void }) {
             </FormField>
           }
         />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!complete || create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Candidate'}
-          </Button>
-        </DialogFooter>
+        <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Candidate" pendingLabel="Creating..." incomplete={!complete} />
       </form>
     </FormProvider>
   );

@@ -1,8 +1,7 @@
 import { ADMIN_JOB_TYPES, ADMIN_MESSAGES, AdminCreateJobBody } from '@hireloop/contracts';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { inputClassName } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -12,6 +11,7 @@ import { useCreateAdminJob } from '../api/admin-jobs';
 import { useAdminCompanies } from '../api/admin-people';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
+import { FormFooter } from './form-footer';
 
 /**
  * The body of `POST /api/admin/jobs` from the form (part 2 §5 "Create Job (admin)"): the contract's
@@ -110,14 +110,7 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
             </FormField>
           }
         />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!complete || create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Job'}
-          </Button>
-        </DialogFooter>
+        <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Job" pendingLabel="Creating..." incomplete={!complete} />
       </form>
     </FormProvider>
   );

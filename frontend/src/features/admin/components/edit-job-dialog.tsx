@@ -1,12 +1,12 @@
 import { EditJobBody, EXPERIENCE_LEVELS, JOB_TYPES, type Job, type PostJobCommandData } from '@hireloop/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useEditAdminJob } from '../api/admin-jobs';
 import { failureToast } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
+import { FormFooter } from './form-footer';
 
 export const ADMIN_EDIT_JOB_TEXT = { saved: 'Job updated', failed: 'Failed to update job' } as const;
 
@@ -62,14 +62,7 @@ function EditJobForm({ job, onClose }: { job: Job; onClose: () => void }) {
     <FormProvider {...form}>
       <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
         <JobFields types={JOB_TYPES} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogFooter>
+        <FormFooter onCancel={onClose} pending={edit.isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
       </form>
     </FormProvider>
   );

@@ -1,13 +1,13 @@
 import { UpdateAdminCandidateBody, type AdminCandidate } from '@hireloop/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useUpdateAdminCandidate } from '../api/admin-people';
 import { failureToast, fullName, splitComma } from '../lib/admin-display';
 import { CandidateFields } from './candidate-fields';
+import { FormFooter } from './form-footer';
 
 export const MANAGE_CANDIDATE_TEXT = { saved: 'Candidate updated', failed: 'Failed to update candidate' } as const;
 
@@ -65,14 +65,7 @@ function ManageCandidateForm({ candidate, onClose }: { candidate: AdminCandidate
     <FormProvider {...form}>
       <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
         <CandidateFields />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogFooter>
+        <FormFooter onCancel={onClose} pending={update.isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
       </form>
     </FormProvider>
   );
