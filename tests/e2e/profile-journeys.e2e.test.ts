@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
-import { removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { removeDataDir, startApp, waitForReadModels, type AppProcess } from './support/app-process';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { holdBack } from './support/hold-back';
@@ -167,6 +167,8 @@ describe('the profile wizard', { timeout: 120_000 }, () => {
       { jobTitle: 'Operations Manager', experience: '20 years', location: 'Gotham, USA', skills: ['Logistics', 'First Aid'], isActivelyLooking: true, isPublic: true },
       token,
     );
+    // The browser never saw that write: wait until the read models have it before the dashboard reads the profile.
+    await waitForReadModels(app);
     const page = await newPage(token);
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
