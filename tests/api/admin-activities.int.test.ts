@@ -194,9 +194,8 @@ describe('admin actions in the log, listed and live', () => {
   it('an admin posting a job appears on an open stream and in the list', async () => {
     const stream = await openStream(people.super_admin.token);
     try {
+      // The stream says `retry:` once it listens to the feed (ADR 072): what happens after is heard.
       await stream.waitOpen();
-      // Give the feed a moment to subscribe before the action.
-      await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
       const posted = await send(
         'POST',
@@ -265,7 +264,6 @@ describe('admin actions in the log, listed and live', () => {
     const stream = await openStream(people.admin.token);
     try {
       await stream.waitOpen();
-      await new Promise((resolve) => setTimeout(resolve, 100));
       // Not admin actions: a company posting, a candidate applying.
       await subscribeToPlan(app, people.company.token, 'enterprise');
       expect(
@@ -355,8 +353,17 @@ describe('admin actions in the log, listed and live', () => {
     const stream = await openStream(people.admin.token, { 'last-event-id': oldest.position });
     try {
       await stream.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(stream.activities().map((a) => a.action)).toEqual(['user.role_changed']);
+      await stream.waitOpen();
+      // A later entry, heard live: anything sent twice would have come before it.
+      const later = await send(
+        'POST',
+        '/api/admin/jobs',
+        { title: 'Later Job', description: 'After the reconnection', location: 'Remote', companyId: null, skills: [], requirements: [], benefits: [] },
+        people.admin.token,
+      );
+      expect(later.statusCode, later.body).toBe(201);
+      await stream.waitFor(2);
+      expect(stream.activities().map((a) => a.action)).toEqual(['user.role_changed', 'job.posted']);
     } finally {
       await stream.close();
     }
@@ -368,7 +375,6 @@ describe('admin actions in the log, listed and live', () => {
     try {
       expect(stream.response.status).toBe(200);
       await stream.waitOpen();
-      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(
         (await send('PATCH', '/api/admin/users/role', { userId: people.candidate.userId, role: 'candidate' }, people.super_admin.token))
           .statusCode,

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, MIN_POSITION_HEADER, type AdminCandidate, type AdminCandidateList, type AdminCompanyList, type Role } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
-import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp } from '../support/api-app';
 
 /**
  * The admin console's Manage (issue 24, ADR 064) on the real app and PostgreSQL:
@@ -13,27 +10,13 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * a company user (its own company too), an admin and a super admin; the edit shows in the table
  * at once (read-your-writes); a candidate's new personal fields are sealed in the log (ADR 019).
  */
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const api = useApiApp();
 let position = '';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  app = await buildApp(runtime, { spaDir: false, publicUrl: 'http://hireloop.test', readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
-
-const deps = () => ({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null });
+const deps = () => ({ ...api.runtime(), sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null });
 let addresses = 0;
 const send = async (method: 'POST' | 'PUT', url: string, token: string | null, payload?: unknown) => {
-  const response = await app.inject({
+  const response = await api.app().inject({
     method,
     url,
     payload: payload as object,
@@ -43,7 +26,7 @@ const send = async (method: 'POST' | 'PUT', url: string, token: string | null, p
   if (response.headers['x-position']) position = maxPosition(position, String(response.headers['x-position']));
   return response;
 };
-const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, [MIN_POSITION_HEADER]: position } });
+const get = (url: string, token: string) => api.app().inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, [MIN_POSITION_HEADER]: position } });
 const grant = async (email: string, role: Role) => {
   const result = await grantRoleAsSystem(deps(), email, role, 'test');
   position = maxPosition(position, result.position);
@@ -116,7 +99,7 @@ describe('what Manage changes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const page = (await get('/api/admin/candidates?search=byron-king', people.admin.token)).json() as AdminCandidateList;
     expect(page.candidates).toEqual([expect.objectContaining({ id: profileId, lastName: 'Byron-King', phone: '+44 555 0777', email: 'ada@manage.example', skills: ['Math', 'Engines'] })]);
-    const { rows } = await runtime.pool.query<{ row: string }>(`SELECT data::text AS row FROM events WHERE type = 'CandidateProfileUpdated'`);
+    const { rows } = await api.runtime().pool.query<{ row: string }>(`SELECT data::text AS row FROM events WHERE type = 'CandidateProfileUpdated'`);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter(({ row }) => row.includes('Byron-King') || row.includes('+44 555 0777'))).toEqual([]);
   });

@@ -1,40 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, POSITION_HEADER, PROFILE_MESSAGES, type Job } from '@hireloop/contracts';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
-import { loadConfig } from '@hireloop/platform/config';
 import { MATCH_SCORE_VERSION, matchJob } from '@hireloop/projections/matching/match-score';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp } from '../support/api-app';
 
 /** Match scores on the board and the suggested jobs (issue 11, ADR 027), on the real app with PostgreSQL. */
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const api = useApiApp();
 let position = '';
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  app = await buildApp(runtime, { spaDir: false, publicUrl: 'http://hireloop.test', readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
 
 type Headers = Record<string, string>;
 let addresses = 0;
 const send = async (method: 'POST' | 'PUT', url: string, payload: unknown, headers: Headers = {}) => {
-  const response = await app.inject({ method, url, payload: payload as object, headers, remoteAddress: `10.7.0.${++addresses}` });
+  const response = await api.app().inject({ method, url, payload: payload as object, headers, remoteAddress: `10.7.0.${++addresses}` });
   const written = response.headers[POSITION_HEADER];
   if (typeof written === 'string' && written > position) position = written;
   return response;
 };
-const get = (url: string, headers: Headers = {}) => app.inject({ method: 'GET', url, headers: { [MIN_POSITION_HEADER]: position, ...headers } });
+const get = (url: string, headers: Headers = {}) => api.app().inject({ method: 'GET', url, headers: { [MIN_POSITION_HEADER]: position, ...headers } });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const PROFILE = {
@@ -62,7 +44,7 @@ describe('match scores and suggested jobs', () => {
     const company = await send('POST', '/api/auth/company/signup', { companyName: 'Matchworks', contactName: 'Hiring', email: 'jobs@matchworks.example', password: 'company-password' });
     tokens.company = company.json().token;
     // More jobs than the free plan allows (plan limits, ADR 030).
-    await subscribeToPlan(app, tokens.company, 'enterprise');
+    await subscribeToPlan(api.app(), tokens.company, 'enterprise');
     for (const job of JOBS) {
       const posted = await send('POST', '/api/jobs', job, bearer(tokens.company));
       expect(posted.statusCode).toBe(201);

@@ -7,6 +7,7 @@ import type { ViteManifest } from '../../cli/src/route-preloads';
 import { measureJobBoardVisits, type JobBoardVisits } from '../bench/assets';
 import { removeDataDir, startApp, type AppProcess } from './support/app-process';
 import { launchBrowser } from './support/browser';
+import { holdBack } from './support/hold-back';
 import { expect } from './support/page-expect';
 
 /**
@@ -99,16 +100,16 @@ describe('the job board over the network', () => {
 
   it('a filter pressed from the keyboard before its code has arrived opens when it does, with the focus in its list', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    // A slow network: the select's code takes a second and a half.
-    await page.route('**/assets/option-select-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    // A slow network: the select's code is held back until the key has been pressed.
+    const selectCode = await holdBack(page, '**/assets/option-select-*.js');
     await page.goto(`${app.url}/jobs`);
     await expect(page.getByRole('article').first()).toBeVisible();
     await page.getByLabel('Location').focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    await selectCode.requested;
+    assert(await page.getByRole('option', { name: 'Contract' }).count()).toBe(0);
+    selectCode.release();
     await expect(page.getByRole('option', { name: 'Contract' })).toBeVisible();
     // The list puts the focus on the chosen option once it has placed itself; keys before that go nowhere.
     await expect(page.getByRole('option', { name: 'All types' })).toBeFocused();

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
-import { removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { removeDataDir, startApp, waitForReadModels, type AppProcess } from './support/app-process';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { holdBack } from './support/hold-back';
 import { expect } from './support/page-expect';
 
 /**
@@ -64,14 +65,6 @@ async function newPage(token?: string): Promise<Page> {
   return context.newPage();
 }
 
-/** Holds the answers of `pattern` back for a moment, so what the page shows meanwhile can be seen (a slow network). */
-async function slowDown(page: Page, pattern: string, ms = 1500) {
-  await page.route(pattern, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
-
 /** The toast with this title (toasts are announced in a live region; the title is its first line). */
 const toastTitled = (page: Page, title: string) => page.getByText(title, { exact: true }).first();
 
@@ -96,12 +89,14 @@ describe('the profile wizard', { timeout: 120_000 }, () => {
     const wizard = page.getByRole('dialog', { name: 'Create Your Profile' });
     await expect(wizard.getByText('Step 1 of 4: Upload your resume')).toBeVisible();
 
-    // A slow network, so the parse progress stays on screen long enough to be seen.
-    await slowDown(page, '**/api/parse-resume');
+    // The parse answer held back until the progress has been seen (a slow network, on cue).
+    const parse = await holdBack(page, '**/api/parse-resume');
     await wizard.getByLabel('Upload Resume').setInputFiles(BRUCE_WAYNE_PDF);
+    await parse.requested;
     await expect(wizard.getByText('Step 2 of 4: Read your resume')).toBeVisible();
     await expect(wizard.getByText('Parsing resume-matcher_bruce_wayne_fullstack.pdf...')).toBeVisible();
     await expect(wizard.getByRole('progressbar', { name: 'Parsing resume' })).toBeVisible();
+    parse.release();
 
     await expect(wizard.getByText('Step 3 of 4: Confirm your details'), 20_000).toBeVisible();
     const form = wizard.getByRole('form', { name: 'Profile details' });
@@ -172,6 +167,8 @@ describe('the profile wizard', { timeout: 120_000 }, () => {
       { jobTitle: 'Operations Manager', experience: '20 years', location: 'Gotham, USA', skills: ['Logistics', 'First Aid'], isActivelyLooking: true, isPublic: true },
       token,
     );
+    // The browser never saw that write: wait until the read models have it before the dashboard reads the profile.
+    await waitForReadModels(app);
     const page = await newPage(token);
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('button', { name: 'Edit Profile' }).click();

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATES_CHANGED_EVENT, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type Role } from '@hireloop/contracts';
 import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
-import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp } from '../support/api-app';
 
 /**
  * The anonymous candidate cards (issue 11, ADR 026) on the real app with PostgreSQL:
@@ -15,27 +12,12 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * profiles never appear and no card carries anything personal — and the live feed
  * `GET /api/candidates/events` over a real socket.
  */
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const api = useApiApp();
 let position = '';
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  app = await buildApp(runtime, { spaDir: false, publicUrl: 'http://hireloop.test', readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
 
 let addresses = 0;
 const send = async (url: string, payload: unknown, token?: string, method: 'POST' | 'PUT' | 'PATCH' = 'POST') => {
-  const response = await app.inject({
+  const response = await api.app().inject({
     method,
     url,
     payload: payload as object,
@@ -46,9 +28,9 @@ const send = async (url: string, payload: unknown, token?: string, method: 'POST
   return response;
 };
 const get = (url: string, token?: string) =>
-  app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
+  api.app().inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
 const grant = async (email: string, role: Role) => {
-  const result = await grantRoleAsSystem({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null }, email, role, 'test');
+  const result = await grantRoleAsSystem({ ...api.runtime(), sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null }, email, role, 'test');
   position = maxPosition(position, result.position);
 };
 
@@ -234,7 +216,7 @@ describe('GET /api/candidates', () => {
   });
 
   it('a bad X-Min-Position is a 400', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/candidates', headers: { [MIN_POSITION_HEADER]: 'yesterday' } });
+    const response = await api.app().inject({ method: 'GET', url: '/api/candidates', headers: { [MIN_POSITION_HEADER]: 'yesterday' } });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -269,7 +251,7 @@ describe('the candidate cards privacy matrix', () => {
 
   it('erasing a person removes their card', async () => {
     expect((await list('?count=100')).ids).toContain(owners.quinn!.profileId);
-    const erased = await erasePerson({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null }, owners.quinn!.userId, 'test-erase-quinn');
+    const erased = await erasePerson({ ...api.runtime(), sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null }, owners.quinn!.userId, 'test-erase-quinn');
     position = maxPosition(position, erased.position);
     const after = await list('?count=100');
     expect(after.ids).not.toContain(owners.quinn!.profileId);
@@ -281,7 +263,7 @@ describe('the candidate cards privacy matrix', () => {
 
 describe('GET /api/candidates/events (Server-Sent Events)', () => {
   it('tells an open stream within a second or two that the pool changed, and nothing personal', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await api.app().listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const response = await fetch(`${address}/api/candidates/events`, { signal: controller.signal });
     expect(response.status).toBe(200);
@@ -301,9 +283,8 @@ describe('GET /api/candidates/events (Server-Sent Events)', () => {
       }
     };
     try {
+      // The stream says `retry:` once it listens to the feed (ADR 072): the change after it is heard.
       await readUntil(/retry: \d+\n\n/, 2000);
-      // Give the feed a moment to subscribe before the change.
-      await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
       const hide = await send('/api/profile/privacy', { isPublic: false }, owners.dara!.token, 'PATCH');
       expect(hide.statusCode).toBe(200);
@@ -311,7 +292,7 @@ describe('GET /api/candidates/events (Server-Sent Events)', () => {
       expect(Date.now() - started).toBeLessThan(3000);
       const data = JSON.parse(/data: (.*)\n/.exec(text)![1]!) as { position: string };
       // The position is one the list can be read at (read-your-writes).
-      const after = await app.inject({ method: 'GET', url: '/api/candidates?count=100', headers: { [MIN_POSITION_HEADER]: data.position } });
+      const after = await api.app().inject({ method: 'GET', url: '/api/candidates?count=100', headers: { [MIN_POSITION_HEADER]: data.position } });
       expect(after.json<Array<{ id: string }>>().map((card) => card.id)).not.toContain(owners.dara!.profileId);
       text = '';
       expect((await send('/api/profile/privacy', { isPublic: true }, owners.dara!.token, 'PATCH')).statusCode).toBe(200);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDENTIFYING_PROFILE_FIELDS, MIN_POSITION_HEADER, PROFILE_MESSAGES, type Role } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
-import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
-import { buildApp } from '../../cli/src/app';
-import { createRuntime, type Runtime } from '../../cli/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { useApiApp } from '../support/api-app';
 
 /**
  * Who sees what of a candidate profile (spec part 2 §2, §4, §6; ADR 024), on the real app with
@@ -15,28 +12,13 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  * super admin. Every answer is checked for its status and its exact set of fields, and the
  * answers a non-owner gets of the limited or private profiles for every personal text seeded.
  */
-let db: TestDatabase;
-let runtime: Runtime;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const api = useApiApp();
 /** The latest write of the setup: every read waits for the read models to hold it. */
 let position = '';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url }));
-  app = await buildApp(runtime, { spaDir: false, publicUrl: 'http://hireloop.test', readYourWritesTimeoutMs: 15_000 });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await runtime?.close();
-  await db?.drop();
-});
-
 let addresses = 0;
 const post = async (url: string, payload: unknown, token?: string, method: 'POST' | 'PUT' | 'PATCH' = 'POST') => {
-  const response = await app.inject({
+  const response = await api.app().inject({
     method,
     url,
     payload: payload as object,
@@ -48,9 +30,9 @@ const post = async (url: string, payload: unknown, token?: string, method: 'POST
   return response;
 };
 const get = (url: string, token?: string) =>
-  app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
+  api.app().inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [MIN_POSITION_HEADER]: position } });
 
-const deps = () => ({ ...runtime, sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null });
+const deps = () => ({ ...api.runtime(), sessionTtlMs: 3600_000, publicUrl: 'http://hireloop.test', linkedin: null });
 const grant = async (email: string, role: Role) => {
   const result = await grantRoleAsSystem(deps(), email, role, 'test');
   position = maxPosition(position, result.position);
@@ -301,14 +283,14 @@ describe('the profile privacy matrix', () => {
 
   it('bad ids and positions are 4xx, never 500', async () => {
     for (const url of ['/api/profiles/%00', `/api/profiles/${'a'.repeat(101)}`, '/api/profiles/%E0%A4%A', '/api/profiles/%F0%9F%98%80%ED%A0%80']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await api.app().inject({ method: 'GET', url });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);
       expect(response.json()).toMatchObject({ success: false });
     }
-    const badPosition = await app.inject({ method: 'GET', url: `/api/profiles/${owners.open.profileId}`, headers: { [MIN_POSITION_HEADER]: 'yesterday' } });
+    const badPosition = await api.app().inject({ method: 'GET', url: `/api/profiles/${owners.open.profileId}`, headers: { [MIN_POSITION_HEADER]: 'yesterday' } });
     expect(badPosition.statusCode).toBe(400);
-    const badToken = await app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: 'Bearer \u0000nonsense' } });
+    const badToken = await api.app().inject({ method: 'GET', url: '/api/profile', headers: { authorization: 'Bearer \u0000nonsense' } });
     expect(badToken.statusCode).toBeLessThan(500);
   });
 
@@ -340,7 +322,7 @@ describe('my applications (GET /api/applications)', () => {
     const company = await post('/api/auth/company/signup', { companyName: 'Applied Widgets', contactName: 'Hiring', email: 'jobs@applied.example', password: 'matrix-password-1' });
     const companyToken = company.json().token as string;
     // Two open jobs: more than the free plan allows (plan limits, ADR 030).
-    await subscribeToPlan(app, companyToken, 'small_business');
+    await subscribeToPlan(api.app(), companyToken, 'small_business');
     const job = (title: string) => ({ title, location: 'Porto, Portugal', description: `Build ${title} things.`, type: 'Full-time' });
     const first = (await post('/api/jobs', job('Widget Engineer'), companyToken)).json().job.id as string;
     const second = (await post('/api/jobs', job('Gadget Engineer'), companyToken)).json().job.id as string;

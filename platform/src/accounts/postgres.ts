@@ -56,6 +56,8 @@ export interface SessionCacheOptions {
   reconnectMs?: number;
   /** Told when the notification connection fails (sessions are then read from the table each time). */
   onError?: (error: unknown) => void;
+  /** The cache's clock in ms (default `Date.now`; tests move it instead of sleeping). */
+  now?: () => number;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function createPostgresAccountSecrets(options: { connectionString?:
     if (ownsPool) await pool.end();
     throw error;
   }
-  const cache = options.cacheSessions ? new SessionCache({ maxAgeMs: options.cacheSessions.maxAgeMs ?? 60_000, maxEntries: options.cacheSessions.maxEntries ?? 10_000 }) : null;
+  const cache = options.cacheSessions ? new SessionCache({ maxAgeMs: options.cacheSessions.maxAgeMs ?? 60_000, maxEntries: options.cacheSessions.maxEntries ?? 10_000, now: options.cacheSessions.now }) : null;
   const listener = cache && options.cacheSessions ? await listenForRevocations(pool, cache, options.cacheSessions) : null;
 
   return {

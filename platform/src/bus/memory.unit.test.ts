@@ -12,9 +12,9 @@ describe('the in-process bus releases the work it no longer owes', () => {
     await bus.close();
   });
 
-  it('holds nothing once 100,000 work items have been worked and acked', async () => {
+  it('holds nothing once 10,000 work items have been worked and acked', async () => {
     bus = createMemoryBus({ onError: () => undefined });
-    const count = 100_000;
+    const count = 10_000;
     for (let n = 0; n < count; n++) await bus.enqueue('mail.send', { n, to: `person-${n}@example.com` });
     // Nobody listens yet: every item waits for its first queue.
     expect(bus.stats()).toMatchObject({ storedItems: count, pendingDeliveries: 0 });

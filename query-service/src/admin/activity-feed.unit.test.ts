@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminActivity, JobPosted, UserRegistered } from '@hireloop/contracts';
 import { createMemoryBus } from '@hireloop/platform/bus';
-import { createMemoryEventStore, type Actor } from '@hireloop/platform/event-store';
+import { comparePositions, createMemoryEventStore, type Actor, type Position } from '@hireloop/platform/event-store';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { adminActivitiesProjection } from '@hireloop/projections/admin-activities/projection';
 import { adminActivitiesAfter } from '@hireloop/projections/admin-activities/queries';
@@ -59,7 +59,7 @@ const setup = async () => {
   );
   let n = 0;
   const append = async (streamId: string, type: string, data: unknown, actor: Actor | 'system') => {
-    await eventStore.append(streamId, [
+    const { position } = await eventStore.append(streamId, [
       {
         type,
         data,
@@ -74,6 +74,7 @@ const setup = async () => {
       },
     ]);
     for (const runner of runners) await runner.catchUp();
+    return position;
   };
   const progress = new ProjectionProgress(readStore, allProjections, bus, 50, 0);
   await progress.start();
@@ -83,7 +84,9 @@ const setup = async () => {
   };
   return { readStore, progress, append, close };
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Until `feed` has checked the read model at `position` or later: what it has not told by then, it never will. */
+const checkedPast = (feed: AdminActivityFeed, position: Position) =>
+  vi.waitFor(() => expect(comparePositions(feed.checked ?? '', position)).toBeGreaterThanOrEqual(0));
 
 describe('the admin activity feed', () => {
   it('tells its listeners each new admin entry once, described, and nothing of other actors', async () => {
@@ -95,14 +98,12 @@ describe('the admin activity feed', () => {
     const { since, unsubscribe } = await feed.subscribe((activities) => heard.push(...activities));
     expect(since).not.toBe('');
     await append('job-j1', 'JobPosted', job('j1', 'Data Engineer'), admin);
-    await append('job-j2', 'JobPosted', job('j2', 'By a company'), company);
-    await settle();
+    await checkedPast(feed, await append('job-j2', 'JobPosted', job('j2', 'By a company'), company));
     expect(heard.map((a) => [a.action, a.entityId, a.description, a.adminName, a.link])).toEqual([
       ['job.posted', 'j1', 'Posted a job: Data Engineer', 'Olive Ops', '/job/j1'],
     ]);
     await append('user-user-ada', 'UserRegistered', registered('user-ada', 'Ada Lovelace', 'candidate'), 'system');
-    await append('user-user-ada', 'UserRoleChanged', { userId: 'user-ada', from: 'candidate', to: 'admin' }, admin);
-    await settle();
+    await checkedPast(feed, await append('user-user-ada', 'UserRoleChanged', { userId: 'user-ada', from: 'candidate', to: 'admin' }, admin));
     expect(heard.map((a) => a.description)).toEqual([
       'Posted a job: Data Engineer',
       'Changed a user role: Ada Lovelace (candidate → admin)',
@@ -110,8 +111,13 @@ describe('the admin activity feed', () => {
     unsubscribe();
     expect(feed.size).toBe(0);
     await append('job-j3', 'JobPosted', job('j3', 'After'), admin);
-    await settle();
+    // A listener that comes later is told of the next entry; by then the one that left would have been told too.
+    const later: AdminActivity[] = [];
+    const { unsubscribe: stopLater } = await feed.subscribe((activities) => later.push(...activities));
+    await checkedPast(feed, await append('job-j4', 'JobPosted', job('j4', 'Later still'), admin));
+    expect(later.map((a) => a.description)).toEqual(['Posted a job: Later still']);
     expect(heard).toHaveLength(2);
+    stopLater();
     await close();
   });
 

@@ -126,6 +126,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
         const subscription = await feed.subscribe(send);
         stream.onEnd(subscription.unsubscribe);
         if (!stream.open) return;
+        stream.listening();
         // What a reconnecting browser missed, up to where the feed takes over; then what came meanwhile.
         if (lastEventId && comparePositions(lastEventId, subscription.since) < 0) {
           const missed = (await adminActivitiesAfter(readStore, lastEventId, RESUME_LIMIT)).filter(

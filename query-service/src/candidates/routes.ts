@@ -111,6 +111,7 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
     };
     try {
       stream.onEnd((await feed.subscribe(send)).unsubscribe);
+      stream.listening();
     } catch (error) {
       request.log.warn({ err: error }, 'candidate feed: could not subscribe');
       stream.end();

@@ -9,12 +9,17 @@ export interface EventStream {
   end(): void;
   /** Runs `callback` when the stream ends, whoever ends it. */
   onEnd(callback: () => void): void;
+  /**
+   * Writes `retry: 5000`, the stream's first line, once the route listens to its feed: from then on,
+   * no news is missed. A client (or a test) that has read it may act and expect to hear of it.
+   */
+  listening(): void;
 }
 
 /**
  * Turns a request into a Server-Sent Events stream (the candidate feed, ADR 026; the admin activity
  * log, ADR 035): the headers Fastify's hooks set so far (security headers) kept, no caching and no
- * proxy buffering, `retry: 5000`, a comment every `keepAliveMs` so proxies and browsers keep it
+ * proxy buffering, `retry: 5000` once the route listens (`listening`), a comment every `keepAliveMs` so proxies and browsers keep it
  * open, and an end when the browser leaves. `streams` holds every open stream's `end`, for the
  * server to end them before it closes (it waits for open connections, and a stream never ends by itself).
  */
@@ -31,7 +36,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, { 
     // nginx and similar proxies must not buffer the stream.
     'x-accel-buffering': 'no',
   });
-  raw.write('retry: 5000\n\n');
+  // The headers now (the client sees the stream open); the first line once the route listens.
+  raw.flushHeaders();
 
   let open = true;
   const callbacks: Array<() => void> = [];
@@ -62,6 +68,9 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, { 
     onEnd: (callback) => {
       if (open) callbacks.push(callback);
       else callback();
+    },
+    listening: () => {
+      if (open) raw.write('retry: 5000\n\n');
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Position } from '@hireloop/platform/event-store';
 import type { ProjectionProgress } from './projection-progress';
 
 /**
@@ -15,6 +16,9 @@ export class ProjectionFeed<News, Cursor> {
   private checking: Promise<void> | null = null;
   private again = false;
   private started: Promise<void> | null = null;
+  /** The read model's latest progress heard of, and the latest one whose news every listener has been told. */
+  private heard: Position | undefined;
+  private checkedUpTo: Position | undefined;
 
   constructor(
     private readonly options: {
@@ -35,11 +39,23 @@ export class ProjectionFeed<News, Cursor> {
     return this.listeners.size;
   }
 
+  /**
+   * The read model's position up to which the feed has told its listeners everything (undefined
+   * before its first check): whatever was not told by then was not news. Tests wait for it to prove
+   * a negative instead of sleeping (ADR 072).
+   */
+  get checked(): Position | undefined {
+    return this.checkedUpTo;
+  }
+
   /** Starts telling `listener` of what is new after this call; answers where it started and how to stop. */
   async subscribe(listener: (news: News) => void): Promise<{ since: Cursor; unsubscribe: () => void }> {
     this.listeners.add(listener);
     if (!this.stopWatching) {
-      this.stopWatching = this.options.progress.watch(this.options.projection, () => this.check());
+      this.stopWatching = this.options.progress.watch(this.options.projection, (position) => {
+        this.heard = position;
+        this.check();
+      });
       this.started = this.options.start().then(
         (cursor) => {
           this.last = cursor;
@@ -76,11 +92,13 @@ export class ProjectionFeed<News, Cursor> {
     this.checking = (async () => {
       do {
         this.again = false;
+        const upTo = this.heard;
         await this.started;
         for (let found = await this.options.next(this.last); found; found = await this.options.next(this.last)) {
           this.last = found.cursor;
           for (const listener of [...this.listeners]) listener(found.news);
         }
+        this.checkedUpTo = upTo;
       } while (this.again && this.stopWatching);
     })()
       .catch((error: unknown) => this.onError(error))

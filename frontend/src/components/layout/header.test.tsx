@@ -1,16 +1,8 @@
 import type { User } from '@hireloop/contracts';
-import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../testing/router';
 import { Header } from './header';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
 
 const person = (role: User['role']): User => ({
   id: 'u1',
@@ -25,7 +17,7 @@ const person = (role: User['role']): User => ({
   createdAt: '2026-11-01T00:00:00.000Z',
 });
 
-const renderHeader = (user: User | null) => render(<Header user={user} isLoading={false} onSignIn={() => {}} onSignOut={() => {}} />);
+const renderHeader = (user: User | null) => renderInRouter(<Header user={user} isLoading={false} onSignIn={() => {}} onSignOut={() => {}} />);
 
 describe('the header for admins (part 2, Dashboard)', () => {
   it.each(['admin', 'super_admin'] as const)('an %s sees the Admin Panel link and the Admin badge by their name', (role) => {

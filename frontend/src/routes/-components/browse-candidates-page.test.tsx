@@ -1,8 +1,7 @@
 import { INVITATION_MESSAGES, type CandidateCard, type CompanyInvitation, type Job } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../components/ui/toast';
 import { resetPositionForTests } from '../../lib/api-client';
@@ -10,14 +9,7 @@ import { AuthDialogContext } from '../../lib/auth-dialog';
 import { BROWSE_CANDIDATES_SEARCH_DEFAULTS } from '../../features/candidates/lib/browse-search';
 import { CompanyBrowseCandidates } from './browse-candidates-page';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
-    <a href={params ? to.replace('$id', params.id) : to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+import { renderInRouter } from '../../testing/router';
 
 const card = (n: number): CandidateCard => ({
   id: `p${n}`,
@@ -83,7 +75,7 @@ afterEach(() => {
 
 function renderBrowse() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog: vi.fn(), preloadAuthDialog: () => {} }}>
         <CompanyBrowseCandidates search={BROWSE_CANDIDATES_SEARCH_DEFAULTS} onSearchChange={() => {}} />

@@ -1,15 +1,15 @@
-import { ADMIN_EXPERIENCE_LEVELS, ADMIN_MESSAGES, CreateAdminCandidateBody } from '@hireloop/contracts';
-import { useForm, useWatch } from 'react-hook-form';
+import { ADMIN_MESSAGES, CreateAdminCandidateBody } from '@hireloop/contracts';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FormCheckbox, FormField } from '../../../components/ui/form-field';
-import { Input, inputClassName, Textarea } from '../../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
-import { cn } from '../../../lib/utils';
 import { useCreateAdminCandidate } from '../api/admin-people';
 import { failureToast, splitComma } from '../lib/admin-display';
+import { CandidateFields } from './candidate-fields';
+import { FormFooter } from './form-footer';
 
 /** The contract's body with skills as typed: comma-separated text, split before the contract's own check. */
 const AddCandidateFormBody = CreateAdminCandidateBody.extend({
@@ -55,54 +55,17 @@ function AddCandidateForm({ onClose }: { onClose: () => void }) {
     });
 
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField control={control} name="firstName" label="First Name" required>
-          {(field) => <Input {...field} autoComplete="off" />}
-        </FormField>
-        <FormField control={control} name="lastName" label="Last Name" required>
-          {(field) => <Input {...field} autoComplete="off" />}
-        </FormField>
-        <FormField control={control} name="email" label="Email" required>
-          {(field) => <Input {...field} type="email" autoComplete="off" />}
-        </FormField>
-        <FormField control={control} name="phone" label="Phone">
-          {(field) => <Input {...field} type="tel" />}
-        </FormField>
-        <FormField control={control} name="title" label="Title">
-          {(field) => <Input {...field} placeholder="e.g. Backend Engineer" />}
-        </FormField>
-        <FormField control={control} name="location" label="Location">
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="experience" label="Experience">
-          {(field) => (
-            <select {...field} className={cn(inputClassName, 'h-10')}>
-              <option value="">Not specified</option>
-              {ADMIN_EXPERIENCE_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {level} years
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField control={control} name="skills" label="Skills" hint="Separate skills with commas.">
-          {(field) => <Input {...field} placeholder="React, TypeScript" />}
-        </FormField>
-      </div>
-      <FormField control={control} name="summary" label="Summary">
-        {(field) => <Textarea {...field} rows={3} />}
-      </FormField>
-      <FormCheckbox control={control} name="isPrivate" label="Private profile" />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!complete || create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Candidate'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormProvider {...form}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
+        <CandidateFields
+          email={
+            <FormField control={control} name="email" label="Email" required>
+              {(field) => <Input {...field} type="email" autoComplete="off" />}
+            </FormField>
+          }
+        />
+        <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Candidate" pendingLabel="Creating..." incomplete={!complete} />
+      </form>
+    </FormProvider>
   );
 }

@@ -1,14 +1,14 @@
 import { ADMIN_MESSAGES, CreateAdminCompanyBody } from '@hireloop/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCompany } from '../api/admin-people';
 import { failureToast } from '../lib/admin-display';
+import { FormFooter } from './form-footer';
 
 type Values = { [K in keyof CreateAdminCompanyBody]-?: string };
 const EMPTY: Values = { name: '', description: '', website: '', location: '' };
@@ -61,14 +61,7 @@ function AddCompanyForm({ onClose }: { onClose: () => void }) {
       <FormField control={control} name="description" label="Description">
         {(field) => <Textarea {...field} rows={3} />}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={name.trim() === '' || create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Company'}
-        </Button>
-      </DialogFooter>
+      <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Company" pendingLabel="Creating..." incomplete={name.trim() === ''} />
     </form>
   );
 }

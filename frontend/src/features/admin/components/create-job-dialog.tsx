@@ -1,16 +1,17 @@
-import { ADMIN_JOB_TYPES, ADMIN_MESSAGES, AdminCreateJobBody, EXPERIENCE_LEVELS } from '@hireloop/contracts';
-import { useForm, useWatch } from 'react-hook-form';
+import { ADMIN_JOB_TYPES, ADMIN_MESSAGES, AdminCreateJobBody } from '@hireloop/contracts';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FormCheckbox, FormField } from '../../../components/ui/form-field';
-import { Input, inputClassName, Textarea } from '../../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { inputClassName } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { useCreateAdminJob } from '../api/admin-jobs';
 import { useAdminCompanies } from '../api/admin-people';
 import { failureToast, splitComma } from '../lib/admin-display';
+import { JobFields, type JobFieldValues } from './job-fields';
+import { FormFooter } from './form-footer';
 
 /**
  * The body of `POST /api/admin/jobs` from the form (part 2 §5 "Create Job (admin)"): the contract's
@@ -22,19 +23,9 @@ const CreateJobFormBody = AdminCreateJobBody.extend({
 });
 type CreateJobBody = z.output<typeof CreateJobFormBody>;
 
-interface Values {
-  title: string;
-  company: string;
-  companyId: string;
-  location: string;
-  salary: string;
+interface Values extends JobFieldValues {
   type: (typeof ADMIN_JOB_TYPES)[number];
-  remote: boolean;
-  experience: (typeof EXPERIENCE_LEVELS)[number];
-  description: string;
-  requirements: string;
-  skills: string;
-  benefits: string;
+  companyId: string;
 }
 
 const EMPTY: Values = {
@@ -89,88 +80,38 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
     });
 
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField control={control} name="title" label="Job Title" required>
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="location" label="Location" required>
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="companyId" label="Company Account">
-          {({ onChange, ...field }) => (
-            <select
-              {...field}
-              onChange={(event) => {
-                const companyId = event.target.value;
-                onChange(companyId);
-                // Choosing an account fills in its name (still editable).
-                const company = companies.data?.companies.find((entry) => entry.id === companyId);
-                if (company) form.setValue('company', company.name);
-              }}
-              className={cn(inputClassName, 'h-10')}
-            >
-              <option value="">None</option>
-              {(companies.data?.companies ?? []).map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField control={control} name="company" label="Company Name">
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="salary" label="Salary">
-          {(field) => <Input {...field} placeholder="e.g. $120k - $150k" />}
-        </FormField>
-        <FormField control={control} name="type" label="Job Type">
-          {(field) => (
-            <select {...field} className={cn(inputClassName, 'h-10')}>
-              {ADMIN_JOB_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField control={control} name="experience" label="Experience Level">
-          {(field) => (
-            <select {...field} className={cn(inputClassName, 'h-10')}>
-              {EXPERIENCE_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {level}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <div className="flex items-end pb-2">
-          <FormCheckbox control={control} name="remote" label="Remote" />
-        </div>
-      </div>
-      <FormField control={control} name="description" label="Description" required>
-        {(field) => <Textarea {...field} rows={5} />}
-      </FormField>
-      <FormField control={control} name="requirements" label="Requirements" hint="One requirement per line.">
-        {(field) => <Textarea {...field} rows={4} />}
-      </FormField>
-      <FormField control={control} name="skills" label="Skills" hint="Separate skills with commas.">
-        {(field) => <Input {...field} />}
-      </FormField>
-      <FormField control={control} name="benefits" label="Benefits" hint="Separate benefits with commas.">
-        {(field) => <Input {...field} />}
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!complete || create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Job'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormProvider {...form}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
+        <JobFields
+          types={ADMIN_JOB_TYPES}
+          benefitsHint="Separate benefits with commas."
+          companyAccount={
+            <FormField control={control} name="companyId" label="Company Account">
+              {({ onChange, ...field }) => (
+                <select
+                  {...field}
+                  onChange={(event) => {
+                    const companyId = event.target.value;
+                    onChange(companyId);
+                    // Choosing an account fills in its name (still editable).
+                    const company = companies.data?.companies.find((entry) => entry.id === companyId);
+                    if (company) form.setValue('company', company.name);
+                  }}
+                  className={cn(inputClassName, 'h-10')}
+                >
+                  <option value="">None</option>
+                  {(companies.data?.companies ?? []).map((company) => (
+                    <option key={company.id} value={company.id}>
+                      {company.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          }
+        />
+        <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Job" pendingLabel="Creating..." incomplete={!complete} />
+      </form>
+    </FormProvider>
   );
 }

@@ -2,8 +2,7 @@ import type { AdminCandidate } from '@hireloop/contracts';
 import { ADMIN_MESSAGES, INVITATION_MESSAGE_MAX_LENGTH, SendInvitationBody } from '@hireloop/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -11,6 +10,7 @@ import { contractResolver } from '../../../lib/forms';
 import { useSendAdminInvitation } from '../api/admin-invitations';
 import { failureToast, fullName } from '../lib/admin-display';
 import { JobPicker } from './job-picker';
+import { FormFooter } from './form-footer';
 
 /** The contract's body less the candidate (the row's): a job must be chosen (part 2 §8 "Selection Required"). */
 const InviteFormBody = SendInvitationBody.omit({ candidateId: true }).extend({
@@ -64,14 +64,7 @@ function InviteForm({ candidate, onClose }: { candidate: AdminCandidate; onClose
       <FormField control={control} name="message" label="Message (optional)">
         {({ onChange, ...field }) => <Textarea {...field} rows={3} onChange={(event) => onChange(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={send.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send Invitation'}
-        </Button>
-      </DialogFooter>
+      <FormFooter onCancel={onClose} pending={send.isPending} submitLabel="Send Invitation" pendingLabel="Sending..." />
     </form>
   );
 }

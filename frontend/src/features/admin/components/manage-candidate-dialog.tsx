@@ -1,15 +1,13 @@
-import { ADMIN_EXPERIENCE_LEVELS, UpdateAdminCandidateBody, type AdminCandidate } from '@hireloop/contracts';
-import { useForm } from 'react-hook-form';
+import { UpdateAdminCandidateBody, type AdminCandidate } from '@hireloop/contracts';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FormCheckbox, FormField } from '../../../components/ui/form-field';
-import { Input, inputClassName, Textarea } from '../../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
-import { cn } from '../../../lib/utils';
 import { useUpdateAdminCandidate } from '../api/admin-people';
 import { failureToast, fullName, splitComma } from '../lib/admin-display';
+import { CandidateFields } from './candidate-fields';
+import { FormFooter } from './form-footer';
 
 export const MANAGE_CANDIDATE_TEXT = { saved: 'Candidate updated', failed: 'Failed to update candidate' } as const;
 
@@ -51,7 +49,6 @@ export function ManageCandidateDialog({ candidate, onClose }: { candidate: Admin
 
 function ManageCandidateForm({ candidate, onClose }: { candidate: AdminCandidate; onClose: () => void }) {
   const form = useForm<Values, unknown, ManageCandidateBody>({ resolver: contractResolver(ManageCandidateFormBody), defaultValues: valuesOf(candidate) });
-  const { control } = form;
   const update = useUpdateAdminCandidate();
   const save = (body: ManageCandidateBody) =>
     update.mutate(
@@ -65,52 +62,11 @@ function ManageCandidateForm({ candidate, onClose }: { candidate: AdminCandidate
       },
     );
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField control={control} name="firstName" label="First Name" required>
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="lastName" label="Last Name" required>
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="phone" label="Phone">
-          {(field) => <Input {...field} type="tel" />}
-        </FormField>
-        <FormField control={control} name="title" label="Title">
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="location" label="Location">
-          {(field) => <Input {...field} />}
-        </FormField>
-        <FormField control={control} name="experience" label="Experience">
-          {(field) => (
-            <select {...field} className={cn(inputClassName, 'h-10')}>
-              <option value="">Not specified</option>
-              {ADMIN_EXPERIENCE_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {level} years
-                </option>
-              ))}
-              {field.value && !(ADMIN_EXPERIENCE_LEVELS as readonly string[]).includes(field.value) ? <option value={field.value}>{field.value}</option> : null}
-            </select>
-          )}
-        </FormField>
-        <FormField control={control} name="skills" label="Skills" hint="Separate skills with commas.">
-          {(field) => <Input {...field} />}
-        </FormField>
-      </div>
-      <FormField control={control} name="summary" label="Summary">
-        {(field) => <Textarea {...field} rows={3} />}
-      </FormField>
-      <FormCheckbox control={control} name="isPrivate" label="Private profile" />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormProvider {...form}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
+        <CandidateFields />
+        <FormFooter onCancel={onClose} pending={update.isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
+      </form>
+    </FormProvider>
   );
 }

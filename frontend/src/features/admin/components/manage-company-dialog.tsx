@@ -1,14 +1,14 @@
 import { UpdateAdminCompanyBody, type AdminCompany } from '@hireloop/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useUpdateAdminCompany } from '../api/admin-people';
 import { failureToast } from '../lib/admin-display';
+import { FormFooter } from './form-footer';
 
 export const MANAGE_COMPANY_TEXT = { saved: 'Company updated', failed: 'Failed to update company' } as const;
 
@@ -61,14 +61,7 @@ function ManageCompanyForm({ company, onClose }: { company: AdminCompany; onClos
       <FormField control={control} name="description" label="Description">
         {(field) => <Textarea {...field} rows={3} />}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormFooter onCancel={onClose} pending={update.isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
     </form>
   );
 }

@@ -1,21 +1,14 @@
 import type { CandidateCard } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPositionForTests } from '../../../lib/api-client';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
 import { BROWSE_CANDIDATES_SEARCH_DEFAULTS, type BrowseCandidatesSearch } from '../lib/browse-search';
 import { BrowseCandidates } from './browse-candidates';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
-    <a href={params ? to.replace('$id', params.id) : to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+import { renderInRouter } from '../../../testing/router';
 
 const card = (n: number): CandidateCard => ({
   id: `p${n}`,
@@ -65,7 +58,7 @@ function renderBrowse(
     currentSearch = search;
     return <BrowseCandidates search={search} onSearchChange={setSearch} viewer={viewer} viewerLoading={false} />;
   }
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: () => {} }}>
         <Harness />

@@ -1,20 +1,12 @@
 import type { CandidateCard } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
 import { resetPositionForTests } from '../../../lib/api-client';
 import { CandidateSidePanel } from './candidate-side-panel';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
-    <a href={params ? to.replace('$id', params.id) : to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+import { renderInRouter } from '../../../testing/router';
 
 const card = (n: number, overrides: Partial<CandidateCard> = {}): CandidateCard => ({
   id: `p${n}`,
@@ -86,7 +78,7 @@ function runFrames(count: number) {
 function renderPanel(viewer: { type: 'candidate' | 'company' } | null = null) {
   const openAuthDialog = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: () => {} }}>
         <CandidateSidePanel viewer={viewer} />

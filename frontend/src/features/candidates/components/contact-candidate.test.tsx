@@ -1,8 +1,7 @@
 import { CONTACT_MESSAGES, DEFAULT_CONTACT_MESSAGE, type CandidateCard } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/ui/toast';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
@@ -10,14 +9,8 @@ import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 import { BROWSE_CANDIDATES_SEARCH_DEFAULTS } from '../lib/browse-search';
 import { CONTACT_PROMPT } from '../hooks/use-contact-candidate';
 import { BrowseCandidates } from './browse-candidates';
+import { renderInRouter } from '../../../testing/router';
 
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, params, children, ...rest }: { to: string; params?: { id: string }; children: ReactNode }) => (
-    <a href={params ? to.replace('$id', params.id) : to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
 // The toasts are what this test reads: each call is one toast shown.
 vi.mock('../../../components/ui/toast', () => ({ toast: vi.fn(() => ({ id: 1, dismiss: () => {} })) }));
 
@@ -46,7 +39,7 @@ beforeEach(() => {
 
 async function renderBrowse(onPaidPlan: boolean, planPending = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog: vi.fn(), preloadAuthDialog: () => {} }}>
         <BrowseCandidates

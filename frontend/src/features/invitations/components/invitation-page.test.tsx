@@ -1,8 +1,7 @@
 import { INVITATION_MESSAGES, MESSAGES, type AuthSuccess, type InvitationResponse, type Job } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../../components/ui/toast';
 import { AuthDialogContext } from '../../../lib/auth-dialog';
@@ -10,14 +9,7 @@ import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 import { InvitationView } from './invitation-page';
 import { AVAILABILITY_HINT } from './availability-dialog';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+import { renderInRouter } from '../../../testing/router';
 
 const { calls, answers } = stubFetch();
 
@@ -51,7 +43,7 @@ function renderPage({ signedIn = false } = {}) {
   const openAuthDialog = vi.fn();
   const onSignedIn = vi.fn<(session: AuthSuccess) => void>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: () => {} }}>
         <InvitationView token={TOKEN} signedIn={signedIn} jobCard={(shown) => <h2>Job card: {shown.title}</h2>} onSignedIn={onSignedIn} />

@@ -1,25 +1,17 @@
 import type { CandidateInvitation } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonAnswer, stubFetch } from '../../../testing/fetch-stub';
 import { MyInvitationsCard } from './my-invitations-card';
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, params, children, ...rest }: { to: string; params: { invitationId: string }; children: ReactNode }) => (
-    <a href={to.replace('$invitationId', params.invitationId)} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+import { renderInRouter } from '../../../testing/router';
 
 const { calls, answers } = stubFetch();
 
 function renderCard() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <MyInvitationsCard />
     </QueryClientProvider>,
