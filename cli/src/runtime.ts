@@ -146,7 +146,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       lostAt = Date.now();
     });
     closers.unshift(() => pool.end());
-    const storedLog = await createPostgresEventStore({ pool });
+    const storedLog = await createPostgresEventStore({ pool, groupCommit: config.EVENT_STORE_GROUP_COMMIT === 'on' });
     closers.unshift(() => storedLog.close());
     const personalData = protectPersonalData({ eventStore: storedLog, keys: await createPostgresPersonalDataKeys({ pool }), rules: personalDataRules });
     const eventStore = personalData.eventStore;

@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
+ * BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPostgresEventStore, encodePosition, START, type EventMetadata, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, encodePosition, START, type EventMetadata, type GroupCommitOptions, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createPostgresReadStore } from '@hireloop/platform/read-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
@@ -145,29 +145,36 @@ async function timedClients(clients: number, seconds: number, work: (client: num
   return done / ((performance.now() - started) / 1000);
 }
 
+/** Group-commit settings the commits section compares (BENCH_GROUP_COMMIT: a JSON list; default off and the store's default). */
+const GROUP_COMMIT_VARIANTS = JSON.parse(process.env.BENCH_GROUP_COMMIT ?? '[false, true]') as Array<boolean | GroupCommitOptions>;
+const variantLabel = (variant: boolean | GroupCommitOptions) =>
+  variant === false ? 'group commit off' : variant === true ? 'group commit (default)' : `group commit ${JSON.stringify(variant)}`;
+
 async function commitsSection() {
   await withDatabase(async (db) => {
     const pool = new pg.Pool({ connectionString: db.url, max: 20 });
     try {
       await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, v text NOT NULL)');
       await migrate(db.url, { schema: 'bench_appends' });
-      const store = await createPostgresEventStore({ pool, schema: 'bench_appends' });
+      const stores = await Promise.all(GROUP_COMMIT_VARIANTS.map((groupCommit) => createPostgresEventStore({ pool, schema: 'bench_appends', groupCommit })));
       const data = syntheticJob(1);
       const rows: string[] = [];
       for (const clients of [1, 16]) {
         const commits = await timedClients(clients, 4, async () => {
           await pool.query('INSERT INTO bench_commits (v) VALUES ($1)', ['x']);
         });
-        const appends = await timedClients(clients, 4, async (client, n) => {
-          await store.append(`bench-${clients}-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
-        });
-        rows.push(`| ${clients} | ${thousands(commits)} | ${thousands(appends)} | ${fixed(appends / commits, 2)} |`);
+        for (const [variant, store] of stores.entries()) {
+          const appends = await timedClients(clients, 4, async (client, n) => {
+            await store.append(`bench-${variant}-${clients}-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
+          });
+          rows.push(`| ${clients} | ${thousands(commits)} | ${variantLabel(GROUP_COMMIT_VARIANTS[variant]!)} | ${thousands(appends)} | ${fixed(appends / commits, 2)} |`);
+        }
       }
-      await store.close();
-      line('### Appends against the machine\'s commit rate (4 s each)');
+      for (const store of stores) await store.close();
+      line(`### Appends against the machine's commit rate (4 s each; load ${load()})`);
       line();
-      line('| clients | single-row commits/s | appends/s (one event, own stream) | appends ÷ commits |');
-      line('|---:|---:|---:|---:|');
+      line('| clients | single-row commits/s | appends | appends/s (one event, own stream) | appends ÷ commits |');
+      line('|---:|---:|---|---:|---:|');
       rows.forEach((row) => line(row));
       line();
     } finally {
