@@ -61,7 +61,7 @@ export interface PostgresEventStoreOptions {
 export interface GroupCommitOptions {
   /** Appends in one group at most. Default 64. */
   maxAppends?: number;
-  /** Groups written at once, each on its own connection. Default 2. */
+  /** Groups written at once, each on its own connection. Default 4. */
   maxInFlight?: number;
   /** How long an append that finds no group writing waits for company before it is written (ms). Default 0. */
   windowMs?: number;
@@ -556,7 +556,7 @@ interface GroupedAppend {
 function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): Required<GroupCommitOptions> | null {
   if (setting === false) return null;
   const given = setting === true || setting === undefined ? {} : setting;
-  return { maxAppends: given.maxAppends ?? 64, maxInFlight: given.maxInFlight ?? 2, windowMs: given.windowMs ?? 0 };
+  return { maxAppends: given.maxAppends ?? 64, maxInFlight: given.maxInFlight ?? 4, windowMs: given.windowMs ?? 0 };
 }
 
 /**
@@ -611,7 +611,9 @@ class GroupCommitQueue {
     while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
       const taken: typeof this.waiting = [];
       const streams = new Set<string>();
-      for (let index = 0; index < this.waiting.length && taken.length < this.options.maxAppends; ) {
+      // Shared between the free slots, so the groups are written side by side rather than one big one with idle slots.
+      const size = Math.min(this.options.maxAppends, Math.ceil(this.waiting.length / (this.options.maxInFlight - this.inFlight)));
+      for (let index = 0; index < this.waiting.length && taken.length < size; ) {
         const candidate = this.waiting[index]!;
         if (this.streamsWriting.has(candidate.streamId) || streams.has(candidate.streamId)) {
           index++;
