@@ -360,6 +360,33 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         expect(events).toHaveLength(1 + 2 * others.length);
       });
 
+      it('writes a multi-stream append whole or not at all among concurrent appends', async () => {
+        const [fresh, taken, a, b, c] = ['fresh', 'taken', 'a', 'b', 'c'].map((prefix) => streamName(prefix)) as [string, string, string, string, string];
+        await store.append(taken, [newEvent('Existing')], { expectedVersion: 'no_stream' });
+        const [refused, together, single] = await Promise.allSettled([
+          store.appendToStreams([
+            { streamId: fresh, events: [newEvent('ShouldNotExist')], expectedVersion: 'no_stream' },
+            { streamId: taken, events: [newEvent('Conflicting')], expectedVersion: 'no_stream' },
+          ]),
+          store.appendToStreams([
+            { streamId: a, events: [newEvent('A1'), newEvent('A2')], expectedVersion: 'no_stream' },
+            { streamId: b, events: [newEvent('B1')], expectedVersion: 'no_stream' },
+          ]),
+          store.append(c, [newEvent('C1')], { expectedVersion: 'no_stream' }),
+        ]);
+        expect(refused!.status).toBe('rejected');
+        await expectConflict(Promise.reject((refused as PromiseRejectedResult).reason), { streamId: taken, actual: 0 });
+        expect((await store.readStream(fresh)).version).toBe(-1);
+        expect(together!.status).toBe('fulfilled');
+        if (together!.status === 'fulfilled') {
+          expect(together!.value.map((result) => result.nextExpectedVersion)).toEqual([1, 0]);
+          expect(comparePositions(together!.value[0]!.position, together!.value[1]!.position)).toBeLessThan(0);
+        }
+        expect(single!.status).toBe('fulfilled');
+        expect((await store.readStream(a)).events.map((event) => event.type)).toEqual(['A1', 'A2']);
+        expect((await store.readStream(b)).events.map((event) => event.type)).toEqual(['B1']);
+      });
+
       it('fails only the append that repeats a stored event id', async () => {
         const stored = newEvent('Stored');
         await store.append(streamName(), [stored]);

@@ -5,6 +5,7 @@ import {
   createPostgresEventStore,
   decodePosition,
   START,
+  type GroupCommitOptions,
   type PostgresEventStore,
   type RecordedEvent,
 } from '@hireloop/platform/event-store';
@@ -84,7 +85,7 @@ describe('postgres event store', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  const openStore = async (options: { schema: string; pool?: pg.Pool; pollIntervalMs?: number; groupCommit?: boolean }): Promise<PostgresEventStore> => {
+  const openStore = async (options: { schema: string; pool?: pg.Pool; pollIntervalMs?: number; groupCommit?: boolean | GroupCommitOptions }): Promise<PostgresEventStore> => {
     const { url } = await testDatabase();
     const store = await createPostgresEventStore({ connectionString: url, ...options });
     cleanups.push(() => store.close());
@@ -101,8 +102,8 @@ describe('postgres event store', () => {
   describe('group commit (ADR 076)', () => {
     const transactionOf = (position: string): bigint => decodePosition(position).major;
 
-    it('writes concurrent appends to different streams in one transaction, in the order they were made', async () => {
-      const store = await openStore({ schema: await freshSchema() });
+    it('writes concurrent appends to different streams in one transaction (one group at a time), in the order they were made', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 1 } });
       const streams = Array.from({ length: 8 }, () => streamName());
       const results = await Promise.all(streams.map((streamId, index) => store.append(streamId, [newEvent('Grouped', { index })], { expectedVersion: 'no_stream' })));
       expect(new Set(results.map((result) => transactionOf(result.position))).size).toBe(1);
@@ -110,6 +111,26 @@ describe('postgres event store', () => {
       const { events } = await store.readAll(START);
       expect(events.map((event) => event.streamId)).toEqual(streams);
       expect(events.map((event) => event.position)).toEqual(results.map((result) => result.position));
+    });
+
+    it('writes multi-stream appends made meanwhile in the same transaction as one-stream ones (one group at a time)', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 1 } });
+      const results = await Promise.all([
+        store.appendToStreams([
+          { streamId: streamName(), events: [newEvent('Job')], expectedVersion: 'no_stream' },
+          { streamId: streamName(), events: [newEvent('Counted')], expectedVersion: 'no_stream' },
+        ]),
+        store.append(streamName(), [newEvent('Single')], { expectedVersion: 'no_stream' }).then((result) => [result]),
+      ]);
+      expect(new Set(results.flat().map((result) => transactionOf(result.position))).size).toBe(1);
+    });
+
+    it('shares the appends waiting between the groups it writes side by side', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 2 } });
+      const results = await Promise.all(Array.from({ length: 8 }, () => store.append(streamName(), [newEvent('Shared')], { expectedVersion: 'no_stream' })));
+      const transactions = results.map((result) => transactionOf(result.position));
+      expect(new Set(transactions).size).toBe(2);
+      expect(transactions.slice(0, 4).every((transaction) => transaction === transactions[0])).toBe(true);
     });
 
     it('writes every append in its own transaction when turned off', async () => {

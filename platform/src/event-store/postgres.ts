@@ -51,8 +51,8 @@ export interface PostgresEventStoreOptions {
   /** Subscriptions re-read at least this often even without a notification. Default 500 ms. */
   pollIntervalMs?: number;
   /**
-   * Group commit (ADR 076): one-stream appends that arrive while others are being written share
-   * one statement, so one transaction and one WAL flush. `false` writes every append on its own.
+   * Group commit (ADR 076): appends (one or several streams, without outbox messages) that arrive
+   * while others are being written share one statement, so one transaction and one WAL flush. `false` writes every append on its own.
    * Default on.
    */
   groupCommit?: boolean | GroupCommitOptions;
@@ -262,11 +262,17 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   async function commit(appends: readonly StreamAppend[], outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
+    const unit = appends.map(({ streamId, events, expectedVersion }) => ({ streamId, events, expectedVersion: expectedVersion ?? 'any' }));
+    // Without outbox messages: one statement, shared with the appends to other streams waiting meanwhile.
+    if (group && outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0)) return group.append(unit);
+    return commitAlone(unit, outbox);
+  }
+
+  /** `commit` without group commit: one stream in one statement, several in a transaction of their own. */
+  async function commitAlone(appends: GroupedUnit, outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
     if (appends.length === 1 && outbox.length === 0) {
       const { streamId, events, expectedVersion } = appends[0]!;
-      // One stream: one statement, shared with the appends of other streams waiting meanwhile.
-      if (group && events.length > 0) return [await group.append(streamId, events, expectedVersion ?? 'any')];
-      return [await appendAlone(streamId, events, expectedVersion ?? 'any')];
+      return [await appendAlone(streamId, events, expectedVersion)];
     }
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
@@ -320,36 +326,40 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   }
 
   /**
-   * Several one-stream appends (distinct streams) as one statement: one transaction, one WAL
-   * flush. Each stream's expected version is checked inside the statement; an append whose
-   * check fails writes nothing and is reported alone, the others commit. A statement the server
-   * refuses (a concurrent writer took a version, an event id already stored, a bad value) writes
-   * nothing, and every append of the group is then written alone, so each gets its own outcome.
+   * Several appends (each to one or more streams, no stream in two of them) as one statement:
+   * one transaction, one WAL flush. Each stream's expected version is checked inside the
+   * statement; an append with a stream whose check fails writes nothing and is reported alone,
+   * the others commit. A statement the server refuses (a concurrent writer took a version, an
+   * event id already stored, a bad value) writes nothing, and every append of the group is then
+   * written alone, so each gets its own outcome.
    */
-  async function appendGroup(appends: readonly GroupedAppend[]): Promise<Array<AppendResult | Error>> {
-    if (appends.length === 1) {
-      const only = appends[0]!;
-      return [await appendAlone(only.streamId, only.events, only.expectedVersion).catch((error: unknown) => asError(error))];
-    }
+  async function appendGroup(units: readonly GroupedUnit[]): Promise<Array<AppendResult[] | Error>> {
+    const alone = (unit: GroupedUnit) => commitAlone(unit).catch((error: unknown) => asError(error));
+    if (units.length === 1) return [await alone(units[0]!)];
     const payload = JSON.stringify(
-      appends.map(({ streamId, events, expectedVersion }) => ({
-        s: streamId,
-        w: expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion,
-        e: events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
-      })),
+      units.flatMap((unit, index) =>
+        unit.map(({ streamId, events, expectedVersion }) => ({
+          u: index,
+          s: streamId,
+          w: expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion,
+          e: events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
+        })),
+      ),
     );
     let inserted: pg.QueryResult<{ transaction_id: string; global_seq: string; stream_id: string; stream_version: string }>;
     try {
       inserted = await pool.query(
         `WITH input AS MATERIALIZED (
-           SELECT a.ordinality AS ord, a.item->>'s' AS stream_id, (a.item->>'w')::bigint AS wanted, a.item->'e' AS events
+           SELECT a.ordinality AS ord, (a.item->>'u')::int AS unit, a.item->>'s' AS stream_id, (a.item->>'w')::bigint AS wanted, a.item->'e' AS events
              FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS a(item, ordinality)
-         ), allowed AS (
-           SELECT i.ord, i.stream_id, i.events, head.current
+         ), checked AS (
+           SELECT i.ord, i.unit, i.stream_id, i.events, head.current, (i.wanted IS NULL OR head.current = i.wanted) AS holds
              FROM input i CROSS JOIN LATERAL (
                SELECT COALESCE((SELECT h.stream_version FROM ${table} h WHERE h.stream_id = i.stream_id ORDER BY h.stream_version DESC LIMIT 1), -1) AS current
              ) head
-            WHERE i.wanted IS NULL OR head.current = i.wanted
+         ), allowed AS (
+           -- An append is written whole or not at all: every one of its streams' checks must hold.
+           SELECT c.* FROM checked c WHERE NOT EXISTS (SELECT 1 FROM checked f WHERE f.unit = c.unit AND NOT f.holds)
          )
          INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
          SELECT a.stream_id, a.current + x.ordinality, (x.event->'metadata'->>'eventId')::uuid, x.event->>'type',
@@ -362,9 +372,9 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       );
     } catch (error) {
       // Refused by the server: nothing was written; each append alone says what is wrong with it.
-      if (isDatabaseError(error)) return Promise.all(appends.map((one) => appendAlone(one.streamId, one.events, one.expectedVersion).catch((failure: unknown) => asError(failure))));
+      if (isDatabaseError(error)) return Promise.all(units.map(alone));
       // The connection failed: the group may or may not have committed, as a lone append's would.
-      return appends.map(() => asError(error));
+      return units.map(() => asError(error));
     }
     const last = new Map<string, { transaction_id: string; global_seq: string; stream_version: string }>();
     for (const row of inserted.rows) {
@@ -373,11 +383,20 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     }
     if (inserted.rows.length > 0) signalAppended();
     return Promise.all(
-      appends.map(async ({ streamId, expectedVersion }): Promise<AppendResult | Error> => {
-        const row = last.get(streamId);
-        if (row) return { nextExpectedVersion: Number(row.stream_version), position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) };
-        // The expected version did not hold: report the stream's real version.
-        return new WrongExpectedVersionError(streamId, expectedVersion, await currentVersion(streamId).catch(() => NO_STREAM_VERSION));
+      units.map(async (unit): Promise<AppendResult[] | Error> => {
+        const rows = unit.map(({ streamId }) => last.get(streamId));
+        if (rows.every((row) => row !== undefined)) {
+          return rows.map((row) => ({ nextExpectedVersion: Number(row.stream_version), position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) }));
+        }
+        // An expected version did not hold: report the first stream whose did not, with its real version.
+        let first: WrongExpectedVersionError | null = null;
+        for (const { streamId, expectedVersion } of unit) {
+          const current = await currentVersion(streamId).catch(() => NO_STREAM_VERSION);
+          const holds = expectedVersion === 'any' || current === (expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion);
+          first ??= holds ? null : new WrongExpectedVersionError(streamId, expectedVersion, current);
+          if (first) break;
+        }
+        return first ?? new WrongExpectedVersionError(unit[0]!.streamId, unit[0]!.expectedVersion, await currentVersion(unit[0]!.streamId).catch(() => NO_STREAM_VERSION));
       }),
     );
   }
@@ -546,11 +565,8 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
-interface GroupedAppend {
-  streamId: string;
-  events: readonly NewEvent[];
-  expectedVersion: ExpectedVersion;
-}
+/** What one `append` or `appendToStreams` call writes: distinct streams, all or nothing. */
+type GroupedUnit = ReadonlyArray<{ streamId: string; events: readonly NewEvent[]; expectedVersion: ExpectedVersion }>;
 
 /** The settings of group commit, or null when it is off. */
 function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): Required<GroupCommitOptions> | null {
@@ -560,27 +576,27 @@ function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): 
 }
 
 /**
- * Gathers one-stream appends into groups. An append that finds a free slot is written at once
+ * Gathers appends into groups. An append that finds a free slot is written at once
  * (alone, as without group commit: no added latency when appends are few); appends that arrive
  * while `maxInFlight` groups are being written wait and go together when a slot frees up. A
  * stream is in at most one group at a time, and its appends go in the order they came, so two
  * appends to one stream are never raced against each other here.
  */
 class GroupCommitQueue {
-  private readonly waiting: Array<GroupedAppend & { resolve: (result: AppendResult) => void; reject: (error: Error) => void }> = [];
+  private readonly waiting: Array<{ unit: GroupedUnit; resolve: (results: AppendResult[]) => void; reject: (error: Error) => void }> = [];
   private readonly streamsWriting = new Set<string>();
   private inFlight = 0;
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly write: (appends: readonly GroupedAppend[]) => Promise<Array<AppendResult | Error>>,
+    private readonly write: (units: readonly GroupedUnit[]) => Promise<Array<AppendResult[] | Error>>,
     private readonly options: Required<GroupCommitOptions>,
   ) {}
 
-  append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  append(unit: GroupedUnit): Promise<AppendResult[]> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ streamId, events, expectedVersion, resolve, reject });
+      this.waiting.push({ unit, resolve, reject });
       this.schedule();
     });
   }
@@ -615,18 +631,18 @@ class GroupCommitQueue {
       const size = Math.min(this.options.maxAppends, Math.ceil(this.waiting.length / (this.options.maxInFlight - this.inFlight)));
       for (let index = 0; index < this.waiting.length && taken.length < size; ) {
         const candidate = this.waiting[index]!;
-        if (this.streamsWriting.has(candidate.streamId) || streams.has(candidate.streamId)) {
+        if (candidate.unit.some(({ streamId }) => this.streamsWriting.has(streamId) || streams.has(streamId))) {
           index++;
           continue;
         }
-        streams.add(candidate.streamId);
+        for (const { streamId } of candidate.unit) streams.add(streamId);
         taken.push(candidate);
         this.waiting.splice(index, 1);
       }
       if (taken.length === 0) break; // every waiting append's stream is being written: its group's end pumps again
       this.inFlight++;
       for (const stream of streams) this.streamsWriting.add(stream);
-      void this.write(taken)
+      void this.write(taken.map((one) => one.unit))
         .then(
           (outcomes) => taken.forEach((one, index) => settle(one, outcomes[index]!)),
           (error: unknown) => taken.forEach((one) => one.reject(asError(error))),
@@ -641,7 +657,7 @@ class GroupCommitQueue {
   }
 }
 
-const settle = (one: { resolve: (result: AppendResult) => void; reject: (error: Error) => void }, outcome: AppendResult | Error): void =>
+const settle = (one: { resolve: (results: AppendResult[]) => void; reject: (error: Error) => void }, outcome: AppendResult[] | Error): void =>
   outcome instanceof Error ? one.reject(outcome) : one.resolve(outcome);
 
 /**
