@@ -355,11 +355,16 @@ async function lagSection() {
         let sampling = true;
         const sampled = (async () => {
           while (sampling) {
-            const { rows } = await sampler.query<{ ms: number; datname: string | null }>(
-              `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname FROM pg_stat_activity
-                WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start LIMIT 1`,
+            const { rows } = await sampler.query<{ ms: number; datname: string | null; state: string | null; query: string | null }>(
+              `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname, state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) AS query
+                 FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start LIMIT 1`,
             );
-            if (rows[0] && rows[0].ms > oldestMs) [oldestMs, oldestWhere] = [rows[0].ms, rows[0].datname === new URL(db.url).pathname.slice(1) ? 'this database' : 'another database'];
+            const oldest = rows[0];
+            if (oldest && oldest.ms > oldestMs) {
+              oldestMs = oldest.ms;
+              // Only this bench's own statements are named; another database's are someone else's.
+              oldestWhere = oldest.datname === new URL(db.url).pathname.slice(1) ? `this database (${oldest.state}: \`${oldest.query}\`)` : 'another database';
+            }
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
         })();
