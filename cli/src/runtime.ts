@@ -83,7 +83,7 @@ export type StoredLog = EventStore & Partial<LegacyRedaction> & { readonly outbo
  * KurrentDB that cannot be reached stops start-up, naming KURRENTDB_URL.
  */
 export async function openStoredLog(config: Config, pool: pg.Pool): Promise<StoredLog> {
-  if (config.eventStore.kind === 'postgres') return createPostgresEventStore({ pool });
+  if (config.eventStore.kind === 'postgres') return createPostgresEventStore({ pool, groupCommit: config.EVENT_STORE_GROUP_COMMIT === 'on' });
   const table = 'public.outbox_messages';
   const listeners = new Set<() => void>();
   const outbox = createPostgresOutboxStore({

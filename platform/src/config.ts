@@ -48,6 +48,8 @@ const Schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** How long a query waits for `X-Min-Position` before answering with what it has. */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  /** Group commit of one-stream appends (ADR 076): `on` shares a transaction between appends made meanwhile, `off` commits each alone. */
+  EVENT_STORE_GROUP_COMMIT: z.enum(['on', 'off'], { error: 'EVENT_STORE_GROUP_COMMIT must be on or off' }).default('on'),
   /** `serve gateway`: where the query service replicas (comma-separated) and the command service listen (ADR 051). */
   GATEWAY_QUERY_URL: optionalSetting.transform((value, context) => (value === undefined ? undefined : parseServiceUrls('GATEWAY_QUERY_URL', value, context))),
   GATEWAY_COMMAND_URL: optionalSetting.transform((value, context) => (value === undefined ? undefined : parseServiceUrls('GATEWAY_COMMAND_URL', value, context, { single: true })?.[0])),

@@ -57,3 +57,14 @@ describe('GATEWAY_QUERY_URL and GATEWAY_COMMAND_URL', () => {
     expect(problem({ GATEWAY_COMMAND_URL: 'http://a:1,http://b:2' })).toMatch(/GATEWAY_COMMAND_URL must be one URL/);
   });
 });
+
+describe('EVENT_STORE_GROUP_COMMIT (ADR 076)', () => {
+  it('is on by default, and takes on or off', () => {
+    expect(loadConfig({}).EVENT_STORE_GROUP_COMMIT).toBe('on');
+    expect(loadConfig({ EVENT_STORE_GROUP_COMMIT: 'off' }).EVENT_STORE_GROUP_COMMIT).toBe('off');
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(problem({ EVENT_STORE_GROUP_COMMIT: 'yes' })).toMatch(/EVENT_STORE_GROUP_COMMIT must be on or off/);
+  });
+});

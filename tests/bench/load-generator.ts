@@ -21,6 +21,8 @@ export interface LoadStream {
   bodies?: readonly unknown[];
   /** One header set per client (say, a bearer token each). */
   headers?: ReadonlyArray<Record<string, string>>;
+  /** Each request takes the next header set instead (many accounts shared by a few clients). */
+  headersPerRequest?: boolean;
 }
 
 export interface LoadRound {
@@ -44,11 +46,16 @@ async function runStream(stream: LoadStream, deadline: number, into: { latencies
   let n = 0;
   await Promise.all(
     Array.from({ length: stream.concurrency }, async (_, client) => {
-      const headers = { ...(stream.headers?.[client % stream.headers.length] ?? {}) };
+      const clientHeaders = { ...(stream.headers?.[client % stream.headers.length] ?? {}) };
       const body = stream.bodies ? JSON.stringify(stream.bodies[client % stream.bodies.length]) : undefined;
-      if (body) headers['content-type'] = 'application/json';
+      if (body) clientHeaders['content-type'] = 'application/json';
       while (performance.now() < deadline) {
-        const url = stream.urls[n++ % stream.urls.length]!;
+        const request = n++;
+        const url = stream.urls[request % stream.urls.length]!;
+        const headers =
+          stream.headersPerRequest && stream.headers?.length
+            ? { ...stream.headers[request % stream.headers.length], ...(body ? { 'content-type': 'application/json' } : {}) }
+            : clientHeaders;
         const started = performance.now();
         try {
           const response = await fetch(url, { method: stream.method ?? 'GET', headers, body });

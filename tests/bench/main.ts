@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
+ * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPostgresEventStore, encodePosition, START, type EventMetadata, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, encodePosition, START, type EventMetadata, type GroupCommitOptions, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createPostgresReadStore } from '@hireloop/platform/read-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
@@ -91,7 +91,7 @@ async function withDatabase<T>(work: (db: TestDatabase) => Promise<T>): Promise<
 }
 
 async function withRuntime<T>(db: TestDatabase, work: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' }));
+  const runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', EVENT_STORE_GROUP_COMMIT: process.env.EVENT_STORE_GROUP_COMMIT }));
   try {
     return await work(runtime);
   } finally {
@@ -145,29 +145,36 @@ async function timedClients(clients: number, seconds: number, work: (client: num
   return done / ((performance.now() - started) / 1000);
 }
 
+/** Group-commit settings the commits section compares (BENCH_GROUP_COMMIT: a JSON list; default off and the store's default). */
+const GROUP_COMMIT_VARIANTS = JSON.parse(process.env.BENCH_GROUP_COMMIT ?? '[false, true]') as Array<boolean | GroupCommitOptions>;
+const variantLabel = (variant: boolean | GroupCommitOptions) =>
+  variant === false ? 'group commit off' : variant === true ? 'group commit (default)' : `group commit ${JSON.stringify(variant)}`;
+
 async function commitsSection() {
   await withDatabase(async (db) => {
     const pool = new pg.Pool({ connectionString: db.url, max: 20 });
     try {
       await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, v text NOT NULL)');
       await migrate(db.url, { schema: 'bench_appends' });
-      const store = await createPostgresEventStore({ pool, schema: 'bench_appends' });
+      const stores = await Promise.all(GROUP_COMMIT_VARIANTS.map((groupCommit) => createPostgresEventStore({ pool, schema: 'bench_appends', groupCommit })));
       const data = syntheticJob(1);
       const rows: string[] = [];
       for (const clients of [1, 16]) {
         const commits = await timedClients(clients, 4, async () => {
           await pool.query('INSERT INTO bench_commits (v) VALUES ($1)', ['x']);
         });
-        const appends = await timedClients(clients, 4, async (client, n) => {
-          await store.append(`bench-${clients}-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
-        });
-        rows.push(`| ${clients} | ${thousands(commits)} | ${thousands(appends)} | ${fixed(appends / commits, 2)} |`);
+        for (const [variant, store] of stores.entries()) {
+          const appends = await timedClients(clients, 4, async (client, n) => {
+            await store.append(`bench-${variant}-${clients}-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
+          });
+          rows.push(`| ${clients} | ${thousands(commits)} | ${variantLabel(GROUP_COMMIT_VARIANTS[variant]!)} | ${thousands(appends)} | ${fixed(appends / commits, 2)} |`);
+        }
       }
-      await store.close();
-      line('### Appends against the machine\'s commit rate (4 s each)');
+      for (const store of stores) await store.close();
+      line(`### Appends against the machine's commit rate (4 s each; load ${load()})`);
       line();
-      line('| clients | single-row commits/s | appends/s (one event, own stream) | appends ÷ commits |');
-      line('|---:|---:|---:|---:|');
+      line('| clients | single-row commits/s | appends | appends/s (one event, own stream) | appends ÷ commits |');
+      line('|---:|---:|---|---:|---:|');
       rows.forEach((row) => line(row));
       line();
     } finally {
@@ -275,17 +282,28 @@ async function logSection() {
 // ---------------------------------------------------------------------------------------------
 // Projection lag and board search while 16 clients post jobs
 
+/** Companies posting in the lag section, each on a paid plan with its own address: enough that none reaches the posting limits (30 an hour an account, 60 an address). */
+const LAG_COMPANIES = Number(process.env.BENCH_LAG_COMPANIES ?? 200);
+const LAG_SECONDS = 15;
+
 async function lagSection() {
   await withDatabase((db) =>
     withRuntime(db, async (runtime) => {
       const appendedAt = new Map<string, number>();
       const inner = runtime.eventStore;
+      const posted = (events: readonly { type: string }[]) => events.some((event) => event.type === 'JobPosted');
+      // A job post on a paid plan appends the job and the plan's count together (ADR 030).
       const timed: EventStore = {
         ...inner,
         async append(streamId, events, options) {
           const result = await inner.append(streamId, events, options);
-          if (events.some((event) => event.type === 'JobPosted')) appendedAt.set(result.position, performance.now());
+          if (posted(events)) appendedAt.set(result.position, performance.now());
           return result;
+        },
+        async appendToStreams(appends, options) {
+          const results = await inner.appendToStreams(appends, options);
+          if (appends.some((one) => posted(one.events))) appendedAt.set(results.map((result) => result.position).sort().at(-1)!, performance.now());
+          return results;
         },
       };
       const lags: number[] = [];
@@ -298,43 +316,83 @@ async function lagSection() {
           }
         }
       });
-      // Throughput, not abuse limits, is measured here.
-      const app = await buildApp({ ...runtime, eventStore: timed, rateLimiter: createUnlimitedRateLimiter() }, { spaDir: false });
+      // The app as shipped, rate limits included, behind one trusted proxy hop: the load generator names each company's address.
+      const app = await buildApp({ ...runtime, eventStore: timed }, { spaDir: false, logger: false, trustProxy: 1 });
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       try {
-        const tokens: string[] = [];
-        for (let i = 0; i < 16; i++) {
+        const writers: Array<Record<string, string>> = [];
+        const signUp = async (i: number) => {
+          const address = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
           const response = await app.inject({
             method: 'POST',
             url: '/api/auth/company/signup',
+            headers: address,
             payload: { companyName: `Bench Company ${i}`, contactName: 'Bench', email: `bench${i}@bench.example`, password: 'bench-password' },
           });
-          tokens.push(response.json<{ token: string }>().token);
-        }
+          if (response.statusCode !== 201) throw new Error(`lag: sign-up ${i}: ${response.statusCode} ${response.body}`);
+          const authorization = `Bearer ${response.json<{ token: string }>().token}`;
+          // A paid plan through the simulated checkout, as the seed's companies take theirs.
+          const created = await app.inject({ method: 'POST', url: '/api/subscription/create', headers: { ...address, authorization }, payload: { planId: 'enterprise' } });
+          if (created.statusCode !== 200) throw new Error(`lag: plan ${i}: ${created.statusCode} ${created.body}`);
+          const checkoutPath = new URL(created.json<{ checkoutUrl: string }>().checkoutUrl, 'http://localhost').pathname;
+          const confirmed = await app.inject({ method: 'POST', url: `${checkoutPath}/confirm`, payload: '', headers: { ...address, 'content-type': 'application/x-www-form-urlencoded' } });
+          if (confirmed.statusCode !== 303) throw new Error(`lag: checkout ${i}: ${confirmed.statusCode} ${confirmed.body}`);
+          writers[i] = { ...address, authorization };
+        };
+        const signUpStarted = performance.now();
+        for (let i = 0; i < LAG_COMPANIES; i += 8) await Promise.all(Array.from({ length: Math.min(8, LAG_COMPANIES - i) }, (_, k) => signUp(i + k)));
+        log(`lag: ${LAG_COMPANIES} companies signed up on the Enterprise plan in ${fixed((performance.now() - signUpStarted) / 1000, 1)} s`);
         // A board to search while the writes go on.
         const bodies = Array.from({ length: 16 }, (_, i) => {
           const { title, location, salary, type, remote, description, skills } = syntheticJob(i);
           return { title, location, salary, type, remote, description, skills };
         });
+        // Readers wait at the oldest transaction open anywhere on the server (ADR 001): the longest one seen while posting.
+        let oldestMs = 0;
+        let oldestWhere = '';
+        const sampler = new pg.Client({ connectionString: db.url });
+        await sampler.connect();
+        let sampling = true;
+        const sampled = (async () => {
+          while (sampling) {
+            const { rows } = await sampler.query<{ ms: number; datname: string | null; state: string | null; query: string | null }>(
+              `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname, state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) AS query
+                 FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start LIMIT 1`,
+            );
+            const oldest = rows[0];
+            if (oldest && oldest.ms > oldestMs) {
+              oldestMs = oldest.ms;
+              // Only this bench's own statements are named; another database's are someone else's.
+              oldestWhere = oldest.datname === new URL(db.url).pathname.slice(1) ? `this database (${oldest.state}: \`${oldest.query}\`)` : 'another database';
+            }
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        })();
         const [posts, searches] = await generateLoad([
           {
-            seconds: 15,
+            seconds: LAG_SECONDS,
             streams: [
-              { label: 'post', urls: [`${url}/api/jobs`], concurrency: 16, method: 'POST', bodies, headers: tokens.map((token) => ({ authorization: `Bearer ${token}` })) },
+              // Each request as the next company, from its address: at most ceil(posts / companies) posts each.
+              { label: 'post', urls: [`${url}/api/jobs`], concurrency: 16, method: 'POST', bodies, headers: writers, headersPerRequest: true },
               { label: 'search while writing', urls: SEARCHES.map((query) => `${url}/api/jobs?${query}`), concurrency: 4 },
             ],
           },
         ]);
+        sampling = false;
+        await sampled;
+        await sampler.end();
         // Let the projection finish what was written.
         const deadline = performance.now() + 30_000;
         while (appendedAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        line('### Projection lag while 16 clients post jobs over HTTP (15 s), 4 clients searching');
+        line(`### Projection lag while 16 clients post jobs over HTTP (${LAG_SECONDS} s, as ${LAG_COMPANIES} companies on the Enterprise plan, each from its own address, rate limits on), 4 clients searching; load ${load()}`);
         line();
         line('| measure | count | per s | p50 ms | p99 ms | errors |');
         line('|---|---:|---:|---:|---:|---:|');
         line(`| POST /api/jobs | ${posts!.requests} | ${fixed(posts!.throughput)} | ${fixed(posts!.p50, 1)} | ${fixed(posts!.p99, 1)} | ${posts!.errors} |`);
         line(`| job-board lag (append → read model) | ${lags.length} | | ${fixed(percentile(lags, 0.5), 1)} | ${fixed(percentile(lags, 0.99), 1)} | ${appendedAt.size} not projected |`);
         line(`| board search while writing | ${searches!.requests} | ${fixed(searches!.throughput)} | ${fixed(searches!.p50, 1)} | ${fixed(searches!.p99, 1)} | ${searches!.errors} |`);
+        line();
+        line(`Group commit ${process.env.EVENT_STORE_GROUP_COMMIT === 'off' ? 'off' : 'on'}. The longest transaction open on the PostgreSQL server while posting (sampled every 50 ms; readers wait for it): ${fixed(oldestMs)} ms, in ${oldestWhere || 'no database'}.`);
         line();
         for (const summary of [posts!, searches!]) if (summary.sampleErrors.length) log(`${summary.label} errors: ${summary.sampleErrors.join(' | ')}`);
       } finally {

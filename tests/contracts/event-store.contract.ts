@@ -346,6 +346,90 @@ export function eventStoreContract(name: string, factory: EventStoreFactory, con
       });
     });
 
+    describe('concurrent appends to different streams (group commit, ADR 076)', () => {
+      it('fails only the append whose expected version does not hold; the others are written', async () => {
+        const taken = streamName('taken');
+        await store.append(taken, [newEvent('Existing')], { expectedVersion: 'no_stream' });
+        const others = Array.from({ length: 6 }, () => streamName('other'));
+        const [conflict, ...outcomes] = await Promise.allSettled([
+          store.append(taken, [newEvent('Conflicting')], { expectedVersion: 'no_stream' }),
+          ...others.map((streamId, index) => store.append(streamId, [newEvent('Own', { index }), newEvent('Own2', { index })], { expectedVersion: 'no_stream' })),
+        ]);
+        expect(conflict!.status).toBe('rejected');
+        await expectConflict(Promise.reject((conflict as PromiseRejectedResult).reason), { streamId: taken, actual: 0 });
+        for (const outcome of outcomes) {
+          expect(outcome.status).toBe('fulfilled');
+          if (outcome.status === 'fulfilled') expect(outcome.value.nextExpectedVersion).toBe(1);
+        }
+        for (const streamId of others) expect((await store.readStream(streamId)).events.map((event) => event.type)).toEqual(['Own', 'Own2']);
+        expect((await store.readStream(taken)).events.map((event) => event.type)).toEqual(['Existing']);
+        const last = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.position] : [])).sort(comparePositions).at(-1)!;
+        await untilReadable(store, last);
+        const { events } = await readEverything(store);
+        expect(events.filter((event) => event.streamId === taken)).toHaveLength(1);
+        expect(events).toHaveLength(1 + 2 * others.length);
+      });
+
+      it('writes a multi-stream append whole or not at all among concurrent appends', async () => {
+        const [fresh, taken, a, b, c] = ['fresh', 'taken', 'a', 'b', 'c'].map((prefix) => streamName(prefix)) as [string, string, string, string, string];
+        await store.append(taken, [newEvent('Existing')], { expectedVersion: 'no_stream' });
+        const [refused, together, single] = await Promise.allSettled([
+          store.appendToStreams([
+            { streamId: fresh, events: [newEvent('ShouldNotExist')], expectedVersion: 'no_stream' },
+            { streamId: taken, events: [newEvent('Conflicting')], expectedVersion: 'no_stream' },
+          ]),
+          store.appendToStreams([
+            { streamId: a, events: [newEvent('A1'), newEvent('A2')], expectedVersion: 'no_stream' },
+            { streamId: b, events: [newEvent('B1')], expectedVersion: 'no_stream' },
+          ]),
+          store.append(c, [newEvent('C1')], { expectedVersion: 'no_stream' }),
+        ]);
+        expect(refused!.status).toBe('rejected');
+        await expectConflict(Promise.reject((refused as PromiseRejectedResult).reason), { streamId: taken, actual: 0 });
+        expect((await store.readStream(fresh)).version).toBe(-1);
+        expect(together!.status).toBe('fulfilled');
+        if (together!.status === 'fulfilled') {
+          expect(together!.value.map((result) => result.nextExpectedVersion)).toEqual([1, 0]);
+          expect(comparePositions(together!.value[0]!.position, together!.value[1]!.position)).toBeLessThan(0);
+        }
+        expect(single!.status).toBe('fulfilled');
+        expect((await store.readStream(a)).events.map((event) => event.type)).toEqual(['A1', 'A2']);
+        expect((await store.readStream(b)).events.map((event) => event.type)).toEqual(['B1']);
+      });
+
+      it('fails only the append that repeats a stored event id', async () => {
+        const stored = newEvent('Stored');
+        await store.append(streamName(), [stored]);
+        const [again, ...outcomes] = await Promise.allSettled([
+          store.append(streamName(), [newEvent('Fresh'), stored]),
+          ...Array.from({ length: 4 }, () => store.append(streamName(), [newEvent('Fine')], { expectedVersion: 'no_stream' })),
+        ]);
+        expect(again!.status).toBe('rejected');
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      });
+
+      it('lets appends racing on one stream, among appends to other streams, keep their expected versions', async () => {
+        const raced = streamName('raced');
+        await store.append(raced, [newEvent('Created')], { expectedVersion: 'no_stream' });
+        const others = Array.from({ length: 5 }, () => streamName('other'));
+        const [exact, anyVersion, bystanders] = await Promise.all([
+          Promise.allSettled(Array.from({ length: 6 }, (_, index) => store.append(raced, [newEvent('Exact', { index })], { expectedVersion: 0 }))),
+          Promise.all(Array.from({ length: 4 }, (_, index) => store.append(raced, [newEvent('Any', { index })], { expectedVersion: 'any' }))),
+          Promise.all(others.map((streamId) => store.append(streamId, [newEvent('Other')], { expectedVersion: 'no_stream' }))),
+        ]);
+        for (const outcome of exact) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
+        const read = await store.readStream(raced);
+        // Every 'any' append and at most one exact append at version 0 (none when an 'any' append got there first) were written, with no gap in the versions.
+        const exactWinners = exact.filter((outcome) => outcome.status === 'fulfilled').length;
+        expect(exactWinners).toBeLessThanOrEqual(1);
+        expect(read.events.map((event) => event.streamVersion)).toEqual(Array.from({ length: 1 + 4 + exactWinners }, (_, version) => version));
+        expect(read.events.filter((event) => event.type === 'Any')).toHaveLength(4);
+        if (exactWinners === 1) expect(read.events[1]!.type).toBe('Exact');
+        expect(new Set(anyVersion.map((result) => result.nextExpectedVersion)).size).toBe(4);
+        expect(bystanders.map((result) => result.nextExpectedVersion)).toEqual([0, 0, 0, 0, 0]);
+      });
+    });
+
     describe('appends to several streams at once', () => {
       it('writes every stream of a multi-stream append, in order, with positions readAll agrees with', async () => {
         const [a, b] = [streamName('a'), streamName('b')];

@@ -3,7 +3,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   createMemoryEventStore,
   createPostgresEventStore,
+  decodePosition,
   START,
+  type GroupCommitOptions,
   type PostgresEventStore,
   type RecordedEvent,
 } from '@hireloop/platform/event-store';
@@ -83,7 +85,7 @@ describe('postgres event store', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  const openStore = async (options: { schema: string; pool?: pg.Pool; pollIntervalMs?: number }): Promise<PostgresEventStore> => {
+  const openStore = async (options: { schema: string; pool?: pg.Pool; pollIntervalMs?: number; groupCommit?: boolean | GroupCommitOptions }): Promise<PostgresEventStore> => {
     const { url } = await testDatabase();
     const store = await createPostgresEventStore({ connectionString: url, ...options });
     cleanups.push(() => store.close());
@@ -96,6 +98,84 @@ describe('postgres event store', () => {
     cleanups.push(() => pool.end());
     return pool;
   };
+
+  describe('group commit (ADR 076)', () => {
+    const transactionOf = (position: string): bigint => decodePosition(position).major;
+
+    it('writes concurrent appends to different streams in one transaction (one group at a time), in the order they were made', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 1 } });
+      const streams = Array.from({ length: 8 }, () => streamName());
+      const results = await Promise.all(streams.map((streamId, index) => store.append(streamId, [newEvent('Grouped', { index })], { expectedVersion: 'no_stream' })));
+      expect(new Set(results.map((result) => transactionOf(result.position))).size).toBe(1);
+      await untilReadable(store, results.at(-1)!.position);
+      const { events } = await store.readAll(START);
+      expect(events.map((event) => event.streamId)).toEqual(streams);
+      expect(events.map((event) => event.position)).toEqual(results.map((result) => result.position));
+    });
+
+    it('writes multi-stream appends made meanwhile in the same transaction as one-stream ones (one group at a time)', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 1 } });
+      const results = await Promise.all([
+        store.appendToStreams([
+          { streamId: streamName(), events: [newEvent('Job')], expectedVersion: 'no_stream' },
+          { streamId: streamName(), events: [newEvent('Counted')], expectedVersion: 'no_stream' },
+        ]),
+        store.append(streamName(), [newEvent('Single')], { expectedVersion: 'no_stream' }).then((result) => [result]),
+      ]);
+      expect(new Set(results.flat().map((result) => transactionOf(result.position))).size).toBe(1);
+    });
+
+    it('shares the appends waiting between the groups it writes side by side', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 2 } });
+      const results = await Promise.all(Array.from({ length: 8 }, () => store.append(streamName(), [newEvent('Shared')], { expectedVersion: 'no_stream' })));
+      const transactions = results.map((result) => transactionOf(result.position));
+      expect(new Set(transactions).size).toBe(2);
+      expect(transactions.slice(0, 4).every((transaction) => transaction === transactions[0])).toBe(true);
+    });
+
+    it('writes every append in its own transaction when turned off', async () => {
+      const store = await openStore({ schema: await freshSchema(), groupCommit: false });
+      const results = await Promise.all(Array.from({ length: 4 }, () => store.append(streamName(), [newEvent('Alone')], { expectedVersion: 'no_stream' })));
+      expect(new Set(results.map((result) => transactionOf(result.position))).size).toBe(4);
+    });
+
+    it('writes a group append by append when a writer outside it takes a version, and keeps the order gap-safe', async () => {
+      const { url } = await testDatabase();
+      const store = await openStore({ schema: await freshSchema() });
+      const pool = await openPool();
+      const contested = streamName('contested');
+      const held = await holdOpenAppendFor(store, url)(contested, [newEvent('Held')]);
+      cleanups.push(() => held.rollback());
+      const [anyVersion, exact, bystander] = [
+        store.append(contested, [newEvent('Any')], { expectedVersion: 'any' }),
+        store.append(streamName('exact'), [newEvent('Exact')], { expectedVersion: 'no_stream' }),
+        store.append(streamName('bystander'), [newEvent('Bystander')], { expectedVersion: 'no_stream' }),
+      ];
+      // The group's statement waits on the held row's version.
+      const waiting = async (): Promise<number> =>
+        Number(
+          (
+            await pool.query<{ count: string }>(
+              `SELECT count(*)::text AS count FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+              [new URL(url).pathname.slice(1)],
+            )
+          ).rows[0]!.count,
+        );
+      for (let attempt = 0; (await waiting()) === 0; attempt++) {
+        if (attempt > 500) throw new Error('the group never waited for the held append');
+        await delay(10);
+      }
+      expect((await store.readAll(START)).events).toEqual([]);
+      await held.commit();
+      const results = await Promise.all([anyVersion, exact, bystander]);
+      expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 0, 0]);
+      await untilReadable(store, results.reduce((last, result) => (result.position > last ? result.position : last), START));
+      const { events } = await store.readAll(START);
+      expect(events[0]!.type).toBe('Held');
+      expect(events.map((event) => event.type).sort()).toEqual(['Any', 'Bystander', 'Exact', 'Held']);
+      expect((await store.readStream(contested)).events.map((event) => event.type)).toEqual(['Held', 'Any']);
+    });
+  });
 
   it('lets several stores with their own pools share a schema', async () => {
     const schema = await freshSchema();

@@ -50,6 +50,21 @@ export interface PostgresEventStoreOptions {
   schema?: string;
   /** Subscriptions re-read at least this often even without a notification. Default 500 ms. */
   pollIntervalMs?: number;
+  /**
+   * Group commit (ADR 076): appends (one or several streams, without outbox messages) that arrive
+   * while others are being written share one statement, so one transaction and one WAL flush. `false` writes every append on its own.
+   * Default on.
+   */
+  groupCommit?: boolean | GroupCommitOptions;
+}
+
+export interface GroupCommitOptions {
+  /** Appends in one group at most. Default 64. */
+  maxAppends?: number;
+  /** Groups written at once, each on its own connection. Default 4. */
+  maxInFlight?: number;
+  /** How long an append that finds no group writing waits for company before it is written (ms). Default 0. */
+  windowMs?: number;
 }
 
 export interface PostgresEventStore extends EventStore, LegacyRedaction {
@@ -247,22 +262,19 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   async function commit(appends: readonly StreamAppend[], outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
+    const unit = appends.map(({ streamId, events, expectedVersion }) => ({ streamId, events, expectedVersion: expectedVersion ?? 'any' }));
+    // Without outbox messages: one statement, shared with the appends to other streams waiting meanwhile.
+    if (group && outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0)) return group.append(unit);
+    return commitAlone(unit, outbox);
+  }
+
+  /** `commit` without group commit: one stream in one statement, several in a transaction of their own. */
+  async function commitAlone(appends: GroupedUnit, outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
+    if (appends.length === 1 && outbox.length === 0) {
+      const { streamId, events, expectedVersion } = appends[0]!;
+      return [await appendAlone(streamId, events, expectedVersion)];
+    }
     for (let attempt = 1; ; attempt++) {
-      if (appends.length === 1 && outbox.length === 0) {
-        // One stream: one statement, committed on its own (no BEGIN/COMMIT round trips).
-        const { streamId, events, expectedVersion } = appends[0]!;
-        try {
-          const result = await appendInTransaction(pool, streamId, events, { expectedVersion: expectedVersion ?? 'any' });
-          if (events.length > 0) signalAppended();
-          return [result];
-        } catch (error) {
-          if (error instanceof WrongExpectedVersionError && lostRaces.has(error)) {
-            if ((expectedVersion ?? 'any') === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
-            throw new WrongExpectedVersionError(streamId, expectedVersion ?? 'any', await currentVersion(streamId).catch(() => error.actual));
-          }
-          throw error;
-        }
-      }
       const client = await pool.connect();
       const results: AppendResult[] = [];
       try {
@@ -294,6 +306,102 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
       return results;
     }
   }
+
+  /** One stream's append as one statement, committed on its own (no BEGIN/COMMIT round trips). */
+  async function appendAlone(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await appendInTransaction(pool, streamId, events, { expectedVersion });
+        if (events.length > 0) signalAppended();
+        return result;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && lostRaces.has(error)) {
+          // 'any' has no expectation to violate: try again on top of the winner.
+          if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
+          throw new WrongExpectedVersionError(streamId, expectedVersion, await currentVersion(streamId).catch(() => error.actual));
+        }
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Several appends (each to one or more streams, no stream in two of them) as one statement:
+   * one transaction, one WAL flush. Each stream's expected version is checked inside the
+   * statement; an append with a stream whose check fails writes nothing and is reported alone,
+   * the others commit. A statement the server refuses (a concurrent writer took a version, an
+   * event id already stored, a bad value) writes nothing, and every append of the group is then
+   * written alone, so each gets its own outcome.
+   */
+  async function appendGroup(units: readonly GroupedUnit[]): Promise<Array<AppendResult[] | Error>> {
+    const alone = (unit: GroupedUnit) => commitAlone(unit).catch((error: unknown) => asError(error));
+    if (units.length === 1) return [await alone(units[0]!)];
+    const payload = JSON.stringify(
+      units.flatMap((unit, index) =>
+        unit.map(({ streamId, events, expectedVersion }) => ({
+          u: index,
+          s: streamId,
+          w: expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion,
+          e: events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
+        })),
+      ),
+    );
+    let inserted: pg.QueryResult<{ transaction_id: string; global_seq: string; stream_id: string; stream_version: string }>;
+    try {
+      inserted = await pool.query(
+        `WITH input AS MATERIALIZED (
+           SELECT a.ordinality AS ord, (a.item->>'u')::int AS unit, a.item->>'s' AS stream_id, (a.item->>'w')::bigint AS wanted, a.item->'e' AS events
+             FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS a(item, ordinality)
+         ), checked AS (
+           SELECT i.ord, i.unit, i.stream_id, i.events, head.current, (i.wanted IS NULL OR head.current = i.wanted) AS holds
+             FROM input i CROSS JOIN LATERAL (
+               SELECT COALESCE((SELECT h.stream_version FROM ${table} h WHERE h.stream_id = i.stream_id ORDER BY h.stream_version DESC LIMIT 1), -1) AS current
+             ) head
+         ), allowed AS (
+           -- An append is written whole or not at all: every one of its streams' checks must hold.
+           SELECT c.* FROM checked c WHERE NOT EXISTS (SELECT 1 FROM checked f WHERE f.unit = c.unit AND NOT f.holds)
+         )
+         INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
+         SELECT a.stream_id, a.current + x.ordinality, (x.event->'metadata'->>'eventId')::uuid, x.event->>'type',
+                x.event->'data', x.event->'metadata'
+           FROM allowed a, jsonb_array_elements(a.events) WITH ORDINALITY AS x(event, ordinality)
+          ORDER BY a.ord, x.ordinality
+         RETURNING transaction_id::text AS transaction_id, global_seq::text AS global_seq, stream_id,
+                   stream_version::text AS stream_version`,
+        [payload],
+      );
+    } catch (error) {
+      // Refused by the server: nothing was written; each append alone says what is wrong with it.
+      if (isDatabaseError(error)) return Promise.all(units.map(alone));
+      // The connection failed: the group may or may not have committed, as a lone append's would.
+      return units.map(() => asError(error));
+    }
+    const last = new Map<string, { transaction_id: string; global_seq: string; stream_version: string }>();
+    for (const row of inserted.rows) {
+      const seen = last.get(row.stream_id);
+      if (!seen || BigInt(row.global_seq) > BigInt(seen.global_seq)) last.set(row.stream_id, row);
+    }
+    if (inserted.rows.length > 0) signalAppended();
+    return Promise.all(
+      units.map(async (unit): Promise<AppendResult[] | Error> => {
+        const rows = unit.map(({ streamId }) => last.get(streamId));
+        if (rows.every((row) => row !== undefined)) {
+          return rows.map((row) => ({ nextExpectedVersion: Number(row.stream_version), position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) }));
+        }
+        // An expected version did not hold: report the first stream whose did not, with its real version.
+        let first: WrongExpectedVersionError | null = null;
+        for (const { streamId, expectedVersion } of unit) {
+          const current = await currentVersion(streamId).catch(() => NO_STREAM_VERSION);
+          const holds = expectedVersion === 'any' || current === (expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion);
+          first ??= holds ? null : new WrongExpectedVersionError(streamId, expectedVersion, current);
+          if (first) break;
+        }
+        return first ?? new WrongExpectedVersionError(unit[0]!.streamId, unit[0]!.expectedVersion, await currentVersion(unit[0]!.streamId).catch(() => NO_STREAM_VERSION));
+      }),
+    );
+  }
+
+  const group = groupCommitOptions(options.groupCommit) ? new GroupCommitQueue(appendGroup, groupCommitOptions(options.groupCommit)!) : null;
 
   async function append(streamId: string, events: readonly NewEvent[], appendOptions?: AppendOptions): Promise<AppendResult> {
     return (await commit([{ streamId, events, expectedVersion: appendOptions?.expectedVersion }], appendOptions?.outbox))[0]!;
@@ -447,12 +555,110 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     async close() {
       if (closed) return;
       closed = true;
+      await group?.idle();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await listener.close();
       if (ownsPool) await pool.end();
     },
   };
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** What one `append` or `appendToStreams` call writes: distinct streams, all or nothing. */
+type GroupedUnit = ReadonlyArray<{ streamId: string; events: readonly NewEvent[]; expectedVersion: ExpectedVersion }>;
+
+/** The settings of group commit, or null when it is off. */
+function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): Required<GroupCommitOptions> | null {
+  if (setting === false) return null;
+  const given = setting === true || setting === undefined ? {} : setting;
+  return { maxAppends: given.maxAppends ?? 64, maxInFlight: given.maxInFlight ?? 4, windowMs: given.windowMs ?? 0 };
+}
+
+/**
+ * Gathers appends into groups. An append that finds a free slot is written at once
+ * (alone, as without group commit: no added latency when appends are few); appends that arrive
+ * while `maxInFlight` groups are being written wait and go together when a slot frees up. A
+ * stream is in at most one group at a time, and its appends go in the order they came, so two
+ * appends to one stream are never raced against each other here.
+ */
+class GroupCommitQueue {
+  private readonly waiting: Array<{ unit: GroupedUnit; resolve: (results: AppendResult[]) => void; reject: (error: Error) => void }> = [];
+  private readonly streamsWriting = new Set<string>();
+  private inFlight = 0;
+  private scheduled = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly write: (units: readonly GroupedUnit[]) => Promise<Array<AppendResult[] | Error>>,
+    private readonly options: Required<GroupCommitOptions>,
+  ) {}
+
+  append(unit: GroupedUnit): Promise<AppendResult[]> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ unit, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Pumps once the current turn of the event loop is over, so appends made in the same turn
+   * (requests read from the same socket poll, callers woken by the same group's end) go
+   * together; with `windowMs`, an append that finds nothing being written waits that long.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      this.pump();
+    };
+    if (this.options.windowMs > 0 && this.inFlight === 0) setTimeout(run, this.options.windowMs);
+    else setImmediate(run);
+  }
+
+  /** Resolves when nothing waits and nothing is being written. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
+      const taken: typeof this.waiting = [];
+      const streams = new Set<string>();
+      // Shared between the free slots, so the groups are written side by side rather than one big one with idle slots.
+      const size = Math.min(this.options.maxAppends, Math.ceil(this.waiting.length / (this.options.maxInFlight - this.inFlight)));
+      for (let index = 0; index < this.waiting.length && taken.length < size; ) {
+        const candidate = this.waiting[index]!;
+        if (candidate.unit.some(({ streamId }) => this.streamsWriting.has(streamId) || streams.has(streamId))) {
+          index++;
+          continue;
+        }
+        for (const { streamId } of candidate.unit) streams.add(streamId);
+        taken.push(candidate);
+        this.waiting.splice(index, 1);
+      }
+      if (taken.length === 0) break; // every waiting append's stream is being written: its group's end pumps again
+      this.inFlight++;
+      for (const stream of streams) this.streamsWriting.add(stream);
+      void this.write(taken.map((one) => one.unit))
+        .then(
+          (outcomes) => taken.forEach((one, index) => settle(one, outcomes[index]!)),
+          (error: unknown) => taken.forEach((one) => one.reject(asError(error))),
+        )
+        .finally(() => {
+          this.inFlight--;
+          for (const stream of streams) this.streamsWriting.delete(stream);
+          if (this.waiting.length > 0) this.schedule();
+          if (this.inFlight === 0 && this.waiting.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        });
+    }
+  }
+}
+
+const settle = (one: { resolve: (results: AppendResult[]) => void; reject: (error: Error) => void }, outcome: AppendResult[] | Error): void =>
+  outcome instanceof Error ? one.reject(outcome) : one.resolve(outcome);
 
 /**
  * One LISTEN connection per store, shared by its subscriptions: taken from the pool by the
