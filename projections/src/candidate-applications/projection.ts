@@ -140,17 +140,19 @@ export const candidateApplicationsProjection = evolvingProjection<typeof schemas
   // 2: each row keeps the job's terms when the candidate applied, and the job's terms now (ADR 079).
   version: 2,
   collections: {
-    jobs: {},
-    applications: { indexes: [{ fields: ['candidateUserId', 'submittedAt'] }, { fields: ['jobId'] }] },
+    // Named for this read model: a physical collection is `<name>_v<version>`, and `applications_v2`
+    // and `jobs_v2` belong to other read models.
+    candidate_application_jobs: {},
+    candidate_application_rows: { indexes: [{ fields: ['candidateUserId', 'submittedAt'] }, { fields: ['jobId'] }] },
   },
   schemas,
-  lookups: (event) => ({ job: { collection: 'jobs', ids: [event.data.jobId] } }),
+  lookups: (event) => ({ job: { collection: 'candidate_application_jobs', ids: [event.data.jobId] } }),
   slices: [
-    slice('jobs', {
+    slice('candidate_application_jobs', {
       documents: (event: CandidateApplicationsEvent) => event.data.jobId,
       evolve: evolveJob,
     }),
-    slice('applications', {
+    slice('candidate_application_rows', {
       documents: (event: CandidateApplicationsEvent, context: Known) => {
         if (isApplicationEvent(event)) return rowId(event.data.jobId, event.data.candidateUserId);
         const { before, after } = jobAround(event, context);

@@ -141,7 +141,7 @@ describe('candidate-applications', () => {
   it('keeps a row for an application whose job the board does not have, without the job', async () => {
     await projectionSpec(candidateApplicationsProjection)
       .given([applied('job-2', 'cand-1', '2026-11-21T11:00:00.000Z')])
-      .then('applications', [
+      .then('candidate_application_rows', [
         {
           _id: 'job-2:cand-1',
           applicationId: 'app-job-2-cand-1',

@@ -5,6 +5,6 @@ import { candidateApplicationsProjection, type CandidateApplicationDocument } fr
 /** A candidate's applications with the job each is for, newest first (rows whose job the board does not show included). */
 export async function findCandidateApplicationRows(readStore: ReadStore, candidateUserId: string, limit = 500) {
   return readStore
-    .collection<CandidateApplicationDocument>(physicalCollection(candidateApplicationsProjection, 'applications'))
+    .collection<CandidateApplicationDocument>(physicalCollection(candidateApplicationsProjection, 'candidate_application_rows'))
     .find({ candidateUserId }, { sort: { submittedAt: -1, _id: 1 }, limit });
 }
