@@ -120,6 +120,10 @@ describe('hireloop seed', () => {
       expect(new Set(activities.map((entry) => entry.adminName))).toEqual(new Set(['Sam Ortiz']));
       const added = (await app.inject({ method: 'GET', url: '/api/admin/candidates?search=priya', headers: admin })).json();
       expect(added.candidates.map((row: { firstName: string; userId: string | null }) => [row.firstName, row.userId])).toEqual([['Priya', null]]);
+      // The Candidates tab lists the candidates, not Sam: a super admin without a profile is no candidate (ADR 070).
+      const everyone = (await app.inject({ method: 'GET', url: '/api/admin/candidates?pageSize=100', headers: admin })).json();
+      expect(everyone.candidates.map((row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`).sort()).toEqual(['Lena Marsh', 'Noor Haddad', 'Priya Raman', 'Tomás Herrera']);
+      expect((await app.inject({ method: 'GET', url: '/api/admin/candidates?search=ortiz', headers: admin })).json().total).toBe(0);
     } finally {
       await app.close();
     }
