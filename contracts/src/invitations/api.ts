@@ -113,6 +113,13 @@ export const InvitationResponse = z.object({
    * holds the link may create the account of that profile (`POST /api/invitations/{token}/claim`, ADR 038).
    */
   canClaimAccount: z.boolean(),
+  /**
+   * Whether the company already knows who the candidate is, and why (ADR 066, ADR 070): they
+   * applied to one of its jobs, or revealed their profile to it from another of its invitations;
+   * null when it does not (this invitation's own reveal is `hasRevealed`). The page's privacy text
+   * says what is true.
+   */
+  knownToCompany: z.enum(['applied', 'revealed']).nullable(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
 

@@ -44,6 +44,7 @@ const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResp
   hasRevealed: false,
   hasSubmittedAvailability: false,
   canClaimAccount: false,
+  knownToCompany: null,
   ...overrides,
 });
 
@@ -99,6 +100,17 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     // Anonymous visitors are offered to confirm their account (the sign-in dialog, staying here).
     await user.click(screen.getByRole('button', { name: 'Confirm Account & Update Resume' }));
     expect(openAuthDialog).toHaveBeenCalledWith('signin', { stayOnPage: true });
+  });
+
+  it.each([
+    ['knows nothing of them', { knownToCompany: null }, 'Northwind Analytics does not know who you are yet. Revealing your profile shares your name and email with Northwind Analytics, and with no one else.'],
+    ['knows them from an application', { knownToCompany: 'applied' as const }, 'Northwind Analytics already knows your name and email: you applied to one of their jobs. Revealing your profile tells them you are interested in this role too, and lets you offer interview times.'],
+    ['knows them from another invitation', { knownToCompany: 'revealed' as const }, 'Northwind Analytics already knows your name and email: you revealed your profile to them from another invitation. Revealing it here lets you offer interview times for this role.'],
+    ['was shown their profile from this invitation', { hasRevealed: true }, 'You revealed your profile to Northwind Analytics: they see your name and email, and no one else does through this invitation.'],
+  ])('the privacy notice tells the truth when the company %s (ADR 070)', async (_case, overrides, text) => {
+    answers.push(jsonAnswer(200, invitation(overrides)));
+    renderPage({ signedIn: true });
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('a signed-in candidate gets no account prompt; an invitation without a message shows none', async () => {
