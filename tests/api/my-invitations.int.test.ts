@@ -192,6 +192,34 @@ describe('the candidate’s invitations in the app', () => {
     expect(events.map((event) => event.type)).toEqual(['InvitationSent']);
   });
 
+  it('opening the invitation is recorded once, for the invitee only, and the company sees it as Viewed with its date (ADR 070)', async () => {
+    const companyRow = async () => {
+      const list = await get('/api/job-invitations', company.token);
+      expect(list.statusCode).toBe(200);
+      return (list.json().invitations as Array<{ invitationId: string; status: string; viewedAt: string | null }>).find((row) => row.invitationId === invitationId)!;
+    };
+    expect(await companyRow()).toMatchObject({ status: 'email_sent', viewedAt: null });
+    for (const { who, token, status } of others()) {
+      expect((await post(`/api/my-invitations/${invitationId}/view`, token)).statusCode, who).toBe(status);
+    }
+    expect((await post(`/api/invitations/${mailToken.split('.')[0]}.${'A'.repeat(43)}/view`, null)).statusCode).toBe(404);
+    const streamTypes = async () => (await runtime.eventStore.readStream(invitationStreamId(invitationId))).events.map((event) => event.type);
+    expect(await streamTypes()).toEqual(['InvitationSent']);
+
+    const first = await post(`/api/my-invitations/${invitationId}/view`, ada.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, viewedAt: '2026-11-25T20:00:00.000Z' });
+    // Again, by id or by the mail's link: nothing more is recorded, and the answer keeps the first date.
+    expect((await post(`/api/my-invitations/${invitationId}/view`, ada.token)).json()).toEqual({ success: true, viewedAt: '2026-11-25T20:00:00.000Z' });
+    expect((await post(`/api/invitations/${mailToken}/view`, null)).statusCode).toBe(200);
+    expect(await streamTypes()).toEqual(['InvitationSent', 'InvitationViewed']);
+    const viewed = (await runtime.eventStore.readStream(invitationStreamId(invitationId))).events[1]!;
+    expect(Object.keys(viewed.data as object).sort()).toEqual(['candidateUserId', 'companyId', 'invitationId', 'jobId', 'viewedAt']);
+    expect(await companyRow()).toMatchObject({ status: 'viewed', viewedAt: '2026-11-25T20:00:00.000Z', candidate: null });
+    // The candidate's own list still says new: viewing is not an answer.
+    expect((await listOf(ada)).map((row) => row.status)).toEqual(['new']);
+  });
+
   it('the invitee reveals and offers times without the mail, and each step shows in the list, the offer stage too', async () => {
     const revealed = await post(`/api/my-invitations/${invitationId}/reveal`, ada.token);
     expect([revealed.statusCode, revealed.json().message]).toEqual([200, 'Profile Revealed']);

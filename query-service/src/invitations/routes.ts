@@ -89,6 +89,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
           status: invitationStatus(doc, now),
           sentAt: doc.sentAt,
           expiresAt: doc.expiresAt,
+          viewedAt: doc.viewedAt ?? null,
           revealedAt: doc.revealedAt,
           offerStageAt: doc.offerStageAt ?? null,
           availability: doc.availability,

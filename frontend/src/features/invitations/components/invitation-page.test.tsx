@@ -19,7 +19,10 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-const { calls, answers } = stubFetch();
+// The page tells the server it was opened (ADR 070), besides the flow: answered aside, recorded in `views`.
+const { calls, answers, asideCalls: views } = stubFetch({
+  aside: (url, init) => (init.method === 'POST' && url.endsWith('/view') ? jsonAnswer(200, { success: true, viewedAt: '2026-11-21T10:00:00.000Z' }) : null),
+});
 
 afterEach(() => {
   // The toast store lives outside React: clear it so no toast carries over to the next test.
@@ -86,6 +89,8 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     const { openAuthDialog, user } = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: "You're Invited to Apply!" })).toBeInTheDocument();
     expect(calls.map((call) => [call.url, call.init.cache])).toEqual([[`/api/invitations/${TOKEN}`, 'no-store']]);
+    // Shown, so the company's list will say Viewed (ADR 070): once, by the same link.
+    await waitFor(() => expect(views.map((call) => [call.init.method, call.url])).toEqual([['POST', `/api/invitations/${TOKEN}/view`]]));
     // The job card of the jobs feature (the route gives it), with the invitation's job.
     expect(screen.getByRole('heading', { name: 'Job card: Staff Data Engineer' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About Northwind Analytics' })).toBeInTheDocument();
@@ -128,6 +133,8 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     expect(screen.getByText('This invitation link is invalid or has expired.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal My Profile' })).not.toBeInTheDocument();
+    // Nothing was opened, so no view is told.
+    expect(views).toEqual([]);
   });
 
   it('a failed load (network) also says Invitation Not Found, with Try again', async () => {

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, CircleAlertIcon, MailIcon, ShieldCheckIcon, UserPlusIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -24,7 +24,7 @@ import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-cli
 import { useAuthDialog } from '../../../lib/auth-dialog';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
 import { claimAccount } from '../api/claim-account';
-import { invitationQueryKey, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { invitationQueryKey, recordInvitationView, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
 import { CLAIM_ACCOUNT_FIELDS, ClaimAccountForm, type ClaimAccountValues } from '../lib/claim-account-form';
 import { invitationMachine, invitationStep } from '../machines/invitation-machine';
 import { AvailabilityDialog } from './availability-dialog';
@@ -117,6 +117,11 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
   });
   const step = useSelector(actorRef, invitationStep);
   const companyName = invitation.company.name || invitation.job.company;
+  // Shown: the company's list says Viewed (ADR 070). Once per page; the server keeps the first view
+  // only, and a failure costs the company that line, never the candidate their page.
+  useEffect(() => {
+    recordInvitationView(token).catch(() => undefined);
+  }, [token]);
 
   return (
     <div className="grid gap-6">
