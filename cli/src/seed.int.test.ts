@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted \(3 replies in the conversation\) and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted \(3 replies in the conversation\) and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts; 1 invitation opened/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -114,11 +114,11 @@ describe('hireloop seed', () => {
       expect(northwindConversations.unreadCount).toBe(1);
       expect(northwindConversations.conversations.at(0).messages.at(-1)).toMatchObject({ from: 'candidate', message: 'Wednesday afternoon (CET) works well for me. Looking forward to it.', unread: true });
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
-      // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role.
+      // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role. Noor has opened hers (ADR 070).
       expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status]).sort()).toEqual([
         ['Senior Data Engineer', 'Analytics Engineer', 'email_sent'],
         ['Senior Data Engineer', 'Senior Data Engineer', 'email_sent'],
-        ['Senior Data Engineer', 'Site Reliability Engineer', 'email_sent'],
+        ['Senior Data Engineer', 'Site Reliability Engineer', 'viewed'],
       ]);
       // The operations team's day (issue 14): Sam Ortiz's actions are in the admin console's Activities.
       const sam = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: SEED_ADMIN.email, password: SEED_PASSWORD } });
@@ -130,6 +130,10 @@ describe('hireloop seed', () => {
       expect(new Set(activities.map((entry) => entry.adminName))).toEqual(new Set(['Sam Ortiz']));
       const added = (await app.inject({ method: 'GET', url: '/api/admin/candidates?search=priya', headers: admin })).json();
       expect(added.candidates.map((row: { firstName: string; userId: string | null }) => [row.firstName, row.userId])).toEqual([['Priya', null]]);
+      // The Candidates tab lists the candidates, not Sam: a super admin without a profile is no candidate (ADR 070).
+      const everyone = (await app.inject({ method: 'GET', url: '/api/admin/candidates?pageSize=100', headers: admin })).json();
+      expect(everyone.candidates.map((row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`).sort()).toEqual(['Lena Marsh', 'Noor Haddad', 'Priya Raman', 'Tomás Herrera']);
+      expect((await app.inject({ method: 'GET', url: '/api/admin/candidates?search=ortiz', headers: admin })).json().total).toBe(0);
     } finally {
       await app.close();
     }

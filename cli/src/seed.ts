@@ -9,6 +9,7 @@ import { syntheticJob, type DemoEmployer } from './demo-jobs';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';
+import { invitationIdFor } from '@hireloop/command-service/invitations/decider';
 import { buildApp, type AppDeps } from './app';
 import { CANCELLING_COMPANY, seedCancellation } from './seed-billing';
 import { seedJobEdit } from './seed-job-edits';
@@ -316,6 +317,9 @@ const ADMIN_STORY = {
   },
   bulkInvite: { jobTitle: 'Senior Data Engineer', candidateEmails: ['priya.raman@example.com', 'noor.haddad@example.com'] },
 } as const;
+
+/** Noor has opened the invitation Sam sent her from her dashboard, and not answered yet: Northwind's list shows it Viewed (ADR 070). */
+export const INVITATION_VIEWER = 'noor.haddad@example.com';
 
 /**
  * The companies' plans and what they did once the talent side opened (ADRs 028, 030–033): each
@@ -724,6 +728,7 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   let inboxesRead = 0;
   let apiKeys = 0;
   let savedSearches = 0;
+  let invitationsViewed = 0;
   /**
    * The candidates' side today: those who were written to have opened their inbox (the message is
    * read, the dashboard counts nothing new), and Lena connected her AI assistant with a key that
@@ -750,6 +755,13 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
         const saved = await app.inject({ method: 'POST', url: '/api/saved-searches', headers: auth, payload: SAVED_SEARCH.search });
         if (saved.statusCode !== 201 && saved.statusCode !== 409) throw new Error(`Seeding ${candidate.account.name}'s saved search failed: ${saved.statusCode} ${saved.body}`);
         if (saved.statusCode === 201) savedSearches++;
+      }
+      const userId = candidateIds.get(candidate);
+      const invitedTo = [...jobIds].find(([planned]) => planned.job.title === ADMIN_STORY.bulkInvite.jobTitle)?.[1];
+      if (candidate.account.email === INVITATION_VIEWER && userId && invitedTo) {
+        const viewed = await app.inject({ method: 'POST', url: `/api/my-invitations/${invitationIdFor(invitedTo, userId)}/view`, headers: auth, payload: {} });
+        if (viewed.statusCode !== 200) throw new Error(`Seeding ${candidate.account.name}'s opened invitation failed: ${viewed.statusCode} ${viewed.body}`);
+        invitationsViewed++;
       }
     }
   }
@@ -794,5 +806,5 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted (${replies} replies in the conversation) and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted (${replies} replies in the conversation) and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts; ${invitationsViewed} invitation opened. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -16,6 +16,7 @@ import { conversationRoutes } from './contacts/conversation-routes';
 import { sendInvitationRoutes } from './send-invitation/routes';
 import { offerStageRoutes } from './offer-stage/routes';
 import { revealProfileRoutes } from './reveal-profile/routes';
+import { viewInvitationRoutes } from './view-invitation/routes';
 import { submitAvailabilityRoutes } from './submit-availability/routes';
 import { claimAccountRoutes } from './claim-account/routes';
 import { jobRoutes } from './post-job/routes';
@@ -69,6 +70,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(sendInvitationRoutes, { deps });
   await app.register(offerStageRoutes, { deps });
   await app.register(revealProfileRoutes, { deps });
+  await app.register(viewInvitationRoutes, { deps });
   await app.register(submitAvailabilityRoutes, { deps });
   await app.register(claimAccountRoutes, { deps });
   await app.register(contactRoutes, { deps });

@@ -26,6 +26,7 @@ export * from './companies/profile';
 export * from './subscriptions/plans';
 export * from './subscriptions/events';
 export * from './subscriptions/api';
+export * from './subscriptions/ai-summaries';
 export * from './invitations/events';
 export * from './invitations/api';
 export * from './invitations/candidate';

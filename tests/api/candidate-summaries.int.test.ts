@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AI_SUMMARY_MESSAGES,
   MESSAGES,
   MIN_POSITION_HEADER,
   POSITION_HEADER,
@@ -11,6 +12,7 @@ import {
 } from '@hireloop/contracts';
 import { summarize } from '@hireloop/command-service/candidate-summaries/reaction';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
 import { AiServiceError, localAi, type AiPort, type CandidateFacts } from '@hireloop/platform/ai';
 import { loadConfig } from '@hireloop/platform/config';
 import { buildApp } from '../../cli/src/app';
@@ -129,7 +131,12 @@ describe('AI summaries', () => {
   let owner: Awaited<ReturnType<typeof signUp>>;
   let privateOwner: Awaited<ReturnType<typeof signUp>>;
   let other: Awaited<ReturnType<typeof signUp>>;
+  /** On VC Startup, which lists AI candidate summaries on /pricing. */
   let company: Awaited<ReturnType<typeof signUp>>;
+  let freeCompany: Awaited<ReturnType<typeof signUp>>;
+  /** Small Business: paid, but /pricing does not list summaries on it. */
+  let smallCompany: Awaited<ReturnType<typeof signUp>>;
+  let noPlanCompany: Awaited<ReturnType<typeof signUp>>;
   let admin: Awaited<ReturnType<typeof signUp>>;
   let superAdmin: Awaited<ReturnType<typeof signUp>>;
   let publicProfile: { profileId: string; eventId: string };
@@ -140,6 +147,21 @@ describe('AI summaries', () => {
     privateOwner = await signUp('candidate', 'private@seekers.example');
     other = await signUp('candidate', 'other@seekers.example');
     company = await signUp('company', 'talent@northwind.example');
+    freeCompany = await signUp('company', 'talent@free.example');
+    smallCompany = await signUp('company', 'talent@small.example');
+    noPlanCompany = await signUp('company', 'talent@noplan.example');
+    await subscribeToPlan(app, company.token, 'vc_startup');
+    await subscribeToPlan(app, freeCompany.token, 'free');
+    await subscribeToPlan(app, smallCompany.token, 'small_business');
+    // The plans are in the read model before any read (an observable state, not a pause).
+    for (const [who, planId] of [[company, 'vc_startup'], [freeCompany, 'free'], [smallCompany, 'small_business']] as const) {
+      for (let attempt = 0; ; attempt++) {
+        const current = await get('/api/subscription/current', who.token);
+        if (current.json().planId === planId && ['active', 'trialing'].includes(current.json().status)) break;
+        if (attempt > 100) throw new Error(`${who.email} never got ${planId}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     admin = await signUp('candidate', 'admin@hireloop.example');
     superAdmin = await signUp('candidate', 'boss@hireloop.example');
     await grant(admin.email, 'admin');
@@ -149,7 +171,7 @@ describe('AI summaries', () => {
   });
 
   it('a new profile gets a summary from its non-identifying facts only, cached in the read model', async () => {
-    const response = await settled(publicProfile.profileId, null);
+    const response = await settled(publicProfile.profileId, owner.token);
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -167,13 +189,13 @@ describe('AI summaries', () => {
   });
 
   it("the summary's text is sealed in the stored log, like the profile's personal fields", async () => {
-    await settled(publicProfile.profileId, null);
+    await settled(publicProfile.profileId, owner.token);
     const { events } = await runtime.storedLog.readStream(candidateSummaryStreamId(publicProfile.profileId));
     expect(JSON.stringify(events[0]!.data)).not.toContain('Software Engineer with 5+ years');
   });
 
   it('a replayed profile event makes no second summary for the same version', async () => {
-    await settled(publicProfile.profileId, null);
+    await settled(publicProfile.profileId, owner.token);
     const before = (await summaryEvents(publicProfile.profileId)).length;
 
     await summarize({ ...runtime, sessionTtlMs: 0, publicUrl: '', linkedin: null }, recordingAi(), {
@@ -187,23 +209,48 @@ describe('AI summaries', () => {
   });
 
   it.each([
-    ['a visitor', () => null],
     ['the owner', () => owner.token],
-    ['another candidate', () => other.token],
-    ['a company', () => company.token],
+    ['a company on a plan with AI summaries', () => company.token],
     ['an admin', () => admin.token],
     ['a super admin', () => superAdmin.token],
   ])("%s can read a public profile's summary", async (_who, token) => {
     const response = await settled(publicProfile.profileId, token());
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('ready');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("a visitor signs in first, and another candidate is refused a public profile's summary (ADR 070)", async () => {
+    await settled(publicProfile.profileId, owner.token);
+    const visitor = await summaryOf(publicProfile.profileId, null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error).toBe(MESSAGES.signInRequired);
+    const candidate = await summaryOf(publicProfile.profileId, other.token);
+    expect(candidate.statusCode).toBe(403);
+    expect(candidate.json()).toEqual({ success: false, error: AI_SUMMARY_MESSAGES.notForYou });
+  });
+
+  it.each([
+    ['on the free plan', () => freeCompany.token, AI_SUMMARY_MESSAGES.notOnPlan],
+    ['on Small Business (paid, without summaries)', () => smallCompany.token, AI_SUMMARY_MESSAGES.notOnPlan],
+    ['on no plan yet', () => noPlanCompany.token, AI_SUMMARY_MESSAGES.noPlan],
+  ])('a company %s can neither read nor regenerate a summary: 403 with requiresUpgrade, and nothing recorded', async (_who, token, error) => {
+    await settled(publicProfile.profileId, owner.token);
+    const read = await summaryOf(publicProfile.profileId, token());
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toEqual({ success: false, error, requiresUpgrade: true });
+    const before = (await summaryEvents(publicProfile.profileId)).length;
+    const regenerate = await post(`/api/candidates/${publicProfile.profileId}/ai-summary/regenerate`, token());
+    expect(regenerate.statusCode).toBe(403);
+    expect(regenerate.json()).toEqual({ success: false, error, requiresUpgrade: true });
+    expect(await summaryEvents(publicProfile.profileId)).toHaveLength(before);
   });
 
   it("a private profile's summary is its owner's alone: everyone else gets the unknown id's 404", async () => {
     const mine = await settled(privateProfile.profileId, privateOwner.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().status).toBe('ready');
-    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
 
     const unknown = await summaryOf(randomUUID(), company.token);
     expect(unknown.statusCode).toBe(404);
@@ -228,7 +275,7 @@ describe('AI summaries', () => {
   });
 
   it('regenerate of a private or unknown profile is a 404 to all but the owner', async () => {
-    for (const token of [company.token, other.token, admin.token]) {
+    for (const token of [company.token, freeCompany.token, other.token, admin.token]) {
       const response = await post(`/api/candidates/${privateProfile.profileId}/ai-summary/regenerate`, token);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(PROFILE_MESSAGES.profileNotFound);
@@ -238,15 +285,15 @@ describe('AI summaries', () => {
     expect(byOwner.statusCode).toBe(202);
   });
 
-  it('a company regenerates a public summary: pending, then a new summary', async () => {
-    await settled(publicProfile.profileId, null);
+  it('a company on a plan with AI summaries regenerates a public summary: pending, then a new summary', async () => {
+    await settled(publicProfile.profileId, company.token);
     const before = (await summaryEvents(publicProfile.profileId)).filter((event) => event.type === 'CandidateSummaryGenerated').length;
 
     const response = await post(`/api/candidates/${publicProfile.profileId}/ai-summary/regenerate`, company.token);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ status: 'pending' });
 
-    expect((await settled(publicProfile.profileId, null)).json().status).toBe('ready');
+    expect((await settled(publicProfile.profileId, company.token)).json().status).toBe('ready');
     const events = await summaryEvents(publicProfile.profileId);
     expect(events.filter((event) => event.type === 'CandidateSummaryGenerated')).toHaveLength(before + 1);
     expect(events.find((event) => event.type === 'CandidateSummaryRequested')!.data).toMatchObject({ reason: 'regenerate', requestedBy: company.userId });
@@ -261,7 +308,7 @@ describe('AI summaries', () => {
   it('when the AI service fails, the summary says so in the spec\'s words', async () => {
     const failing = await createProfile(other.userId, { title: 'Fails' });
 
-    const response = await settled(failing.profileId, null);
+    const response = await settled(failing.profileId, other.token);
 
     expect(response.json()).toEqual({ status: 'failed', error: PROFILE_MESSAGES.aiSummaryError });
     const events = await summaryEvents(failing.profileId);
@@ -286,12 +333,12 @@ describe('AI summaries', () => {
     expect(created.statusCode).toBe(201);
     const profileId = created.json().profile.id as string;
 
-    const first = await settled(profileId, null);
+    const first = await settled(profileId, author.token);
     expect(first.json()).toMatchObject({ status: 'ready', summaryText: expect.stringContaining('Data Engineer with 3+ years of experience') });
 
     const updated = remember(await app.inject({ method: 'PUT', url: '/api/profile', payload: { ...form, jobTitle: 'Staff Data Engineer' }, headers: bearer(author.token) }));
     expect(updated.statusCode).toBe(200);
-    const second = await settled(profileId, null);
+    const second = await settled(profileId, author.token);
     expect(second.json().summaryText).toContain('Staff Data Engineer with 3+ years of experience');
     const generated = (await summaryEvents(profileId)).filter((event) => event.type === 'CandidateSummaryGenerated');
     expect(generated.map((event) => (event.data as { profileVersion: number }).profileVersion)).toEqual([0, 1]);

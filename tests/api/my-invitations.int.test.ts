@@ -95,6 +95,8 @@ let admin: Caller;
 let superAdmin: Caller;
 let invitationId: string;
 let mailToken: string;
+let jobId: string;
+let boProfile: string;
 const availability = { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'Europe/Lisbon', additionalNotes: '' };
 
 /** Everyone but the invitee, as they call: nobody signed in, another candidate, the inviting company, an admin, a super admin. */
@@ -111,9 +113,10 @@ beforeAll(async () => {
   ada = await signUpCandidate('Ada Lovelace', 'ada@candidates.example');
   bo = await signUpCandidate('Bo Brightwater', 'bo@candidates.example');
   const adaProfile = await createProfile(ada, 'Senior Data Engineer');
-  await createProfile(bo, 'Analytics Engineer');
+  boProfile = await createProfile(bo, 'Analytics Engineer');
   const job = await post('/api/jobs', company.token, { title: 'Staff Data Engineer', location: 'Austin, TX', description: 'Own the pipelines.' });
   expect(job.statusCode).toBe(201);
+  jobId = job.json().job.id;
   admin = await signUpCandidate('Grace Admin', 'grace@admins.example');
   await grant(admin.email, 'admin');
   superAdmin = await signUpCompany('ops', 'Ops Inc');
@@ -165,7 +168,7 @@ describe('the candidate’s invitations in the app', () => {
   it('only the invitee opens the invitation page by its id; everyone else gets one not-found answer', async () => {
     const page = await get(`/api/my-invitations/${invitationId}`, ada.token);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ success: true, job: { title: 'Staff Data Engineer' }, invitation: { message: 'We loved your pipeline work.' }, hasRevealed: false, hasSubmittedAvailability: false });
+    expect(page.json()).toMatchObject({ success: true, job: { title: 'Staff Data Engineer' }, invitation: { message: 'We loved your pipeline work.' }, hasRevealed: false, hasSubmittedAvailability: false, knownToCompany: null });
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.body).not.toContain(mailToken.split('.')[1]);
     for (const { who, token, status } of others()) {
@@ -189,6 +192,34 @@ describe('the candidate’s invitations in the app', () => {
     expect(events.map((event) => event.type)).toEqual(['InvitationSent']);
   });
 
+  it('opening the invitation is recorded once, for the invitee only, and the company sees it as Viewed with its date (ADR 070)', async () => {
+    const companyRow = async () => {
+      const list = await get('/api/job-invitations', company.token);
+      expect(list.statusCode).toBe(200);
+      return (list.json().invitations as Array<{ invitationId: string; status: string; viewedAt: string | null }>).find((row) => row.invitationId === invitationId)!;
+    };
+    expect(await companyRow()).toMatchObject({ status: 'email_sent', viewedAt: null });
+    for (const { who, token, status } of others()) {
+      expect((await post(`/api/my-invitations/${invitationId}/view`, token)).statusCode, who).toBe(status);
+    }
+    expect((await post(`/api/invitations/${mailToken.split('.')[0]}.${'A'.repeat(43)}/view`, null)).statusCode).toBe(404);
+    const streamTypes = async () => (await runtime.eventStore.readStream(invitationStreamId(invitationId))).events.map((event) => event.type);
+    expect(await streamTypes()).toEqual(['InvitationSent']);
+
+    const first = await post(`/api/my-invitations/${invitationId}/view`, ada.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, viewedAt: '2026-11-25T20:00:00.000Z' });
+    // Again, by id or by the mail's link: nothing more is recorded, and the answer keeps the first date.
+    expect((await post(`/api/my-invitations/${invitationId}/view`, ada.token)).json()).toEqual({ success: true, viewedAt: '2026-11-25T20:00:00.000Z' });
+    expect((await post(`/api/invitations/${mailToken}/view`, null)).statusCode).toBe(200);
+    expect(await streamTypes()).toEqual(['InvitationSent', 'InvitationViewed']);
+    const viewed = (await runtime.eventStore.readStream(invitationStreamId(invitationId))).events[1]!;
+    expect(Object.keys(viewed.data as object).sort()).toEqual(['candidateUserId', 'companyId', 'invitationId', 'jobId', 'viewedAt']);
+    expect(await companyRow()).toMatchObject({ status: 'viewed', viewedAt: '2026-11-25T20:00:00.000Z', candidate: null });
+    // The candidate's own list still says new: viewing is not an answer.
+    expect((await listOf(ada)).map((row) => row.status)).toEqual(['new']);
+  });
+
   it('the invitee reveals and offers times without the mail, and each step shows in the list, the offer stage too', async () => {
     const revealed = await post(`/api/my-invitations/${invitationId}/reveal`, ada.token);
     expect([revealed.statusCode, revealed.json().message]).toEqual([200, 'Profile Revealed']);
@@ -208,5 +239,16 @@ describe('the candidate’s invitations in the app', () => {
     expect((await listOf(ada)).map((row) => [row.status, row.offerStageAt])).toEqual([['offer_stage', '2026-11-25T20:00:00.000Z']]);
     // The mail's link still opens the same invitation, in the same state.
     expect((await get(`/api/invitations/${mailToken}`, null)).json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: true });
+  });
+
+  it('the page says what the company already knows: nothing before a reveal, or that the invitee applied to one of its jobs (ADR 070)', async () => {
+    // Ada revealed from this invitation (above): that is `hasRevealed`, not a knowledge from elsewhere.
+    expect((await get(`/api/invitations/${mailToken}`, null)).json()).toMatchObject({ hasRevealed: true, knownToCompany: null });
+    // Bo applies to Northwind's job, then Northwind asks him to apply to it: it knows his name from his application (ADR 066).
+    expect((await post(`/api/jobs/${jobId}/apply`, bo.token)).statusCode).toBe(201);
+    const sent = await post('/api/job-invitations/send', company.token, { jobId, candidateId: boProfile });
+    expect(sent.statusCode).toBe(201);
+    const page = await get(`/api/my-invitations/${sent.json().invitationId}`, bo.token);
+    expect(page.json()).toMatchObject({ hasRevealed: false, knownToCompany: 'applied' });
   });
 });

@@ -68,6 +68,19 @@ async function newPage(token?: string): Promise<Page> {
   return context.newPage();
 }
 
+/** The company's own list (`GET /api/job-invitations`) until its request has `status`: an observable state, bounded. */
+async function companySees(status: string): Promise<{ status: string; viewedAt: string | null }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const response = await fetch(`${app.url}/api/job-invitations`, { headers: { authorization: `Bearer ${company}` } });
+    const rows = ((await response.json()) as { invitations: Array<{ invitationId: string; status: string; viewedAt: string | null }> }).invitations;
+    const row = rows.find((one) => one.invitationId === invitationId);
+    if (row?.status === status) return row;
+    if (Date.now() > deadline) throw new Error(`The company's request stayed ${row?.status}, never ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const invitationRow = (page: Page) => page.getByRole('list', { name: 'Your invitations' }).getByRole('listitem').filter({ hasText: JOB_TITLE });
 
 describe('an invitation opened in the app, with no mail configured', { timeout: 120_000 }, () => {
@@ -84,6 +97,8 @@ describe('an invitation opened in the app, with no mail configured', { timeout: 
     await expect(page.getByText(MESSAGE)).toBeVisible();
     assert(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     assert(await seriousAxeViolations(page)).toEqual([]);
+    // Opening it told the company: its list says Viewed, with the date (ADR 070).
+    assert((await companySees('viewed')).viewedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     await page.getByRole('button', { name: 'Reveal My Profile' }).click();
     await expect(page.getByText('Profile Revealed', { exact: true })).toBeVisible();

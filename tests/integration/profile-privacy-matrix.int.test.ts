@@ -205,12 +205,23 @@ describe('the profile privacy matrix', () => {
     }
   });
 
-  /** The AI summary of a profile is readable wherever the profile is (its own view or not), else the same 404. */
+  /**
+   * The AI summary of a profile: a private one is the same 404 as its profile; a public one is its
+   * owner's and the admins', and a company's whose plan lists AI summaries (ADR 070: this company
+   * has chosen no plan): a visitor signs in first, another candidate and this company are refused.
+   */
   it.each(expected)('GET /api/candidates/{id}/ai-summary: %s reading the %s profile\'s summary (%s)', async (caller, profile, view) => {
     const response = await get(`/api/candidates/${owners[profile].profileId}/ai-summary`, tokenOf(caller, profile));
     if (view === 404) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(NOT_FOUND);
+    } else if (caller === 'visitor') {
+      expect(response.statusCode).toBe(401);
+    } else if (caller === 'another candidate') {
+      expect(response.statusCode).toBe(403);
+    } else if (caller === 'company') {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ requiresUpgrade: true });
     } else {
       expect(response.statusCode).toBe(200);
       const body = response.json<{ status: string }>();

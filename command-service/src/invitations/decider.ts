@@ -43,6 +43,8 @@ export type InvitationState =
       tokenHash: string;
       sentAt: string;
       expiresAt: string;
+      /** When the invitee first opened the invitation page (ADR 070). */
+      viewedAt: string | null;
       revealedAt: string | null;
       availability: InvitationAvailability | null;
       offerStageAt: string | null;
@@ -71,6 +73,8 @@ export type InvitationCommand =
         expiresAt: string;
       };
     }
+  /** The invitee opened the invitation page: recorded the first time only (ADR 070). */
+  | { type: 'ViewInvitation'; data: InvitationAccess & { now: string } }
   | { type: 'RevealProfile'; data: InvitationAccess & { now: string } }
   | { type: 'SubmitAvailability'; data: InvitationAccess & { now: string; availability: AvailabilityBody } }
   /** The company that owns the job (or an admin) moves a request with interview times offered to the offer stage. */
@@ -113,8 +117,10 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       case 'InvitationSent': {
         const { invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt } = event.data;
         // A new invitation after an expired one starts over, with its own token.
-        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, revealedAt: null, availability: null, offerStageAt: null };
+        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null };
       }
+      case 'InvitationViewed':
+        return state.status === 'none' ? state : { ...state, viewedAt: event.data.viewedAt };
       case 'InvitationRevealed':
         return state.status === 'none' ? state : { ...state, status: 'revealed', revealedAt: event.data.revealedAt };
       case 'InterviewAvailabilitySubmitted': {
@@ -157,6 +163,13 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
             },
           },
         ];
+      }
+      case 'ViewInvitation': {
+        const invitation = invitationReached(state, command.data, command.data.now);
+        // The first view is the one the company is told of; opening it again records nothing.
+        if (invitation.viewedAt !== null) return [];
+        const { invitationId, jobId, companyId, candidateUserId } = invitation;
+        return [{ type: 'InvitationViewed', data: { invitationId, jobId, companyId, candidateUserId, viewedAt: command.data.now } }];
       }
       case 'RevealProfile': {
         const invitation = invitationReached(state, command.data, command.data.now);

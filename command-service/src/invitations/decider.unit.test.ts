@@ -153,6 +153,25 @@ describe('the signed-in invitee, by the invitation’s id (ADR 062)', () => {
   });
 });
 
+describe('viewing the invitation (ADR 070)', () => {
+  const viewed = (viewedAt: string): InvitationEvent => ({ type: 'InvitationViewed', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', viewedAt } });
+  const view = (access: { tokenHash: string } | { inviteeUserId: string }, now: string): InvitationCommand => ({ type: 'ViewInvitation', data: { ...access, now } });
+
+  it('the first view, by token or signed in by id, is recorded once; later views record nothing', () => {
+    spec.given([sent()]).when(view({ tokenHash: 'hash-1' }, '2026-11-26T09:00:00.000Z')).then([viewed('2026-11-26T09:00:00.000Z')]);
+    spec.given([sent()]).when(view({ inviteeUserId: 'user-ada' }, '2026-11-26T09:00:00.000Z')).then([viewed('2026-11-26T09:00:00.000Z')]);
+    spec.given([sent(), viewed('2026-11-26T09:00:00.000Z')]).when(view({ inviteeUserId: 'user-ada' }, '2026-11-27T09:00:00.000Z')).then([]);
+    spec.given([sent(), viewed('2026-11-26T09:00:00.000Z'), revealed]).when(view({ tokenHash: 'hash-1' }, '2026-11-27T09:00:00.000Z')).then([]);
+  });
+
+  it('nobody else records a view: a wrong token, another person, an expired or unknown invitation get the not-found answer', () => {
+    spec.given([sent()]).when(view({ tokenHash: 'hash-x' }, '2026-11-26T09:00:00.000Z')).thenThrows(INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(view({ inviteeUserId: 'user-grace' }, '2026-11-26T09:00:00.000Z')).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(view({ tokenHash: 'hash-1' }, EXPIRES)).thenThrows(INVITATION_MESSAGES.notFound);
+    spec.given([]).when(view({ inviteeUserId: 'user-ada' }, '2026-11-26T09:00:00.000Z')).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+  });
+});
+
 describe('submitting interview availability (by token, no sign-in)', () => {
   it('after the reveal, the candidate offers days and slots', () => {
     spec.given([sent(), revealed]).when(submit()).then([submitted]);

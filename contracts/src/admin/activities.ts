@@ -101,6 +101,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   CandidateSummaryGenerated: 'the AI reaction, by the system',
   CandidateSummaryFailed: 'the AI reaction, by the system',
   InvitationRevealed: 'the candidate’s answer, by the token’s holder',
+  InvitationViewed: 'the candidate opening their invitation, by the token’s holder or the invitee',
   InterviewAvailabilitySubmitted: 'the candidate’s answer, by the token’s holder',
   SubscriptionCheckoutStarted: 'a company’s own billing',
   FreePlanActivated: 'a company’s own billing',

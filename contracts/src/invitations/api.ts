@@ -113,8 +113,19 @@ export const InvitationResponse = z.object({
    * holds the link may create the account of that profile (`POST /api/invitations/{token}/claim`, ADR 038).
    */
   canClaimAccount: z.boolean(),
+  /**
+   * Whether the company already knows who the candidate is, and why (ADR 066, ADR 070): they
+   * applied to one of its jobs, or revealed their profile to it from another of its invitations;
+   * null when it does not (this invitation's own reveal is `hasRevealed`). The page's privacy text
+   * says what is true.
+   */
+  knownToCompany: z.enum(['applied', 'revealed']).nullable(),
 });
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
+
+/** `POST /api/invitations/{token}/view`, `POST /api/my-invitations/{invitationId}/view`: when it was first viewed (ADR 070). */
+export const ViewInvitationResponse = z.object({ success: z.literal(true), viewedAt: z.string() });
+export type ViewInvitationResponse = z.infer<typeof ViewInvitationResponse>;
 
 export const RevealResponse = z.object({ success: z.literal(true), message: z.literal(INVITATION_MESSAGES.profileRevealed), hasRevealed: z.literal(true) });
 export const AvailabilityResponse = z.object({ success: z.literal(true), hasSubmittedAvailability: z.literal(true) });
@@ -127,7 +138,7 @@ export const SendInvitationBody = z.object({ jobId: id, candidateId: id, message
 export type SendInvitationBody = z.output<typeof SendInvitationBody>;
 
 /** The company-side states of a request (part 1 §4), plus `expired` for a link unused for 30 days. */
-export const INVITATION_STATUSES = ['email_sent', 'candidate_accepted', 'interview_scheduled', 'offer_stage', 'expired'] as const;
+export const INVITATION_STATUSES = ['email_sent', 'viewed', 'candidate_accepted', 'interview_scheduled', 'offer_stage', 'expired'] as const;
 export const InvitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
@@ -186,6 +197,8 @@ export const CompanyInvitation = z.object({
   status: InvitationStatus,
   sentAt: z.string(),
   expiresAt: z.string(),
+  /** When the candidate first opened the invitation page (ADR 070); null before. */
+  viewedAt: z.string().nullable(),
   revealedAt: z.string().nullable(),
   /** When the company moved it to the offer stage; null before. */
   offerStageAt: z.string().nullable(),

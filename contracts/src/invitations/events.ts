@@ -67,14 +67,29 @@ export const InvitationMovedToOfferStage = z.object({
 });
 export type InvitationMovedToOfferStage = z.infer<typeof InvitationMovedToOfferStage>;
 
+/**
+ * The invitee opened the invitation page (by the mail's token, or signed in by its id) for the
+ * first time (ADR 070): the company's list shows it as Viewed. Ids and a date only.
+ */
+export const InvitationViewed = z.object({
+  invitationId: z.string(),
+  jobId: z.string(),
+  companyId: z.string(),
+  candidateUserId: z.string(),
+  viewedAt: z.string(),
+});
+export type InvitationViewed = z.infer<typeof InvitationViewed>;
+
 export type InvitationEvent =
   | { type: 'InvitationSent'; data: InvitationSent }
+  | { type: 'InvitationViewed'; data: InvitationViewed }
   | { type: 'InvitationRevealed'; data: InvitationRevealed }
   | { type: 'InterviewAvailabilitySubmitted'; data: InterviewAvailabilitySubmitted }
   | { type: 'InvitationMovedToOfferStage'; data: InvitationMovedToOfferStage };
 
 export const InvitationEventSchemas = {
   InvitationSent,
+  InvitationViewed,
   InvitationRevealed,
   InterviewAvailabilitySubmitted,
   InvitationMovedToOfferStage,

@@ -9,6 +9,8 @@ import {
   PasswordChanged,
   PersonErased,
   UserRegistered,
+  UserRoleChanged,
+  isAdminRole,
   type AdminCandidate,
   type AdminCompany,
 } from '@hireloop/contracts';
@@ -34,6 +36,14 @@ export type AdminCandidateDocument = AdminCandidate & {
   nameKey: string;
   position: string;
   erased: boolean;
+  /** The account is an admin or a super admin (Hireloop's staff, ADR 070). */
+  staff: boolean;
+  /**
+   * Shown in the table: not erased, and not a staff account without a candidate profile (an admin
+   * signs up as a candidate, as the spec has no other account type, but is no candidate until they
+   * make a profile; ADR 070).
+   */
+  listed: boolean;
 };
 
 /** One row of the admin Companies table, by company id: no person's data (ADR 028), so nothing to scrub. */
@@ -66,6 +76,8 @@ export const candidateRow = (personId: string, row: AdminCandidate, position: st
   nameKey: `${row.firstName} ${row.lastName}`.trim().toLowerCase(),
   position,
   erased: false,
+  staff: false,
+  listed: true,
 });
 
 /** What an erased person leaves: the id and the erasure's position, nothing of theirs. */
@@ -93,6 +105,8 @@ export const erasedCandidateRow = (personId: string, position: string): AdminCan
   nameKey: '',
   position,
   erased: true,
+  staff: false,
+  listed: false,
 });
 
 /** The shown row of a document (an explicit pick: nothing the queries keep leaks into the answer). */
@@ -133,6 +147,7 @@ const schemas = {
   PasswordChanged,
   AddedProfileClaimed,
   PersonErased,
+  UserRoleChanged,
   CompanyRegistered,
   CompanyProfileUpdated,
 };
@@ -154,6 +169,7 @@ export function provenUserOf(event: AdminPeopleEvent): string | null {
     case 'PasswordChanged':
       return event.data.method === 'reset' ? event.data.userId : null;
     case 'UserRegistered':
+    case 'UserRoleChanged':
     case 'CandidateProfileCreated':
     case 'CandidateProfileUpdated':
     case 'CandidateProfileVisibilityChanged':
@@ -172,8 +188,26 @@ export function evolveProof(proof: ProofDocument | null, event: AdminPeopleEvent
   return provenUserOf(event) === id ? { _id: id } : proof;
 }
 
-/** Pure: a candidate row after an event; `known.proof`: the person registering proved their address before. */
+/**
+ * Pure: a candidate row after an event; `known.proof`: the person registering proved their address
+ * before. Whether the account is staff (an admin or super admin) follows its role; a staff account
+ * without a profile is kept but not listed (ADR 070: the seed's super admin was listed as a candidate).
+ */
 export function evolveCandidateRow(current: AdminCandidateDocument | null, event: AdminPeopleEvent, known: Known): AdminCandidateDocument | null {
+  if (event.type === 'UserRoleChanged') {
+    if (!current || current.erased) return current;
+    return withListing({ ...current, position: event.position }, isAdminRole(event.data.to));
+  }
+  const next = evolveCandidateFacts(current, event, known);
+  if (!next || next === current || next.erased) return next;
+  const staff = current ? current.staff : event.type === 'UserRegistered' && isAdminRole(event.data.role);
+  return withListing(next, staff);
+}
+
+const withListing = (doc: AdminCandidateDocument, staff: boolean): AdminCandidateDocument => ({ ...doc, staff, listed: !doc.erased && (!staff || doc.hasProfile) });
+
+/** Pure: a candidate row's facts after an event (who is staff is `evolveCandidateRow`'s). */
+function evolveCandidateFacts(current: AdminCandidateDocument | null, event: AdminPeopleEvent, known: Known): AdminCandidateDocument | null {
   const { position } = event;
   const live = current && !current.erased ? current : null;
   switch (event.type) {
@@ -244,6 +278,7 @@ export function evolveCandidateRow(current: AdminCandidateDocument | null, event
       return current && erasedCandidateRow(event.data.userId, position);
     case 'CompanyRegistered':
     case 'CompanyProfileUpdated':
+    case 'UserRoleChanged':
       return current;
     default:
       return unhandled(event);
@@ -289,6 +324,7 @@ export function evolveCompanyRow(doc: AdminCompanyDocument | null, event: AdminP
       );
     }
     case 'UserRegistered':
+    case 'UserRoleChanged':
     case 'CandidateProfileCreated':
     case 'CandidateProfileUpdated':
     case 'CandidateProfileVisibilityChanged':
@@ -323,7 +359,8 @@ export function evolveCompanyRow(doc: AdminCompanyDocument | null, event: AdminP
  */
 export const adminPeopleProjection = evolvingProjection<typeof schemas, Known>({
   name: 'admin-people',
-  version: 1,
+  // 2: `staff` and `listed` (ADR 070).
+  version: 2,
   collections: {
     'admin-candidates': {
       indexes: [
@@ -354,6 +391,7 @@ export const adminPeopleProjection = evolvingProjection<typeof schemas, Known>({
           case 'CandidateProfileUpdated':
           case 'CandidateProfileVisibilityChanged':
           case 'PersonErased':
+          case 'UserRoleChanged':
             return event.data.userId;
           case 'IdentityLinked':
           case 'PasswordChanged':

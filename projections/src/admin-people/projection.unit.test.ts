@@ -181,6 +181,27 @@ describe('admin-people: candidates', () => {
     for (const text of ['Casey', 'Lovelace', 'casey@x.example', 'added@x.example', '555']) expect(stored).not.toContain(text);
   });
 
+  it('a staff account (admin or super admin) without a profile is no candidate: not listed; with a profile it is (ADR 070)', async () => {
+    const eventStore = createMemoryEventStore();
+    // The seed's super admin: signed up as a candidate (there is no other account type), then granted the role.
+    await append(eventStore, 'user-sam', 'UserRegistered', registered('sam', 'Sam Ortiz', 'sam.ortiz@hireloop.example', '2026-11-20T09:00:00.000Z'));
+    await append(eventStore, 'user-sam', 'UserRoleChanged', { userId: 'sam', from: 'candidate', to: 'super_admin' });
+    await append(eventStore, 'user-u1', 'UserRegistered', registered('u1', 'Casey Quill', 'casey@x.example', '2026-11-20T10:00:00.000Z'));
+    await append(eventStore, 'user-u2', 'UserRegistered', registered('u2', 'Dana Admin', 'dana@x.example', '2026-11-20T11:00:00.000Z'));
+    await append(eventStore, `candidate-${profileIdFor('u2')}`, 'CandidateProfileCreated', profile('u2'));
+    await append(eventStore, 'user-u2', 'UserRoleChanged', { userId: 'u2', from: 'candidate', to: 'admin' });
+    const readStore = await project(eventStore);
+    expect((await listAdminCandidates(readStore, all)).candidates.map((row) => row.userId).sort()).toEqual(['u1', 'u2']);
+    expect((await listAdminCandidates(readStore, { ...all, search: 'ortiz' })).total).toBe(0);
+    expect(await adminCandidatesCollection(readStore).get('sam')).toMatchObject({ staff: true, listed: false, erased: false });
+
+    // Made a candidate again: listed again.
+    await append(eventStore, 'user-sam', 'UserRoleChanged', { userId: 'sam', from: 'super_admin', to: 'candidate' });
+    // Made an admin (Make Admin), without a profile: no longer listed.
+    await append(eventStore, 'user-u1', 'UserRoleChanged', { userId: 'u1', from: 'candidate', to: 'admin' });
+    expect((await listAdminCandidates(await project(eventStore), all)).candidates.map((row) => row.userId).sort()).toEqual(['sam', 'u2']);
+  });
+
   it('searches first name, last name and email ignoring case, sorts and clamps', async () => {
     const eventStore = createMemoryEventStore();
     const names = ['Zed Alpha', 'yana Beta', 'Xavier Gamma'];

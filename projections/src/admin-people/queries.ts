@@ -26,9 +26,9 @@ export function clampPage(total: number, page: number, pageSize: number) {
 /** Case-insensitive substring of a lower-cased text: both sides lower-cased by JavaScript. */
 const contains = (field: string, text: string): Filter => ({ [field]: { $regex: escapeRegex(text.toLowerCase()), $options: '' } });
 
-/** The search of part 2 §5: first name, last name or email holds the text, ignoring case. */
+/** The search of part 2 §5: first name, last name or email holds the text, ignoring case; listed rows only (ADR 070). */
 export function adminCandidateFilter(search: string): Filter {
-  const live: Filter = { erased: false };
+  const live: Filter = { listed: true };
   if (!search) return live;
   return { $and: [live, { $or: [contains('firstNameText', search), contains('lastNameText', search), contains('emailText', search)] }] };
 }

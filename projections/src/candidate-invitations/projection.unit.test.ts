@@ -80,7 +80,7 @@ async function project(events: GivenEvent[]): Promise<ReadStore> {
 }
 
 /** The company's word for each state (part 1 §4) and the candidate's. */
-const sameState: Record<InvitationStatus, string> = { email_sent: 'new', candidate_accepted: 'revealed', interview_scheduled: 'availability_submitted', offer_stage: 'offer_stage', expired: 'expired' };
+const sameState: Record<InvitationStatus, string> = { email_sent: 'new', viewed: 'new', candidate_accepted: 'revealed', interview_scheduled: 'availability_submitted', offer_stage: 'offer_stage', expired: 'expired' };
 
 describe('candidate-invitations', () => {
   it('gives the candidate, after every event, the state the company sees of each invitation', async () => {

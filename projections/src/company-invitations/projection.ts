@@ -5,6 +5,7 @@ import {
   InvitationMovedToOfferStage,
   InvitationRevealed,
   InvitationSent,
+  InvitationViewed,
   JobEdited,
   JobPosted,
   PersonErased,
@@ -35,7 +36,7 @@ export type ListJobDocument = { _id: string; title: string };
 /** What the list shows of a profile, and whose it is. */
 export type ListProfileDocument = { _id: string; userId: string; title: string; name: string; email: string };
 
-const invitationSchemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage };
+const invitationSchemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage };
 /** Only jobs posted on Hireloop can be invited to (the invitation decider refuses imported ones): the imports' events are not followed. */
 const jobSchemas = { JobPosted, JobEdited };
 const profileSchemas = { CandidateProfileCreated, CandidateProfileUpdated };

@@ -1,4 +1,4 @@
-import { ERASED, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, PersonErased } from '@hireloop/contracts';
+import { ERASED, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, InvitationViewed, PersonErased } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 export type InvitationDocument = {
@@ -13,13 +13,15 @@ export type InvitationDocument = {
   tokenHash: string;
   sentAt: string;
   expiresAt: string;
+  /** When the invitee first opened the invitation page (ADR 070); null before. */
+  viewedAt: string | null;
   revealedAt: string | null;
   availability: { availableDays: string[]; availableTimes: string[]; timezone: string; additionalNotes: string; submittedAt: string } | null;
   /** When the company moved it to the offer stage (part 1 §4); null before. */
   offerStageAt: string | null;
 };
 
-const schemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, PersonErased };
+const schemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, PersonErased };
 type InvitationsEvent = ProjectedEvent<typeof schemas>;
 
 /** Pure: an invitation after an event; events about one the read model does not have leave it so. */
@@ -28,8 +30,10 @@ export function evolveInvitation(doc: InvitationDocument | null, event: Invitati
     case 'InvitationSent': {
       const { sentBy: _sentBy, ...sent } = event.data;
       // A new invitation after an expired one replaces it: the old token no longer opens anything.
-      return { _id: sent.invitationId, ...sent, revealedAt: null, availability: null, offerStageAt: null };
+      return { _id: sent.invitationId, ...sent, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null };
     }
+    case 'InvitationViewed':
+      return doc && { ...doc, viewedAt: doc.viewedAt ?? event.data.viewedAt };
     case 'InvitationRevealed':
       return doc && { ...doc, revealedAt: event.data.revealedAt };
     case 'InterviewAvailabilitySubmitted': {
@@ -52,8 +56,8 @@ export function evolveInvitation(doc: InvitationDocument | null, event: Invitati
  */
 export const invitationsProjection = evolvingProjection({
   name: 'invitations',
-  // 2: `offerStageAt` (a rebuild, so every document has it).
-  version: 2,
+  // 2: `offerStageAt` (a rebuild, so every document has it); 3: `viewedAt` (ADR 070).
+  version: 3,
   collections: { invitations: { indexes: [{ fields: ['companyId', 'sentAt'] }, { fields: ['candidateUserId'] }] } },
   schemas,
   slices: [

@@ -32,11 +32,22 @@ const submitted: InterviewAvailabilitySubmitted = {
 };
 const { sentBy: _sentBy, ...document } = sent;
 const moved: InvitationMovedToOfferStage = { invitationId: sent.invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', movedBy: 'user-owner', movedAt: '2026-11-27T09:00:00.000Z' };
-const base = { _id: sent.invitationId, ...document, revealedAt: null, availability: null, offerStageAt: null };
+const base = { _id: sent.invitationId, ...document, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null };
 
 describe('invitations read model', () => {
   it('a sent invitation is listed with its token hash, never the token', async () => {
     await spec.given([{ streamId: stream, type: 'InvitationSent', data: sent }]).then('invitations', [base]);
+  });
+
+  it('the first view is kept; a later one changes nothing (ADR 070)', async () => {
+    const viewed = { invitationId: sent.invitationId, jobId: sent.jobId, companyId: sent.companyId, candidateUserId: sent.candidateUserId, viewedAt: '2026-11-25T12:00:00.000Z' };
+    await spec
+      .given([
+        { streamId: stream, type: 'InvitationSent', data: sent },
+        { streamId: stream, type: 'InvitationViewed', data: viewed },
+        { streamId: stream, type: 'InvitationViewed', data: { ...viewed, viewedAt: '2026-11-26T12:00:00.000Z' } },
+      ])
+      .then('invitations', [{ ...base, viewedAt: '2026-11-25T12:00:00.000Z' }]);
   });
 
   it('the reveal and the offered times follow', async () => {
@@ -107,9 +118,12 @@ describe('invitations read model', () => {
 
 describe('a request’s status for the company', () => {
   const at = (iso: string) => new Date(iso);
-  const doc = { revealedAt: null, availability: null, offerStageAt: null, expiresAt: sent.expiresAt };
-  it('moves from email_sent to candidate_accepted to interview_scheduled', () => {
+  const doc = { viewedAt: null, revealedAt: null, availability: null, offerStageAt: null, expiresAt: sent.expiresAt };
+  it('moves from email_sent to viewed (ADR 070) to candidate_accepted to interview_scheduled', () => {
     expect(invitationStatus(doc, at('2026-11-25T11:00:00.000Z'))).toBe('email_sent');
+    expect(invitationStatus({ ...doc, viewedAt: '2026-11-25T12:00:00.000Z' }, at('2026-11-25T13:00:00.000Z'))).toBe('viewed');
+    expect(invitationStatus({ ...doc, viewedAt: '2026-11-25T12:00:00.000Z' }, at(sent.expiresAt))).toBe('expired');
+    expect(invitationStatus({ ...doc, viewedAt: '2026-11-25T12:00:00.000Z', revealedAt: revealed.revealedAt }, at('2026-11-26T10:30:00.000Z'))).toBe('candidate_accepted');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt }, at('2026-11-26T10:30:00.000Z'))).toBe('candidate_accepted');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted } }, at('2026-11-27T00:00:00.000Z'))).toBe('interview_scheduled');
     expect(invitationStatus({ ...doc, revealedAt: revealed.revealedAt, availability: { ...submitted }, offerStageAt: moved.movedAt }, at('2026-11-27T10:00:00.000Z'))).toBe('offer_stage');

@@ -31,12 +31,13 @@ export async function candidateRevealedTo(readStore: ReadStore, companyId: strin
  * Where a request stands for the company (part 1 §4): the mail went out, the candidate accepted
  * (revealed), an interview is being scheduled (times offered), the company moved it to the offer
  * stage. A link unused for 30 days is `expired`; one that led to times offered stays scheduled.
+ * Between the mail and the reveal, `viewed`: the candidate opened the invitation (ADR 070).
  */
-export function invitationStatus(doc: Pick<InvitationDocument, 'revealedAt' | 'availability' | 'expiresAt' | 'offerStageAt'>, now: Date): InvitationStatus {
+export function invitationStatus(doc: Pick<InvitationDocument, 'viewedAt' | 'revealedAt' | 'availability' | 'expiresAt' | 'offerStageAt'>, now: Date): InvitationStatus {
   if (doc.offerStageAt) return 'offer_stage';
   if (doc.availability) return 'interview_scheduled';
   if (now.toISOString() >= doc.expiresAt) return 'expired';
-  return doc.revealedAt ? 'candidate_accepted' : 'email_sent';
+  return doc.revealedAt ? 'candidate_accepted' : doc.viewedAt ? 'viewed' : 'email_sent';
 }
 
 /**

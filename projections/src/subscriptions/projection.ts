@@ -8,8 +8,17 @@ import {
 } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
-/** A company's subscription as the pricing page reads it (the plan's details are added at read time). */
-export type SubscriptionDocument = Omit<CurrentSubscription, 'planDetails' | 'candidateViewsUsed'> & { _id: string; companyId: string; updatedAt: string };
+/**
+ * A company's subscription as the pricing page reads it (the plan's details are added at read
+ * time). `paymentSuspended`: past due because the provider gave up collecting or paused it, not
+ * while it retries a payment (paid features stop then, ADR 032, ADR 070); not in the answer.
+ */
+export type SubscriptionDocument = Omit<CurrentSubscription, 'planDetails' | 'candidateViewsUsed'> & {
+  _id: string;
+  companyId: string;
+  updatedAt: string;
+  paymentSuspended: boolean;
+};
 
 const empty = (companyId: string, at: string): SubscriptionDocument => ({
   _id: companyId,
@@ -22,6 +31,7 @@ const empty = (companyId: string, at: string): SubscriptionDocument => ({
   scheduledPlanId: null,
   pendingPlanId: null,
   updatedAt: at,
+  paymentSuspended: false,
 });
 
 /** The provider's snapshots are all read the same way; only the status differs by event type. */
@@ -72,6 +82,7 @@ export function evolveSubscription(doc: SubscriptionDocument | null, event: Subs
         scheduledPlanId: scheduledPlanOf(snapshot, status === 'canceled'),
         pendingPlanId: null,
         updatedAt: at,
+        paymentSuspended: status === 'past_due' && snapshot.providerStatus !== 'past_due',
       };
     }
     default:
@@ -86,7 +97,8 @@ export function evolveSubscription(doc: SubscriptionDocument | null, event: Subs
  */
 export const subscriptionsProjection = evolvingProjection({
   name: 'subscriptions',
-  version: 1,
+  // 2: `paymentSuspended` (ADR 070).
+  version: 2,
   collections: { subscriptions: {} },
   schemas,
   slices: [slice('subscriptions', { documents: (event: SubscriptionsEvent) => event.data.companyId, evolve: evolveSubscription })],

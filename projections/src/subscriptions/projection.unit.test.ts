@@ -21,7 +21,7 @@ const snapshot: ProviderSubscriptionSnapshot = {
   trialEnd: '2026-12-06T10:00:00.000Z',
   cancelAtPeriodEnd: false,
 };
-const base = { _id: 'company-1', companyId: 'company-1', billingPeriod: null, currentPeriodEnd: null, trialEnd: null, scheduledPlanId: null, pendingPlanId: null, updatedAt: at };
+const base = { _id: 'company-1', companyId: 'company-1', billingPeriod: null, currentPeriodEnd: null, trialEnd: null, scheduledPlanId: null, pendingPlanId: null, updatedAt: at, paymentSuspended: false };
 const checkoutStarted = { companyId: 'company-1', planId: 'vc_startup', billingPeriod: 'annual', checkoutSessionId: 'cs_1', customerId: 'cus_1', startedBy: 'user-1', startedAt: at };
 
 describe('subscriptions read model', () => {
@@ -44,6 +44,13 @@ describe('subscriptions read model', () => {
     const ended = { streamId: stream, type: 'SubscriptionCanceled', data: { ...snapshot, providerStatus: 'canceled', cancelAtPeriodEnd: true } };
     await spec.given([trial, scheduled, ended]).then('subscriptions', [{ ...subscribed, status: 'canceled' }]);
     await spec.given([trial, { streamId: stream, type: 'SubscriptionPastDue', data: { ...snapshot, providerStatus: 'past_due' } }]).then('subscriptions', [{ ...subscribed, status: 'past_due' }]);
+  });
+
+  it('past due while the provider retries keeps paid features; unpaid or paused suspends them (ADR 070)', async () => {
+    const subscribed = { ...base, planId: 'vc_startup', billingPeriod: 'annual', currentPeriodEnd: '2026-12-06T10:00:00.000Z', trialEnd: '2026-12-06T10:00:00.000Z', status: 'past_due' };
+    for (const providerStatus of ['unpaid', 'paused'] as const) {
+      await spec.given([{ streamId: stream, type: 'SubscriptionPastDue', data: { ...snapshot, providerStatus } }]).then('subscriptions', [{ ...subscribed, paymentSuspended: true }]);
+    }
   });
 
   it('another paid plan scheduled in the billing portal shows as the plan it moves to, until the schedule is released', async () => {

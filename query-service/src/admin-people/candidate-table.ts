@@ -49,10 +49,10 @@ export class AdminCandidateTableData implements MirrorData<AdminCandidateDocumen
     this.matches.clear();
     // Past this many, sorting whole again (lazily) is cheaper than moving each one.
     if (++this.moved > MOVES_BEFORE_SORT) this.orders.clear();
-    // Out of each order at its old place, then (an erased person's tombstone keeps nothing) in at its new one.
+    // Out of each order at its old place, then (an erased person's tombstone, a staff account without a profile: not listed, ADR 070) in at its new one.
     if (this.docs[slot]) for (const [sort, order] of this.orders) order.splice(this.place(sort, order, slot), 1);
-    this.docs[slot] = doc.erased ? null : doc;
-    this.texts[slot] = doc.erased ? '' : `${doc.firstNameText}${SEPARATOR}${doc.lastNameText}${SEPARATOR}${doc.emailText}`;
+    this.docs[slot] = doc.listed ? doc : null;
+    this.texts[slot] = !doc.listed ? '' : `${doc.firstNameText}${SEPARATOR}${doc.lastNameText}${SEPARATOR}${doc.emailText}`;
     if (this.docs[slot]) for (const [sort, order] of this.orders) order.splice(this.place(sort, order, slot), 0, slot);
   }
 

@@ -13,7 +13,7 @@ const random = (seed: number) => () => {
 const NAMES = ['Ada', 'ada', 'Émile', 'Bo', 'Zoë', 'Li', 'Ann', 'anna', 'Østen', 'Chidi'];
 
 describe('the admin candidates table in memory', () => {
-  it('rows changed one by one (renamed, re-dated, erased, added) are where sorting everything again puts them', () => {
+  it('rows changed one by one (renamed, re-dated, erased, unlisted, added) are where sorting everything again puts them', () => {
     const next = random(38);
     let position = 0;
     const doc = (i: number): AdminCandidateDocument =>
@@ -60,7 +60,10 @@ describe('the admin candidates table in memory', () => {
     // 2,500 changes: past the point where the orders are sorted whole again, then moved again.
     for (let n = 0; n < 2500; n++) {
       const i = Math.floor(next() * 1800);
-      if (next() < 0.1) put(erasedCandidateRow(`person-${i}`, encodePosition(0, ++position)));
+      const change = next();
+      if (change < 0.1) put(erasedCandidateRow(`person-${i}`, encodePosition(0, ++position)));
+      // A staff account without a profile is kept but not listed (ADR 070), and may be listed again.
+      else if (change < 0.2) put({ ...doc(i), staff: true, listed: false });
       else put(doc(i));
       if (n % 500 === 0) check();
     }

@@ -61,7 +61,7 @@ export const candidateInvitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Cloc
     { schema: { tags: ['invitations'], params: MyInvitationParams, response: { 200: InvitationResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
       const session = await request.requireSession();
-      const answer = invitationPage(await findInvitationPageOfInvitee(request.readStore, request.params.invitationId, session.userId, clock.now()));
+      const answer = await invitationPage(request.readStore, await findInvitationPageOfInvitee(request.readStore, request.params.invitationId, session.userId, clock.now()));
       if (!answer) throw new DomainError('not_found', CANDIDATE_INVITATION_MESSAGES.notFound);
       reply.header('cache-control', 'private, no-store');
       return answer;

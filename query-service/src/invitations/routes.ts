@@ -10,22 +10,26 @@ import {
   type CompanyInvitation,
 } from '@hireloop/contracts';
 import { hashToken } from '@hireloop/platform/accounts/tokens';
+import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import { findInvitationPageByToken } from '@hireloop/projections/invitation-pages/queries';
 import type { InvitationPageDocument } from '@hireloop/projections/invitation-pages/projection';
 import { findCompanyInvitationRows } from '@hireloop/projections/company-invitations/queries';
 import { invitationStatus } from '@hireloop/projections/invitations/queries';
 import { findUserById } from '@hireloop/projections/users/queries';
+import { howCandidateIsKnownTo } from '../profiles/known-to';
 
 /**
  * What the invitation page shows of an open invitation (part 1 §3 "Invitation response"), never the
  * candidate's name or email; null when the board no longer has its job. Reached by the mail's token,
  * or by the signed-in invitee by id (ADR 062).
  */
-export function invitationPage(page: InvitationPageDocument | null): InvitationResponse | null {
+export async function invitationPage(readStore: ReadStore, page: InvitationPageDocument | null): Promise<InvitationResponse | null> {
   // One document the `invitation-pages` read model keeps for this page (ADR 059).
   const job = page?.job;
   if (!page || !job) return null;
+  // Applied to one of its jobs, or revealed from another of its invitations: the page says so (ADR 070).
+  const knownToCompany = page.revealedAt === null ? await howCandidateIsKnownTo(readStore, page.companyId, page.candidateUserId) : null;
   return {
     success: true as const,
     job,
@@ -35,6 +39,7 @@ export function invitationPage(page: InvitationPageDocument | null): InvitationR
     hasRevealed: page.revealedAt !== null,
     hasSubmittedAvailability: page.availability !== null,
     canClaimAccount: page.canClaimAccount,
+    knownToCompany,
   };
 }
 
@@ -51,7 +56,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
       const { token } = request.params;
       const invitationId = invitationIdOfToken(token);
       if (!invitationId) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
-      const answer = invitationPage(await findInvitationPageByToken(request.readStore, invitationId, hashToken(token), clock.now()));
+      const answer = await invitationPage(request.readStore, await findInvitationPageByToken(request.readStore, invitationId, hashToken(token), clock.now()));
       if (!answer) throw new DomainError('not_found', INVITATION_MESSAGES.notFound);
       // The link is the credential: nothing may keep the answer but the browser showing it.
       reply.header('cache-control', 'private, no-store');
@@ -79,6 +84,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
           status: invitationStatus(row, now),
           sentAt: row.sentAt,
           expiresAt: row.expiresAt,
+          viewedAt: row.viewedAt ?? null,
           revealedAt: row.revealedAt,
           offerStageAt: row.offerStageAt ?? null,
           availability: row.availability,

@@ -14,10 +14,15 @@ export const companyOfViewer = (user: User | null): string | null => (user && us
  * links and picture on their profile.
  */
 export async function candidateKnownTo(readStore: ReadStore, companyId: string, candidateUserId: string): Promise<boolean> {
-  if (await candidateRevealedTo(readStore, companyId, candidateUserId)) return true;
+  return (await howCandidateIsKnownTo(readStore, companyId, candidateUserId)) !== null;
+}
+
+/** Why a candidate is known to a company (ADR 066): they revealed their profile to it, or applied to one of its jobs; null: they are not. */
+export async function howCandidateIsKnownTo(readStore: ReadStore, companyId: string, candidateUserId: string): Promise<'revealed' | 'applied' | null> {
+  if (await candidateRevealedTo(readStore, companyId, candidateUserId)) return 'revealed';
   const applications = await findApplicationsOfCandidate(readStore, candidateUserId);
   for (const application of applications) {
-    if ((await findJob(readStore, application.jobId))?.companyId === companyId) return true;
+    if ((await findJob(readStore, application.jobId))?.companyId === companyId) return 'applied';
   }
-  return false;
+  return null;
 }

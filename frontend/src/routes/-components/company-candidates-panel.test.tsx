@@ -32,6 +32,7 @@ const request = (candidateId: string, jobId: string, jobTitle: string, status: C
   status,
   sentAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2026-12-20T10:00:00.000Z',
+  viewedAt: null,
   revealedAt: null,
   offerStageAt: null,
   availability: null,

@@ -411,6 +411,7 @@ describe('candidate dashboard', () => {
       jobTitle: 'Senior Go Engineer',
       sentAt: '2026-11-20T10:00:00.000Z',
       expiresAt: '2026-12-20T10:00:00.000Z',
+      viewedAt: null,
       revealedAt: null,
       offerStageAt: null,
       availability: null,
@@ -436,11 +437,15 @@ describe('candidate dashboard', () => {
           candidate: { name: 'Ana Silva', email: 'ana@example.com' },
         },
         { ...base, invitationId: 'i1', candidateId: 'p1', candidateTitle: 'Backend Engineer', status: 'email_sent' },
+        { ...base, invitationId: 'i3', candidateId: 'p3', candidateTitle: 'Data Engineer', status: 'viewed', viewedAt: '2026-11-22T09:00:00.000Z' },
       ],
     });
     await renderDashboard(company);
     const list = await screen.findByRole('list', { name: 'Your requests' });
-    const [revealed, pending] = within(list).getAllByRole('listitem');
+    const [revealed, pending, viewed] = within(list).getAllByRole('listitem');
+    // Opened by the candidate, not answered yet (ADR 070): Viewed, with its date.
+    expect(viewed).toHaveTextContent('Viewed');
+    expect(viewed).toHaveTextContent('Sent November 20, 2026 · Viewed November 22, 2026');
     expect(revealed).toHaveAccessibleName('Ana Silva: Senior Go Engineer');
     expect(revealed).toHaveTextContent('Interview Scheduled');
     expect(within(revealed!).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', 'mailto:ana@example.com');
@@ -465,6 +470,7 @@ describe('candidate dashboard', () => {
       status: 'interview_scheduled',
       sentAt: '2026-11-20T10:00:00.000Z',
       expiresAt: '2026-12-20T10:00:00.000Z',
+      viewedAt: '2026-11-21T09:00:00.000Z',
       revealedAt: '2026-11-21T10:00:00.000Z',
       offerStageAt: null,
       availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'UTC', additionalNotes: '', submittedAt: '2026-11-21T11:00:00.000Z' },

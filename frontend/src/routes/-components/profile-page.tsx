@@ -24,7 +24,7 @@ export function ProfileRoutePage({ profileId }: { profileId: string }) {
       ) : (
         <ProfilePage
           profileId={profileId}
-          viewer={user ? { userId: user.userId, type: user.type } : null}
+          viewer={user ? { userId: user.userId, type: user.type, isAdmin: user.isAdmin } : null}
           companyOnPaidPlan={onPaidPlan}
           onContact={contact}
         />

@@ -31,6 +31,14 @@ export function useInvitation(token: string) {
   return useQuery(invitationQueryOptions(token));
 }
 
+/**
+ * `POST /api/invitations/{token}/view` (or by id, signed in): the page was opened, which the
+ * company's list shows as Viewed (ADR 070). The server records the first view only.
+ */
+export async function recordInvitationView(token: string): Promise<void> {
+  await sendJson('POST', `${invitationPath(token)}/view`, {}, { cache: 'no-store' });
+}
+
 /** `POST /api/invitations/{token}/reveal` (empty JSON object): idempotent on the server. */
 export async function revealProfile(token: string): Promise<void> {
   await sendJson('POST', `${invitationPath(token)}/reveal`, {}, { cache: 'no-store' });

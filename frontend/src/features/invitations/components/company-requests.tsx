@@ -89,7 +89,7 @@ function RequestItem({ request }: { request: CompanyInvitation }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{who}</span>
         <span className="text-muted-foreground">for {request.jobTitle}</span>
-        <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' ? 'secondary' : 'success'}>
+        <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' || request.status === 'viewed' ? 'secondary' : 'success'}>
           {INVITATION_STATUS_LABELS[request.status]}
         </Badge>
         {request.status === 'interview_scheduled' ? (
@@ -101,6 +101,7 @@ function RequestItem({ request }: { request: CompanyInvitation }) {
       </div>
       <p className="text-muted-foreground">
         Sent {formatDate(request.sentAt)}
+        {request.viewedAt ? ` · Viewed ${formatDate(request.viewedAt)}` : null}
         {request.offerStageAt ? ` · Offer stage since ${formatDate(request.offerStageAt)}` : null}
         {request.candidate ? (
           <>

@@ -11,7 +11,10 @@ import { AVAILABILITY_HINT } from './availability-dialog';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 import { renderInRouter } from '../../../testing/router';
 
-const { calls, answers } = stubFetch();
+// The page tells the server it was opened (ADR 070), besides the flow: answered aside, recorded in `views`.
+const { calls, answers, asideCalls: views } = stubFetch({
+  aside: (url, init) => (init.method === 'POST' && url.endsWith('/view') ? jsonAnswer(200, { success: true, viewedAt: '2026-11-21T10:00:00.000Z' }) : null),
+});
 
 afterEach(() => {
   // The toast store lives outside React: clear it so no toast carries over to the next test.
@@ -36,6 +39,7 @@ const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResp
   hasRevealed: false,
   hasSubmittedAvailability: false,
   canClaimAccount: false,
+  knownToCompany: null,
   ...overrides,
 });
 
@@ -77,6 +81,8 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     const { openAuthDialog, user } = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: "You're Invited to Apply!" })).toBeInTheDocument();
     expect(calls.map((call) => [call.url, call.init.cache])).toEqual([[`/api/invitations/${TOKEN}`, 'no-store']]);
+    // Shown, so the company's list will say Viewed (ADR 070): once, by the same link.
+    await waitFor(() => expect(views.map((call) => [call.init.method, call.url])).toEqual([['POST', `/api/invitations/${TOKEN}/view`]]));
     // The job card of the jobs feature (the route gives it), with the invitation's job.
     expect(screen.getByRole('heading', { name: 'Job card: Staff Data Engineer' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About Northwind Analytics' })).toBeInTheDocument();
@@ -91,6 +97,17 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     // Anonymous visitors are offered to confirm their account (the sign-in dialog, staying here).
     await user.click(screen.getByRole('button', { name: 'Confirm Account & Update Resume' }));
     expect(openAuthDialog).toHaveBeenCalledWith('signin', { stayOnPage: true });
+  });
+
+  it.each([
+    ['knows nothing of them', { knownToCompany: null }, 'Northwind Analytics does not know who you are yet. Revealing your profile shares your name and email with Northwind Analytics, and with no one else.'],
+    ['knows them from an application', { knownToCompany: 'applied' as const }, 'Northwind Analytics already knows your name and email: you applied to one of their jobs. Revealing your profile tells them you are interested in this role too, and lets you offer interview times.'],
+    ['knows them from another invitation', { knownToCompany: 'revealed' as const }, 'Northwind Analytics already knows your name and email: you revealed your profile to them from another invitation. Revealing it here lets you offer interview times for this role.'],
+    ['was shown their profile from this invitation', { hasRevealed: true }, 'You revealed your profile to Northwind Analytics: they see your name and email, and no one else does through this invitation.'],
+  ])('the privacy notice tells the truth when the company %s (ADR 070)', async (_case, overrides, text) => {
+    answers.push(jsonAnswer(200, invitation(overrides)));
+    renderPage({ signedIn: true });
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('a signed-in candidate gets no account prompt; an invitation without a message shows none', async () => {
@@ -108,6 +125,8 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     expect(screen.getByText('This invitation link is invalid or has expired.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal My Profile' })).not.toBeInTheDocument();
+    // Nothing was opened, so no view is told.
+    expect(views).toEqual([]);
   });
 
   it('a failed load (network) also says Invitation Not Found, with Try again', async () => {

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, CircleAlertIcon, MailIcon, ShieldCheckIcon, UserPlusIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -24,7 +24,7 @@ import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-cli
 import { useAuthDialog } from '../../../lib/auth-dialog';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
 import { claimAccount } from '../api/claim-account';
-import { invitationQueryKey, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { invitationQueryKey, recordInvitationView, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
 import { CLAIM_ACCOUNT_FIELDS, ClaimAccountForm, type ClaimAccountValues } from '../lib/claim-account-form';
 import { invitationMachine, invitationStep } from '../machines/invitation-machine';
 import { AvailabilityDialog } from './availability-dialog';
@@ -117,6 +117,11 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
   });
   const step = useSelector(actorRef, invitationStep);
   const companyName = invitation.company.name || invitation.job.company;
+  // Shown: the company's list says Viewed (ADR 070). Once per page; the server keeps the first view
+  // only, and a failure costs the company that line, never the candidate their page.
+  useEffect(() => {
+    recordInvitationView(token).catch(() => undefined);
+  }, [token]);
 
   return (
     <div className="grid gap-6">
@@ -164,9 +169,7 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
               <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
               Your privacy
             </CardTitle>
-            <CardDescription>
-              {companyName} does not know who you are yet. Revealing your profile shares your name and email with {companyName}, and with no one else.
-            </CardDescription>
+            <CardDescription>{privacyText(companyName, step === 'notRevealed' || step === 'revealing' ? invitation.knownToCompany : 'this')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {signedIn ? null : <ConfirmAccount />}
@@ -203,6 +206,24 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
       <AvailabilityDialog actorRef={actorRef} companyName={companyName} />
     </div>
   );
+}
+
+/**
+ * What the company knows of the candidate, truthfully (ADR 066, ADR 070): nothing yet; their name
+ * and email because they applied to one of its jobs or revealed their profile from another of its
+ * invitations; or because they revealed it from this one.
+ */
+export function privacyText(companyName: string, known: InvitationResponse['knownToCompany'] | 'this'): string {
+  switch (known) {
+    case 'this':
+      return `You revealed your profile to ${companyName}: they see your name and email, and no one else does through this invitation.`;
+    case 'applied':
+      return `${companyName} already knows your name and email: you applied to one of their jobs. Revealing your profile tells them you are interested in this role too, and lets you offer interview times.`;
+    case 'revealed':
+      return `${companyName} already knows your name and email: you revealed your profile to them from another invitation. Revealing it here lets you offer interview times for this role.`;
+    case null:
+      return `${companyName} does not know who you are yet. Revealing your profile shares your name and email with ${companyName}, and with no one else.`;
+  }
 }
 
 /** For anonymous visitors (part 1 §2): sign in to the account the invitation was sent to, then keep the resume current. */

@@ -3,6 +3,7 @@ import type { CompanyInvitation, InvitationStatus } from '@hireloop/contracts';
 /** How a request's state reads on a card and in the list (part 1 §4, plus `expired`, ADR 031). */
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
   email_sent: 'Email Sent',
+  viewed: 'Viewed',
   candidate_accepted: 'Candidate Accepted',
   interview_scheduled: 'Interview Scheduled',
   offer_stage: 'Offer Stage',

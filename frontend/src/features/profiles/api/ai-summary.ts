@@ -1,6 +1,6 @@
 import { AiSummaryResponse } from '@hireloop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, parseAnswer, sendJson } from '../../../lib/api-client';
+import { errorStatus, getJson, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** Part 2 §9: the AI summary is cached for 5 minutes, with one retry. */
 export const AI_SUMMARY_STALE_TIME_MS = 5 * 60 * 1000;
@@ -35,12 +35,18 @@ export async function regenerateAiSummary(profileId: string): Promise<AiSummaryR
   return readSummary(await sendJson('POST', path), path);
 }
 
+const isRefusal = (error: unknown) => {
+  const status = errorStatus(error);
+  return status !== null && status >= 400 && status < 500;
+};
+
 export const aiSummaryQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: aiSummaryQueryKey(profileId),
     queryFn: ({ signal }) => getAiSummary(profileId, { signal }),
     staleTime: AI_SUMMARY_STALE_TIME_MS,
-    retry: AI_SUMMARY_RETRIES,
+    // One retry of a failure; a refusal (a plan without summaries, ADR 070) is not asked again.
+    retry: (failures, error) => failures < AI_SUMMARY_RETRIES && !isRefusal(error),
     // Asks again until the summary is ready or has failed.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? AI_SUMMARY_POLL_MS : false),
   });

@@ -1,3 +1,4 @@
+import { AI_SUMMARY_MESSAGES } from '@hireloop/contracts';
 import type { AiSummaryResponse, CandidateProfile, LimitedCandidateProfile, ProfileView } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -231,7 +232,8 @@ describe('the limited display (public, not actively looking)', () => {
     expect(signUp).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(cta).getByRole('link', { name: 'Browse Other Candidates' })).toHaveAttribute('href', '/jobs');
 
-    await screen.findByText(readySummary.summaryText);
+    // A visitor is told who reads AI summaries (ADR 070).
+    await screen.findByText(AI_SUMMARY_MESSAGES.visitorText);
     await expectNoAxeViolations(container);
   });
 
@@ -256,13 +258,13 @@ describe('the limited display (public, not actively looking)', () => {
 
 describe('the AI summary box', () => {
   it('shows a skeleton while the summary loads', async () => {
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     expect(await screen.findByRole('status', { name: 'Loading AI summary' })).toBeInTheDocument();
   });
 
   it('shows the result: the summary, Key Strengths, Best fit for roles and when it was generated', async () => {
     answer(SUMMARY, json(200, readySummary));
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     const box = within(await screen.findByRole('region', { name: 'AI Summary' }));
     expect(await box.findByText(readySummary.summaryText)).toBeInTheDocument();
     expect(box.getByRole('heading', { name: 'Key Strengths' }).nextElementSibling).toHaveTextContent(
@@ -276,20 +278,20 @@ describe('the AI summary box', () => {
 
   it('leaves out the Generated date of a summary made just now', async () => {
     answer(SUMMARY, json(200, { ...readySummary, cached: false }));
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     await screen.findByText(readySummary.summaryText);
     expect(screen.queryByText(/Generated/)).not.toBeInTheDocument();
   });
 
   it('says the summary is being generated', async () => {
     answer(SUMMARY, json(200, { status: 'pending' }));
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     expect(await screen.findByText('AI summary is being generated. This may take a moment...')).toBeInTheDocument();
   });
 
   it('shows the error text when generating failed', async () => {
     answer(SUMMARY, json(200, { status: 'failed', error: 'The model did not answer' }));
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to generate AI summary at this time. Please try again later.',
     );
@@ -297,21 +299,46 @@ describe('the AI summary box', () => {
 
   it('shows the error text when the server fails twice (one retry)', async () => {
     answer(SUMMARY, json(500, { success: false, error: 'boom' }));
-    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to generate AI summary at this time. Please try again later.',
     );
     expect(requests.filter((request) => `${request.method} ${request.url}` === SUMMARY)).toHaveLength(2);
   });
 
-  it.each([
-    ['a visitor', visitor],
-    ['another candidate', otherCandidate],
-  ])('offers %s no Regenerate', async (_who, viewer) => {
+  it('offers an admin the summary, without Regenerate', async () => {
     answer(SUMMARY, json(200, readySummary));
-    renderPage({ view: 'limited', profile: limitedProfile() }, viewer);
+    renderPage({ view: 'limited', profile: limitedProfile() }, { ...otherCandidate, isAdmin: true });
     await screen.findByText(readySummary.summaryText);
     expect(screen.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
+  });
+
+  it('shows another candidate no AI summary, and asks for none (ADR 070)', async () => {
+    renderPage({ view: 'limited', profile: limitedProfile() }, otherCandidate);
+    await screen.findByText('Data Engineer');
+    expect(screen.queryByRole('region', { name: 'AI Summary' })).not.toBeInTheDocument();
+    expect(requests.some((request) => request.url.includes('ai-summary'))).toBe(false);
+  });
+
+  it('tells a visitor who reads AI summaries, with the plans, and asks for none (ADR 070)', async () => {
+    renderPage({ view: 'limited', profile: limitedProfile() }, visitor);
+    const box = within(await screen.findByRole('region', { name: 'AI Summary' }));
+    expect(box.getByText(AI_SUMMARY_MESSAGES.visitorText)).toBeInTheDocument();
+    expect(box.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/pricing');
+    expect(box.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
+    expect(requests.some((request) => request.url.includes('ai-summary'))).toBe(false);
+  });
+
+  it("shows a company whose plan has no AI summaries the server's reason and Upgrade instead of Regenerate (ADR 070)", async () => {
+    answer(SUMMARY, json(403, { success: false, error: AI_SUMMARY_MESSAGES.notOnPlan, requiresUpgrade: true }));
+    renderPage({ view: 'limited', profile: limitedProfile() }, company);
+    const box = within(await screen.findByRole('region', { name: 'AI Summary' }));
+    expect(await box.findByText(AI_SUMMARY_MESSAGES.notOnPlan)).toBeInTheDocument();
+    expect(box.getByText(AI_SUMMARY_MESSAGES.upgradeTitle)).toBeInTheDocument();
+    expect(box.getByRole('link', { name: /Upgrade/ })).toHaveAttribute('href', '/pricing');
+    expect(box.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
+    // A refusal is not asked again.
+    expect(requests.filter((request) => `${request.method} ${request.url}` === SUMMARY)).toHaveLength(1);
   });
 
   it('lets a company regenerate: it waits, then shows the new summary', async () => {

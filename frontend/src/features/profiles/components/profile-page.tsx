@@ -4,9 +4,9 @@ import { ArrowLeftIcon, ExternalLinkIcon, MessageSquareIcon } from 'lucide-react
 import { Button } from '../../../components/ui/button';
 import { errorStatus } from '../../../lib/api-client';
 import { useProfileView } from '../api/get-profile-view';
-import { canRegenerateSummary, contactAction } from '../lib/profile-display';
+import { aiSummaryAccess, contactAction } from '../lib/profile-display';
 import type { ProfileViewer } from '../lib/viewer';
-import { AiSummaryBox } from './profile-page-ai-summary';
+import { AiSummaryBox, AiSummaryForCompanies } from './profile-page-ai-summary';
 import { GatedProfile } from './profile-page-gated';
 import { LimitedProfile } from './profile-page-limited';
 import { ProfileLoading, useProfilePageMeta } from './profile-page-loading';
@@ -56,13 +56,14 @@ export function ProfilePage({ profileId, viewer, companyOnPaidPlan = false, onCo
       />
     );
   }
-  const aiSummary = (
-    <AiSummaryBox
-      profileId={data.profile.id}
-      canRegenerate={canRegenerateSummary({ isOwner: false, viewerType: viewer?.type ?? null })}
-      level={2}
-    />
-  );
+  // Another candidate's summary is for companies and admins (ADR 070): a candidate is shown no box.
+  const access = aiSummaryAccess({ viewerType: viewer?.type ?? null, isAdmin: viewer?.isAdmin === true });
+  const aiSummary =
+    access === 'none' ? null : access === 'sign-up' ? (
+      <AiSummaryForCompanies profileId={data.profile.id} level={2} />
+    ) : (
+      <AiSummaryBox profileId={data.profile.id} canRegenerate={access === 'regenerate'} level={2} />
+    );
   if (data.view === 'gated') return <GatedProfile profile={data.profile} headings={PAGE_HEADINGS} pricingHref={PRICING_HREF} aiSummary={aiSummary} />;
   return <LimitedProfile profile={data.profile} headings={PAGE_HEADINGS} aiSummary={aiSummary} viewerIsCompany={viewer?.type === 'company'} />;
 }

@@ -1,6 +1,7 @@
 import type { CandidateProfile } from '@hireloop/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  aiSummaryAccess,
   availabilityLabel,
   canRegenerateSummary,
   contactAction,
@@ -89,6 +90,13 @@ describe('who may do what', () => {
     expect(canRegenerateSummary({ isOwner: false, viewerType: 'company' })).toBe(true);
     expect(canRegenerateSummary({ isOwner: false, viewerType: 'candidate' })).toBe(false);
     expect(canRegenerateSummary({ isOwner: false, viewerType: null })).toBe(false);
+  });
+
+  it("shows someone else's AI summary box to companies (Regenerate) and admins (read), tells visitors who reads it, shows candidates none (ADR 070)", () => {
+    expect(aiSummaryAccess({ viewerType: 'company', isAdmin: false })).toBe('regenerate');
+    expect(aiSummaryAccess({ viewerType: 'candidate', isAdmin: true })).toBe('read');
+    expect(aiSummaryAccess({ viewerType: 'candidate', isAdmin: false })).toBe('none');
+    expect(aiSummaryAccess({ viewerType: null, isAdmin: false })).toBe('sign-up');
   });
 
   it('offers Contact only to a company on a paid plan', () => {

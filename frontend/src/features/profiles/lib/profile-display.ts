@@ -52,9 +52,21 @@ export function generatedDate(iso: string): string | null {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** Who may regenerate a candidate's AI summary (part 2 §6): its owner and company users. */
+/** Who may regenerate a candidate's AI summary (part 2 §6): its owner and company users (the server checks a company's plan, ADR 070). */
 export function canRegenerateSummary({ isOwner, viewerType }: { isOwner: boolean; viewerType: string | null }): boolean {
   return isOwner || viewerType === 'company';
+}
+
+/**
+ * What the AI Summary box of someone else's profile does for a viewer (ADR 070): a company reads
+ * it (its plan permitting: the server says otherwise with `requiresUpgrade`) and regenerates it,
+ * an admin reads it, a visitor is told who may read it, another candidate is shown no box.
+ */
+export type AiSummaryAccess = 'regenerate' | 'read' | 'sign-up' | 'none';
+export function aiSummaryAccess({ viewerType, isAdmin }: { viewerType: string | null; isAdmin: boolean }): AiSummaryAccess {
+  if (viewerType === null) return 'sign-up';
+  if (viewerType === 'company') return 'regenerate';
+  return isAdmin ? 'read' : 'none';
 }
 
 /**
