@@ -24,22 +24,22 @@ async function callerOf(deps: CommandServiceDeps, request: FastifyRequest, lastW
   if (!key) throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyRequired);
   const now = deps.clock.now();
   const failuresKey = `mcp:key-failures:ip:${request.ip}`;
+  // The key is looked up first: a valid key is never refused by the bad-key throttle (a burst of
+  // wrong keys from a shared address must not lock its owner out, ADR 077). A malformed key never
+  // reaches the database; a well-formed wrong one costs one indexed lookup by hash.
+  const record = looksLikeApiKey(key) ? await deps.secrets.useApiKey(hashApiKey(key), now) : null;
+  const account = record ? await loadUserAccount(deps, record.userId) : null;
+  if (record && account && account.status === 'registered' && account.type === 'candidate' && account.role === 'candidate') {
+    return {
+      account,
+      context: commandContext(deps, request, { userId: account.userId, role: account.role, via: `api-key:${record.keyId}` }),
+      lastWrite: { get: () => lastWrites.get(record.keyId), set: (position) => lastWrites.set(record.keyId, position) },
+    };
+  }
   const failures = await deps.rateLimiter.check(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
   if (failures.limited) throw limited(failures, API_KEY_MESSAGES.tooManyFailures);
-  const refuse = async () => {
-    await deps.rateLimiter.hit(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
-    return new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
-  };
-  if (!looksLikeApiKey(key)) throw await refuse();
-  const record = await deps.secrets.useApiKey(hashApiKey(key), now);
-  if (!record) throw await refuse();
-  const account = await loadUserAccount(deps, record.userId);
-  if (account.status !== 'registered' || account.type !== 'candidate' || account.role !== 'candidate') throw await refuse();
-  return {
-    account,
-    context: commandContext(deps, request, { userId: account.userId, role: account.role, via: `api-key:${record.keyId}` }),
-    lastWrite: { get: () => lastWrites.get(record.keyId), set: (position) => lastWrites.set(record.keyId, position) },
-  };
+  await deps.rateLimiter.hit(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
+  throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
 }
 
 /** Each key's last write in this process (bounded: the oldest go first), so its next reads see it. */
