@@ -45,7 +45,7 @@ export type AdminCompanyListQuery = z.output<typeof AdminCompanyListQuery>;
 
 /** Part 2 §3 "Candidate (admin view)". `userId` is null for a candidate an admin added who has no account yet. */
 export const AdminCandidate = z.object({
-  /** The profile id (what invitations and /profile/{id} take); for an account without a profile yet, the id its profile will have (ADR 038). */
+  /** The profile id (what invitations and /profile/{id} take); for an account without a profile yet, its user id (no profile has it: a new profile's id is random and unknown until it is made, ADR 077). */
   id: z.string(),
   userId: z.string().nullable(),
   firstName: z.string(),
