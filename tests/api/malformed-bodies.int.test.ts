@@ -114,11 +114,12 @@ describe('malformed bodies on every write route', () => {
     const failures: string[] = [];
     for (const { method, path, operation } of operations) {
       // Path parameters: an id no object has, and one that is itself malformed.
+      // (The malformed one as an admin alone, and a visitor only the first bodies: enough to reach each route's checks, on a shared box.)
       for (const parameter of ['00000000-0000-4000-8000-000000000000', '%00%ud800']) {
         const url = path.replace(/\{[^}]+\}/g, parameter);
         const schema = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
-        for (const token of callers) {
-          for (const [contentType, payload] of malformedBodies(schema)) {
+        for (const token of parameter.startsWith('%') ? [admin.token] : callers) {
+          for (const [contentType, payload] of malformedBodies(schema).slice(0, token ? undefined : 3)) {
             const response = await app.inject({
               method,
               url,

@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES, DomainError, MCP_PATH } from '@hireloop/contracts';
+import { z } from 'zod';
+import { API_KEY_MESSAGES, DomainError, ErrorBody, MCP_PATH } from '@hireloop/contracts';
 import { hashApiKey, looksLikeApiKey } from '@hireloop/platform/accounts/api-keys';
 import { bearerToken } from '@hireloop/platform/http/auth';
 import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
@@ -55,6 +56,12 @@ class LastWrites {
   }
 }
 
+/** A JSON-RPC answer (the protocol's, not the API's error shape). */
+const RpcAnswer = z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]).optional() }).loose();
+const RpcError = z.object({ jsonrpc: z.literal('2.0'), error: z.object({ code: z.number(), message: z.string() }), id: z.null() });
+/** What every MCP request may answer before the protocol runs: no key or a wrong one (401), too many wrong ones (429). */
+const keyAnswers = { 401: ErrorBody, 429: ErrorBody } as const;
+
 /** A JSON-RPC error answer, as MCP clients expect from the endpoint. */
 const rpcError = (reply: FastifyReply, status: number, message: string) =>
   reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
@@ -75,7 +82,7 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: CommandServiceDeps; reads: Mc
   app.route({
     method: ['GET', 'DELETE'],
     url: MCP_PATH,
-    schema: { tags: ['mcp'] },
+    schema: { tags: ['mcp'], response: { 405: RpcError, ...keyAnswers } },
     handler: async (request, reply) => {
       await callerOf(deps, request, lastWrites);
       reply.header('allow', 'POST');
@@ -83,7 +90,7 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: CommandServiceDeps; reads: Mc
     },
   });
 
-  app.post(MCP_PATH, { schema: { tags: ['mcp'] } }, async (request, reply) => {
+  app.post(MCP_PATH, { schema: { tags: ['mcp'], response: { 200: RpcAnswer, 202: z.null().describe('A notification or a response from the client: accepted, nothing to answer.'), ...keyAnswers } } }, async (request, reply) => {
     const caller = await callerOf(deps, request, lastWrites);
     const server = createHireloopMcpServer(deps, reads, caller, (error) => request.log.error({ err: error }, 'MCP tool failed'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
