@@ -61,6 +61,16 @@ describe('the OpenAPI document', () => {
     for (const code of ['401', '403']) expect(Object.keys(operation('get', '/api/admin/activities/stream').responses[code]!.content!)).toEqual(['application/json']);
   });
 
+  it('documents the multipart body of the resume uploads: the file in the field "resume"', () => {
+    for (const path of ['/api/extract-resume', '/api/parse-resume']) {
+      const body = (operation('post', path) as { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } }).requestBody;
+      expect(body, path).toEqual({
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', required: ['resume'], properties: { resume: { type: 'string', format: 'binary' } } } } },
+      });
+    }
+  });
+
   it('every operation documents a 2xx (or a redirect), or (the stateless MCP endpoint’s GET and DELETE) its 405', () => {
     const missing = Object.entries(paths).flatMap(([path, item]) =>
       Object.entries(item)
