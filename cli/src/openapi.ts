@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { REQUIRED_IN_DOCUMENT } from '@hireloop/platform/http/errors';
 
 /** Marks, between the two transforms, a request body the route accepts absent. */
 const OPTIONAL_BODY = 'x-hireloop-optional-body';
@@ -41,6 +42,12 @@ export const openApiTransformObject: TransformObject = (document) => {
   const spec = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
   for (const pathItem of Object.values((spec as { paths?: Record<string, Record<string, Operation>> }).paths ?? {})) {
     for (const operation of Object.values(pathItem)) {
+      // A parameter the route checks itself is required all the same (platform/http/errors REQUIRED_IN_DOCUMENT).
+      for (const parameter of (operation.parameters ?? []) as Array<{ required?: boolean; schema?: Record<string, unknown> }>) {
+        if (!parameter.schema?.[REQUIRED_IN_DOCUMENT]) continue;
+        delete parameter.schema[REQUIRED_IN_DOCUMENT];
+        parameter.required = true;
+      }
       const file = operation[MULTIPART_MARK];
       if (typeof file === 'string') {
         delete operation[MULTIPART_MARK];

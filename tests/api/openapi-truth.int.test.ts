@@ -16,7 +16,7 @@ let runtime: Runtime;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 type Answer = { content?: Record<string, unknown> };
-type Operation = { responses: Record<string, Answer> };
+type Operation = { responses: Record<string, Answer> } & Record<string, unknown>;
 let paths: Record<string, Record<string, Operation>>;
 
 beforeAll(async () => {
@@ -69,6 +69,22 @@ describe('the OpenAPI document', () => {
         content: { 'multipart/form-data': { schema: { type: 'object', required: ['resume'], properties: { resume: { type: 'string', format: 'binary' } } } } },
       });
     }
+  });
+
+  it('documents the schemas as strict as the server: skills, email formats, admin page sizes, Idempotency-Key, stripe-signature', () => {
+    type Parameter = { name: string; in: string; required?: boolean; schema: Record<string, unknown> };
+    const bodyOf = (method: string, path: string) =>
+      (operation(method, path) as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } }).requestBody.content['application/json']!.schema.properties;
+    const parameter = (method: string, path: string, name: string) => (operation(method, path) as unknown as { parameters: Parameter[] }).parameters.find((one) => one.name === name)!;
+    expect(bodyOf('post', '/api/profile').skills).toMatchObject({ type: 'array', minItems: 1 });
+    for (const path of ['/api/auth/candidate/signup', '/api/auth/company/signup', '/api/admin/candidates']) expect(bodyOf('post', path).email, path).toMatchObject({ format: 'email', maxLength: 254 });
+    expect(parameter('get', '/api/admin/candidates', 'pageSize').schema).toMatchObject({ enum: [10, 25, 50, 100] });
+    const key = parameter('post', '/api/jobs', 'idempotency-key');
+    expect(key.schema).toMatchObject({ minLength: 1, maxLength: 257 });
+    const pattern = new RegExp(key.schema.pattern as string);
+    for (const good of ['a', 'x'.repeat(255), '"quoted-key"']) expect(pattern.test(good), good).toBe(true);
+    for (const bad of ['', 'x'.repeat(256), 'é', 'tab\there']) expect(pattern.test(bad), bad).toBe(false);
+    expect(parameter('post', '/api/stripe/webhook', 'stripe-signature').required).toBe(true);
   });
 
   it('every operation documents a 2xx (or a redirect), or (the stateless MCP endpoint’s GET and DELETE) its 405', () => {

@@ -162,6 +162,12 @@ const described = (description: string) => ({ description, content: { 'applicati
  */
 export const textAnswer = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: z.string() } } });
 
+/**
+ * Marks (in a parameter's `.meta()`) one the route checks itself, with its own message (the
+ * Stripe webhook's signature): optional to the validator, required in the OpenAPI document.
+ */
+export const REQUIRED_IN_DOCUMENT = 'x-hireloop-required';
+
 /** The same for bytes (a picture): sent as a Buffer, documented as a binary string. */
 export const bytesAnswer = (mediaType: string, description: string) => ({
   description,
