@@ -2,6 +2,7 @@ import nodeIcal, { type VEvent } from 'node-ical';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES, MIN_POSITION_HEADER, bulkInvitationComplete, type Role } from '@hireloop/contracts';
+import { readAllUntil } from '../support/events';
 import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
@@ -219,6 +220,32 @@ describe('sending an invitation', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('private profiles (ADR 077)', () => {
+  it('a private profile cannot be invited by a company, even by its right id: 404 "not found or private", nothing appended (ADR 077); an admin can', async () => {
+    // A company and a job of their own: the other tests' lists stay as they are.
+    const hiring = await signUpCompany('adventureworks', 'Adventure Works');
+    const jobId = await postJob(hiring, 'Data Engineer');
+    const dee = await signUpCandidate('Eve Private', 'eve.private@candidates.example');
+    const hidden = await post('/api/profile', dee.token, { jobTitle: 'Data Engineer', skills: ['SQL'], experience: '3 years', location: 'Porto, Portugal', isActivelyLooking: true, isPublic: false });
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    const deeProfile = hidden.json().profile.id as string;
+    const forDee = (events: readonly { data: unknown }[]) => events.filter((event) => (event.data as { candidateUserId?: string }).candidateUserId === dee.userId);
+    const single = await post('/api/job-invitations/send', hiring.token, { jobId, candidateId: deeProfile });
+    expect([single.statusCode, single.json().error]).toEqual([404, INVITATION_MESSAGES.candidateNotFound]);
+    expect(INVITATION_MESSAGES.candidateNotFound).toMatch(/not found or private/);
+    const bulk = await post('/api/job-invitations/bulk', hiring.token, { jobId, candidateIds: [deeProfile] });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json()).toMatchObject({ summary: { succeeded: 0, total: 1, skipped: 1 }, skipped: [{ candidateId: deeProfile, reason: 'candidate_not_found', message: INVITATION_MESSAGES.candidateNotFound }] });
+    expect(inbox.receivedBy(dee.email)).toHaveLength(0);
+    // Hireloop's own people may (the admin console marks the row Private, part 2 §5).
+    const byAdmin = await post('/api/job-invitations/send', admin.token, { jobId, candidateId: deeProfile });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    // The log, once it shows the admin's invitation, holds that one alone for her: the company's two attempts appended nothing.
+    const sent = await readAllUntil(runtime.eventStore, (events) => forDee(events).length > 0, { eventTypes: ['InvitationSent'] });
+    expect(forDee(sent).map((event) => (event.data as { sentBy: string }).sentBy)).toEqual([admin.userId]);
   });
 });
 

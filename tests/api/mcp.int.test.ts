@@ -300,14 +300,22 @@ describe('the MCP endpoint through the SDK client', () => {
     expect(await runtime.secrets.revokeApiKey(candidate.userId, keyId, new Date())).toBe(true);
   });
 
-  it('too many wrong keys from one address are refused for a while (429), before any lookup', async () => {
-    const bad = (key: string) =>
-      app.inject({ method: 'POST', url: '/api/mcp', remoteAddress: '10.99.0.1', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-    for (let attempt = 0; attempt < 30; attempt++) expect((await bad(`hlk_${String(attempt).padStart(43, 'z')}`)).statusCode).toBe(401);
-    const refused = await bad(key.key);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
-    expect(refused.json().error).toMatch(/^Too many invalid API keys from this address/);
+  it('too many wrong keys from one address are refused for a while (429); a valid key from it still works', async () => {
+    const from = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/mcp', remoteAddress: '10.99.0.1', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    for (let attempt = 0; attempt < 30; attempt++) expect((await from(`hlk_${String(attempt).padStart(43, 'z')}`)).statusCode).toBe(401);
+    for (const bad of [`hlk_${'y'.repeat(43)}`, 'not-a-key']) {
+      const refused = await from(bad);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().error).toMatch(/^Too many invalid API keys from this address/);
+    }
+    // The owner of a valid key behind the same address is not locked out by the others' burst.
+    const valid = await from(key.key);
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json().result.tools).toHaveLength(4);
+    // ...and the throttle still holds for the bad keys after it.
+    expect((await from(`hlk_${'x'.repeat(43)}`)).statusCode).toBe(429);
   });
 
   it('GET and DELETE answer 405 (the endpoint is stateless)', async () => {

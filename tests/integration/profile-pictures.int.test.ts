@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { candidateStreamId, PROFILE_MESSAGES, PROFILE_PICTURE_REF } from '@hireloop/contracts';
 import { erasePerson } from '@hireloop/command-service/erase-person/erasure';
 import { movePicturesOutOfProfiles } from '@hireloop/command-service/profiles/picture-migration';
-import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
+import { legacyProfileIdFor as profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import { NO_STREAM_VERSION } from '@hireloop/platform/event-store';
 import { exifHasGps, phonePhotoWithGps, PHONE_MAKE, pngClaiming, SVG_PICTURE } from '@hireloop/platform/profile-pictures/drawn-pictures';
 import { useApiApp, type Caller } from '../support/api-app';

@@ -1,7 +1,7 @@
 import { candidateStreamId } from '@hireloop/contracts';
 import { emailHash } from '@hireloop/platform/accounts/tokens';
 import { emailReservationDecider } from '../auth/email-reservation';
-import { profileIdFor } from '../profiles/profile-id';
+import { findProfileId } from '../profiles/profile-id';
 import { profileDecider } from '../profiles/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
@@ -15,7 +15,9 @@ export const addedCandidateEmailStreamId = (emailHash: string) => `added-candida
 
 /** The profile of a candidate an admin added, by their person id; null for anyone else. */
 export async function loadAddedCandidateProfile(deps: CommandServiceDeps, personId: string) {
-  const { state } = await loadState(deps.eventStore, candidateStreamId(profileIdFor(personId)), profileDecider);
+  const { profileId } = await findProfileId(deps, personId);
+  if (profileId === null) return null;
+  const { state } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
   return state.status === 'created' && state.source === 'admin' ? state : null;
 }
 

@@ -26,7 +26,7 @@ import { emailReservationDecider } from '../auth/email-reservation';
 import { companyDecider } from '../companies/decider';
 import { z } from 'zod';
 import { profileDecider } from '../profiles/decider';
-import { profileIdFor } from '../profiles/profile-id';
+import { profileIdOrNew } from '../profiles/profile-id';
 import { appendDecisions, decideOn, handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
@@ -74,7 +74,8 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
       if (reservation.reservedBy !== null) throw new DomainError('conflict', ADMIN_MESSAGES.candidateEmailTaken);
 
       const personId = deps.ids.newId();
-      const profileId = profileIdFor(personId);
+      // A new person: a new random profile id (ADR 077), recorded with the profile in one append.
+      const { profileId, record } = await profileIdOrNew(deps, personId);
       const at = deps.clock.now().toISOString();
       const content: ProfileContent = {
         firstName: body.firstName,
@@ -105,6 +106,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps
           data: { email, userId: personId, now: at, currentOwnerExists: true },
         }),
         await decideOn(deps.eventStore, candidateStreamId(profileId), profileDecider, { type: 'AddCandidate', data: { profileId, personId, content, at } }),
+        ...[record()].filter((decision) => decision !== null),
       ];
       let position: string;
       try {

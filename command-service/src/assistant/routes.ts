@@ -1,3 +1,4 @@
+import { textAnswer } from '@hireloop/platform/http/errors';
 import {
   ASSISTANT_MESSAGES,
   AssistantApplyBody,
@@ -129,7 +130,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }
   if (provider.kind === 'built-in') {
     app.get(
       `${base}/frame/:page`,
-      { schema: { tags: ['assistant'], params: z.object({ page: z.enum(['sign-in', 'sign-up']) }), querystring: z.object({ invite: z.string().max(200).optional() }).loose() } },
+      { schema: { tags: ['assistant'], params: z.object({ page: z.enum(['sign-in', 'sign-up']) }), querystring: z.object({ invite: z.string().max(200).optional() }).loose(), response: { 200: textAnswer('text/html', 'The embedded sign-in or sign-up page (HTML).') } } },
       async (request, reply) => {
         // Only Hireloop's own pages may frame these (the app's default forbids any framing).
         reply.header('x-frame-options', 'SAMEORIGIN');

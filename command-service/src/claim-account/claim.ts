@@ -26,7 +26,7 @@ import { addedCandidateEmailStreamId } from '../admin-people/added-candidates';
 
 /**
  * The account a candidate an admin added makes from their invitation (ADR 038): a candidate's,
- * under their person id (so `profileIdFor(userId)` is the profile they already have and their key
+ * under their person id (so `profile-of-<userId>` names the profile they already have, ADR 077, and their key
  * stays theirs, ADR 019), with the profile's address, name and facts, as sign-up would have
  * registered them. Anyone whose profile is not an added candidate's already has an account: a 409.
  */

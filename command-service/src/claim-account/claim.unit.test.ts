@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERASED, INVITATION_MESSAGES, type CandidateProfileCreated, type InvitationSent, type UserRegistered } from '@hireloop/contracts';
 import { sampleProfileContent } from '@hireloop/contracts/testing/profiles';
-import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
+import { legacyProfileIdFor as profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import { emailReservationDecider } from '../auth/email-reservation';
 import { userAccountDecider } from '../auth/user-account';
 import { invitationDecider, invitationOfToken } from '../invitations/decider';

@@ -65,7 +65,8 @@ export type InvitationCommand =
         invitationId: string;
         job: JobState;
         /** The candidate's profile as its stream stands: null when there is none. */
-        candidate: { profileId: string; userId: string } | null;
+        /** Null: no such profile (or an erased person's). `isPublic` false: a private profile, which only an admin may invite (ADR 077). */
+        candidate: { profileId: string; userId: string; isPublic: boolean } | null;
         message: string;
         tokenHash: string;
         by: InvitationSender;
@@ -144,7 +145,8 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         if (job.source !== 'internal' || !job.companyId) throw new DomainError('validation', INVITATION_MESSAGES.jobNotOnHireloop);
         if (!admin && job.companyId !== by.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.notYourJob);
         if (job.status === 'closed') throw new DomainError('conflict', INVITATION_MESSAGES.jobClosed);
-        if (!candidate) throw new DomainError('not_found', INVITATION_MESSAGES.candidateNotFound);
+        // A private profile answers like a missing one to a company: it cannot learn that it exists (ADR 077).
+        if (!candidate || (!admin && !candidate.isPublic)) throw new DomainError('not_found', INVITATION_MESSAGES.candidateNotFound);
         if (isOpen(state, now)) throw new DomainError('conflict', INVITATION_MESSAGES.alreadyInvited);
         return [
           {

@@ -39,7 +39,7 @@ const candidateCaller: InvitationSender = { userId: 'user-candidate', type: 'can
 const admin: InvitationSender = { userId: 'user-admin', type: 'candidate', role: 'admin', companyId: null };
 const superAdminOfAnotherCompany: InvitationSender = { userId: 'user-super', type: 'company', role: 'super_admin', companyId: 'company-2' };
 
-const candidate = { profileId: 'profile-1', userId: 'user-ada' };
+const candidate = { profileId: 'profile-1', userId: 'user-ada', isPublic: true };
 const invitationId = invitationIdFor('job-1', 'user-ada');
 const NOW = '2026-11-25T10:00:00.000Z';
 const EXPIRES = '2026-12-25T10:00:00.000Z';
@@ -101,6 +101,13 @@ describe('sending an invitation', () => {
 
   it('the candidate must have a profile', () => {
     spec.given([]).when(send({ candidate: null })).thenThrows(INVITATION_MESSAGES.candidateNotFound);
+  });
+
+  it('a company cannot invite a private profile, even by its right id: it answers like a missing one (ADR 077); an admin can', () => {
+    const hidden = { ...candidate, isPublic: false };
+    spec.given([]).when(send({ candidate: hidden })).thenThrows(INVITATION_MESSAGES.candidateNotFound);
+    expect(() => invitationDecider.decide(send({ candidate: hidden }), invitationDecider.initialState())).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(invitationDecider.decide(send({ candidate: hidden, by: admin }), invitationDecider.initialState())).toHaveLength(1);
   });
 
   it('one open invitation per candidate and job, whatever its state', () => {

@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES, DomainError, MCP_PATH } from '@hireloop/contracts';
+import { z } from 'zod';
+import { API_KEY_MESSAGES, DomainError, ErrorBody, MCP_PATH } from '@hireloop/contracts';
 import { hashApiKey, looksLikeApiKey } from '@hireloop/platform/accounts/api-keys';
 import { bearerToken } from '@hireloop/platform/http/auth';
 import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
@@ -24,22 +25,22 @@ async function callerOf(deps: CommandServiceDeps, request: FastifyRequest, lastW
   if (!key) throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyRequired);
   const now = deps.clock.now();
   const failuresKey = `mcp:key-failures:ip:${request.ip}`;
+  // The key is looked up first: a valid key is never refused by the bad-key throttle (a burst of
+  // wrong keys from a shared address must not lock its owner out, ADR 077). A malformed key never
+  // reaches the database; a well-formed wrong one costs one indexed lookup by hash.
+  const record = looksLikeApiKey(key) ? await deps.secrets.useApiKey(hashApiKey(key), now) : null;
+  const account = record ? await loadUserAccount(deps, record.userId) : null;
+  if (record && account && account.status === 'registered' && account.type === 'candidate' && account.role === 'candidate') {
+    return {
+      account,
+      context: commandContext(deps, request, { userId: account.userId, role: account.role, via: `api-key:${record.keyId}` }),
+      lastWrite: { get: () => lastWrites.get(record.keyId), set: (position) => lastWrites.set(record.keyId, position) },
+    };
+  }
   const failures = await deps.rateLimiter.check(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
   if (failures.limited) throw limited(failures, API_KEY_MESSAGES.tooManyFailures);
-  const refuse = async () => {
-    await deps.rateLimiter.hit(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
-    return new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
-  };
-  if (!looksLikeApiKey(key)) throw await refuse();
-  const record = await deps.secrets.useApiKey(hashApiKey(key), now);
-  if (!record) throw await refuse();
-  const account = await loadUserAccount(deps, record.userId);
-  if (account.status !== 'registered' || account.type !== 'candidate' || account.role !== 'candidate') throw await refuse();
-  return {
-    account,
-    context: commandContext(deps, request, { userId: account.userId, role: account.role, via: `api-key:${record.keyId}` }),
-    lastWrite: { get: () => lastWrites.get(record.keyId), set: (position) => lastWrites.set(record.keyId, position) },
-  };
+  await deps.rateLimiter.hit(failuresKey, FAILED_API_KEYS_PER_ADDRESS, now);
+  throw new DomainError('unauthenticated', API_KEY_MESSAGES.keyInvalid);
 }
 
 /** Each key's last write in this process (bounded: the oldest go first), so its next reads see it. */
@@ -54,6 +55,12 @@ class LastWrites {
     this.positions.set(keyId, position);
   }
 }
+
+/** A JSON-RPC answer (the protocol's, not the API's error shape). */
+const RpcAnswer = z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]).optional() }).loose();
+const RpcError = z.object({ jsonrpc: z.literal('2.0'), error: z.object({ code: z.number(), message: z.string() }), id: z.null() });
+/** What every MCP request may answer before the protocol runs: no key or a wrong one (401), too many wrong ones (429). */
+const keyAnswers = { 401: ErrorBody, 429: ErrorBody } as const;
 
 /** A JSON-RPC error answer, as MCP clients expect from the endpoint. */
 const rpcError = (reply: FastifyReply, status: number, message: string) =>
@@ -75,7 +82,7 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: CommandServiceDeps; reads: Mc
   app.route({
     method: ['GET', 'DELETE'],
     url: MCP_PATH,
-    schema: { tags: ['mcp'] },
+    schema: { tags: ['mcp'], response: { 405: RpcError, ...keyAnswers } },
     handler: async (request, reply) => {
       await callerOf(deps, request, lastWrites);
       reply.header('allow', 'POST');
@@ -83,7 +90,7 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: CommandServiceDeps; reads: Mc
     },
   });
 
-  app.post(MCP_PATH, { schema: { tags: ['mcp'] } }, async (request, reply) => {
+  app.post(MCP_PATH, { schema: { tags: ['mcp'], response: { 200: RpcAnswer, 202: z.null().describe('A notification or a response from the client: accepted, nothing to answer.'), ...keyAnswers } } }, async (request, reply) => {
     const caller = await callerOf(deps, request, lastWrites);
     const server = createHireloopMcpServer(deps, reads, caller, (error) => request.log.error({ err: error }, 'MCP tool failed'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

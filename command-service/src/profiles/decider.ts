@@ -39,7 +39,7 @@ export type ProfileCommand =
   | { type: 'ChangeProfileVisibility'; data: { profileId: string; account: ProfileAccount; isPublic: boolean; at: string } }
   /**
    * An admin adds a candidate who has no account (ADR 038): `personId` names their key (ADR 019)
-   * and their profile (`profileIdFor(personId)`), as a user id does for an account.
+   * and their profile (recorded in `profile-of-<personId>`, ADR 077), as a user id does for an account.
    */
   | { type: 'AddCandidate'; data: { profileId: string; personId: string; content: ProfileContent; at: string } }
   /**
@@ -131,8 +131,8 @@ const existing = (state: ProfileState) => {
 
 /**
  * Only candidates have a profile, one each (created once), and only its owner changes it: the
- * stream id is derived from the owner's user id (`profileIdFor`), so a command can only ever
- * reach the caller's own profile.
+ * stream is the one recorded for the owner's user id (`profile-of-<userId>`, ADR 077), so a
+ * command can only ever reach the caller's own profile.
  */
 export const profileDecider: Decider<ProfileCommand, CandidateProfileEvent, ProfileState> = {
   schemas: CandidateProfileEventSchemas,

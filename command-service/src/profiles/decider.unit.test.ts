@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, ProfileFormBody, type CandidateProfileEvent, type ProfileContent } from '@hireloop/contracts';
 import { deciderSpec } from '../shared/decider-spec';
 import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand } from './decider';
-import { profileIdFor } from './profile-id';
+import { legacyProfileIdFor } from '@hireloop/platform/accounts/profile-id';
 
 const spec = deciderSpec(profileDecider);
 const ada: ProfileAccount = { userId: 'user-1', type: 'candidate', name: 'Ada  King Lovelace', email: 'ada@example.com' };
 const company: ProfileAccount = { userId: 'user-2', type: 'company', name: 'Maya Okafor', email: 'talent@northwind.example' };
-const profileId = profileIdFor(ada.userId);
+const profileId = '6f1c2d7e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
 const AT = '2026-11-23T10:00:00.000Z';
 const LATER = '2026-11-24T09:30:00.000Z';
 
@@ -52,12 +52,11 @@ const create = (account = ada, input: Extract<ProfileCommand, { type: 'CreatePro
 const update = (changes: Partial<typeof form> = {}, account = ada): ProfileCommand => ({ type: 'UpdateProfile', data: { profileId, account, form: { ...form, ...changes }, at: LATER } });
 const visibility = (isPublic: boolean, account = ada): ProfileCommand => ({ type: 'ChangeProfileVisibility', data: { profileId, account, isPublic, at: LATER } });
 
-describe('the profile id', () => {
-  it('is derived from the user id, shaped as a UUID, the same every time and different per user', () => {
-    expect(profileIdFor('user-1')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(profileIdFor('user-1')).toBe(profileIdFor('user-1'));
-    expect(profileIdFor('user-2')).not.toBe(profileIdFor('user-1'));
-    expect(profileIdFor('user-1')).not.toContain('user-1');
+describe('the id of a profile made before ADR 077', () => {
+  it('was derived from the user id, shaped as a UUID (still found for the profiles that have it)', () => {
+    expect(legacyProfileIdFor('user-1')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(legacyProfileIdFor('user-1')).toBe(legacyProfileIdFor('user-1'));
+    expect(legacyProfileIdFor('user-2')).not.toBe(legacyProfileIdFor('user-1'));
   });
 });
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, POSITION_HEADER, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, PROFILE_PICTURE_REF, candidateStreamId } from '@hireloop/contracts';
+import { MESSAGES, POSITION_HEADER, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, PROFILE_PICTURE_REF, candidateStreamId, profileOfStreamId } from '@hireloop/contracts';
 import { IDEMPOTENCY_MESSAGES } from '@hireloop/platform/http/idempotency';
 import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
 import { fixedClock } from '@hireloop/platform/runtime';
 import { grantRoleAsSystem } from '../auth/roles';
 import { buildTestCommandApp, candidate, company } from '../shared/test-app';
-import { profileIdFor } from './profile-id';
+import { legacyProfileIdFor } from '@hireloop/platform/accounts/profile-id';
+import { findProfileId } from './profile-id';
 import { PROFILE_WRITES_PER_ACCOUNT } from './throttle';
 
 /**
@@ -83,7 +84,10 @@ async function photoOf(maxBytes: number): Promise<Buffer> {
     if (jpeg.length <= maxBytes) return jpeg;
   }
 }
-const streamEvents = async (userId: string) => (await ctx.deps.eventStore.readStream(candidateStreamId(profileIdFor(userId)))).events;
+const streamEvents = async (userId: string) => {
+  const { profileId } = await findProfileId(ctx.deps, userId);
+  return profileId === null ? [] : (await ctx.deps.eventStore.readStream(candidateStreamId(profileId))).events;
+};
 
 const ROUTES: Array<[Method, string, unknown]> = [
   ['POST', '/api/profile', form],
@@ -151,7 +155,7 @@ describe('the owner’s profile', () => {
     expect(response.json()).toEqual({
       success: true,
       profile: {
-        id: profileIdFor(owner.userId),
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         userId: owner.userId,
         firstName: 'Ada',
         lastName: 'King Lovelace',
@@ -398,5 +402,71 @@ describe('pictures the profile no longer shows (ADR 046)', () => {
     const shown = PROFILE_PICTURE_REF.exec(replaced.json().profile.profilePicture)![1]!;
     expect(await pictures.get(shown)).not.toBeNull();
     expect(await pictures.get(PROFILE_PICTURE_REF.exec(created.json().profile.profilePicture)![1]!)).toBeNull();
+  });
+});
+
+describe('profile ids (ADR 077)', () => {
+  it('a new profile gets a random id, recorded for its owner: not the one derivable from the user id', async () => {
+    const owner = await ada();
+    const response = await send('POST', '/api/profile', form, owner);
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().profile.id as string;
+    expect(id).not.toBe(legacyProfileIdFor(owner.userId));
+    expect((await ctx.deps.eventStore.readStream(candidateStreamId(legacyProfileIdFor(owner.userId)))).events).toHaveLength(0);
+    const index = (await ctx.deps.eventStore.readStream(profileOfStreamId(owner.userId))).events;
+    expect(index.map((event) => [event.type, event.data])).toEqual([['CandidateProfileIdAssigned', { userId: owner.userId, profileId: id, assignedAt: expect.any(String) }]]);
+    // The owner's later writes reach the same profile; a second creation is refused.
+    expect((await send('PUT', '/api/profile', { ...form, jobTitle: 'Staff Data Engineer' }, owner)).json().profile).toMatchObject({ id, title: 'Staff Data Engineer' });
+    expect((await send('POST', '/api/profile', form, owner)).statusCode).toBe(409);
+    expect(await streamEvents(owner.userId)).toHaveLength(2);
+  });
+
+  it('two first saves at once make one profile', async () => {
+    const owner = await ada();
+    const answers = await Promise.all([send('POST', '/api/profile', form, owner), send('POST', '/api/profile', form, owner)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect((await ctx.deps.eventStore.readStream(profileOfStreamId(owner.userId))).events).toHaveLength(1);
+  });
+
+  it('a profile made before ADR 077 keeps its derived id: its owner edits it and cannot make a second', async () => {
+    const owner = await ada();
+    const legacyId = legacyProfileIdFor(owner.userId);
+    const at = '2026-10-01T09:00:00.000Z';
+    await ctx.deps.eventStore.append(candidateStreamId(legacyId), [
+      {
+        type: 'CandidateProfileCreated',
+        data: {
+          profileId: legacyId,
+          userId: owner.userId,
+          source: 'wizard',
+          createdAt: at,
+          firstName: 'Ada',
+          lastName: 'King Lovelace',
+          title: 'Old Title',
+          skills: ['SQL'],
+          experience: '5+ years',
+          location: 'London',
+          summary: '',
+          phone: '',
+          email: 'ada@example.com',
+          linkedinUrl: '',
+          githubUrl: '',
+          portfolioUrl: '',
+          education: '',
+          salaryExpectation: '',
+          profilePicture: null,
+          coverPhoto: null,
+          availability: 'immediate',
+          workPreference: 'remote',
+          isPublic: true,
+        },
+        metadata: { eventId: 'legacy-1', occurredAt: at, actor: { userId: owner.userId, role: 'candidate' }, correlationId: 'legacy', causationId: null, schemaVersion: 1 },
+      },
+    ]);
+    expect((await send('POST', '/api/profile', form, owner)).statusCode).toBe(409);
+    const updated = await send('PUT', '/api/profile', { ...form, jobTitle: 'New Title' }, owner);
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().profile).toMatchObject({ id: legacyId, title: 'New Title' });
+    expect((await ctx.deps.eventStore.readStream(profileOfStreamId(owner.userId))).events).toHaveLength(0);
   });
 });

@@ -16,11 +16,12 @@ import {
 } from '@hireloop/contracts';
 import { ownerPictureUrl } from '@hireloop/platform/profile-pictures/grants';
 import { requireAccount } from '../auth/accounts';
-import { handleCommandWithState } from '../shared/command-handler';
+import { handleDecisions } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { profileDecider, profileFromState, type ProfileAccount, type ProfileCommand } from './decider';
-import { profileIdFor } from './profile-id';
+import { profileIdOrNew } from './profile-id';
+import { loadState } from '../shared/stream';
 import { pruneUnusedPictures, resolvePictures } from './pictures';
 import { throttleProfileWrites } from './throttle';
 
@@ -52,13 +53,21 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> 
     if (account.type !== 'candidate') throw new DomainError('forbidden', PROFILE_MESSAGES.candidatesOnly);
     await throttleProfileWrites(deps, account.userId, request.ip);
     const prepared = await prepare(account);
-    const profileId = profileIdFor(account.userId);
-    const at = deps.clock.now().toISOString();
-    const { state, position } = await handleCommandWithState(
+    const { state, position } = await handleDecisions(
       deps.eventStore,
-      candidateStreamId(profileId),
-      profileDecider,
-      () => command(account, profileId, at, prepared),
+      async () => {
+        // The person's profile id (ADR 077), or a new random one, recorded with the profile's creation.
+        const { profileId, record } = await profileIdOrNew(deps, account.userId);
+        const at = deps.clock.now().toISOString();
+        const { state: decidedOn, version } = await loadState(deps.eventStore, candidateStreamId(profileId), profileDecider);
+        const events = profileDecider.decide(command(account, profileId, at, prepared), decidedOn);
+        const created = events.some((event) => event.type === 'CandidateProfileCreated');
+        const recorded = created ? record() : null;
+        return {
+          decisions: [{ streamId: candidateStreamId(profileId), events, version }, ...(recorded ? [recorded] : [])],
+          result: { state: events.reduce(profileDecider.evolve, decidedOn) },
+        };
+      },
       commandContext(deps, request, { userId: registered.userId, role: registered.role }),
     );
     if (state.status !== 'created') throw new Error('the profile command left no profile');

@@ -295,7 +295,8 @@ export const resumeRoutes: FastifyPluginAsyncZod<ResumeRouteDeps> = async (app, 
     const failed = reply.statusCode >= 400 && request.routeOptions.url === '/api/extract-resume';
     return failed && typeof payload === 'object' && payload !== null && !('data' in payload) ? { ...payload, data: null } : payload;
   });
-  const openApiBody = { consumes: ['multipart/form-data'] };
+  // The file is streamed from the form field "resume" (no body schema to validate): the document shows that body (cli/src/openapi.ts).
+  const openApiBody = { consumes: ['multipart/form-data'], 'x-multipart-file': 'resume' };
   const upload = {
     onRequest: [signedInOnly, announcedTooLarge],
     config: { idempotency: false },

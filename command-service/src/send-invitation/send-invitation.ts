@@ -34,7 +34,7 @@ export async function prepareInvitation(deps: CommandServiceDeps, job: JobState,
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
   const decision = await decideOn(deps.eventStore, invitationStreamId(invitationId), invitationDecider, {
     type: 'SendInvitation',
-    data: { invitationId, job, candidate: candidate && { profileId, userId: candidate.userId }, message, tokenHash: hashToken(token), by, now: now.toISOString(), expiresAt },
+    data: { invitationId, job, candidate: candidate && { profileId, userId: candidate.userId, isPublic: candidate.isPublic }, message, tokenHash: hashToken(token), by, now: now.toISOString(), expiresAt },
   });
   return { decision, candidate: candidate!, invitationId, token, expiresAt };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REQUIRED_IN_DOCUMENT } from '@hireloop/platform/http/errors';
 import {
   BILLING_PORTAL_RETURN_PATH,
   BillingPortalResponse,
@@ -184,7 +185,7 @@ const webhookRoute: FastifyPluginAsyncZod<{ deps: CommandServiceDeps; payments: 
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
     '/api/stripe/webhook',
-    { schema: { tags: ['subscriptions'], headers: z.object({ 'stripe-signature': z.string().optional() }).loose(), response: { 200: WebhookResponse, 400: ErrorBody, 412: ErrorBody, 502: ErrorBody } } },
+    { schema: { tags: ['subscriptions'], headers: z.object({ 'stripe-signature': z.string().optional().meta({ [REQUIRED_IN_DOCUMENT]: true }) }).loose(), response: { 200: WebhookResponse, 400: ErrorBody, 412: ErrorBody, 502: ErrorBody } } },
     async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '') throw new DomainError('validation', SUBSCRIPTION_MESSAGES.missingSignature);

@@ -91,6 +91,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   EmailReservationReleased: 'bookkeeping of an account, holds an address',
   IdentityLinked: 'the admin’s own sign-in method',
   AddedProfileClaimed: 'the candidate’s own account, made by the invitation token’s holder',
+  CandidateProfileIdAssigned: 'bookkeeping of a new profile (its id, ADR 077), appended with CandidateProfileCreated, which is the activity',
   IdentityUnlinked: 'follows an erasure, by the system',
   JobImported: 'imports run as the system',
   ImportedJobRevised: 'imports run as the system',

@@ -13,6 +13,7 @@ const pageSize = z.coerce
   .number({ error: 'pageSize must be 10, 25, 50 or 100' })
   .int()
   .refine((value) => (ADMIN_PAGE_SIZES as readonly number[]).includes(value), 'pageSize must be 10, 25, 50 or 100')
+  .meta({ enum: [...ADMIN_PAGE_SIZES] })
   .default(ADMIN_DEFAULT_PAGE_SIZE);
 const page = z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1);
 const search = z.string().trim().max(200, 'search must be at most 200 characters').default('');
@@ -45,7 +46,7 @@ export type AdminCompanyListQuery = z.output<typeof AdminCompanyListQuery>;
 
 /** Part 2 §3 "Candidate (admin view)". `userId` is null for a candidate an admin added who has no account yet. */
 export const AdminCandidate = z.object({
-  /** The profile id (what invitations and /profile/{id} take); for an account without a profile yet, the id its profile will have (ADR 038). */
+  /** The profile id (what invitations and /profile/{id} take); for an account without a profile yet, its user id (no profile has it: a new profile's id is random and unknown until it is made, ADR 077). */
   id: z.string(),
   userId: z.string().nullable(),
   firstName: z.string(),
@@ -90,7 +91,7 @@ export const ADMIN_EXPERIENCE_LEVELS = ['0-1', '2-5', '6-10', '10+'] as const;
 export const CreateAdminCandidateBody = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  email: z.string({ error: 'A valid email is required' }).trim().toLowerCase().pipe(z.email('A valid email is required').max(254)),
+  email: z.string({ error: 'A valid email is required' }).trim().toLowerCase().pipe(z.email('A valid email is required').max(254)).meta({ format: 'email', maxLength: 254 }),
   phone: z.string().trim().max(40).default(''),
   location: z.string().trim().max(200).default(''),
   title: z.string().trim().max(200).default(''),

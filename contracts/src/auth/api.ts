@@ -16,7 +16,9 @@ export const Email = z
   .toLowerCase()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Please enter a valid email address' }));
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  // The document says what the server checks (the input side of a pipe would show a bare string).
+  .meta({ format: 'email', maxLength: 254 });
 
 export const Password = z
   .string({ error: 'Password is required' })

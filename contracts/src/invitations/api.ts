@@ -28,7 +28,7 @@ export const INVITATION_MESSAGES = {
   jobNotFound: 'Failed to send job invitation: job not found.',
   jobClosed: 'Failed to send job invitation: this job is closed.',
   jobNotOnHireloop: 'Failed to send job invitation: candidates can only be invited to jobs posted on Hireloop.',
-  candidateNotFound: 'Failed to send job invitation: candidate not found.',
+  candidateNotFound: 'Failed to send job invitation: candidate not found or private.',
   alreadyInvited: 'Failed to send job invitation: this candidate already has an open invitation to this job.',
   listCompaniesOnly: 'Only company accounts have invitation requests.',
   // Moving a request to the offer stage (part 1 §4).

@@ -122,7 +122,9 @@ export const ProfileSkillList = z
       .map((skill) => skill.trim())
       .filter((skill) => skill && !seen.has(skill.toLowerCase()) && seen.add(skill.toLowerCase()));
   })
-  .pipe(z.array(z.string()).min(1, PROFILE_MESSAGES.skillRequired));
+  .pipe(z.array(z.string()).min(1, PROFILE_MESSAGES.skillRequired))
+  // The document says at least one (the input side of the pipe would not).
+  .meta({ minItems: 1 });
 
 /**
  * `POST /api/profile` and `PUT /api/profile`: the profile form of §3 (jobTitle, skills,

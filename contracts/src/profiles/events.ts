@@ -4,10 +4,12 @@ import type { EventSchemas } from '../common/events';
 /**
  * A candidate's profile (spec part 2 §3, "Candidate profile"). One per candidate user.
  *
- * Stream `candidate-<profileId>`, where the profile id is derived from the user id
- * (`profileIdFor` in command-service, a sha256 of the user id shaped as a UUID), so "one profile per candidate" is the stream's own uniqueness and both the
- * owner's routes (by user) and the public ones (by profile id) find the same stream without a
- * read model. Knowing an id grants nothing: every read checks visibility (§4, §6).
+ * Stream `candidate-<profileId>`. A profile id is random (ADR 077), chosen when the profile is
+ * created and recorded in `CandidateProfileCreated` and in the person's `profile-of-<userId>`
+ * stream (`CandidateProfileIdAssigned`, appended with it): the owner's routes (by user) find it
+ * there without a read model, and that stream's expected version keeps one profile per candidate.
+ * Profiles created before ADR 077 keep their ids (a sha256 of the user id shaped as a UUID).
+ * Knowing an id grants nothing: every read checks visibility (§4, §6).
  */
 export const AVAILABILITIES = ['immediate', 'open'] as const;
 export const Availability = z.enum(AVAILABILITIES);
@@ -88,6 +90,21 @@ export const CandidateProfileEventSchemas = {
 } satisfies EventSchemas<CandidateProfileEvent>;
 
 /**
+ * Stream `profile-of-<userId>` (ADR 077): which profile is the person's (a user id, or the person
+ * id of a candidate an admin added). One event, appended with the profile's `CandidateProfileCreated`
+ * at the stream's "no stream" version, so a second profile for one person is a version conflict.
+ * Ids only: nothing personal.
+ */
+export const CandidateProfileIdAssigned = z.object({
+  userId: z.string(),
+  profileId: z.string(),
+  assignedAt: z.string(),
+});
+export type CandidateProfileIdAssigned = z.infer<typeof CandidateProfileIdAssigned>;
+export type ProfileOfEvent = { type: 'CandidateProfileIdAssigned'; data: CandidateProfileIdAssigned };
+export const ProfileOfEventSchemas = { CandidateProfileIdAssigned } satisfies EventSchemas<ProfileOfEvent>;
+
+/**
  * Stream `candidate-summary-<profileId>`: the AI summary of a profile. Asked for by the
  * reaction to profile events, or by the owner or a company user (regenerate); generated from the
  * profile's non-identifying facts only (title, skills, experience, preferences), never its name,
@@ -141,4 +158,5 @@ export const CandidateSummaryEventSchemas = {
 } satisfies EventSchemas<CandidateSummaryEvent>;
 
 export const candidateStreamId = (profileId: string) => `candidate-${profileId}`;
+export const profileOfStreamId = (userId: string) => `profile-of-${userId}`;
 export const candidateSummaryStreamId = (profileId: string) => `candidate-summary-${profileId}`;

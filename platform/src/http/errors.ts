@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DomainError, ErrorBody, HTTP_STATUS, MESSAGES } from '@hireloop/contracts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, describeUnavailable, isDatabaseUnavailable } from '../database/availability';
 import { WrongExpectedVersionError } from '../event-store/types';
@@ -68,14 +69,53 @@ export const errorHandlerPlugin = fp(
       return reply.status(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
     });
 
-    app.setNotFoundHandler(
+    // The route table, as routes are added: a path that exists with other methods answers 405 with Allow (RFC 9110 §15.5.6), not 404.
+    const table = new RouteTable();
+    app.addHook('onRoute', (route) => table.add(route));
+    const notFound =
       options.notFound ??
-        ((request, reply) =>
-          reply.status(404).send({ success: false, error: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody)),
-    );
+      ((request: FastifyRequest, reply: FastifyReply) =>
+        reply.status(404).send({ success: false, error: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody));
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const allowed = table.methodsFor(path);
+      if (allowed.length === 0 || allowed.includes(request.method)) return notFound(request, reply);
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ success: false, error: `${request.method} is not allowed on ${path}: use ${allowed.join(', ')}.` } satisfies ErrorBody);
+    });
   },
   { name: 'hireloop-errors' },
 );
+
+/**
+ * The app's routes by path pattern (`:param` matches one segment; wildcard routes, the SPA's and
+ * the static files', are left out: they are not a path's methods), for the 405 answer.
+ */
+export class RouteTable {
+  private readonly patterns = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  add(route: Pick<RouteOptions, 'url' | 'method'>) {
+    if (route.url.includes('*')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    let entry = this.patterns.get(route.url);
+    if (!entry) {
+      const source = route.url
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      entry = { pattern: new RegExp(`^${source}/?$`), methods: new Set() };
+      this.patterns.set(route.url, entry);
+    }
+    for (const method of methods) entry.methods.add(method.toUpperCase());
+  }
+  /** The methods the path has (sorted), or none when no route has the path. */
+  methodsFor(path: string): string[] {
+    const methods = new Set<string>();
+    for (const { pattern, methods: those } of this.patterns.values()) if (pattern.test(path)) for (const method of those) methods.add(method);
+    return [...methods].sort();
+  }
+}
 
 /** Fastify option `frameworkErrors`: errors found before any route runs (a URL that does not decode). */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -115,11 +155,30 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
 
 // Always JSON, whatever the route itself produces (the RSS feed, for one).
 const described = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+
+/**
+ * A success answer that is not JSON (a feed, an event stream, a page), for a route's `response`:
+ * the OpenAPI document names its media type; the route sends text, which is never serialised.
+ */
+export const textAnswer = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: z.string() } } });
+
+/**
+ * Marks (in a parameter's `.meta()`) one the route checks itself, with its own message (the
+ * Stripe webhook's signature): optional to the validator, required in the OpenAPI document.
+ */
+export const REQUIRED_IN_DOCUMENT = 'x-hireloop-required';
+
+/** The same for bytes (a picture): sent as a Buffer, documented as a binary string. */
+export const bytesAnswer = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }) } },
+});
 const BAD_INPUT = described('Bad input: a missing or invalid field, a body that is not JSON, an address that does not decode, or text with a NUL character or an unpaired surrogate.');
 const BODY_TOO_LARGE = described('The request body is larger than the limit.');
 const NOT_JSON = described('The request body is not sent as JSON.');
 const HEADERS_TOO_LARGE = described('The request headers are too large.');
 const UNAVAILABLE = described('The database cannot be reached right now (a restart, an outage): try again after the Retry-After header\'s seconds.');
+const PATH_TOO_LONG = described('A path parameter is longer than 100 characters.');
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -133,9 +192,14 @@ export function declareErrorAnswers(route: RouteOptions) {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const answers: Record<string, unknown> = { 400: BAD_INPUT, 431: HEADERS_TOO_LARGE, 503: UNAVAILABLE };
   if (methods.some((method) => METHODS_WITH_BODY.has(method))) Object.assign(answers, { 413: BODY_TOO_LARGE, 415: NOT_JSON });
+  if (route.url.includes(':')) answers[414] = PATH_TOO_LONG;
   const response = { ...schema.response };
   for (const [code, answer] of Object.entries(answers)) {
     if (response[code] === undefined || response[code] === ErrorBody) response[code] = answer;
+  }
+  // Every other error a route declares is JSON too, whatever the route produces when it succeeds (an event stream's 401 and 403).
+  for (const [code, answer] of Object.entries(response)) {
+    if (answer === ErrorBody) response[code] = described(STATUS_CODES[Number(code)] ?? 'Error');
   }
   schema.response = response;
 }

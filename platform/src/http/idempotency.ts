@@ -54,6 +54,10 @@ const IdempotencyKeyHeader = z
   .refine(isValidKey, IDEMPOTENCY_MESSAGES.badKey)
   .optional()
   .meta({
+    // Bare, or an RFC 8941 string ("…") around the same characters.
+    minLength: 1,
+    maxLength: 257,
+    pattern: '^(?:[ -~]{1,255}|"[ !#-\\[\\]-~]{1,255}")$',
     description:
       'Makes this write safe to retry: 1 to 255 printable ASCII characters, best a random UUID, new for each operation. ' +
       'The same request again with the same key (same method, path and body, from the same signed-in user or from a visitor) ' +

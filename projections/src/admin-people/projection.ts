@@ -14,7 +14,6 @@ import {
   type AdminCandidate,
   type AdminCompany,
 } from '@hireloop/contracts';
-import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /**
@@ -224,7 +223,8 @@ function evolveCandidateFacts(current: AdminCandidateDocument | null, event: Adm
         return current;
       }
       const row: AdminCandidate = {
-        id: profileIdFor(data.userId),
+        // No profile yet: its id is unknown until it is made (random, ADR 077); the row shows the user id.
+        id: data.userId,
         userId: data.userId,
         ...splitName(data.name),
         email: data.email,
@@ -345,7 +345,7 @@ export function evolveCompanyRow(doc: AdminCompanyDocument | null, event: AdminP
  *
  * - `admin-candidates`: every candidate account (type candidate, whatever its role) and every candidate
  *   an admin added. An account without a profile shows its sign-up facts, with `id` the profile
- *   id it will have (`profileIdFor`, derived from the user id) and `isPrivate` true (nothing of
+ *   user id (a profile's id is random and unknown until it is made, ADR 077) and `isPrivate` true (nothing of
  *   it is visible to companies); once it has a profile, the profile's facts, with the account's
  *   email (the one it signs in with and invitations are mailed to). An added candidate shows its
  *   profile, with `userId` null; once they claim it from an invitation (`UserRegistered` under
@@ -359,8 +359,8 @@ export function evolveCompanyRow(doc: AdminCompanyDocument | null, event: AdminP
  */
 export const adminPeopleProjection = evolvingProjection<typeof schemas, Known>({
   name: 'admin-people',
-  // 2: `staff` and `listed` (ADR 070).
-  version: 2,
+  // 2: `staff` and `listed` (ADR 070). 3: rows for accounts without a profile are by user id; profile ids are random (ADR 077).
+  version: 3,
   collections: {
     'admin-candidates': {
       indexes: [

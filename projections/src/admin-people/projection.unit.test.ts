@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryEventStore, type Actor, type EventStore } from '@hireloop/platform/event-store';
 import { createMemoryReadStore, type ReadStore } from '@hireloop/platform/read-store';
-import { profileIdFor } from '@hireloop/platform/accounts/profile-id';
+import { legacyProfileIdFor as profileIdFor } from '@hireloop/platform/accounts/profile-id';
 import type { CandidateProfileCreated, CompanyProfileUpdated, CompanyRegistered, UserRegistered } from '@hireloop/contracts';
 import { ProjectionRunner } from '../runner';
 import { adminPeopleProjection } from './projection';
@@ -61,14 +61,14 @@ const project = async (eventStore: EventStore, readStore: ReadStore = createMemo
 };
 
 describe('admin-people: candidates', () => {
-  it('an account without a profile shows its sign-up facts, the profile id it will have, private and unverified', async () => {
+  it('an account without a profile shows its sign-up facts, its user id (a profile id is random, ADR 077), private and unverified', async () => {
     const eventStore = createMemoryEventStore();
     await append(eventStore, 'user-u1', 'UserRegistered', registered('u1', 'Casey Quill Feather', 'casey@x.example', '2026-11-20T09:00:00.000Z'));
     await append(eventStore, 'user-c1', 'UserRegistered', registered('c1', 'Company Person', 'co@x.example', '2026-11-20T09:00:00.000Z', 'company'));
     const { candidates, total } = await listAdminCandidates(await project(eventStore), all);
     expect(total).toBe(1);
     expect(candidates[0]).toEqual({
-      id: profileIdFor('u1'),
+      id: 'u1',
       userId: 'u1',
       firstName: 'Casey',
       lastName: 'Quill Feather',

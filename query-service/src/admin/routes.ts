@@ -1,3 +1,4 @@
+import { textAnswer } from '@hireloop/platform/http/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -88,7 +89,7 @@ export const adminActivityQueryRoutes: FastifyPluginAsyncZod<AdminActivityQueryO
    */
   app.get(
     '/api/admin/activities/stream',
-    { schema: { tags: ['admin'], produces: ['text/event-stream'], response: { 401: ErrorBody, 403: ErrorBody } } },
+    { schema: { tags: ['admin'], produces: ['text/event-stream'], response: { 200: textAnswer('text/event-stream', 'Server-Sent Events: each new activity as `activity` with its position as the id; a comment line to keep the connection alive.'), 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       // Authorised before anything is streamed: a refusal is an ordinary JSON answer.
       const admin = await requireAdmin(request);

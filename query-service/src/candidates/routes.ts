@@ -1,3 +1,4 @@
+import { textAnswer } from '@hireloop/platform/http/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -103,7 +104,7 @@ export const candidateQueryRoutes: FastifyPluginAsyncZod<CandidateQueryOptions> 
    * cards changes (a profile made public or private, updated, erased), a comment every
    * `keepAliveMs`. The client reads the list again, with the position as X-Min-Position.
    */
-  app.get('/api/candidates/events', { schema: { tags: ['candidates'], produces: ['text/event-stream'] } }, async (request, reply) => {
+  app.get('/api/candidates/events', { schema: { tags: ['candidates'], produces: ['text/event-stream'], response: { 200: textAnswer('text/event-stream', 'Server-Sent Events: `candidates-changed` with `{"position": "…"}` each time the pool of cards changes; a comment line to keep the connection alive.') } } }, async (request, reply) => {
     const stream = openEventStream(request, reply, { keepAliveMs, streams });
     const send = (position: string) => {
       const data: z.output<typeof CandidatesChanged> = { position };

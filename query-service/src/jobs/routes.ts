@@ -1,3 +1,4 @@
+import { textAnswer } from '@hireloop/platform/http/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -203,7 +204,7 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     },
   );
 
-  app.get('/api/jobs/rss', { schema: { tags: ['jobs'], produces: ['application/rss+xml'] } }, async (_request, reply) => {
+  app.get('/api/jobs/rss', { schema: { tags: ['jobs'], produces: ['application/rss+xml'], response: { 200: textAnswer('application/rss+xml', 'The 50 newest open jobs, an RSS 2.0 feed.') } } }, async (_request, reply) => {
     const jobs = await latestOpenJobs(readStore, 50);
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(jobsRss(jobs, options.publicUrl));
   });
