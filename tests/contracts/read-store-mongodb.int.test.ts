@@ -1,0 +1,44 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMongoReadStore, MongoReadStoreUnavailableError } from '@hireloop/platform/read-store/mongodb';
+import { freePort } from '@hireloop/platform/embedded-postgres';
+import { startTestMongo, type TestMongo } from '../support/mongodb';
+import { readStoreContract } from './read-store.contract';
+
+// The MongoDB adapter against real MongoDB when MONGODB_URL is set, else against jongodb, a server
+// speaking MongoDB's wire protocol that is not MongoDB: a wire-level check (ADR 073).
+let server: TestMongo;
+beforeAll(async () => {
+  server = await startTestMongo();
+}, 30_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+readStoreContract(
+  `mongodb on ${process.env.MONGODB_URL ? 'MongoDB (MONGODB_URL)' : 'jongodb (wire-compatible, not MongoDB)'}`,
+  async () => {
+    const url = server.freshDatabase();
+    const store = await createMongoReadStore({ url });
+    return {
+      store,
+      async teardown() {
+        await store.close();
+        if (process.env.MONGODB_URL) {
+          const client = await MongoClient.connect(url);
+          await client.db().dropDatabase();
+          await client.close();
+        }
+      },
+    };
+  },
+);
+
+describe('mongodb read store start-up', () => {
+  it('names the server it cannot reach', async () => {
+    const port = await freePort();
+    const starting = createMongoReadStore({ url: `mongodb://127.0.0.1:${port}/hireloop`, serverSelectionTimeoutMS: 300 });
+    await expect(starting).rejects.toThrow(MongoReadStoreUnavailableError);
+    await expect(starting).rejects.toThrow(`MongoDB at mongodb://127.0.0.1:${port}/hireloop cannot be reached`);
+  });
+});
