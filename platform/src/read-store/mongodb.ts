@@ -242,10 +242,10 @@ async function probeConcurrentTransactions(client: MongoClient, db: Db): Promise
 }
 
 async function probeMissingSortsWithNull(db: Db): Promise<boolean> {
-  const probe = db.collection<{ _id: string; k?: null }>(PROBE);
+  const probe = db.collection<{ _id: string; k?: null; other?: number }>(PROBE);
   // An upsert's replacement takes its _id from the filter.
   await probe.bulkWrite([
-    { replaceOne: { filter: { _id: 'a' }, replacement: {}, upsert: true } },
+    { replaceOne: { filter: { _id: 'a' }, replacement: { other: 1 }, upsert: true } },
     { replaceOne: { filter: { _id: 'b' }, replacement: { k: null }, upsert: true } },
   ]);
   const order = (await probe.find({ _id: { $in: ['a', 'b'] } }, { sort: { k: 1, _id: -1 } }).toArray()).map((doc) => doc._id);
