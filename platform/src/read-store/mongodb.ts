@@ -269,12 +269,14 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
   if (!options.client && !options.url) throw new Error('createMongoReadStore needs a client or a url');
   const ownsClient = !options.client;
   const label = options.url ? describeUrl(options.url) : 'the given client';
-  const client =
-    options.client ??
-    new MongoClient(options.url!, {
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
-      ignoreUndefined: true,
-    });
+  let client: MongoClient;
+  try {
+    // A timeout in the URL (`?serverSelectionTimeoutMS=`) wins over the default.
+    const timeout = options.serverSelectionTimeoutMS ?? (/[?&]serverSelectionTimeoutMS=/i.test(options.url ?? '') ? undefined : 10_000);
+    client = options.client ?? new MongoClient(options.url!, { ignoreUndefined: true, ...(timeout === undefined ? {} : { serverSelectionTimeoutMS: timeout }) });
+  } catch (error) {
+    throw new MongoReadStoreUnavailableError(`MongoDB at ${label} cannot be used: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   let db: Db;
   try {
     if (ownsClient) await client.connect();
