@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MongoClient } from 'mongodb';
 import { freePort } from '@hireloop/platform/embedded-postgres';
 
 /**
@@ -93,11 +94,25 @@ async function startJongodb(): Promise<{ url: string; stop(): Promise<void> }> {
 export async function startTestMongo(): Promise<TestMongo> {
   const external = process.env.MONGODB_URL;
   if (external) {
+    // Every database handed out is dropped at the end (the server is shared).
+    const made: string[] = [];
+    const fresh = () => {
+      const name = databaseName();
+      made.push(name);
+      return withDatabase(external, name);
+    };
     return {
-      url: withDatabase(external, databaseName()),
+      url: fresh(),
       kind: 'MongoDB (MONGODB_URL)',
-      freshDatabase: () => withDatabase(external, databaseName()),
-      stop: async () => undefined,
+      freshDatabase: fresh,
+      async stop() {
+        const client = await MongoClient.connect(external);
+        try {
+          for (const name of made) await client.db(name).dropDatabase();
+        } finally {
+          await client.close();
+        }
+      },
     };
   }
   const server = await startJongodb();
