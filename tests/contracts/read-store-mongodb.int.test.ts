@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMongoReadStore, MongoReadStoreUnavailableError } from '@hireloop/platform/read-store/mongodb';
 import { freePort } from '@hireloop/platform/embedded-postgres';
-import { startTestMongo, type TestMongo } from '../support/mongodb';
+import { startJongodb, startTestMongo, type TestMongo } from '../support/mongodb';
 import { readStoreContract } from './read-store.contract';
 
 // The MongoDB adapter against real MongoDB when MONGODB_URL is set, else against jongodb, a server
@@ -30,5 +30,16 @@ describe('mongodb read store start-up', () => {
     const starting = createMongoReadStore({ url: `mongodb://127.0.0.1:${port}/hireloop`, serverSelectionTimeoutMS: 300 });
     await expect(starting).rejects.toThrow(MongoReadStoreUnavailableError);
     await expect(starting).rejects.toThrow(`MongoDB at mongodb://127.0.0.1:${port}/hireloop cannot be reached`);
+  });
+
+  it('refuses a server that is not a replica set, saying how to make one', async () => {
+    const standalone = await startJongodb({ standalone: true });
+    try {
+      const starting = createMongoReadStore({ url: standalone.url });
+      await expect(starting).rejects.toThrow(MongoReadStoreUnavailableError);
+      await expect(starting).rejects.toThrow(/is a standalone server: .* needs a replica set \(one node is enough: start mongod with --replSet/);
+    } finally {
+      await standalone.stop();
+    }
   });
 });

@@ -55,10 +55,14 @@ async function portAccepts(port: number): Promise<boolean> {
   });
 }
 
-/** Starts jongodb on a free port (a single-node replica set: transactions) and waits until it listens. */
-async function startJongodb(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts jongodb on a free port and waits until it listens: a single-node replica set
+ * (transactions), or with `standalone` a server without them.
+ */
+export async function startJongodb(options: { standalone?: boolean } = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(jongodbBinary(), [`--port=${port}`, '--host=127.0.0.1', '--topology-profile=singleNodeReplicaSet'], {
+  const profile = options.standalone ? 'standalone' : 'singleNodeReplicaSet';
+  const child: ChildProcess = spawn(jongodbBinary(), [`--port=${port}`, '--host=127.0.0.1', `--topology-profile=${profile}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
