@@ -25,6 +25,8 @@ afterAll(async () => {
 
 const api = useApiApp('http://hireloop.test', { env: () => ({ READ_STORE: 'mongodb', MONGODB_URL: mongoUrl }) });
 
+// Many steps, each waiting for its projections on a server that runs one transaction at a time:
+// a loaded machine needs more than the default 30 s.
 describe(`the app with READ_STORE=mongodb on ${process.env.MONGODB_URL ? 'MongoDB (MONGODB_URL)' : 'jongodb (wire-compatible, not MongoDB)'}`, () => {
   it('keeps its read models there: sign-up, a job posted and found on the board, a profile, an invitation', async () => {
     const company = await api.signUpCompany('northwind', { companyName: 'Northwind Analytics' });
@@ -68,7 +70,7 @@ describe(`the app with READ_STORE=mongodb on ${process.env.MONGODB_URL ? 'MongoD
     } finally {
       await client.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('READ_STORE=mongodb with a server that cannot be reached', () => {
