@@ -376,9 +376,20 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
     }
   }
 
-  function collectionApi<T extends Doc>(name: string, session: () => ClientSession | undefined): WritableCollection<T> {
+  /**
+   * `known`: a transaction's catalog lookups, kept for its length (its snapshot cannot change
+   * under it; its own switch forgets the names it moves).
+   */
+  function collectionApi<T extends Doc>(name: string, session: () => ClientSession | undefined, known?: Map<string, string>): WritableCollection<T> {
     assertCollectionName(name);
-    const physical = async () => db.collection<Doc>(await physicalOf(name, session()));
+    const physical = async () => {
+      let at = known?.get(name);
+      if (at === undefined) {
+        at = await physicalOf(name, session());
+        known?.set(name, at);
+      }
+      return db.collection<Doc>(at);
+    };
     const findDocs = async (filter?: Filter, findOptions?: FindOptions): Promise<T[]> => {
       const query = compileMongoFilter(filter);
       const sort = compileMongoSort(findOptions?.sort);
@@ -504,6 +515,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
 
   async function runTransaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
     const session = client.startSession();
+    const known = new Map<string, string>();
     const locksHeld: string[] = [];
     let finished = false;
     let failure: Error | undefined;
@@ -533,7 +545,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
 
     const tx: ReadStoreTransaction = {
       collection<T extends Doc = Doc>(name: string): WritableCollection<T> {
-        const api = collectionApi<T>(name, () => session);
+        const api = collectionApi<T>(name, () => session, known);
         return {
           get: guard(api.get),
           find: guard(api.find),
@@ -576,6 +588,8 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         assertCollectionName(name);
         const shadow = shadowCollection(name);
         assertCollectionName(shadow);
+        known.delete(name);
+        known.delete(shadow);
         const replacement = await physicalOf(shadow, session);
         const current = await catalog.findOne({ _id: name }, { session });
         await catalog.updateOne({ _id: name }, { $set: { physical: replacement } }, { upsert: true, session });
