@@ -18,7 +18,7 @@ let mongoUrl = '';
 beforeAll(async () => {
   mongo = await startTestMongo();
   mongoUrl = mongo.url;
-}, 30_000);
+});
 afterAll(async () => {
   await mongo?.stop();
 });

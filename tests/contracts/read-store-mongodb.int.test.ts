@@ -9,7 +9,7 @@ import { readStoreContract } from './read-store.contract';
 let server: TestMongo;
 beforeAll(async () => {
   server = await startTestMongo();
-}, 30_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

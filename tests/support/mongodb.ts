@@ -71,12 +71,12 @@ export async function startJongodb(options: { standalone?: boolean } = {}): Prom
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!(await portAccepts(port))) {
     if (exitCode !== undefined) throw new Error(`jongodb exited (${exitCode}) before listening on ${port}: ${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`jongodb did not listen on ${port} within 20 s: ${output}`);
+      throw new Error(`jongodb did not listen on ${port} within 60 s: ${output}`);
     }
     await sleep(20);
   }
