@@ -71,8 +71,9 @@ export async function startJongodb(options: { standalone?: boolean } = {}): Prom
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
+  // Listening, and its connection string printed (it names the replica set to connect to).
   const deadline = Date.now() + 60_000;
-  while (!(await portAccepts(port))) {
+  while (!/JONGODB_URI=\S+\n/.test(output) || !(await portAccepts(port))) {
     if (exitCode !== undefined) throw new Error(`jongodb exited (${exitCode}) before listening on ${port}: ${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -80,8 +81,9 @@ export async function startJongodb(options: { standalone?: boolean } = {}): Prom
     }
     await sleep(20);
   }
-  const printed = /JONGODB_URI=(\S+)/.exec(output)?.[1];
-  const replicaSet = printed ? new URL(printed).searchParams.get('replicaSet') : null;
+  const printed = /JONGODB_URI=(\S+)/.exec(output)![1]!;
+  const replicaSet = new URL(printed).searchParams.get('replicaSet');
+  if (!options.standalone && !replicaSet) throw new Error(`jongodb (${profile}) printed no replica set to connect to: ${output}`);
   return {
     url: `mongodb://127.0.0.1:${port}/test${replicaSet ? `?replicaSet=${replicaSet}` : '?directConnection=true'}`,
     async stop() {
