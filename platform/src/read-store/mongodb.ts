@@ -309,30 +309,29 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
   /** Unique index name → fields, for error messages. */
   const uniqueIndexes = new Map<string, readonly string[]>();
   const inTransaction = new AsyncLocalStorage<true>();
-  /** Lock ids this store holds (transactions' and leases'), renewed while held. */
-  const held = new Set<string>();
+  /** Locks this store holds (transactions' and leases'), each under a token of its own, renewed while held. */
+  const held = new Map<string, string>();
+  let tokens = 0;
+  /** Releases still under way (a transaction returns once committed, not once its locks are gone). */
+  const releasing = new Set<Promise<void>>();
   let closed = false;
+  const heldBy = (entries: Iterable<[string, string]>) => ({ $or: [...entries].map(([id, token]) => ({ _id: id, owner: token })) });
 
   const heartbeat = setInterval(() => {
     if (held.size === 0) return;
-    void locks
-      .updateMany({ _id: { $in: [...held] }, owner }, { $set: { expiresAt: new Date(Date.now() + LOCK_TTL_MS) } })
-      .catch(() => undefined);
+    void locks.updateMany(heldBy(held), { $set: { expiresAt: new Date(Date.now() + LOCK_TTL_MS) } }).catch(() => undefined);
   }, LOCK_TTL_MS / 3);
   heartbeat.unref();
 
   /** Takes a lock document (waiting for `waitMs`), or answers false when another holds it. */
   async function takeLock(id: string, waitMs: number): Promise<boolean> {
     const deadline = Date.now() + waitMs;
+    const token = `${owner}-${++tokens}`;
     for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
       const now = new Date();
       try {
-        await locks.insertOne({
-          _id: id,
-          owner,
-          expiresAt: new Date(now.getTime() + LOCK_TTL_MS),
-        });
-        held.add(id);
+        await locks.insertOne({ _id: id, owner: token, expiresAt: new Date(now.getTime() + LOCK_TTL_MS) });
+        held.set(id, token);
         return true;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -345,10 +344,17 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
     }
   }
 
+  /** Deletes the locks (only under this holder's tokens: another may hold the same id by then). */
   async function releaseLocks(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    for (const id of ids) held.delete(id);
-    await locks.deleteMany({ _id: { $in: [...ids] }, owner }).catch(() => undefined);
+    const entries: [string, string][] = [];
+    for (const id of ids) {
+      const token = held.get(id);
+      if (token === undefined) continue;
+      held.delete(id);
+      entries.push([id, token]);
+    }
+    if (entries.length === 0) return;
+    await locks.deleteMany(heldBy(entries)).catch(() => undefined);
   }
 
   const physicalOf = async (name: string, session?: ClientSession): Promise<string> => {
@@ -613,8 +619,11 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
       throw error;
     } finally {
       finished = true;
-      await releaseLocks(locksHeld);
-      await session.endSession().catch(() => undefined);
+      // Committed (or rolled back): the caller goes on while the locks are deleted; a waiter
+      // takes them once they are.
+      const release = releaseLocks(locksHeld).then(() => session.endSession().catch(() => undefined));
+      releasing.add(release);
+      void release.finally(() => releasing.delete(release));
     }
   }
 
@@ -701,7 +710,8 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      await releaseLocks([...held]);
+      await Promise.all(releasing);
+      await releaseLocks([...held.keys()]);
       if (ownsClient) await client.close();
     },
   };
