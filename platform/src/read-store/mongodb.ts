@@ -216,31 +216,37 @@ export function compileMongoSort(sort: FindOptions['sort']): Document {
 }
 
 /**
+ * Whether the server keeps transactions apart: MongoDB refuses the second of two transactions
+ * writing one document (a write conflict). jongodb lets both commit, and loses writes when
+ * transactions commit at once: there this process runs its transactions one at a time (ADR 073).
+ */
+async function probeConcurrentTransactions(client: MongoClient, db: Db): Promise<boolean> {
+  const probe = db.collection<{ _id: string; v?: number }>(PROBE);
+  await probe.updateOne({ _id: 'conflict' }, { $set: { v: 0 } }, { upsert: true });
+  const [first, second] = [client.startSession(), client.startSession()];
+  try {
+    first.startTransaction();
+    second.startTransaction();
+    await probe.updateOne({ _id: 'conflict' }, { $set: { v: 1 } }, { session: first });
+    const conflict = probe.updateOne({ _id: 'conflict' }, { $set: { v: 2 } }, { session: second }).then(
+      () => false,
+      () => true,
+    );
+    // A server that makes the second writer wait instead also keeps them apart.
+    const waited = sleep(2000).then(() => true);
+    return await Promise.race([conflict, waited]);
+  } finally {
+    for (const session of [first, second]) {
+      if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+      await session.endSession().catch(() => undefined);
+    }
+  }
+}
+
+/**
  * Whether the server sorts a missing field and null as equal, as MongoDB does. jongodb sorts the
  * missing one first: there the adapter sorts in the process instead (ADR 073).
  */
-/**
- * Whether two transactions writing different documents of one collection at once both keep their
- * writes, as in MongoDB. jongodb keeps only the last one's: there this process runs its
- * transactions one at a time (ADR 073).
- */
-async function probeConcurrentTransactions(client: MongoClient, db: Db): Promise<boolean> {
-  const probe = db.collection<{ _id: string }>(PROBE);
-  const ids = ['concurrent-1', 'concurrent-2'];
-  await probe.deleteMany({ _id: { $in: ids } });
-  const sessions = ids.map(() => client.startSession());
-  try {
-    for (const session of sessions) session.startTransaction();
-    for (const [index, session] of sessions.entries()) await probe.insertOne({ _id: ids[index]! }, { session });
-    for (const session of sessions) await session.commitTransaction();
-  } catch {
-    return false;
-  } finally {
-    for (const session of sessions) await session.endSession();
-  }
-  return (await probe.countDocuments({ _id: { $in: ids } })) === ids.length;
-}
-
 async function probeMissingSortsWithNull(db: Db): Promise<boolean> {
   const probe = db.collection<{ _id: string; k?: null; other?: number }>(PROBE);
   // An upsert's replacement takes its _id from the filter.
@@ -301,6 +307,8 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
   const keepsConcurrentWrites = await probeConcurrentTransactions(client, db);
   /** Transactions one at a time in this process, on a server that loses concurrent ones' writes. */
   let queue: Promise<unknown> = Promise.resolve();
+  /** The last transaction's lock release: the next of one-at-a-time transactions waits for it. */
+  let lastRelease: Promise<void> = Promise.resolve();
   const catalog = db.collection<CatalogEntry>(CATALOG);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
   const locks = db.collection<LockDoc>(LOCKS);
@@ -620,9 +628,10 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
     } finally {
       finished = true;
       // Committed (or rolled back): the caller goes on while the locks are deleted; a waiter
-      // takes them once they are.
+      // takes them once they are (and, one at a time, the next transaction starts after it).
       const release = releaseLocks(locksHeld).then(() => session.endSession().catch(() => undefined));
       releasing.add(release);
+      lastRelease = release;
       void release.finally(() => releasing.delete(release));
     }
   }
@@ -670,7 +679,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
       if (inTransaction.getStore()) return Promise.reject(new Error('Nested read-store transactions are not supported'));
       if (keepsConcurrentWrites) return runTransaction(work);
       const run = queue.then(() => runTransaction(work));
-      queue = run.catch(() => undefined);
+      queue = run.catch(() => undefined).then(() => lastRelease);
       return run;
     },
 
