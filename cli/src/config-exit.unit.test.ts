@@ -61,3 +61,12 @@ describe('a bad setting at start', () => {
     expect(output).not.toMatch(/^\s+at /m);
   }, 30_000);
 });
+
+describe('a wrong read store at start (ADR 073)', () => {
+  it('stops with a message naming READ_STORE, not a stack trace', async () => {
+    const { code, output } = await run(['serve', 'query-service'], { READ_STORE: 'mongo', PUBLIC_URL: 'http://127.0.0.1:3000' });
+    expect(code, output).toBe(1);
+    expect(output).toContain('READ_STORE must be postgres or mongodb, not "mongo"');
+    expect(output).not.toMatch(/^\s+at /m);
+  }, 30_000);
+});

@@ -20,7 +20,7 @@ import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
 import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
-import { BusUnavailableError, createRuntime, openDatabase } from './runtime';
+import { BusUnavailableError, createRuntime, openDatabase, ReadStoreUnavailableError } from './runtime';
 import { commandLine, eventTypesArg, positionArg, UsageError } from './args';
 import { seed } from './seed';
 import { eventFilterOf, exportEvents, progressLine, timeArg, type ExportProgress } from './events-export';
@@ -411,7 +411,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof RebuildInProgressError ||
     error instanceof RebuildSupersededError ||
     error instanceof BusUnavailableError ||
-    error instanceof EventStoreUnavailableError
+    error instanceof EventStoreUnavailableError ||
+    error instanceof ReadStoreUnavailableError
   ) {
     log(error.message);
     process.exit(1);

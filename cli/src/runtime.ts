@@ -27,6 +27,7 @@ import { assistantSettings, createAssistant, type AssistantPort } from '@hireloo
 import type { AssistantSettings } from '@hireloop/contracts';
 import { createGa4PageViewSink, createWebAnalytics, type PageViewSink, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
+import { createMongoReadStore, MongoReadStoreUnavailableError } from '@hireloop/platform/read-store/mongodb';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import pg from 'pg';
@@ -157,6 +158,25 @@ export function createNoBus(): Bus {
   };
 }
 
+/**
+ * The read store MONGODB_URL names cannot be used (unreachable, or not a replica set): said to the
+ * person starting hireloop in one line naming the variable.
+ */
+export class ReadStoreUnavailableError extends Error {
+  override name = 'ReadStoreUnavailableError';
+}
+
+/** The read models' store (ADR 073): PostgreSQL (the pool's database), or MongoDB at MONGODB_URL. */
+export async function openReadStore(config: Pick<Config, 'readStore'>, pool: pg.Pool): Promise<ReadStore> {
+  if (config.readStore.kind === 'postgres') return createPostgresReadStore({ pool });
+  try {
+    return await createMongoReadStore({ url: config.readStore.url });
+  } catch (error) {
+    if (!(error instanceof MongoReadStoreUnavailableError)) throw error;
+    throw new ReadStoreUnavailableError(`${error.message} (MONGODB_URL). Start it, or set MONGODB_URL to a running replica set (READ_STORE=postgres keeps the read models in PostgreSQL).`, { cause: error });
+  }
+}
+
 /** NATS_URL without the credentials it may hold, for messages. */
 const natsLabel = (url: string) => url.replace(/\/\/[^@\s/,]*@/g, '//[REDACTED]@');
 
@@ -186,7 +206,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
     closers.unshift(() => storedLog.close());
     const personalData = protectPersonalData({ eventStore: storedLog, keys: await createPostgresPersonalDataKeys({ pool }), rules: personalDataRules });
     const eventStore = personalData.eventStore;
-    const readStore = await createPostgresReadStore({ pool });
+    const readStore = await openReadStore(config, pool);
     closers.unshift(() => readStore.close());
     // Active sessions remembered per process, evicted on every revocation heard from PostgreSQL (ADR 029).
     const secrets = await createPostgresAccountSecrets({

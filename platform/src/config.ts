@@ -200,7 +200,31 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export type Config = z.infer<typeof Schema> & { publicUrl: string; dataDir: string; eventStore: EventStoreSetting };
+export type Config = z.infer<typeof Schema> & { publicUrl: string; dataDir: string; eventStore: EventStoreSetting; readStore: ReadStoreChoice };
+
+/** Where the read models live (ADR 073): PostgreSQL (the default), or MongoDB at `MONGODB_URL`. */
+export type ReadStoreChoice = { kind: 'postgres' } | { kind: 'mongodb'; url: string };
+
+/**
+ * `READ_STORE=postgres|mongodb`; unset, `mongodb` when `MONGODB_URL` is set. A wrong value, or
+ * `mongodb` without a `mongodb://` / `mongodb+srv://` `MONGODB_URL`, stops start-up naming the variable.
+ */
+export function readStoreChoice(env: NodeJS.ProcessEnv): ReadStoreChoice {
+  const chosen = env.READ_STORE?.trim() || undefined;
+  const url = env.MONGODB_URL?.trim() || undefined;
+  if (chosen !== undefined && chosen !== 'postgres' && chosen !== 'mongodb') {
+    throw new ConfigError(`Invalid configuration: READ_STORE must be postgres or mongodb, not ${JSON.stringify(chosen)}`);
+  }
+  const kind = chosen ?? (url ? 'mongodb' : 'postgres');
+  if (kind === 'postgres') return { kind };
+  if (!url) {
+    throw new ConfigError('Invalid configuration: READ_STORE=mongodb needs MONGODB_URL (such as mongodb://127.0.0.1:27017/hireloop?replicaSet=rs0)');
+  }
+  if (!/^mongodb(\+srv)?:\/\/[^/?#]+/.test(url)) {
+    throw new ConfigError('Invalid configuration: MONGODB_URL must be a mongodb:// or mongodb+srv:// connection string (such as mongodb://127.0.0.1:27017/hireloop?replicaSet=rs0)');
+  }
+  return { kind, url };
+}
 
 /** Parses the environment once at start-up; a bad setting stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -225,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     eventStore: eventStoreSetting(env),
+    readStore: readStoreChoice(env),
     dataDir: path.resolve(config.DATA_DIR),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   };

@@ -68,3 +68,22 @@ describe('EVENT_STORE_GROUP_COMMIT (ADR 076)', () => {
     expect(problem({ EVENT_STORE_GROUP_COMMIT: 'yes' })).toMatch(/EVENT_STORE_GROUP_COMMIT must be on or off/);
   });
 });
+
+describe('READ_STORE and MONGODB_URL (ADR 073)', () => {
+  it('keeps the read models in PostgreSQL by default, and on MongoDB when MONGODB_URL is set or READ_STORE says so', () => {
+    expect(loadConfig({}).readStore).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ READ_STORE: 'postgres', MONGODB_URL: 'mongodb://db:27017/hireloop' }).readStore).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ MONGODB_URL: 'mongodb://db:27017/hireloop?replicaSet=rs0' }).readStore).toEqual({ kind: 'mongodb', url: 'mongodb://db:27017/hireloop?replicaSet=rs0' });
+    expect(loadConfig({ READ_STORE: 'mongodb', MONGODB_URL: 'mongodb+srv://cluster.example.net/hireloop' }).readStore).toEqual({
+      kind: 'mongodb',
+      url: 'mongodb+srv://cluster.example.net/hireloop',
+    });
+  });
+
+  it('refuses a wrong value, naming the variable', () => {
+    expect(problem({ READ_STORE: 'mongo' })).toBe('Invalid configuration: READ_STORE must be postgres or mongodb, not "mongo"');
+    expect(problem({ READ_STORE: 'mongodb' })).toMatch(/^Invalid configuration: READ_STORE=mongodb needs MONGODB_URL/);
+    expect(problem({ MONGODB_URL: 'http://db:27017' })).toMatch(/^Invalid configuration: MONGODB_URL must be a mongodb:\/\/ or mongodb\+srv:\/\/ connection string/);
+    expect(problem({ READ_STORE: 'mongodb', MONGODB_URL: 'mongodb://' })).toMatch(/MONGODB_URL must be/);
+  });
+});

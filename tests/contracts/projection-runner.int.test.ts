@@ -16,6 +16,8 @@ import { physicalCollection, type ProjectionDefinition } from '@hireloop/project
 import { buildApp } from '../../cli/src/app';
 import { retryProjection } from '../../cli/src/projections';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { startTestMongo, type TestMongo } from '../support/mongodb';
+import { createMongoReadStore } from '@hireloop/platform/read-store/mongodb';
 import { untilReadable } from './event-store.contract';
 
 /**
@@ -185,8 +187,11 @@ async function projectionsApp(eventStore: EventStore, readStore: ReadStore, proj
 type Factory = () => Promise<{ eventStore: EventStore; readStore: ReadStore; teardown(): Promise<void> }>;
 
 const databases: TestDatabase[] = [];
+/** The MongoDB read store's server (jongodb, or MONGODB_URL: ADR 073), started when first used. */
+let mongo: Promise<TestMongo> | undefined;
 afterAll(async () => {
   for (const db of databases) await db.drop();
+  await (await mongo)?.stop();
 });
 
 const factories: Array<[string, Factory]> = [
@@ -209,6 +214,15 @@ const factories: Array<[string, Factory]> = [
     },
   ],
 ];
+
+factories.push([
+  `mongodb read store on ${process.env.MONGODB_URL ? 'MongoDB (MONGODB_URL)' : 'jongodb (wire-compatible, not MongoDB)'}`,
+  async () => {
+    const server = await (mongo ??= startTestMongo());
+    const readStore = await createMongoReadStore({ url: server.freshDatabase() });
+    return { eventStore: createMemoryEventStore(), readStore, teardown: () => readStore.close() };
+  },
+]);
 
 describe.each(factories)('projection runner on %s', (_name, factory) => {
   it('a crash mid-batch and a restart end with the same read model as a clean rebuild', async () => {

@@ -22,6 +22,8 @@ export interface ApiAppOptions {
   clock?: Clock;
   /** How long sessions last; default the app's. */
   sessionTtlMs?: number;
+  /** More settings for `loadConfig` (such as `MONGODB_URL`), read when the app starts. */
+  env?: () => Record<string, string>;
 }
 
 /**
@@ -40,7 +42,7 @@ export function useApiApp(publicUrl = 'http://hireloop.test', options: ApiAppOpt
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    runtime = await createRuntime(loadConfig({ DATABASE_URL: db.url, PUBLIC_URL: publicUrl }));
+    runtime = await createRuntime(loadConfig({ ...options.env?.(), DATABASE_URL: db.url, PUBLIC_URL: publicUrl }));
     mail = recipientsInbox(runtime.mailer);
     app = await buildApp(
       { ...runtime, mailer: mail, ...(options.clock ? { clock: options.clock } : {}) },
