@@ -1,11 +1,11 @@
 import type { JobHistoryChange, JobHistoryField } from '@hireloop/contracts';
 
-/** A salary as typed, with `120k` written out (spec part 1, §2); none: 'Competitive salary'. */
-export function formatSalary(salary: string | null | undefined): string {
-  const text = salary?.trim();
-  if (!text) return 'Competitive salary';
-  return text.replace(/(\d)\s?k\b/gi, '$1,000');
-}
+/**
+ * Spec part 1, §3's "k" written out, as `formatSalary` does. Not imported from the board's code:
+ * a module the board's first load shares with the dashboard becomes a chunk of its own, which
+ * cost /jobs 274 B over its budget (ADR 068).
+ */
+const writtenOutThousands = (text: string): string => text.replace(/(\d)\s?k\b/gi, '$1,000');
 
 const FIELD_LABELS: Record<JobHistoryField, string> = { title: 'Title', salary: 'Salary', location: 'Location', type: 'Type', remote: 'Remote' };
 
@@ -13,7 +13,7 @@ const FIELD_LABELS: Record<JobHistoryField, string> = { title: 'Title', salary: 
 function termText(field: JobHistoryField, value: JobHistoryChange['from']): string {
   if (field === 'remote') return value ? 'yes' : 'no';
   if (typeof value !== 'string' || value.trim() === '') return 'not given';
-  return field === 'salary' ? formatSalary(value) : value;
+  return field === 'salary' ? writtenOutThousands(value.trim()) : value;
 }
 
 /** A change of a job's terms in words: its label, and the value before and after. */

@@ -3,7 +3,12 @@ import { pageTitle } from '../../../lib/page-title';
 import { PRODUCT_NAME } from '../../../lib/product';
 
 /** Spec part 1, §3: "k" after a number becomes ",000"; no salary reads "Competitive salary". */
-export { formatSalary } from '../../../lib/job-terms';
+/** Spec part 1, §3: "k" after a number becomes ",000"; no salary reads "Competitive salary". */
+export function formatSalary(salary: string | null | undefined): string {
+  const text = salary?.trim();
+  if (!text) return 'Competitive salary';
+  return text.replace(/(\d)\s?k\b/gi, '$1,000');
+}
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -144,8 +144,12 @@ describe('the AI summary', () => {
     expect(options.queryKey).toEqual(aiSummaryQueryKey('p1'));
     expect(options.staleTime).toBe(AI_SUMMARY_STALE_TIME_MS);
     expect(AI_SUMMARY_STALE_TIME_MS).toBe(300_000);
-    expect(options.retry).toBe(AI_SUMMARY_RETRIES);
     expect(AI_SUMMARY_RETRIES).toBe(1);
+    // One retry of a failure; a refusal (403: a plan without summaries, ADR 070) is not asked again.
+    const retry = options.retry as (failures: number, error: unknown) => boolean;
+    expect(retry(0, new ApiError(500, '{"success":false,"error":"Database unavailable"}', 'Internal Server Error'))).toBe(true);
+    expect(retry(1, new ApiError(500, '{"success":false,"error":"Database unavailable"}', 'Internal Server Error'))).toBe(false);
+    expect(retry(0, new ApiError(403, '{"success":false,"error":"Upgrade","requiresUpgrade":true}', 'Forbidden'))).toBe(false);
 
     const queryClient = new QueryClient();
     const interval = options.refetchInterval as (query: unknown) => number | false;
