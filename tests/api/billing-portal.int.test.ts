@@ -139,7 +139,7 @@ describe('the simulated billing portal', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST MODE');
     expect(page.body).toContain('Current plan: <strong>Small Business</strong>');
-    expect(page.body).toContain(`href="${LAN.origin}/pricing"`);
+    expect(page.body).toContain(`href="${LAN.origin}/pricing?billing=portal"`);
   });
 
   it('another company’s portal is its own: it shows its plan, never the owner’s, and acting there leaves the owner untouched', async () => {
@@ -246,7 +246,7 @@ describe('the Stripe billing portal (the SDK against a local stand-in for Stripe
     expect(portal.statusCode, portal.body).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     const call = stripe.received.find((request) => request.path === '/v1/billing_portal/sessions')!;
-    expect(call.body).toEqual({ customer, return_url: `${LAN.origin}/pricing` });
+    expect(call.body).toEqual({ customer, return_url: `${LAN.origin}/pricing?billing=portal` });
 
     // The company cancels in Stripe's portal: Stripe says so with customer.subscription.updated.
     await deliver('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, now - 30);

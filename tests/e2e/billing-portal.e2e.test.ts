@@ -68,6 +68,7 @@ describe('a plan the company can change and leave', () => {
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     await expect(page.getByText(/Your plan ends on/)).toBeVisible();
     await page.getByRole('link', { name: 'Return to Hireloop' }).click();
+    // Back on the pricing page, which reads the plan again while the portal's webhooks land; the address is cleaned.
     await page.waitForURL(`${origin}/pricing`);
     await expect(banner.getByText(/Your plan ends on .*Your company then moves to the Free plan\./)).toBeVisible();
     await expect(banner.getByText('Cancelling')).toBeVisible();

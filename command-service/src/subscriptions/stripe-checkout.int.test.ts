@@ -107,7 +107,7 @@ describe('POST /api/subscription/create with the stripe adapter', () => {
     const portal = await ctx.app.inject({ method: 'POST', url: '/api/subscription/portal', headers: { authorization: `Bearer ${owner.token}` } });
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/\d+$/);
-    expect(calls('/v1/billing_portal/sessions')[0]).toMatchObject({ idempotencyKey: expect.stringMatching(new RegExp(`^portal-${owner.companyId}-`)), body: { customer: checkouts[0]!.body.customer, return_url: 'http://hireloop.test/pricing' } });
+    expect(calls('/v1/billing_portal/sessions')[0]).toMatchObject({ idempotencyKey: expect.stringMatching(new RegExp(`^portal-${owner.companyId}-`)), body: { customer: checkouts[0]!.body.customer, return_url: 'http://hireloop.test/pricing?billing=portal' } });
   });
 
   it('neither Stripe secret reaches the log: a failed call, a refused webhook and a checkout are logged without them', async () => {

@@ -11,7 +11,11 @@ export * from './constants';
 export const CHECKOUT_SUCCESS_PATH = '/pricing?checkout=success&session_id={CHECKOUT_SESSION_ID}';
 export const CHECKOUT_CANCEL_PATH = '/pricing?checkout=canceled';
 /** Where the billing portal sends the browser back. */
-export const BILLING_PORTAL_RETURN_PATH = '/pricing';
+/**
+ * Where the billing portal sends the company back: the pricing page, which reads the plan again
+ * for a while, as the provider's webhooks may arrive after the browser does (ADR 063).
+ */
+export const BILLING_PORTAL_RETURN_PATH = '/pricing?billing=portal';
 
 /** `GET /api/subscription/plans`: the list of plans (anyone). */
 export const SubscriptionPlansResponse = z.array(SubscriptionPlan);

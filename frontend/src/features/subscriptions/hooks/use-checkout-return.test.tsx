@@ -1,8 +1,9 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../../components/ui/toast';
-import { isCheckoutCanceled, isCheckoutReturn } from '../lib/plan-access';
-import { CHECKOUT_CANCELED_TOAST, useCheckoutCanceled } from './use-checkout-return';
+import { QueryClient } from '@tanstack/react-query';
+import { isBillingPortalReturn, isCheckoutCanceled, isCheckoutReturn } from '../lib/plan-access';
+import { CHECKOUT_CANCELED_TOAST, refreshUntilSettled, useCheckoutCanceled } from './use-checkout-return';
 
 afterEach(() => {
   act(() => toast({ title: '' }).dismiss());
@@ -31,5 +32,21 @@ describe('the checkout cancel return', () => {
     const clean = vi.fn();
     renderHook(() => useCheckoutCanceled({ isCanceled: false, clean }));
     expect(clean).not.toHaveBeenCalled();
+  });
+});
+
+describe('the billing portal return (ADR 063)', () => {
+  it('is told by its parameter, and reads the plan again for a while: the portal’s webhooks may land after the browser', async () => {
+    expect(isBillingPortalReturn('?billing=portal')).toBe(true);
+    expect(isBillingPortalReturn('?checkout=success')).toBe(false);
+    const queryClient = new QueryClient();
+    const reads = vi.spyOn(queryClient, 'fetchQuery').mockResolvedValue({ planId: 'small_business', status: 'active', pendingPlanId: null } as never);
+    // The page's refresh never stops early: it cannot know which change to wait for.
+    await refreshUntilSettled(queryClient, 'u1', { attempts: 3, intervalMs: 1, until: () => false });
+    expect(reads).toHaveBeenCalledTimes(3);
+    // A checkout return stops as soon as the plan is settled.
+    reads.mockClear();
+    await refreshUntilSettled(queryClient, 'u1', { attempts: 3, intervalMs: 1 });
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,7 +20,12 @@ const settled = (subscription: CurrentSubscription) => subscription.pendingPlanI
 export async function refreshUntilSettled(
   queryClient: QueryClient,
   userId: string,
-  { attempts = CHECKOUT_REFRESH_ATTEMPTS, intervalMs = CHECKOUT_REFRESH_INTERVAL_MS, signal }: { attempts?: number; intervalMs?: number; signal?: AbortSignal } = {},
+  {
+    attempts = CHECKOUT_REFRESH_ATTEMPTS,
+    intervalMs = CHECKOUT_REFRESH_INTERVAL_MS,
+    signal,
+    until = settled,
+  }: { attempts?: number; intervalMs?: number; signal?: AbortSignal; until?: (subscription: CurrentSubscription) => boolean } = {},
 ): Promise<void> {
   for (let attempt = 1; attempt <= attempts && !signal?.aborted; attempt++) {
     const subscription = await queryClient.fetchQuery({
@@ -29,7 +34,7 @@ export async function refreshUntilSettled(
       staleTime: 0,
       retry: false,
     });
-    if (settled(subscription) || attempt === attempts) return;
+    if (until(subscription) || attempt === attempts) return;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
@@ -60,6 +65,29 @@ export function useCheckoutReturn({ isReturn, userId, clean }: { isReturn: boole
     const controller = new AbortController();
     // A failure to read (signed out meanwhile, offline) leaves the page as it is.
     refreshUntilSettled(queryClient, userId, { signal: controller.signal }).catch(() => undefined);
+    return () => controller.abort();
+  }, [returned, userId, queryClient]);
+}
+
+/** How long the page reads the plan again after a billing portal return: 10 tries, 1 s apart. */
+export const PORTAL_REFRESH_ATTEMPTS = 10;
+
+/**
+ * The billing portal's return (`/pricing?billing=portal`, ADR 063): what the company changed there
+ * comes back by the provider's webhooks, which may land after the browser does, and nothing tells
+ * the page which change to wait for. So the plan is read again each second for ten seconds (each
+ * read replaces the cached one: the banner follows), and the URL is cleaned.
+ */
+export function useBillingPortalReturn({ isReturn, userId, clean }: { isReturn: boolean; userId: string | null; clean: () => void }) {
+  const queryClient = useQueryClient();
+  const [returned] = useState(isReturn);
+  useEffect(() => {
+    if (returned) clean();
+  }, [returned, clean]);
+  useEffect(() => {
+    if (!returned || userId === null) return;
+    const controller = new AbortController();
+    refreshUntilSettled(queryClient, userId, { attempts: PORTAL_REFRESH_ATTEMPTS, signal: controller.signal, until: () => false }).catch(() => undefined);
     return () => controller.abort();
   }, [returned, userId, queryClient]);
 }

@@ -39,6 +39,11 @@ export function isCheckoutReturn(searchStr: string): boolean {
   return params.get('checkout') === 'success' || params.has('session_id');
 }
 
+/** The billing portal's return (`BILLING_PORTAL_RETURN_PATH`). */
+export function isBillingPortalReturn(searchStr: string): boolean {
+  return new URLSearchParams(searchStr).get('billing') === 'portal';
+}
+
 /** The provider's return after the company left its checkout without paying (`CHECKOUT_CANCEL_PATH`). */
 export function isCheckoutCanceled(searchStr: string): boolean {
   return new URLSearchParams(searchStr).get('checkout') === 'canceled';
