@@ -176,9 +176,8 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
   );
 }
 
-/** Inbox (candidate): the messages companies send through Hireloop (ADR 032), on their own page. */
-function InboxCard() {
-  const unread = useInbox(true).data?.unreadCount ?? 0;
+/** The dashboard's Inbox card: what is unread, and the way to `/inbox`. */
+function InboxLinkCard({ unread, unreadText, emptyText }: { unread: number; unreadText: string; emptyText: string }) {
   return (
     <Card>
       <CardHeader>
@@ -187,9 +186,7 @@ function InboxCard() {
           Inbox
           {unread > 0 ? <Badge aria-hidden="true">{unread}</Badge> : null}
         </CardTitle>
-        <CardDescription>
-          {unread > 0 ? `You have ${unread} new ${unread === 1 ? 'message' : 'messages'} from companies.` : 'Messages companies send you through Hireloop.'}
-        </CardDescription>
+        <CardDescription>{unread > 0 ? unreadText : emptyText}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" asChild>
@@ -200,27 +197,27 @@ function InboxCard() {
   );
 }
 
+/** Inbox (candidate): the messages companies send through Hireloop (ADR 032), on their own page. */
+function InboxCard() {
+  const unread = useInbox(true).data?.unreadCount ?? 0;
+  return (
+    <InboxLinkCard
+      unread={unread}
+      unreadText={`You have ${unread} new ${unread === 1 ? 'message' : 'messages'} from companies.`}
+      emptyText="Messages companies send you through Hireloop."
+    />
+  );
+}
+
 /** Inbox (company): the company's conversations with candidates (ADR 069), with what its users have not read. */
 function CompanyInboxCard() {
   const unread = useConversations(true).data?.unreadCount ?? 0;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <InboxIcon className="size-5 text-primary" aria-hidden="true" />
-          Inbox
-          {unread > 0 ? <Badge aria-hidden="true">{unread}</Badge> : null}
-        </CardTitle>
-        <CardDescription>
-          {unread > 0 ? `You have ${unread} new ${unread === 1 ? 'reply' : 'replies'} from candidates.` : 'Your conversations with the candidates you contacted.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="outline" asChild>
-          <Link to="/inbox">Open Inbox</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <InboxLinkCard
+      unread={unread}
+      unreadText={`You have ${unread} new ${unread === 1 ? 'reply' : 'replies'} from candidates.`}
+      emptyText="Your conversations with the candidates you contacted."
+    />
   );
 }
 
