@@ -47,6 +47,7 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { measureResumeOcr } from './resume-ocr';
 import { measureHostileUploads } from './hostile-uploads';
+import { scoreboardLines } from './scoreboard';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
@@ -1066,6 +1067,8 @@ async function main() {
     await run();
   }
   line(`Load average at the end: ${load()}.`);
+  // The targets' table goes right under the header: the figures each section recorded (issue 26).
+  report.splice(4, 0, ...scoreboardLines());
   process.stdout.write(`${report.join('\n')}\n`);
 }
 
