@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
+ * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
  * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -47,10 +47,11 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { measureResumeOcr } from './resume-ocr';
 import { measureHostileUploads } from './hostile-uploads';
-import { scoreboardLines } from './scoreboard';
+import { atMost, scoreboardLines } from './scoreboard';
+import { measureDidYouMean } from './did-you-mean';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -460,6 +461,29 @@ async function searchSection() {
       line();
     }),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Did you mean" (ADR 090): a search that finds nothing, and its correction, at the largest board size
+
+async function didYouMeanSection() {
+  const size = Math.max(...SIZES);
+  const f = await withDatabase((db) =>
+    withRuntime(db, async (runtime) => {
+      await fillJobBoard(runtime.readStore, 0, size);
+      return measureDidYouMean(runtime.readStore);
+    }),
+  );
+  line(`### Did you mean: ${thousands(f.jobs)} jobs, ${thousands(f.vocabulary)} vocabulary words, in-memory index (no HTTP)`);
+  line();
+  line('| searches | p50 ms | p99 ms |');
+  line('|---|---:|---:|');
+  line(`| misspelt, finding nothing, with a suggestion (${f.suggested} of 5 the expected one) | ${fixed(f.typoP50, 2)} | ${fixed(f.typoP99, 2)} |`);
+  line(`| the same spelled right | ${fixed(f.rightP50, 2)} | ${fixed(f.rightP99, 2)} |`);
+  line(`| the closest of 200,000 random words (vocabulary scan alone) | | ${fixed(f.largeVocabularyP99, 2)} |`);
+  line();
+  atMost('did-you-mean', `misspelt search with its suggestion, p99 at ${thousands(f.jobs)} jobs`, f.typoP99, 25, 'ms', `spelled right: p99 ${fixed(f.rightP99, 2)} ms`);
+  atMost('did-you-mean', 'closest of 200,000 vocabulary words, p99', f.largeVocabularyP99, 25, 'ms');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1051,6 +1075,7 @@ async function main() {
     ['log', logSection],
     ['lag', lagSection],
     ['search', searchSection],
+    ['did-you-mean', didYouMeanSection],
     ['profiles', profilesSection],
     ['matches', matchesSection],
     ['candidates', candidatesSection],

@@ -14,3 +14,9 @@ export const MIN_POSITION_HEADER = 'x-min-position';
 export const STALE_HEADER = 'x-read-model-stale';
 /** Paged lists carry their total here. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * A board search that found nothing names here the search it suggests instead, its words
+ * corrected to ones the board holds ("Did you mean kubernetes?", ADR 090): percent-encoded UTF-8
+ * (`encodeURIComponent`), absent when there is nothing to suggest.
+ */
+export const DID_YOU_MEAN_HEADER = 'x-did-you-mean';

@@ -7,13 +7,13 @@ import {
   JOB_MESSAGES,
   Job,
   JobHistory,
-  JobList,
   JobListQuery,
   MyApplication,
   PROFILE_MESSAGES,
   SuggestedJobs,
   SuggestedJobsQuery,
   TOTAL_COUNT_HEADER,
+  DID_YOU_MEAN_HEADER,
   type CandidateProfile,
 } from '@hireloop/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -142,10 +142,22 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
     return session ? profileOf(request, session.userId) : null;
   };
 
+  /** The board's page, with the headers it answers beside it (documented for the OpenAPI document). */
+  const BoardPage = z.array(Job).meta({
+    description: 'One page of jobs, newest first.',
+    headers: {
+      [TOTAL_COUNT_HEADER]: { type: 'integer', description: 'How many jobs match in all.' },
+      [DID_YOU_MEAN_HEADER]: {
+        type: 'string',
+        description: 'Only when nothing matched: the search to suggest instead (words corrected to ones the board holds), percent-encoded UTF-8.',
+      },
+    },
+  });
+
   app.get(
     '/api/jobs',
     // The board's hot paths: successful answers are logged at debug, not one info line each.
-    { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
+    { config: { frequent: true }, schema: { tags: ['jobs'], querystring: JobListQuery, response: { 200: BoardPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } } },
     async (request, reply) => {
       let companyId: string | null = null;
       let viewer: Viewer | null = null;
@@ -160,11 +172,12 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       // Same answer as `searchJobs(readStore, ...)` (the reference), from the in-memory index,
       // which first catches up with everything the wait for it made sure the read model holds.
       await request.caughtUpWith(searchIndex);
-      const { jobs, total, answeredBy } = await searchIndex.search(jobSearch(request.query, companyId));
+      const { jobs, total, answeredBy, didYouMean } = await searchIndex.search(jobSearch(request.query, companyId));
       // Only while the index loads or catches up (start-up, a rebuild): slow, so worth a line.
       if (answeredBy === 'read-store') request.log.info({ searchAnsweredBy: answeredBy }, 'board search answered by the read store: the search index is not ready yet');
       options.onSearch?.(request.query, total);
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (didYouMean) reply.header(DID_YOU_MEAN_HEADER, encodeURIComponent(didYouMean.join(' ')));
       variesByViewer(reply);
       // Scored here, for this page only: the board's order and total do not depend on the score (ADR 027).
       return viewer ? jobs.map((job) => scoredFor(viewer, job)) : jobs;

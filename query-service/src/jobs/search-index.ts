@@ -5,6 +5,7 @@ import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { Dictionary, MatchTable } from '../shared/distinct-values';
 import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
+import { correctedWords, Vocabulary, vocabularyWords } from './did-you-mean';
 
 /**
  * The board search (`GET /api/jobs`) answered from memory.
@@ -107,6 +108,9 @@ function plan(search: JobSearch): SearchPlan {
   }
   return { required, forbidden, keywords: [...new Set(keywords)], locationWords: [...new Set(words)], type: typeSearch, companyId, skip, limit };
 }
+
+/** The words of a job the vocabulary keeps: its title's, its company's and its skills'. */
+const jobVocabulary = (doc: JobBoardDocument) => [...new Set(vocabularyWords(`${doc.title} ${doc.company} ${doc.skills.join(' ')}`))];
 
 const popcount = (word: number) => {
   let v = word - ((word >>> 1) & 0x55555555);
@@ -287,6 +291,10 @@ class IndexData {
   private readonly types = new Dictionary();
   private readonly companies = new Dictionary();
   private readonly postings = new Trigrams();
+  /** The words of titles, companies and skills, for "Did you mean" (ADR 090). */
+  private readonly vocabulary = new Vocabulary();
+  /** Each slot's vocabulary words, as added (what leaves when its document changes). */
+  private vocabularyOf: string[][] = [];
   private generation = 0;
   private readonly tables = new Map<string, MatchTable>();
   /** Slots whose search text was set, in order: what cached keyword sets must re-check. */
@@ -334,6 +342,9 @@ class IndexData {
       this.unordered.add(slot);
       this.addTrigrams(slot, doc.searchText);
       this.logText(slot);
+      const words = jobVocabulary(doc);
+      this.vocabularyOf.push(words);
+      this.vocabulary.add(words);
     } else {
       if (this.createdAt[slot] !== doc.createdAt) {
         this.createdAt[slot] = doc.createdAt;
@@ -345,6 +356,10 @@ class IndexData {
         this.addTrigrams(slot, doc.searchText);
         this.searchTexts[slot] = doc.searchText;
         this.logText(slot);
+        this.vocabulary.remove(this.vocabularyOf[slot]!);
+        const words = jobVocabulary(doc);
+        this.vocabularyOf[slot] = words;
+        this.vocabulary.add(words);
       }
       this.docs[slot] = doc;
     }
@@ -716,6 +731,23 @@ class IndexData {
     return { jobs: page, total };
   }
 
+  /** Distinct words of the vocabulary ("Did you mean"). */
+  get vocabularySize() {
+    return this.vocabulary.size;
+  }
+
+  /**
+   * For a search that found nothing: its keywords with the ones that find no job on their own
+   * replaced by the closest vocabulary word, when that corrected search finds jobs (ADR 090).
+   */
+  didYouMean(search: SearchPlan): string[] | null {
+    if (search.keywords.length === 0 || this.vocabulary.size === 0) return null;
+    const alone = (word: string): SearchPlan => ({ required: 0, forbidden: 0, keywords: [word], locationWords: [], type: null, companyId: null, skip: 0, limit: 0 });
+    const corrected = correctedWords(search.keywords, this.vocabulary, (word) => this.search(alone(word)).total > 0);
+    if (corrected === null) return null;
+    return this.search({ ...search, keywords: [...new Set(corrected)], skip: 0, limit: 0 }).total > 0 ? corrected : null;
+  }
+
   stats(): SearchIndexStats {
     let typedArrayBytes =
       this.flags.byteLength +
@@ -744,6 +776,8 @@ export interface JobSearchAnswer {
   total: number;
   /** `read-store`: the index was not loaded or not caught up yet (see `holdsWhatSearchMustSee`). */
   answeredBy: 'index' | 'read-store';
+  /** When nothing matched: the search's keywords corrected to words the board holds, if that finds jobs (ADR 090). */
+  didYouMean?: string[];
 }
 
 /** `ReadModelMirror`'s options (`progress`, `pageSize`, `maxWaitMs`, `verifyEveryMs`, `onError`, `now`), loads told in jobs. */
@@ -818,6 +852,11 @@ export class JobSearchIndex {
     return this.mirror.current?.stats() ?? null;
   }
 
+  /** Distinct words "Did you mean" chooses from (ADR 090). */
+  get vocabularySize(): number {
+    return this.mirror.current?.vocabularySize ?? 0;
+  }
+
   /**
    * Loads every job in the background, and from then on catches up as soon as `progress`
    * tells that the job board moved on (so that searches seldom find the index behind).
@@ -845,7 +884,13 @@ export class JobSearchIndex {
   async search(search: JobSearch): Promise<JobSearchAnswer> {
     const searchPlan = plan(search);
     const { answer, answeredBy } = await this.mirror.answer(
-      (data) => data.search(searchPlan),
+      (data) => {
+        const found: { jobs: Job[]; total: number; didYouMean?: string[] } = data.search(searchPlan);
+        const didYouMean = found.total === 0 ? data.didYouMean(searchPlan) : null;
+        if (didYouMean) found.didYouMean = didYouMean;
+        return found;
+      },
+      // Only the index knows the vocabulary: while it loads, no suggestion.
       () => searchJobs(this.readStore, search),
     );
     return { ...answer, answeredBy };

@@ -1,4 +1,4 @@
-import { type Job, JobList, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { DID_YOU_MEAN_HEADER, type Job, JobList, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
@@ -49,6 +49,18 @@ export interface JobListPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Only when nothing matched: the search the server suggests instead (`X-Did-You-Mean`, ADR 090). */
+  didYouMean: string | null;
+}
+
+/** The header's percent-encoded search, or null (absent, or not decodable). */
+function readDidYouMean(header: string | null): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header) || null;
+  } catch {
+    return null;
+  }
 }
 
 /** `GET /api/jobs?…`: one page (newest first) with the total in `X-Total-Count`. */
@@ -62,6 +74,7 @@ export async function getJobList(params: JobListParams, { signal }: { signal?: A
     total: readTotalCount(headers.get(TOTAL_COUNT_HEADER), normalized.page, jobs.length, normalized.pageSize),
     page: normalized.page,
     pageSize: normalized.pageSize,
+    didYouMean: readDidYouMean(headers.get(DID_YOU_MEAN_HEADER)),
   };
 }
 

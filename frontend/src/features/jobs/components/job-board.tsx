@@ -129,6 +129,15 @@ export function JobBoard({ search, onSearchChange, viewer, viewerLoading, candid
       <Card>
         <CardContent className="grid justify-items-center gap-1 py-12 text-center">
           <p className="text-lg font-semibold">No jobs found</p>
+          {list.data.didYouMean && (
+            <p>
+              Did you mean{' '}
+              <Button variant="link" className="h-auto p-0 text-base font-semibold" onClick={() => changeFilters({ search: list.data.didYouMean! })}>
+                {list.data.didYouMean}
+              </Button>
+              ?
+            </p>
+          )}
           <p className="text-sm text-muted-foreground">
             {hasActiveFilters(search)
               ? 'Try different keywords or filters.'
