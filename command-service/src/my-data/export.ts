@@ -20,12 +20,18 @@ function isTheirs(event: RecordedEvent, userId: string): boolean {
   return data !== null && typeof data === 'object' && Object.values(data).some((value) => value === userId);
 }
 
-/** The event's data for this person: another person's personal fields (their sealed ones) are left out. */
-function dataFor(event: RecordedEvent, userId: string): unknown {
+/** Digests of secrets (an invitation's or an unsubscribe link's token): not personal data, and not the person's to carry around. */
+const isSecretDigest = (field: string) => /Hash$/.test(field);
+
+/**
+ * The event's data for this person: another person's personal fields (their sealed ones) are left
+ * out, and so are the digests of secret tokens (`tokenHash`, `unsubscribeTokenHash`).
+ */
+export function dataFor(event: Pick<RecordedEvent, 'type' | 'data'>, userId: string): unknown {
   const rule = personalDataRules[event.type];
   const data = event.data as Data;
-  if (!rule || data[rule.subject] === userId) return data;
-  return Object.fromEntries(Object.entries(data).filter(([field]) => !(field in rule.erased)));
+  const theirs = !rule || data[rule.subject] === userId;
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !isSecretDigest(field) && (theirs || !(field in rule.erased))));
 }
 
 /**
