@@ -190,6 +190,13 @@ describe('a conversation, end to end (ADR 069)', () => {
     expect(events.map((event) => event.type)).toEqual(['CandidateContacted', 'CandidateReplied']);
     expect((events[1]!.data as { message: string }).message).toBe(REPLY);
 
+    // The company user who wrote is told by mail, without the reply's words (it stays in the app).
+    const replyMail = await mailTo(acme.email, 'A candidate you contacted');
+    expect(replyMail.subject).toBe('A candidate replied to Acme Analytics on Hireloop');
+    expect(replyMail.text).toContain("A candidate you contacted on Hireloop replied to Acme Analytics's message.");
+    expect(replyMail.text).not.toContain(REPLY);
+    expect(replyMail.text).not.toContain(ada.email);
+
     let companyView = await conversationsOf(acme);
     expect(companyView.unreadCount).toBe(1);
     expect(companyView.conversations[0]!.messages.map((one) => [one.from, one.message, one.unread])).toEqual([

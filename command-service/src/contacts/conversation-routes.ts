@@ -20,7 +20,7 @@ import { commandContext, withPosition } from '../shared/request-context';
 import { loadState } from '../shared/stream';
 import { subscriptionDecider } from '../subscriptions/decider';
 import { contactDecider } from './decider';
-import { mailCandidate } from './routes';
+import { mailCandidate, mailCompanyUser } from './routes';
 import { throttleContacts, throttleReplies } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
@@ -45,6 +45,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
       const now = deps.clock.now().toISOString();
       const by = { userId: account.userId, type: account.type, companyId: account.companyId ?? null };
       let candidate: Candidate | null = null;
+      let lastCompanySender: string | null = null;
       let result;
       try {
         result = await handleCommand(
@@ -53,6 +54,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
           contactDecider,
           async (state) => {
             candidate = state.candidateProfileId ? await loadCandidate(deps, state.candidateProfileId) : null;
+            lastCompanySender = state.lastCompanySender;
             const companyReplies = account.type === 'company' && state.companyId !== null && state.companyId === account.companyId;
             const subscription = companyReplies ? (await loadState(deps.eventStore, subscriptionStreamId(state.companyId!), subscriptionDecider)).state : null;
             return {
@@ -62,8 +64,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDep
           },
           commandContext(deps, request, { userId: account.userId, role: account.role }),
           {
-            outbox: async ([sent]) =>
-              sent?.type === 'CandidateContacted' && candidate ? mailCandidate(deps, request.log, { contactId: messageId, candidate, companyId: sent.data.companyId, message: sent.data.message, reply: true }) : [],
+            outbox: async ([sent]) => {
+              if (sent?.type === 'CandidateContacted' && candidate) return mailCandidate(deps, request.log, { contactId: messageId, candidate, companyId: sent.data.companyId, message: sent.data.message, reply: true });
+              // A candidate's reply: the company user who wrote last hears of it (not what it says).
+              if (sent?.type === 'CandidateReplied' && lastCompanySender) return mailCompanyUser(deps, request.log, { messageId, userId: lastCompanySender, companyId: sent.data.companyId });
+              return [];
+            },
           },
         );
       } catch (error) {

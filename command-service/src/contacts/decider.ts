@@ -68,6 +68,8 @@ export interface ContactThreadState {
   candidateProfileId: string | null;
   /** The newest message time a user of the company has seen in this thread. */
   companyReadUpTo: string | null;
+  /** The company user who wrote last: whom a candidate's reply is mailed to (ADR 069). */
+  lastCompanySender: string | null;
 }
 
 /** Who acts: a signed-in user, with their company when they are a company user. */
@@ -122,13 +124,14 @@ function sideOf(state: ContactThreadState, by: Actor): 'company' | 'candidate' {
 
 export const contactDecider: Decider<ContactCommand, ContactEvent, ContactThreadState> = {
   schemas: ContactEventSchemas,
-  initialState: () => ({ messages: 0, lastSentAt: null, companyId: null, candidateUserId: null, candidateProfileId: null, companyReadUpTo: null }),
+  initialState: () => ({ messages: 0, lastSentAt: null, companyId: null, candidateUserId: null, candidateProfileId: null, companyReadUpTo: null, lastCompanySender: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'CandidateContacted':
       case 'CandidateReplied': {
         const { companyId, candidateUserId, candidateProfileId, sentAt } = event.data;
-        return { ...state, messages: state.messages + 1, lastSentAt: sentAt, companyId, candidateUserId, candidateProfileId };
+        const lastCompanySender = event.type === 'CandidateContacted' ? event.data.sentBy : state.lastCompanySender;
+        return { ...state, messages: state.messages + 1, lastSentAt: sentAt, companyId, candidateUserId, candidateProfileId, lastCompanySender };
       }
       case 'ConversationReadByCompany':
         return { ...state, companyReadUpTo: state.companyReadUpTo !== null && state.companyReadUpTo > event.data.upTo ? state.companyReadUpTo : event.data.upTo };

@@ -23,3 +23,22 @@ export function contactMail(options: { to: string; candidateName: string; compan
     ].join('\n'),
   };
 }
+
+/**
+ * A candidate answered in a conversation (ADR 069): the company user who wrote last is told, with
+ * a link to the inbox. The reply itself stays in the app: the candidate may be anonymous to the
+ * company, and a mail is forwarded and kept where Hireloop cannot erase it.
+ */
+export function candidateReplyMail(options: { to: string; userName: string; companyName: string; inboxUrl: string }): MailMessage {
+  return {
+    to: options.to,
+    subject: `A candidate replied to ${options.companyName} on Hireloop`,
+    text: [
+      `Hi ${options.userName || 'there'},`,
+      '',
+      `A candidate you contacted on Hireloop replied to ${options.companyName}'s message.`,
+      '',
+      `Read the reply and answer in your Hireloop inbox: ${options.inboxUrl}`,
+    ].join('\n'),
+  };
+}

@@ -14,7 +14,7 @@ import { mailToSend } from '@hireloop/platform/mailer/hand-over';
 import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadCompanyName, requireAccount } from '../auth/accounts';
+import { loadCompanyName, loadUserAccount, requireAccount } from '../auth/accounts';
 import { candidateMailbox, loadCandidate, type Candidate } from '../profiles/candidate';
 import { handleCommand } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
@@ -22,7 +22,7 @@ import { commandContext, withPosition } from '../shared/request-context';
 import { loadState } from '../shared/stream';
 import { subscriptionDecider } from '../subscriptions/decider';
 import { contactDecider, contactThreadIdFor } from './decider';
-import { contactMail } from './mail';
+import { candidateReplyMail, contactMail } from './mail';
 import { throttleContacts } from './throttle';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: UpgradeRequiredBody.or(ErrorBody), 404: ErrorBody, 412: ErrorBody, 429: ErrorBody };
@@ -47,6 +47,20 @@ export async function mailCandidate(deps: CommandServiceDeps, log: FastifyBaseLo
     return [mailToSend(mail, `contact-${options.contactId}`)];
   } catch (error) {
     log.warn({ err: error, contactId: options.contactId }, 'contact mail could not be queued');
+    return [];
+  }
+}
+
+/** A candidate's reply, told to the company user who wrote last in the thread (ADR 069); nothing when they are gone. */
+export async function mailCompanyUser(deps: CommandServiceDeps, log: FastifyBaseLogger, options: { messageId: string; userId: string; companyId: string }): Promise<OutboxMessage[]> {
+  try {
+    const account = await loadUserAccount(deps, options.userId);
+    if (account.status !== 'registered' || account.companyId !== options.companyId) return [];
+    const companyName = (await loadCompanyName(deps, options.companyId)) ?? 'your company';
+    const mail = candidateReplyMail({ to: account.email, userName: account.name, companyName, inboxUrl: `${deps.publicUrl.replace(/\/$/, '')}/inbox` });
+    return [mailToSend(mail, `reply-${options.messageId}`)];
+  } catch (error) {
+    log.warn({ err: error, messageId: options.messageId }, 'reply mail could not be queued');
     return [];
   }
 }
