@@ -80,6 +80,9 @@ async function checkUpstream(url: string, timeoutMs: number): Promise<UpstreamCh
   }
 }
 
+/** How long a page waits for a replica to tell its status (then it goes out as the plain SPA). */
+const PAGE_STATUS_TIMEOUT_MS = 2000;
+
 /**
  * The services profile's front door: serves the SPA and sends `/api` reads (GET, HEAD) to the
  * query service replicas and every other method to the command service, so the browser sees one
@@ -87,13 +90,31 @@ async function checkUpstream(url: string, timeoutMs: number): Promise<UpstreamCh
  */
 export async function buildGateway(options: GatewayOptions) {
   const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
+  /**
+   * A job page, share link or invitation link answers 404 when it opens nothing, as in the app: the
+   * gateway holds no read store, so it asks a query replica (`GET /api/page-status`). When none
+   * answers in time, the page goes out as the plain SPA with a 200 (its router shows what it finds).
+   */
+  const pageStatusOf = async (pathname: string, indexHtml: string): Promise<{ status: number; html: string } | null> => {
+    if (!/^\/(job|share\/job|invitation)\/[^/]+$/.test(pathname)) return null;
+    const replica = replicas.pick();
+    if (!replica) return null;
+    try {
+      const answer = await fetch(new URL(`/api/page-status?path=${encodeURIComponent(pathname)}`, replica.url), { signal: AbortSignal.timeout(PAGE_STATUS_TIMEOUT_MS) });
+      if (!answer.ok) return null;
+      const { status } = (await answer.json()) as { status: number };
+      return status === 404 ? { status: 404, html: indexHtml } : null;
+    } catch {
+      return null;
+    }
+  };
   const replicas = new QueryReplicas(typeof options.queryUrl === 'string' ? [options.queryUrl] : options.queryUrl, { restMs: options.replicaRestMs });
   const app = createBaseApp({
     logger: options.logger,
     trustProxy: options.trustProxy ?? false,
     publicUrl: options.publicUrl,
     frameSources: options.frameSources,
-    notFound: spaFallback(spa, async (pathname) => (spa ? renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') : null)),
+    notFound: spaFallback(spa, async (pathname) => (spa ? (renderStaticPageFor(pathname, spa.indexHtml, options.publicUrl ?? 'http://localhost:3000') ?? (await pageStatusOf(pathname, spa.indexHtml))) : null)),
   });
   await app.register(replyFrom, { undici: { connections: 64 } });
   // Bodies pass through untouched; the services parse and validate them. Through a stream of its

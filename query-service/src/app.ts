@@ -21,6 +21,7 @@ import { conversationQueryRoutes } from './inbox/conversations';
 import { candidateInvitationQueryRoutes } from './invitations/candidate-routes';
 import { invitationQueryRoutes } from './invitations/routes';
 import { jobQueryRoutes, type JobQueryOptions } from './jobs/routes';
+import { pageStatusRoutes } from './pages/routes';
 import { profileQueryRoutes } from './profiles/routes';
 import { profilePictureQueryRoutes } from './profiles/picture-routes';
 import { createMemoryProfilePictures } from '@hireloop/platform/profile-pictures/memory';
@@ -86,6 +87,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   });
   await app.register(invitationQueryRoutes, { clock: deps.clock });
   await app.register(candidateInvitationQueryRoutes, { clock: deps.clock });
+  await app.register(pageStatusRoutes, { clock: deps.clock });
   await app.register(inboxQueryRoutes);
   await app.register(conversationQueryRoutes);
   await app.register(ledgerQueryRoutes);

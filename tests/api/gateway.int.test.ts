@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
@@ -40,6 +43,7 @@ async function service(options: AppOptions) {
 let commands: Awaited<ReturnType<typeof service>>;
 let replicas: Array<Awaited<ReturnType<typeof service>>>;
 let gateway: Awaited<ReturnType<typeof buildGateway>>;
+let commandUrl: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -47,7 +51,7 @@ beforeAll(async () => {
   replicas = [await service({ commands: false, queries: true, projections: false }), await service({ commands: false, queries: true, projections: false })];
   const projections = await service({ commands: false, queries: false, projections: true });
   await projections.ready();
-  const commandUrl = await commands.listen({ port: 0, host: '127.0.0.1' });
+  commandUrl = await commands.listen({ port: 0, host: '127.0.0.1' });
   const queryUrls = await Promise.all(replicas.map((replica) => replica.listen({ port: 0, host: '127.0.0.1' })));
   // The gateway itself trusts no hop: the client is whoever opened the connection.
   gateway = await buildGateway({ commandUrl, queryUrl: queryUrls, spaDir: false, publicUrl: PUBLIC_URL });
@@ -127,6 +131,48 @@ describe('links and read-your-writes through the gateway', () => {
       const current = await gateway.inject({ method: 'GET', url: '/api/subscription/current', headers: { ...auth, [MIN_POSITION_HEADER]: String(position) } });
       expect(current.statusCode).toBe(200);
       expect(current.json()).toMatchObject({ planId: 'small_business', status: 'trialing' });
+    }
+  });
+});
+
+describe('pages that depend on the read models, through the gateway', () => {
+  it('answers 404 for a job page or an invitation link that opens nothing, as the app does, and 200 for a job that exists', async () => {
+    const spaDir = await mkdtemp(path.join(tmpdir(), 'hireloop-spa-'));
+    await writeFile(path.join(spaDir, 'index.html'), '<!doctype html><html><head><title>Hireloop</title></head><body><div id="root"></div></body></html>');
+    const withSpa = await buildGateway({ commandUrl, queryUrl: gateway.replicas.replicas.map((replica) => replica.url), spaDir, publicUrl: PUBLIC_URL });
+    try {
+      const company = await withSpa.inject({
+        method: 'POST',
+        url: '/api/auth/company/signup',
+        remoteAddress: '203.0.113.40',
+        payload: { companyName: 'Gateway Pages', contactName: 'Gia', email: 'gia@gateway-pages.example', password: 'company-password-1', website: 'https://gateway-pages.example', location: 'Austin, TX', industry: 'Data' },
+      });
+      expect(company.statusCode, company.body).toBe(201);
+      const posted = await withSpa.inject({ method: 'POST', url: '/api/jobs', remoteAddress: '203.0.113.40', headers: { authorization: `Bearer ${company.json().token}` }, payload: { title: 'Gateway Engineer', location: 'Austin, TX', description: 'Pages.' } });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const jobId = String(posted.json().job.id);
+      // Once the read models hold it (read-your-writes through the gateway):
+      const seen = await withSpa.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { [MIN_POSITION_HEADER]: String(posted.headers[POSITION_HEADER]) } });
+      expect(seen.statusCode, seen.body).toBe(200);
+
+      const page = await withSpa.inject({ method: 'GET', url: `/job/${jobId}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      for (const url of ['/job/no-such-job', '/share/job/no-such-share', `/invitation/${'a'.repeat(32)}.${'b'.repeat(43)}`, '/invitation/not-a-token']) {
+        const missing = await withSpa.inject({ method: 'GET', url });
+        expect(missing.statusCode, url).toBe(404);
+        // Still the app, which shows its own not-found screen.
+        expect(missing.body).toContain('<div id="root"></div>');
+      }
+      // The question the gateway asks, answered by a replica to anyone, with a clear 400 for a bad path.
+      expect((await gateway.inject({ method: 'GET', url: `/api/page-status?path=${encodeURIComponent(`/job/${jobId}`)}` })).json()).toEqual({ status: 200 });
+      expect((await gateway.inject({ method: 'GET', url: '/api/page-status?path=%2Fjob%2Fno-such-job' })).json()).toEqual({ status: 404 });
+      const bad = await gateway.inject({ method: 'GET', url: '/api/page-status?path=job' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatch(/path starts with \//);
+    } finally {
+      await withSpa.close();
+      await rm(spaDir, { recursive: true, force: true });
     }
   });
 });
