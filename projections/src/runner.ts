@@ -85,6 +85,17 @@ class BatchFailedError extends Error {
   }
 }
 
+/** One read model's part of a batch written together failed (ADR 083): nothing was written, and the others go on without it. */
+export class RunnerBatchError extends Error {
+  override readonly name = 'RunnerBatchError';
+  constructor(
+    readonly runner: ProjectionRunner,
+    override readonly cause: unknown,
+  ) {
+    super(describeError(cause), { cause });
+  }
+}
+
 /** How a parked event's retry went. */
 export interface RetryOutcome {
   parked: ParkedEvent;
@@ -158,14 +169,28 @@ export class ProjectionRunner {
       for (const runner of [...runners].sort((a, b) => Number(a.writesEarly) - Number(b.writesEarly))) {
         const current = checkpoints.get(checkpointName(runner.options.projection)) ?? START;
         if (comparePositions(nextPosition, current) <= 0) continue;
-        flushes.push(await runner.prepareWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0)));
+        try {
+          const flush = await runner.prepareWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
+          flushes.push(() => flush().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error))));
+        } catch (error) {
+          throw new RunnerBatchError(runner, error);
+        }
         moved.push(runner);
       }
-      // The writes, last: from here to COMMIT the transaction holds an id.
-      for (const flush of flushes) await flush();
+      // The writes, last: from here to COMMIT the transaction holds an id. Made all at once, they
+      // wait in the connection's queue and go one after the other without a turn of the event loop between them.
       const entries = moved.map((runner) => [checkpointName(runner.options.projection), nextPosition] as const);
-      if (tx.setCheckpoints) await tx.setCheckpoints(entries);
-      else for (const [name, position] of entries) await tx.setCheckpoint(name, position);
+      const checkpointsWritten = async () => {
+        if (tx.setCheckpoints) await tx.setCheckpoints(entries);
+        else for (const [name, position] of entries) await tx.setCheckpoint(name, position);
+      };
+      // (The first to fail is the one that did: those queued after it fail because the transaction is aborted.)
+      if (tx.setCheckpoints) await Promise.all([...flushes.map((flush) => flush()), checkpointsWritten()]);
+      else {
+        // A store without the batch methods may not take statements side by side in one transaction (MongoDB's sessions).
+        for (const flush of flushes) await flush();
+        await checkpointsWritten();
+      }
     });
     await Promise.all(moved.map((runner) => runner.announce(nextPosition)));
     return moved;
@@ -739,9 +764,11 @@ export class ProjectionDaemon {
 
   private apply(events: RecordedEvent[], nextPosition: Position) {
     return this.exclusive(async () => {
-      const running = this.supervised.filter((supervised) => supervised.status === 'running');
-      // Every running read model in one short transaction (ADR 083); should it fail, each alone, as below.
-      if (running.length > 1) {
+      let running = this.supervised.filter((supervised) => supervised.status === 'running');
+      // Every running read model in one short transaction (ADR 083). A read model whose part fails
+      // is counted as failed (one try, as alone) and the others are written together without it;
+      // a failure no read model is named for (the commit, the connection): each alone, as below.
+      while (running.length > 1) {
         try {
           await ProjectionRunner.applyBatchTogether(
             this.options.readStore,
@@ -751,8 +778,11 @@ export class ProjectionDaemon {
           );
           this.delivered = nextPosition;
           return;
-        } catch {
-          // Each runner on its own says what failed, and only its batch is retried.
+        } catch (error) {
+          const failing = error instanceof RunnerBatchError ? running.find(({ runner }) => runner === error.runner) : undefined;
+          if (!failing) break;
+          await this.failed(failing, (error as RunnerBatchError).cause, nextPosition);
+          running = running.filter((supervised) => supervised !== failing);
         }
       }
       for (const supervised of running) {
