@@ -85,6 +85,17 @@ class BatchFailedError extends Error {
   }
 }
 
+/** One read model's part of a batch written together failed (ADR 083): nothing was written, and the others go on without it. */
+export class RunnerBatchError extends Error {
+  override readonly name = 'RunnerBatchError';
+  constructor(
+    readonly runner: ProjectionRunner,
+    override readonly cause: unknown,
+  ) {
+    super(describeError(cause), { cause });
+  }
+}
+
 /** How a parked event's retry went. */
 export interface RetryOutcome {
   parked: ParkedEvent;
@@ -130,15 +141,79 @@ export class ProjectionRunner {
   async applyBatch(events: readonly RecordedEvent[], nextPosition: Position): Promise<void> {
     const name = checkpointName(this.options.projection);
     await this.options.readStore.transaction(async (tx) => {
-      await tx.lock(name);
+      const current = (await leaseCheckpoints(tx, [name])).get(name) ?? START;
       // A batch delivered again after a crash between commit and acknowledgement is skipped.
-      const current = (await tx.getCheckpoint(name)) ?? START;
       if (comparePositions(nextPosition, current) <= 0) return;
-      await this.applyWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
+      const flush = await this.prepareWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
+      await flush();
       await tx.setCheckpoint(name, nextPosition);
     });
     await this.announce(nextPosition);
   }
+
+  /**
+   * Several runners' batch in ONE read-store transaction (the daemon's live path, ADR 083): their
+   * leases and checkpoints in one statement, every projection's JavaScript and reads, then every
+   * write and checkpoint at the end, one after the other. No write happens before the end, so in
+   * PostgreSQL the transaction takes its id (and holds back readers of the log, ADR 001) only
+   * for its last few statements. Throws if any runner's part fails: nothing is written, and the
+   * caller applies the batch runner by runner. Returns the runners that moved.
+   */
+  static async applyBatchTogether(readStore: ReadStore, runners: readonly ProjectionRunner[], events: readonly RecordedEvent[], nextPosition: Position): Promise<ProjectionRunner[]> {
+    const moved: ProjectionRunner[] = [];
+    await readStore.transaction(async (tx) => {
+      const checkpoints = await leaseCheckpoints(tx, runners.map((runner) => checkpointName(runner.options.projection)));
+      const flushes: Array<() => Promise<void>> = [];
+      moved.length = 0;
+      // Those that once wrote early go last, so the transaction's id is taken as late as it can be.
+      for (const runner of [...runners].sort((a, b) => Number(a.writesEarly) - Number(b.writesEarly))) {
+        const current = checkpoints.get(checkpointName(runner.options.projection)) ?? START;
+        if (comparePositions(nextPosition, current) <= 0) continue;
+        try {
+          const flush = await runner.prepareWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
+          flushes.push(() => flush().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error))));
+        } catch (error) {
+          throw new RunnerBatchError(runner, error);
+        }
+        moved.push(runner);
+      }
+      // The writes, last: from here to COMMIT the transaction holds an id. Made all at once, they
+      // wait in the connection's queue and go one after the other without a turn of the event loop between them.
+      const entries = moved.map((runner) => [checkpointName(runner.options.projection), nextPosition] as const);
+      const checkpointsWritten = async () => {
+        if (tx.setCheckpoints) await tx.setCheckpoints(entries);
+        else for (const [name, position] of entries) await tx.setCheckpoint(name, position);
+      };
+      // (The first to fail is the one that did: those queued after it fail because the transaction is aborted.)
+      if (tx.setCheckpoints) await Promise.all([...flushes.map((flush) => flush()), checkpointsWritten()]);
+      else {
+        // A store without the batch methods may not take statements side by side in one transaction (MongoDB's sessions).
+        for (const flush of flushes) await flush();
+        await checkpointsWritten();
+      }
+    });
+    await Promise.all(moved.map((runner) => runner.announce(nextPosition)));
+    return moved;
+  }
+
+  /**
+   * Applies `events` into a buffer (the projection's JavaScript and its reads) and returns what
+   * writes the buffer: nothing is written before that is called (unless the projection queries
+   * or deletes by filter, which writes the buffer out first).
+   */
+  private async prepareWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[]): Promise<() => Promise<void>> {
+    const buffered = bufferedTransaction(tx);
+    const scoped = scopedTransaction(this.options.projection, buffered.tx, false);
+    for (const event of events) {
+      if (!this.relevant.has(event.type)) continue;
+      await this.options.projection.apply(event, scoped);
+    }
+    if (buffered.wroteEarly) this.writesEarly = true;
+    return buffered.flush;
+  }
+
+  /** This projection once wrote before the end of a batch (it queried what the batch had changed): `applyBatchTogether` runs it last. */
+  private writesEarly = false;
 
   /** The projection's writes for `events` (to its shadow: `shadow`), through the batch's buffer (one write per collection). */
   private async applyWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[], shadow = false): Promise<number> {
@@ -464,6 +539,17 @@ export class ProjectionRunner {
   }
 }
 
+/** The leases of `names` and their checkpoints: in one statement when the store can (ADR 083), else name by name. */
+async function leaseCheckpoints(tx: ReadStoreTransaction, names: readonly string[]): Promise<Map<string, Position | null>> {
+  if (tx.leaseCheckpoints) return tx.leaseCheckpoints(names);
+  const found = new Map<string, Position | null>();
+  for (const name of [...new Set(names)].sort()) {
+    await tx.lock(name);
+    found.set(name, await tx.getCheckpoint(name));
+  }
+  return found;
+}
+
 /** 100 ms doubling up to 30 s, each delay drawn between half and all of it (jitter). */
 export const exponentialBackoff = (attempt: number, random: () => number = Math.random): number => {
   const ceiling = Math.min(30_000, 100 * 2 ** Math.max(0, attempt - 1));
@@ -678,8 +764,28 @@ export class ProjectionDaemon {
 
   private apply(events: RecordedEvent[], nextPosition: Position) {
     return this.exclusive(async () => {
-      for (const supervised of this.supervised) {
-        if (supervised.status !== 'running') continue;
+      let running = this.supervised.filter((supervised) => supervised.status === 'running');
+      // Every running read model in one short transaction (ADR 083). A read model whose part fails
+      // is counted as failed (one try, as alone) and the others are written together without it;
+      // a failure no read model is named for (the commit, the connection): each alone, as below.
+      while (running.length > 1) {
+        try {
+          await ProjectionRunner.applyBatchTogether(
+            this.options.readStore,
+            running.map(({ runner }) => runner),
+            events,
+            nextPosition,
+          );
+          this.delivered = nextPosition;
+          return;
+        } catch (error) {
+          const failing = error instanceof RunnerBatchError ? running.find(({ runner }) => runner === error.runner) : undefined;
+          if (!failing) break;
+          await this.failed(failing, (error as RunnerBatchError).cause, nextPosition);
+          running = running.filter((supervised) => supervised !== failing);
+        }
+      }
+      for (const supervised of running) {
         try {
           await supervised.runner.applyBatch(events, nextPosition);
         } catch (error) {

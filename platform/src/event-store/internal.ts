@@ -174,6 +174,8 @@ export function startSubscription(
             break;
           }
         }
+        // Moving on means the transaction waited for last time has ended: the next wait starts short again (ADR 083).
+        if (comparePositions(result.nextPosition, position) > 0) pendingDelay = PENDING_RETRY_MIN_MS;
         position = maxPosition(position, result.nextPosition);
         if (result.events.length >= batchSize) continue; // there may be more right away
         if (signal.aborted) break;

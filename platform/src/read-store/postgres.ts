@@ -560,6 +560,33 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
             [projection, position, rebuilt],
           );
         },
+        async leaseCheckpoints(names) {
+          for (const name of names) assertProjectionName(name);
+          const unique = [...new Set(names)];
+          // In the order of the lock keys, so two transactions taking several never wait for each other in a circle.
+          await connection.query(
+            'SELECT count(pg_advisory_xact_lock(s.key)) FROM (SELECT DISTINCT hashtext(k) AS key FROM unnest($1::text[]) AS k ORDER BY 1) s',
+            [unique.map((name) => leaseKey(schema, name))],
+          );
+          // A statement after the locks: its snapshot sees what the leases' previous holders committed.
+          const { rows } = await connection.query(`SELECT projection, position FROM ${checkpointsTable} WHERE projection = ANY($1::text[])`, [unique]);
+          const found = new Map<string, Position | null>(unique.map((name) => [name, null]));
+          for (const row of rows as Array<{ projection: string; position: Position }>) found.set(row.projection, row.position);
+          return found;
+        },
+        async setCheckpoints(entries) {
+          if (entries.length === 0) return;
+          for (const [projection, position] of entries) {
+            assertProjectionName(projection);
+            assertPosition(position);
+          }
+          await connection.query(
+            `INSERT INTO ${checkpointsTable} (projection, position, updated_at, generation)
+             SELECT x.projection, x.position, now(), 0 FROM unnest($1::text[], $2::text[]) AS x(projection, position)
+             ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
+            [entries.map(([projection]) => projection), entries.map(([, position]) => position)],
+          );
+        },
         async deleteCheckpoint(projection) {
           assertProjectionName(projection);
           await connection.query(`DELETE FROM ${checkpointsTable} WHERE projection = $1`, [projection]);

@@ -88,6 +88,17 @@ export interface ReadStoreTransaction {
    */
   lock(name: string): Promise<void>;
   /**
+   * Optional (ADR 083): takes the leases `names` (as `lock`, in one order for every caller) and
+   * reads their checkpoints WITHOUT holding the rows: every writer of a live checkpoint takes its
+   * lease first, so the leases already keep them out. In PostgreSQL a row lock (`getCheckpoint`'s
+   * FOR UPDATE) gives the transaction an id at once, and every reader of the log waits for the
+   * oldest open id (ADR 001); without it the id is taken at the first write. A store without this
+   * method is used name by name (`lock`, `getCheckpoint`).
+   */
+  leaseCheckpoints?(names: readonly string[]): Promise<Map<string, Position | null>>;
+  /** Optional (ADR 083): several `setCheckpoint`s (not rebuilt) in one statement. */
+  setCheckpoints?(entries: ReadonlyArray<readonly [projection: string, position: Position]>): Promise<void>;
+  /**
    * Replaces the collection `name` by its shadow (`shadowCollection(name)`): documents and indexes
    * (under their usual names, so `ensureCollection(name, …)` finds them). The old documents are
    * gone and the shadow no longer exists; others see the change at commit, all at once.

@@ -6,8 +6,10 @@ import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection
  * statements instead of a thousand; reads see the batch's own writes (a `get` answers from the
  * buffer; a query first writes the buffer out).
  */
-export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTransaction; flush(): Promise<void> } {
-  const buffers = new Map<string, { inner: WritableCollection; pending: Map<string, Doc | null>; flush(): Promise<void> }>();
+export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTransaction; flush(): Promise<void>; readonly wroteEarly: boolean } {
+  /** Whether a query or a delete by filter wrote the buffer out before `flush` (ADR 083). */
+  let wroteEarly = false;
+  const buffers = new Map<string, { inner: WritableCollection; pending: Map<string, Doc | null>; flush(early?: boolean): Promise<void> }>();
 
   const bufferFor = (name: string) => {
     let buffer = buffers.get(name);
@@ -17,8 +19,9 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
       buffer = {
         inner,
         pending,
-        async flush() {
+        async flush(early = true) {
           if (pending.size === 0) return;
+          wroteEarly ||= early;
           const puts: Doc[] = [];
           const deletes: string[] = [];
           for (const [id, doc] of pending) {
@@ -81,7 +84,7 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
   };
 
   const flush = async () => {
-    for (const buffer of buffers.values()) await buffer.flush();
+    for (const buffer of buffers.values()) await buffer.flush(false);
   };
 
   return {
@@ -98,5 +101,8 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
       },
     },
     flush,
+    get wroteEarly() {
+      return wroteEarly;
+    },
   };
 }
