@@ -23,6 +23,8 @@ import { projectionHealth, projectionLag } from '@hireloop/projections/health';
 import { ProjectionRunner, type ProjectionDaemon } from '@hireloop/projections/runner';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { findUserById } from '@hireloop/projections/users/queries';
+import { loadUserAccount } from '@hireloop/command-service/auth/accounts';
+import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -78,13 +80,23 @@ export const adminProjectionRoutes: FastifyPluginAsyncZod<AdminProjectionDeps> =
   const { eventStore, readStore, projections } = deps;
   await ensureRebuilds(readStore);
 
-  /** The signed-in admin (a visitor is a 401, anyone else a 403); `superAdmin`: only super admins. */
+  /**
+   * The signed-in admin (a visitor is a 401, anyone else a 403). Reading: from the `users` read
+   * model as the query side has it (it waits for X-Min-Position, as the other admin reads do).
+   * Acting (`superAdmin`, super admins only): from the account's stream, consistent, as every
+   * command decides (a role just taken away is honoured at once).
+   */
   const requireRole = async (request: FastifyRequest, superAdmin: boolean) => {
     const session = await request.requireSession();
-    const user = await findUserById(readStore, session.userId);
+    if (superAdmin) {
+      const account = await loadUserAccount({ eventStore } as CommandServiceDeps, session.userId);
+      if (account.status !== 'registered' || !isAdminRole(account.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
+      if (account.role !== 'super_admin') throw new DomainError('forbidden', ADMIN_PROJECTION_MESSAGES.superAdminOnly);
+      return { userId: session.userId, role: account.role };
+    }
+    const user = await findUserById(request.readStore, session.userId);
     if (!user || !isAdminRole(user.role)) throw new DomainError('forbidden', ADMIN_MESSAGES.adminOnly);
-    if (superAdmin && user.role !== 'super_admin') throw new DomainError('forbidden', ADMIN_PROJECTION_MESSAGES.superAdminOnly);
-    return user;
+    return { userId: session.userId, role: user.role };
   };
   const projectionNamed = (name: string) => {
     const projection = projections.find((candidate) => candidate.name === name);

@@ -271,14 +271,19 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     await daemon?.start();
     // Rebuilds asked for from the console run where the projections run (ADR 087).
     if (daemon) {
-      rebuildWorker = await startRebuildWorker({
+      // Not waited for: the app is ready without it (its first read of the log runs in the background).
+      const starting = startRebuildWorker({
         eventStore: deps.eventStore,
         readStore: deps.readStore,
         bus: deps.bus,
         clock: deps.clock,
         projections: options.projectionDefinitions ?? allProjections,
         onError: (error) => app.log.warn({ err: error }, 'a rebuild asked for from the admin console failed'),
+      }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the admin console rebuild worker did not start');
+        return null;
       });
+      rebuildWorker = { stop: async () => (await starting)?.stop() };
     }
   });
   app.addHook('onClose', async () => {
