@@ -35,6 +35,7 @@ import { findSavedSearch } from '@hireloop/projections/saved-searches/queries';
 import { assistantFrameOrigins } from '@hireloop/platform/assistant';
 import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, ProjectionRunner, type RetryPolicy } from '@hireloop/projections/runner';
+import { adminProjectionRoutes, startRebuildWorker } from './admin-projections';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
 import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
 import { createMcpReads } from '@hireloop/query-service/mcp/reads';
@@ -218,6 +219,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       ...boardActivity?.hooks,
     });
   }
+  // The admin Projections page (ADR 087): its reading on the query side, its actions on the command side.
+  if (queries || commands) {
+    await app.register(adminProjectionRoutes, { eventStore: deps.eventStore, readStore: deps.readStore, clock: deps.clock, ids: deps.ids, projections: allProjections, daemon, queries, commands });
+  }
   if (spa) {
     await serveSpaFiles(app, spa);
     registerPageRedirects(app);
@@ -240,6 +245,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   let stopMailWorker: (() => Promise<void>) | null = null;
   let outboxRelay: OutboxRelay | null = null;
+  let rebuildWorker: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
     // Mail is a side effect of commands (reset links): the command side delivers it.
     if (commands) {
@@ -263,8 +269,25 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     }
     if (queries) await progress.start();
     await daemon?.start();
+    // Rebuilds asked for from the console run where the projections run (ADR 087).
+    if (daemon) {
+      // Not waited for: the app is ready without it (its first read of the log runs in the background).
+      const starting = startRebuildWorker({
+        eventStore: deps.eventStore,
+        readStore: deps.readStore,
+        bus: deps.bus,
+        clock: deps.clock,
+        projections: options.projectionDefinitions ?? allProjections,
+        onError: (error) => app.log.warn({ err: error }, 'a rebuild asked for from the admin console failed'),
+      }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the admin console rebuild worker did not start');
+        return null;
+      });
+      rebuildWorker = { stop: async () => (await starting)?.stop() };
+    }
   });
   app.addHook('onClose', async () => {
+    await rebuildWorker?.stop();
     await daemon?.stop();
     await progress.stop();
     await stopMailWorker?.();

@@ -18,7 +18,7 @@ import { ProjectionRunner, RebuildInProgressError, RebuildSupersededError } from
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
 import { runImport, startImportSchedule } from './import';
-import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection } from './projections';
+import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection, verifyProjections } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
 import { BusUnavailableError, createRuntime, openDatabase, ReadStoreUnavailableError } from './runtime';
 import { commandLine, eventTypesArg, positionArg, UsageError } from './args';
@@ -41,6 +41,10 @@ const USAGE = `Usage: hireloop <command>
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
   replay [projection]         rebuild one read model (or all, one after the other) from the start of the log;
                               safe while the app runs: built aside, then switched in at once (ADR 049)
+  replay [projection] --verify [--limit N]
+                              rebuild aside up to each read model's checkpoint WITHOUT switching, compare it
+                              document by document with the one in use and print the differences (ids and
+                              field names, at most N of each kind, default 20, plus counts); exit code 1 if any
   projections                 each read model's status, checkpoint, lag, when its runner was last heard from
                               ("stale": no process runs it or it cannot reach the database), parked events, last error
   projections retry NAME      apply NAME's parked events again; those that work are un-parked
@@ -215,9 +219,21 @@ async function main(argv: string[]) {
       });
     }
     case 'replay': {
-      const name = commandLine('replay', args, {}, { max: 1, what: 'projection name' }).positionals[0];
+      const { positionals, flags } = commandLine('replay', args, { verify: { type: 'boolean' }, limit: { type: 'string' } }, { max: 1, what: 'projection name' });
+      const name = positionals[0];
       const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
       if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
+      if (flags.limit !== undefined && !flags.verify) throw new UsageError('replay: --limit is for --verify');
+      const limit = flags.limit === undefined ? 20 : Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 0 || limit > 10_000) throw new UsageError(`replay: --limit takes a whole number from 0 to 10000, not ${JSON.stringify(flags.limit)}`);
+      if (flags.verify) {
+        return withRuntime(async (runtime) => {
+          // Rebuilt into scratch collections that are never switched in; the read model in use is untouched (ADR 087).
+          const { text, differences } = await verifyProjections(runtime, chosen, { limit, log });
+          process.stdout.write(`${text}\n`);
+          if (differences > 0) process.exitCode = 1;
+        });
+      }
       return withRuntime(async (runtime) => {
         // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
         for (const projection of chosen) {

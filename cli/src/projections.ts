@@ -4,6 +4,7 @@ import { ensureFailureCollections } from '@hireloop/projections/failures';
 import { projectionHealth, type ProjectionHealth } from '@hireloop/projections/health';
 import { ProjectionRunner, STALE_AFTER_MS, type RebuildProgress, type RebuildResult, type RetryOutcome } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
+import { verifyReadModel, type VerifyDifference, type VerifyProgress, type VerifyResult } from '@hireloop/projections/verify';
 
 interface Stores {
   eventStore: EventStore;
@@ -119,4 +120,67 @@ export function describeRebuild(name: string, result: RebuildResult, ms: number)
     `${name}: rebuilt to ${result.position || 'the start'} from ${eventCount(result.events)} in ${ms} ms (${rate(result.events, ms)}), ` +
     `put in place of the one in use (generation ${result.generation}; ${result.eventsUnderLease} of the events applied while its runner waited)`
   );
+}
+
+/** One line of `hireloop replay --verify`'s progress. */
+export function describeVerifyProgress(name: string, progress: VerifyProgress, ms: number): string {
+  const done = `${eventCount(progress.events)} in ${(ms / 1000).toFixed(1)} s (${rate(progress.events, ms)})`;
+  if (progress.phase === 'compare') return `${name}: ${done} rebuilt aside; comparing (${progress.compared.toLocaleString('en-US')} documents so far)`;
+  return `${name}: ${done}, rebuilding aside to compare (the read model in use is not touched)`;
+}
+
+/**
+ * What `hireloop replay --verify` found for one read model: the counts, then the differences
+ * (ids and field names only: a read model may hold personal data, the values stay out of the output).
+ */
+export function describeVerify(result: VerifyResult, ms: number): string {
+  const { counts } = result;
+  const total = counts.missing + counts.extra + counts.different;
+  const head =
+    `${result.projection}: ${total === 0 ? 'no difference' : `${total} difference${total === 1 ? '' : 's'}`} at ${result.position || 'the start'} ` +
+    `(${result.compared.toLocaleString('en-US')} documents compared, ${eventCount(result.events)} replayed in ${ms} ms, ${rate(result.events, ms)}; ` +
+    `missing ${counts.missing}, extra ${counts.extra}, different ${counts.different}` +
+    `${result.skipped.length ? `; ${result.skipped.length} parked event${result.skipped.length === 1 ? '' : 's'} left out as the read model skipped them` : ''})`;
+  const line = (kind: string, difference: VerifyDifference) =>
+    `  ${kind.padEnd(9)} ${difference.collection}/${difference.id}${difference.fields ? `: ${difference.fields.join(', ')}` : ''}`;
+  const more = (kind: 'missing' | 'extra' | 'different') => (counts[kind] > result[kind].length ? [`  … and ${counts[kind] - result[kind].length} more ${kind}`] : []);
+  return [
+    head,
+    ...result.missing.map((difference) => line('missing', difference)),
+    ...more('missing'),
+    ...result.extra.map((difference) => line('extra', difference)),
+    ...more('extra'),
+    ...result.different.map((difference) => line('different', difference)),
+    ...more('different'),
+  ].join('\n');
+}
+
+/** `hireloop replay [NAME] --verify`: each read model rebuilt aside and compared with the one in use, one after the other. */
+export async function verifyProjections(
+  stores: Stores,
+  projections: readonly ProjectionDefinition[],
+  options: { limit?: number; log?: (line: string) => void } = {},
+): Promise<{ text: string; differences: number; results: VerifyResult[] }> {
+  const results: VerifyResult[] = [];
+  const lines: string[] = [];
+  for (const projection of projections) {
+    const started = Date.now();
+    let said = started;
+    const result = await verifyReadModel({
+      ...stores,
+      projection,
+      limit: options.limit ?? 20,
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (now - said < 1000) return;
+        said = now;
+        options.log?.(describeVerifyProgress(projection.name, progress, now - started));
+      },
+    });
+    results.push(result);
+    lines.push(describeVerify(result, Date.now() - started));
+  }
+  const differences = results.reduce((sum, { counts }) => sum + counts.missing + counts.extra + counts.different, 0);
+  if (projections.length > 1) lines.push(differences === 0 ? `all ${projections.length} read models equal a rebuild from the log` : `${differences} differences in ${results.filter((result) => !result.ok).length} read models`);
+  return { text: lines.join('\n'), differences, results };
 }

@@ -36,6 +36,7 @@ export * from './admin/activities';
 export * from './ledger/api';
 export * from './admin/analytics';
 export * from './admin/people';
+export * from './admin/projections';
 export * from './pages/static-pages';
 export * from './api-keys/events';
 export * from './api-keys/api';

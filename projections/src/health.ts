@@ -1,4 +1,4 @@
-import { comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store';
+import { START, comparePositions, type EventStore, type Position } from '@hireloop/platform/event-store';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { parkedCount, STATUS_COLLECTION, type ProjectionStatus, type StatusRecord } from './failures';
 import { STALE_AFTER_MS, type LiveStatus, type ProjectionDaemon } from './runner';
@@ -79,4 +79,32 @@ export async function projectionHealth({ eventStore, readStore, daemon, projecti
     });
   }
   return report;
+}
+
+/** `projectionLag` counts at most this many events behind a read model's checkpoint. */
+export const LAG_COUNT_LIMIT = 10_000;
+
+export interface ProjectionLag {
+  /** Events of the read model's types after its checkpoint (up to LAG_COUNT_LIMIT). */
+  lagEvents: number;
+  /** More than LAG_COUNT_LIMIT: counting stopped there. */
+  lagEventsAtLeast: boolean;
+  /** How long the oldest event it has not applied has waited (seconds; 0 when none). */
+  lagSeconds: number;
+}
+
+/**
+ * How far behind the log a read model is, in events and in seconds (the admin Projections page,
+ * ADR 087): read from its checkpoint, only its own event types, so a read model whose newest
+ * events are of other types shows no lag. A caught-up row costs no read.
+ */
+export async function projectionLag(eventStore: EventStore, row: Pick<ProjectionHealth, 'checkpoint' | 'caughtUp'>, eventTypes: readonly string[] | undefined, now = new Date()): Promise<ProjectionLag> {
+  if (row.caughtUp) return { lagEvents: 0, lagEventsAtLeast: false, lagSeconds: 0 };
+  const { events } = await eventStore.readAll(row.checkpoint ?? START, { batchSize: LAG_COUNT_LIMIT + 1, eventTypes });
+  const oldest = events[0];
+  return {
+    lagEvents: Math.min(events.length, LAG_COUNT_LIMIT),
+    lagEventsAtLeast: events.length > LAG_COUNT_LIMIT,
+    lagSeconds: oldest ? Math.max(0, (now.getTime() - Date.parse(oldest.metadata.occurredAt)) / 1000) : 0,
+  };
 }

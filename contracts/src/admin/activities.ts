@@ -10,7 +10,7 @@ import { Role } from '../auth/api';
  */
 
 /** What an activity was done to; `link` in the answer says where the SPA shows it, when it does. */
-export const ADMIN_ACTIVITY_ENTITY_TYPES = ['job', 'company', 'candidate', 'user', 'invitation', 'application'] as const;
+export const ADMIN_ACTIVITY_ENTITY_TYPES = ['job', 'company', 'candidate', 'user', 'invitation', 'application', 'projection'] as const;
 export const AdminActivityEntityType = z.enum(ADMIN_ACTIVITY_ENTITY_TYPES);
 export type AdminActivityEntityType = z.infer<typeof AdminActivityEntityType>;
 
@@ -37,6 +37,8 @@ export const ADMIN_ACTIVITY_ACTIONS = {
   'application.interview_invited': { label: 'Invited an applicant to interview', entityType: 'application' },
   'application.declined': { label: 'Declined an application', entityType: 'application' },
   'application.withdrawn': { label: 'Withdrew an application', entityType: 'application' },
+  'projection.rebuild_requested': { label: 'Asked for a read model to be rebuilt', entityType: 'projection' },
+  'projection.parked_retried': { label: 'Retried a read model’s parked events', entityType: 'projection' },
 } as const satisfies Record<string, { label: string; entityType: AdminActivityEntityType }>;
 export type AdminActivityAction = keyof typeof ADMIN_ACTIVITY_ACTIONS;
 export const ADMIN_ACTIVITY_ACTION_NAMES = Object.keys(ADMIN_ACTIVITY_ACTIONS) as [AdminActivityAction, ...AdminActivityAction[]];
@@ -67,6 +69,8 @@ export const ADMIN_ACTIVITY_EVENTS = {
   ApplicationInterviewInvited: 'application.interview_invited',
   ApplicationDeclined: 'application.declined',
   ApplicationWithdrawn: 'application.withdrawn',
+  ProjectionRebuildRequested: 'projection.rebuild_requested',
+  ProjectionParkedRetried: 'projection.parked_retried',
 } as const satisfies Record<string, AdminActivityAction>;
 
 /**

@@ -95,6 +95,9 @@ const SUBJECTS: Record<keyof typeof ADMIN_ACTIVITY_EVENTS, (data: unknown) => Su
   ApplicationInterviewInvited: withJob('applicationId'),
   ApplicationDeclined: withJob('applicationId'),
   ApplicationWithdrawn: withJob('applicationId'),
+  // The read model's name is the subject (ADR 087); the counts of a retry are not kept.
+  ProjectionRebuildRequested: id('projection'),
+  ProjectionParkedRetried: id('projection'),
 };
 
 const isAdminActor = (actor: RecordedEvent['metadata']['actor']): actor is { userId: string; role: 'admin' | 'super_admin' } =>
@@ -206,6 +209,8 @@ const labelSource = ({ entityType, entityId, details }: AdminActivityEntry): { k
       return { kind: 'profile', id: entityId };
     case 'user':
       return { kind: 'user', id: entityId };
+    case 'projection':
+      return null;
   }
 };
 

@@ -12,7 +12,8 @@ const ROLE_TEXT = { candidate: 'candidate', company: 'company', admin: 'admin', 
 export function describeActivities(docs: readonly AdminActivityDocument[]): AdminActivity[] {
   return docs.map((doc): AdminActivity => {
     const { label: actionLabel, entityType } = ADMIN_ACTIVITY_ACTIONS[doc.action];
-    const { entityLabel } = doc;
+    // A read model is named by its id (ADR 087): no document labels it.
+    const entityLabel = entityType === 'projection' ? doc.entityId : doc.entityLabel;
     let link: string | null = null;
     switch (entityType) {
       case 'job':
@@ -25,6 +26,7 @@ export function describeActivities(docs: readonly AdminActivityDocument[]): Admi
       case 'application':
         link = doc.details.jobId ? `/job/${encodeURIComponent(doc.details.jobId)}` : null;
         break;
+      case 'projection':
       case 'company':
       case 'user':
         break;

@@ -44,11 +44,11 @@ describe('the admin panel access states', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('shows an admin the five tabs, Candidates first', async () => {
+  it('shows an admin the six tabs, Candidates first', async () => {
     serveCandidates(3);
     renderPanel({ user: user('admin') });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Candidates', 'Companies', 'Job Management', 'Analytics', 'Activities']);
+    expect(tabs).toEqual(['Candidates', 'Companies', 'Job Management', 'Analytics', 'Activities', 'Projections']);
     expect(screen.getByRole('tab', { name: 'Candidates' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Ada1 Lovelace')).toBeInTheDocument();
   });

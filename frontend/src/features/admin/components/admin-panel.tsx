@@ -11,8 +11,9 @@ import { AnalyticsTab } from './analytics-tab';
 import { CandidatesTab } from './candidates-tab';
 import { CompaniesTab } from './companies-tab';
 import { JobsTab } from './jobs-tab';
+import { ProjectionsTab } from './projections-tab';
 
-export const ADMIN_TABS = ['candidates', 'companies', 'jobs', 'analytics', 'activities'] as const;
+export const ADMIN_TABS = ['candidates', 'companies', 'jobs', 'analytics', 'activities', 'projections'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -21,6 +22,7 @@ const TAB_LABELS: Record<AdminTab, string> = {
   jobs: 'Job Management',
   analytics: 'Analytics',
   activities: 'Activities',
+  projections: 'Projections',
 };
 
 interface AdminPanelProps {
@@ -30,7 +32,7 @@ interface AdminPanelProps {
   onSignIn: () => void;
 }
 
-/** `/admin` (part 2 "Admin panel"): the three access states, then the five tabs for admins. */
+/** `/admin` (part 2 "Admin panel"): the three access states, then the six tabs for admins. */
 export function AdminPanel({ user, isLoading, onSignIn }: AdminPanelProps) {
   if (isLoading) {
     return (
@@ -96,6 +98,9 @@ function AdminConsole({ user }: { user: User }) {
         </TabsContent>
         <TabsContent value="activities">
           <ActivitiesTab />
+        </TabsContent>
+        <TabsContent value="projections">
+          <ProjectionsTab />
         </TabsContent>
       </Tabs>
     </PageShell>
