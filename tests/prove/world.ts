@@ -1,5 +1,6 @@
 import { MIN_POSITION_HEADER, type PlanId } from '@hireloop/contracts';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
+import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';
 import { recipientsInbox } from '@hireloop/command-service/shared/test-app';
 import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
@@ -167,15 +168,18 @@ export async function openWorld(options: { rateLimited?: boolean; log?: (line: s
     const before = inbox.receivedBy(to).length;
     const invitationId = (await must({ method: 'POST', url: '/api/job-invitations/send', caller: company, payload: { jobId, candidateId: profileId, message: 'Come and talk.' } }, 201)).invitationId as string;
     const mails = await mailsTo(to, before + 1);
-    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mails[before]!.text)?.[1];
+    const token = /\/invitation\/([0-9a-f]{32}\.[A-Za-z0-9_-]{43})/.exec(mails[before]!.text)?.[1];
     if (!token) throw new Error(`no invitation link in the mail to ${candidate}`);
     return { invitationId, token };
   }
-  async function contact(company: CallerName, profileId: string) {
-    return (await must({ method: 'POST', url: '/api/candidates/contact', caller: company, payload: { candidateId: profileId, message: 'Hello from us.' } }, 201)).contactId as string;
+  /** `company` writes to the candidate of `profileId`: the thread's id (one thread per company and candidate). */
+  async function contact(company: CallerName, candidate: CallerName, profileId: string) {
+    await must({ method: 'POST', url: '/api/candidates/contact', caller: company, payload: { candidateId: profileId, message: 'Hello from us.' } }, 201);
+    return contactThreadIdFor(accounts.get(company)!.companyId!, accounts.get(candidate)!.userId);
   }
+  let searches = 0;
   async function saveSearch(name: CallerName) {
-    return ((await must({ method: 'POST', url: '/api/saved-searches', caller: name, payload: { keywords: 'data', frequency: 'daily' } }, 201)).savedSearch as { id: string }).id;
+    return ((await must({ method: 'POST', url: '/api/saved-searches', caller: name, payload: { keywords: `data ${++searches}`, frequency: 'daily' } }, 201)).savedSearch as { id: string }).id;
   }
   async function createApiKey(name: CallerName) {
     return (await must({ method: 'POST', url: '/api/api-keys', caller: name, payload: { name: 'prove' } }, 201)).id as string;
@@ -254,7 +258,7 @@ export async function makeObject(world: World, kind: ObjectKind, owner: CallerNa
       return { owner: company, party: candidate, params: { invitationId, token, jobId } };
     }
     case 'thread':
-      return { owner: company, party: candidate, params: { threadId: await world.contact(company, profileOf(candidate)) } };
+      return { owner: company, party: candidate, params: { threadId: await world.contact(company, candidate, profileOf(candidate)) } };
     case 'savedSearch':
       return { owner, party: null, params: { searchId: await world.saveSearch(owner) } };
     case 'apiKey':
