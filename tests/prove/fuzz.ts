@@ -312,7 +312,9 @@ export async function fuzz(world: World, options: { total: number; seed: number;
       const answer = isEventStream(operation) ? await overHttp(await listen(), world, request) : await world.send(request);
       result.requests++;
       result.statuses[answer.statusCode] = (result.statuses[answer.statusCode] ?? 0) + 1;
-      const described = `${request.method} ${request.url.slice(0, 160)} as ${plan.caller} (${plan.bodyMode}/${plan.paramMode}/${plan.queryMode})`;
+      // An invitation link's token is a credential: never in a log line, even a test world's.
+      const url = (ids.token ?? []).reduce((text, token) => text.split(encodeURIComponent(token)).join('{token}'), request.url);
+      const described = `${request.method} ${url.slice(0, 160)} as ${plan.caller} (${plan.bodyMode}/${plan.paramMode}/${plan.queryMode})`;
       if (answer.statusCode >= 500) result.serverErrors.push({ key: operation.key, status: answer.statusCode, request: described, body: answer.body.slice(0, 300) });
       const problem = check(operation, answer);
       if (problem) result.mismatches.push({ key: operation.key, problem, request: described });
