@@ -368,6 +368,7 @@ export const fuzzPart: ProvePart = {
     const world = await openWorld({ log: options.log });
     try {
       const result = await fuzz(world, { total: options.short ? SHORT_REQUESTS : FULL_REQUESTS, seed: 27, log: options.log });
+      options.log(`fuzz: statuses ${Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ')}`);
       for (const error of result.serverErrors.slice(0, 20)) options.log(`fuzz 5xx: ${error.status} ${error.request}: ${error.body}`);
       for (const mismatch of result.mismatches.slice(0, 40)) options.log(`fuzz off the document: ${mismatch.request}: ${mismatch.problem}`);
       const atLeast = options.short ? SHORT_REQUESTS : 10_000;
