@@ -14,6 +14,8 @@ import type { ObjectKind } from './world';
  *   `fresh`: the call changes or ends the object, so each call gets a new one.
  * - `role`: no object id; acts on the caller's own things or on the whole board. Expected status
  *   by who calls.
+ * - several lines for one route: the same route also on the private profile of a third candidate
+ *   (no caller's): only its owner (and, where they may, Hireloop admins) learn it exists (ADR 077).
  * - `none`: not in the matrix, and why (public forms whose answer depends on what is typed, not on
  *   who asks; they are fuzzed, and their rules tested in their own files).
  */
@@ -32,13 +34,20 @@ export interface ObjectAccess {
 export interface RoleAccess {
   role: true;
   expect: Record<Who, number>;
-  body?: () => unknown;
+  /** The body sent, from the world's ids (`profileA`, `profileB`, `privateProfile`). */
+  body?: (params: Record<string, string>) => unknown;
   query?: string;
+  /** Path parameters from the world's ids (a private profile no caller owns). */
+  params?: (params: Record<string, string>) => Record<string, string>;
+  /** What this line checks, when a route has more than one. */
+  case?: string;
 }
 export interface NotInMatrix {
   none: string;
 }
 export type Access = ObjectAccess | RoleAccess | NotInMatrix;
+/** A route's line, or several (the same route on a public and on a private profile). */
+export type Declaration = Access | readonly (ObjectAccess | RoleAccess)[];
 
 const job = { title: 'Matrix Engineer', location: 'Austin, TX', description: 'Checks who may do what.' };
 const PUBLIC_FORM = 'a public form: who asks does not matter, what is typed does (fuzzed; tested in its own files)';
@@ -48,7 +57,7 @@ const adminsOnly = (status: number) => ({ visitor: 401, candidate: 403, company:
 const candidatesOnly = (status: number, staff = 403) => ({ visitor: 401, candidate: status, company: 403, admin: staff, superAdmin: staff });
 const companiesOnly = (status: number, staff = 403) => ({ visitor: 401, candidate: 403, company: status, admin: staff, superAdmin: staff });
 
-export const ACCESS: Record<string, Access> = {
+export const ACCESS: Record<string, Declaration> = {
   'POST /api/auth/candidate/signup': { none: PUBLIC_FORM },
   'POST /api/auth/company/signup': { none: PUBLIC_FORM },
   'POST /api/auth/login': { none: PUBLIC_FORM },
@@ -92,12 +101,20 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/subscription/create': { none: 'changes the caller’s plan (subscriptions tests)' },
   'POST /api/subscription/portal': { none: 'opens the billing portal of the caller’s plan (billing-portal tests)' },
   'POST /api/stripe/webhook': { none: 'signed by the payment provider, not by a session (webhook tests)' },
-  'POST /api/job-invitations/send': {
-    object: 'job',
-    fresh: true,
-    expect: { visitor: 401, owner: 201, sameKind: 403, otherKind: 403, admin: 201, superAdmin: 201 },
-    body: (params) => ({ jobId: params.jobId, candidateId: params.profileA }),
-  },
+  'POST /api/job-invitations/send': [
+    {
+      object: 'job',
+      fresh: true,
+      expect: { visitor: 401, owner: 201, sameKind: 403, otherKind: 403, admin: 201, superAdmin: 201 },
+      body: (params) => ({ jobId: params.jobId, candidateId: params.profileA }),
+    },
+    {
+      object: 'job',
+      fresh: true,
+      expect: { visitor: 401, owner: 404, sameKind: 403, otherKind: 403, admin: 201, superAdmin: 201 },
+      body: (params) => ({ jobId: params.jobId, candidateId: params.privateProfile }),
+    },
+  ],
   'POST /api/job-invitations/bulk': {
     object: 'job',
     fresh: true,
@@ -114,7 +131,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/invitations/{token}/availability': { object: 'invitation', fresh: true, expect: { ...everyone(409), visitor: 200 }, body: () => availability },
   'POST /api/my-invitations/{invitationId}/availability': { object: 'invitation', fresh: true, expect: { visitor: 401, owner: 404, party: 409, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => availability },
   'POST /api/invitations/{token}/claim': { object: 'invitation', expect: everyone(409), body: () => ({ password: 'a-new-password-1' }) },
-  'POST /api/candidates/contact': { object: 'profile', expect: { visitor: 401, owner: 403, sameKind: 403, otherKind: 201, admin: 403, superAdmin: 403 }, body: (params) => ({ candidateId: params.id, message: 'Hello from the matrix.' }) },
+  'POST /api/candidates/contact': [
+    { object: 'profile', expect: { visitor: 401, owner: 403, sameKind: 403, otherKind: 201, admin: 403, superAdmin: 403 }, body: (params) => ({ candidateId: params.id, message: 'Hello from the matrix.' }) },
+    { role: true, case: 'a private profile', expect: { visitor: 401, candidate: 403, company: 404, admin: 403, superAdmin: 403 }, body: (ids) => ({ candidateId: ids.privateProfile, message: 'Hello from the matrix.' }) },
+  ],
   'POST /api/inbox/read': { role: true, expect: { ...signedIn(200), company: 403 }, body: () => ({ upTo: '2026-11-27T10:00:00.000Z' }) },
   'POST /api/conversations/{threadId}/messages': { object: 'thread', expect: { visitor: 401, owner: 201, party: 201, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => ({ message: 'A reply from the matrix.' }) },
   'POST /api/conversations/{threadId}/read': { object: 'thread', expect: { visitor: 401, owner: 200, party: 403, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => ({ upTo: '2026-11-27T10:00:00.000Z' }) },
@@ -146,14 +166,20 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/me/data-export': { role: true, expect: signedIn(200) },
   'DELETE /api/me': { role: true, expect: signedIn(400), body: () => ({ confirmEmail: 'not-my-address@matrix.example' }) },
   'GET /api/auth/user': { role: true, expect: signedIn(200) },
-  'GET /api/candidates/{id}/ai-summary': { object: 'profile', expect: { visitor: 401, owner: 200, sameKind: 403, otherKind: 200, admin: 200, superAdmin: 200 } },
+  'GET /api/candidates/{id}/ai-summary': [
+    { object: 'profile', expect: { visitor: 401, owner: 200, sameKind: 403, otherKind: 200, admin: 200, superAdmin: 200 } },
+    { role: true, case: 'a private profile', params: (ids) => ({ id: ids.privateProfile! }), expect: { visitor: 404, candidate: 404, company: 404, admin: 404, superAdmin: 404 } },
+  ],
   'GET /api/jobs/suggested': { role: true, expect: candidatesOnly(200, 404) },
   'GET /api/jobs/rss': { role: true, expect: signedIn(200, 200) },
   'GET /api/jobs/share/{shareToken}': { object: 'job', expect: everyone(200) },
   'GET /api/jobs/{jobId}/application': { object: 'application', expect: { visitor: 401, owner: 200, party: 200, sameKind: 200, otherKind: 200, admin: 200, superAdmin: 200 } },
   'GET /api/jobs/{jobId}/history': { object: 'job', expect: everyone(200) },
   'GET /api/profile/json-resume': { role: true, expect: candidatesOnly(200, 404) },
-  'GET /api/profiles/{id}': { object: 'profile', expect: everyone(200) },
+  'GET /api/profiles/{id}': [
+    { object: 'profile', expect: everyone(200) },
+    { role: true, case: 'a private profile', params: (ids) => ({ id: ids.privateProfile! }), expect: { visitor: 404, candidate: 404, company: 404, admin: 404, superAdmin: 404 } },
+  ],
   'GET /api/profile-pictures/{id}': { none: 'public image files by an unguessable id (profile-pictures tests)' },
   'GET /api/applications': { role: true, expect: candidatesOnly(200, 200) },
   'GET /api/jobs/{jobId}/applicants': { object: 'job', expect: { visitor: 401, owner: 200, sameKind: 403, otherKind: 403, admin: 200, superAdmin: 200 } },

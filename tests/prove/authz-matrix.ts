@@ -46,7 +46,9 @@ export const routesOf = (world: World) =>
 export async function runMatrix(world: World, options: { routes?: readonly string[]; callers?: readonly CallerName[]; log: (line: string) => void }) {
   const callers = options.callers ?? CALLERS;
   const profiles = { candidateA: await world.createProfile('candidateA'), candidateB: await world.createProfile('candidateB') };
-  const extra = { profileA: profiles.candidateA, profileB: profiles.candidateB };
+  // A third candidate's private profile: no caller owns it, so only Hireloop admins may learn it exists.
+  await world.signUpCandidate('candidateC');
+  const extra: Record<string, string> = { profileA: profiles.candidateA, profileB: profiles.candidateB, privateProfile: await world.createProfile('candidateC', false) };
   const shared = new Map<string, OwnedObject>();
   const objectOf = async (kind: ObjectKind, owner: CallerName, fresh: boolean) => {
     if (fresh) return makeObject(world, kind, owner, profiles);
@@ -57,7 +59,11 @@ export async function runMatrix(world: World, options: { routes?: readonly strin
   const cells: MatrixCell[] = [];
   const routes = options.routes ?? Object.keys(ACCESS);
   for (const route of routes) {
-    const access = ACCESS[route]!;
+    const declaration = ACCESS[route]!;
+    for (const access of Array.isArray(declaration) ? declaration : [declaration as Access]) cells.push(...(await callRoute(route, access)));
+  }
+  async function callRoute(route: string, access: Access): Promise<MatrixCell[]> {
+    const found: MatrixCell[] = [];
     const [method, template] = route.split(' ') as [string, string];
     const fill = (params: Record<string, string>) => template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `missing-${name}`));
     if (isObject(access)) {
@@ -70,24 +76,26 @@ export async function runMatrix(world: World, options: { routes?: readonly strin
           const expected = access.expect[relation] ?? access.expect.otherKind;
           const query = access.query ? `?${access.query(params)}` : '';
           const answer = await world.send({ method, url: fill(params) + query, caller, ...(access.body ? { payload: access.body(params) } : {}) });
-          cells.push({ route, caller, relation, owner, expected, actual: answer.statusCode, body: answer.body.slice(0, 200) });
+          found.push({ route, caller, relation, owner, expected, actual: answer.statusCode, body: answer.body.slice(0, 200) });
         }
       }
     } else if (isRole(access)) {
       for (const caller of callers) {
         const who = whoIs(world, caller);
-        const answer = await world.send({ method, url: template + (access.query ? `?${access.query}` : ''), caller, ...(access.body ? { payload: access.body() } : {}) });
-        cells.push({ route, caller, relation: who, owner: null, expected: access.expect[who], actual: answer.statusCode, body: answer.body.slice(0, 200) });
+        const url = (access.params ? fill(access.params(extra)) : template) + (access.query ? `?${access.query}` : '');
+        const answer = await world.send({ method, url, caller, ...(access.body ? { payload: access.body(extra) } : {}) });
+        found.push({ route: access.case ? `${route} (${access.case})` : route, caller, relation: who, owner: null, expected: access.expect[who], actual: answer.statusCode, body: answer.body.slice(0, 200) });
       }
     }
+    return found;
   }
   const differences = cells.filter((cell) => cell.actual !== cell.expected);
   for (const cell of differences) options.log(`authorisation: ${cell.route} as ${cell.caller} (${cell.relation}${cell.owner ? ` of ${cell.owner}'s` : ''}): expected ${cell.expected}, got ${cell.actual} ${cell.body}`);
   return { cells, differences };
 }
 
-/** The small slice `npm test` runs: routes of each sort (an owned object read and written, a role route), all callers. */
-export const SHORT_ROUTES = ['GET /api/jobs/{jobId}/applicants', 'PUT /api/jobs/{jobId}', 'POST /api/jobs/{jobId}/applicants/{candidateUserId}/status', 'PATCH /api/saved-searches/{searchId}', 'GET /api/admin/candidates', 'GET /api/my-invitations/{invitationId}'];
+/** The small slice `npm test` runs: routes of each sort (an owned object read and written, a role route, a private profile), all callers. */
+export const SHORT_ROUTES = ['GET /api/jobs/{jobId}/applicants', 'PUT /api/jobs/{jobId}', 'POST /api/jobs/{jobId}/applicants/{candidateUserId}/status', 'PATCH /api/saved-searches/{searchId}', 'GET /api/admin/candidates', 'GET /api/my-invitations/{invitationId}', 'GET /api/profiles/{id}'];
 
 export const authzMatrixPart: ProvePart = {
   name: 'authorisation',
@@ -98,7 +106,7 @@ export const authzMatrixPart: ProvePart = {
       const routes = routesOf(world);
       const { missing, stale } = undeclared(routes);
       const { cells, differences } = await runMatrix(world, { routes: options.short ? SHORT_ROUTES : undefined, log: options.log });
-      const inMatrix = new Set(cells.map((cell) => cell.route)).size;
+      const inMatrix = new Set(cells.map((cell) => cell.route.replace(/ \(.*\)$/, ''))).size;
       return [
         {
           part: 'authorisation',

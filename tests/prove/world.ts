@@ -17,7 +17,8 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
  */
 
 export const CALLERS = ['visitor', 'candidateA', 'candidateB', 'companyA', 'companyB', 'admin', 'superAdmin'] as const;
-export type CallerName = (typeof CALLERS)[number];
+/** The callers, and a third candidate who owns the private profile no caller owns. */
+export type CallerName = (typeof CALLERS)[number] | 'candidateC';
 export type Kind = 'candidate' | 'company';
 
 export interface Account {
@@ -209,6 +210,7 @@ export async function openWorld(options: { rateLimited?: boolean; log?: (line: s
     createProfile,
     postJob,
     freshSession,
+    signUpCandidate: (name: CallerName) => signUp(name, 'candidate'),
     apply,
     invite,
     contact,
