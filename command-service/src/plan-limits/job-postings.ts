@@ -1,6 +1,7 @@
 import { isAdminRole, jobStreamId, subscriptionStreamId, type JobEvent, type Role, type UserType } from '@hireloop/contracts';
 import { decideOn, handleDecisions, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
+import { oneAtATime } from '../shared/one-at-a-time';
 import { loadState, type StoredEvent } from '../shared/stream';
 import { countedJobIds, subscriptionDecider } from '../subscriptions/decider';
 import { jobDecider } from '../jobs/decider';
@@ -37,8 +38,11 @@ export async function changeJobWithinPlan(
   { companyId, jobId, decideJob }: { companyId: string; jobId: string; decideJob: () => Promise<Decision<JobEvent>> },
   context: CommandContext,
 ): Promise<CountedJobChange> {
-  // Another post or a plan change came first: `handleDecisions` decides both again on what is there now.
-  const { job, position, occurredAt } = await handleDecisions(
+  // A company's posts are decided one at a time in this process (ADR 089): parallel posts all count
+  // on the one subscription stream, and racing there made each loser read every job stream again.
+  // Another process's post or a plan change (a webhook) may still come first: `handleDecisions`
+  // then decides both again on what is there now.
+  const { job, position, occurredAt } = await oneAtATime(subscriptionStreamId(companyId), () => handleDecisions(
     deps.eventStore,
     async () => {
       const job = await decideJob();
@@ -50,6 +54,6 @@ export async function changeJobWithinPlan(
       return { decisions: [job, posting], result: { job } };
     },
     context,
-  );
+  ));
   return { events: job.events.map((event) => ({ ...event, occurredAt })), position };
 }

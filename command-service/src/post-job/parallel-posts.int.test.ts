@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalDataRules } from '@hireloop/contracts';
-import { createPostgresEventStore, type PostgresEventStore } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, WrongExpectedVersionError, type PostgresEventStore } from '@hireloop/platform/event-store';
 import { createMemoryPersonalDataKeys } from '@hireloop/platform/personal-data/memory';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
 import { readAllUntil } from '../../../tests/support/events';
@@ -32,7 +32,18 @@ afterAll(async () => {
 const job = { title: 'Data Engineer', company: '', location: 'Austin, TX', salary: '', type: 'Full-time', remote: false, description: 'Own the pipelines.', requirements: 'SQL', skills: 'dbt', experience: 'Senior level', benefits: '' };
 
 describe('parallel job posts by one company', () => {
-  it('25 posts at once under the plan limit all succeed', async () => {
+  it('25 posts at once under the plan limit all succeed, decided in turn: no post is decided again after a conflict', async () => {
+    // Every append that lost a race (before ADR 089: most of the 25, many of them several times).
+    let conflicts = 0;
+    const appendToStreams = ctx.deps.eventStore.appendToStreams.bind(ctx.deps.eventStore);
+    ctx.deps.eventStore.appendToStreams = async (...args) => {
+      try {
+        return await appendToStreams(...args);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) conflicts++;
+        throw error;
+      }
+    };
     const token = (await ctx.app.inject({ method: 'POST', url: '/api/auth/company/signup', payload: company })).json().token as string;
     await subscribeToPlan(ctx.app, token, 'enterprise');
     const answers = await Promise.all(
@@ -43,5 +54,7 @@ describe('parallel job posts by one company', () => {
     const events = await readAllUntil(ctx.deps.eventStore, (all) => all.filter((event) => event.type === 'JobPostingCounted').length >= 25);
     expect(events.filter((event) => event.type === 'JobPosted')).toHaveLength(25);
     expect(events.filter((event) => event.type === 'JobPostingCounted')).toHaveLength(25);
+    expect(conflicts).toBe(0);
+    ctx.deps.eventStore.appendToStreams = appendToStreams;
   });
 });

@@ -1,6 +1,6 @@
 import { bytesAnswer } from '@hireloop/platform/http/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, PROFILE_MESSAGES, PROFILE_PICTURES_PATH, ProfilePictureParams, ProfilePictureQuery, profilePicturePath } from '@hireloop/contracts';
+import { DomainError, ErrorBody, PROFILE_MESSAGES, PROFILE_PICTURES_PATH, ProfilePictureParams, ProfilePictureQuery, profilePicturePath } from '@hireloop/contracts';
 import { ownerGrantValid } from '@hireloop/platform/profile-pictures/grants';
 import type { ProfilePictureStore } from '@hireloop/platform/profile-pictures/types';
 import type { Clock } from '@hireloop/platform/runtime';
@@ -29,11 +29,11 @@ export const profilePictureQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock; pi
       config: { frequent: true },
       schema: {
         tags: ['profiles'],
-        // The answer is the picture's bytes (image/webp), or a 404 ErrorBody; bytes are never serialised (ADR 077 documents the 200).
+        // The answer is the picture's bytes (image/webp), or a 404 ErrorBody; bytes are never serialised (ADR 077 documents the 200, ADR 089 the 404).
         summary: 'A profile picture or cover photo (image/webp) for whoever may see its profile; 404 for anyone else',
         params: ProfilePictureParams,
         querystring: ProfilePictureQuery,
-        response: { 200: bytesAnswer('image/webp', 'The picture’s bytes (WebP).') },
+        response: { 200: bytesAnswer('image/webp', 'The picture’s bytes (WebP).'), 404: ErrorBody },
       },
     },
     async (request, reply) => {
