@@ -1,7 +1,7 @@
 import type { Job } from '@hireloop/contracts';
 import { compareCodePoints, type ReadStore } from '@hireloop/platform/read-store';
 import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hireloop/projections/job-board/job-search';
-import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { Dictionary, MatchTable } from '../shared/distinct-values';
 import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
@@ -39,6 +39,9 @@ import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-mod
 
 /** Keywords whose exact job set is kept (a bitset each: 12.5 KB at 100,000 jobs). */
 const KEYWORD_CACHE = 256;
+
+/** `Job`s kept for pages (about 1.5 KB each): the rest are read by id when a page shows them. */
+const DEFAULT_JOB_CACHE = 20_000;
 
 /** Kept keywords computed again by a full reload before it takes over. */
 const WARM_KEYWORDS = 32;
@@ -255,29 +258,59 @@ export interface SearchIndexStats {
 }
 
 /** The in-memory structures; replaced as a whole by a full reload. */
-class IndexData {
+export class IndexData {
   size = 0;
   private capacity = 0;
   private readonly slotOf = new Map<string, number>();
   private ids: string[] = [];
   private createdAt: string[] = [];
   private searchTexts: string[] = [];
-  /** The documents as read (the page's jobs are made from them with `toJob`, as `searchJobs` does). */
-  private docs: JobBoardDocument[] = [];
   /**
-   * Each document's `Job`, made once: the same object for as long as the document is unchanged,
-   * so what callers work out from a job (a match score, ADR 029) can be kept by its identity.
+   * The `Job`s of recently served or changed documents (least recently used first), at most
+   * `jobCacheSize`: the rest is not held (a job's full text is most of its memory), and a page's
+   * job missing here is read from the read store by id. The same object for as long as the
+   * document is unchanged and kept, so what callers work out from a job (a match score, ADR 029)
+   * can be kept by its identity.
    */
-  private readonly jobs = new WeakMap<JobBoardDocument, Job>();
+  private jobCache = new Map<number, Job>();
 
-  private jobOf(doc: JobBoardDocument): Job {
-    let job = this.jobs.get(doc);
-    if (!job) {
-      job = toJob(doc);
-      this.jobs.set(doc, job);
+  constructor(
+    private readonly fetchJobs: (ids: readonly string[]) => Promise<Job[]> = async () => [],
+    private readonly jobCacheSize = DEFAULT_JOB_CACHE,
+  ) {}
+
+  private keepJob(slot: number, job: Job) {
+    this.jobCache.delete(slot);
+    this.jobCache.set(slot, job);
+    // Evicted in batches: the newest `jobCacheSize` kept in a new map (taking the oldest one by
+    // one would walk over the deleted entries at the map's start each time).
+    if (this.jobCache.size > this.jobCacheSize + (this.jobCacheSize >>> 2)) {
+      const entries = [...this.jobCache];
+      this.jobCache = new Map(entries.slice(entries.length - this.jobCacheSize));
     }
-    return job;
   }
+
+  /** The jobs of `slots`, in that order: from the cache, the others read by id in one query. */
+  async jobsOf(slots: readonly number[]): Promise<Job[]> {
+    const jobs: Array<Job | undefined> = slots.map((slot) => {
+      const job = this.jobCache.get(slot);
+      if (job) this.keepJob(slot, job);
+      return job;
+    });
+    const missing = slots.filter((_, i) => jobs[i] === undefined);
+    if (missing.length === 0) return jobs as Job[];
+    const read = new Map((await this.fetchJobs(missing.map((slot) => this.ids[slot]!))).map((job) => [job.id, job]));
+    return slots.map((slot, i) => {
+      // A change taken in meanwhile put the newer job in the cache.
+      const kept = jobs[i] ?? this.jobCache.get(slot);
+      if (kept) return kept;
+      const job = read.get(this.ids[slot]!);
+      if (!job) throw new Error(`Job ${this.ids[slot]} is in the search index but not in the read model`);
+      this.keepJob(slot, job);
+      return job;
+    });
+  }
+
   private flags = new Uint8Array(0);
   private locationKeys = new Int32Array(0);
   private typeKeys = new Int32Array(0);
@@ -321,6 +354,8 @@ class IndexData {
   }
 
   upsert(doc: JobBoardDocument) {
+    // (A document without its search text has it derived here, from the fields it is made of.)
+    const searchText = doc.searchText ?? searchFields(doc).searchText;
     let slot = this.slotOf.get(doc._id);
     if (slot === undefined) {
       slot = this.size;
@@ -329,10 +364,9 @@ class IndexData {
       this.slotOf.set(doc._id, slot);
       this.ids.push(doc._id);
       this.createdAt.push(doc.createdAt);
-      this.searchTexts.push(doc.searchText);
-      this.docs.push(doc);
+      this.searchTexts.push(searchText);
       this.unordered.add(slot);
-      this.addTrigrams(slot, doc.searchText);
+      this.addTrigrams(slot, searchText);
       this.logText(slot);
     } else {
       if (this.createdAt[slot] !== doc.createdAt) {
@@ -340,14 +374,14 @@ class IndexData {
         this.unordered.add(slot);
       }
       const previous = this.searchTexts[slot]!;
-      if (previous !== doc.searchText) {
-        this.removeTrigrams(slot, previous, doc.searchText);
-        this.addTrigrams(slot, doc.searchText);
-        this.searchTexts[slot] = doc.searchText;
+      if (previous !== searchText) {
+        this.removeTrigrams(slot, previous, searchText);
+        this.addTrigrams(slot, searchText);
+        this.searchTexts[slot] = searchText;
         this.logText(slot);
       }
-      this.docs[slot] = doc;
     }
+    this.keepJob(slot, toJob(doc));
     const flags =
       (doc.isActive ? ACTIVE : 0) |
       (doc.isRemote ? REMOTE : 0) |
@@ -647,7 +681,8 @@ class IndexData {
     for (const word of [...words].reverse()) this.keepKeyword(word);
   }
 
-  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { jobs: Job[]; total: number } {
+  /** The slots of the page and the total (synchronous: no change comes in between); `jobsOf` makes the page. */
+  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { slots: number[]; total: number } {
     this.settle();
     const n = this.size;
     const words32 = (n + 31) >>> 5;
@@ -672,7 +707,7 @@ class IndexData {
       if (word.length !== 3) unverified.push(word);
     }
     // Other keywords: their trigrams narrow the candidates, `includes` confirms at the end.
-    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { jobs: [], total: 0 };
+    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { slots: [], total: 0 };
 
     // Then one pass per remaining condition over the remaining jobs, cheapest first.
     if (companyId !== null) this.keepCompany(candidates, this.companies.find(companyId) ?? -2, words32);
@@ -686,8 +721,8 @@ class IndexData {
     let total = 0;
     for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
     const end = Math.min(total, skip + limit);
-    if (skip >= end) return { jobs: [], total };
-    const page: Job[] = [];
+    if (skip >= end) return { slots: [], total };
+    const page: number[] = [];
     // Either walk the newest-first order until the page is full, or sort the ranks of the
     // few matches, whichever reads less.
     const walk = Math.min(n, (end * n) / total);
@@ -703,17 +738,17 @@ class IndexData {
         }
       }
       ranks.sort();
-      for (let i = skip; i < end; i++) page.push(this.jobOf(this.docs[this.order[ranks[i]!]!]!));
+      for (let i = skip; i < end; i++) page.push(this.order[ranks[i]!]!);
     } else {
       let seen = 0;
       for (let rank = 0; rank < n && seen < end; rank++) {
         const slot = this.order[rank]!;
         if ((candidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-        if (seen >= skip) page.push(this.jobOf(this.docs[slot]!));
+        if (seen >= skip) page.push(slot);
         seen++;
       }
     }
-    return { jobs: page, total };
+    return { slots: page, total };
   }
 
   stats(): SearchIndexStats {
@@ -750,6 +785,8 @@ export interface JobSearchAnswer {
 export interface JobSearchIndexOptions extends Omit<ReadModelMirrorOptions, 'onLoad'> {
   /** Told after each load: full (every job) or incremental (the jobs changed since the last one). */
   onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
+  /** `Job`s kept in memory for pages (default 20,000); the others are read by id when a page shows them. */
+  jobCacheSize?: number;
 }
 
 /**
@@ -766,17 +803,21 @@ export class JobSearchIndex {
     return this.mirror.readModels;
   }
 
+  /** The jobs of a page that the index does not keep, read by id. */
+  private readonly readJobs = async (ids: readonly string[]): Promise<Job[]> =>
+    (await jobsCollection(this.readStore).find({ _id: { $in: [...ids] } }, { limit: ids.length })).map(toJob);
+
   constructor(
     private readonly readStore: ReadStore,
     options: JobSearchIndexOptions = {},
   ) {
-    const { onLoad, ...mirrorOptions } = options;
+    const { onLoad, jobCacheSize: _jobCacheSize, ...mirrorOptions } = options;
     this.mirror = new ReadModelMirror(
       readStore,
       {
         projection: jobBoardProjection,
         collection: jobsCollection,
-        createData: () => new IndexData(),
+        createData: () => new IndexData(this.readJobs, options.jobCacheSize),
         finishFullLoad: (data, previous) => {
           data.trim();
           data.keepKeywords(previous?.recentKeywords(WARM_KEYWORDS) ?? []);
@@ -844,10 +885,13 @@ export class JobSearchIndex {
    */
   async search(search: JobSearch): Promise<JobSearchAnswer> {
     const searchPlan = plan(search);
-    const { answer, answeredBy } = await this.mirror.answer(
-      (data) => data.search(searchPlan),
+    const { answer, answeredBy } = await this.mirror.answer<{ jobs: Job[] | Promise<Job[]>; total: number }>(
+      (data) => {
+        const { slots, total } = data.search(searchPlan);
+        return { jobs: slots.length === 0 ? [] : data.jobsOf(slots), total };
+      },
       () => searchJobs(this.readStore, search),
     );
-    return { ...answer, answeredBy };
+    return { jobs: await answer.jobs, total: answer.total, answeredBy };
   }
 }
