@@ -4,7 +4,9 @@ import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hi
 import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { Dictionary, MatchTable } from '../shared/distinct-values';
-import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
+import { checkpointName } from '@hireloop/projections/shared/projection';
+import { ReadModelMirror, type MirrorSnapshots, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
+import { readSnapshotFile, SnapshotRejected, writeSnapshotFile, type Section, type SnapshotContents } from './index-snapshot-file';
 
 /**
  * The board search (`GET /api/jobs`) answered from memory.
@@ -154,7 +156,7 @@ class Posting {
       at = lowerBound(list, this.count, slot);
       if (list[at] === slot) return;
     }
-    if (this.count === list.length) list = this.list = growInt32(list, list.length * 2);
+    if (this.count === list.length) list = this.list = growInt32(list, Math.max(4, list.length * 2));
     if (at < this.count) list.copyWithin(at + 1, at, this.count);
     list[at] = slot;
     this.count++;
@@ -219,6 +221,8 @@ class Trigrams {
   readonly ascii = new Int32Array(1 << 21);
   private readonly others = new Map<string, Posting>();
   readonly all: Posting[] = [];
+  /** The key of each posting of `all`. */
+  readonly keys: Array<number | string> = [];
 
   get(key: number | string): Posting | undefined {
     if (typeof key === 'number') {
@@ -233,6 +237,7 @@ class Trigrams {
     if (!posting) {
       posting = new Posting();
       this.all.push(posting);
+      this.keys.push(key);
       if (typeof key === 'number') this.ascii[key] = this.all.length;
       else this.others.set(key, posting);
     }
@@ -751,6 +756,118 @@ export class IndexData {
     return { slots: page, total };
   }
 
+  /**
+   * The structures as the sections of a snapshot file (ADR 085): the columns, the search texts,
+   * the dictionaries, the postings and the order. Not the kept jobs nor the keyword sets (made
+   * again as searches need them). Call with no change coming in until the file is written.
+   */
+  toSnapshot(): Record<string, Section> {
+    this.settle();
+    const n = this.size;
+    const all = this.postings.all;
+    const meta = new Int32Array(all.length * 3);
+    let words = 0;
+    all.forEach((posting, i) => {
+      meta[i * 3] = posting.bits ? 1 : 0;
+      meta[i * 3 + 1] = posting.count;
+      meta[i * 3 + 2] = posting.bits ? posting.bits.length : posting.count;
+      words += meta[i * 3 + 2]!;
+    });
+    const data = new Uint32Array(words);
+    let at = 0;
+    for (const posting of all) {
+      if (posting.bits) data.set(posting.bits, at);
+      else data.set(posting.list!.subarray(0, posting.count), at);
+      at += posting.bits ? posting.bits.length : posting.count;
+    }
+    const keyText = (key: number | string) => (typeof key === 'number' ? String.fromCharCode(key >>> 14, (key >>> 7) & 127, key & 127) : key);
+    return {
+      ids: this.ids,
+      createdAt: this.createdAt,
+      searchTexts: this.searchTexts,
+      flags: this.flags.subarray(0, n),
+      locations: this.locations.values,
+      types: this.types.values,
+      companies: this.companies.values,
+      locationKeys: this.locationKeys.subarray(0, n),
+      typeKeys: this.typeKeys.subarray(0, n),
+      companyKeys: this.companyKeys.subarray(0, n),
+      order: this.order.subarray(0, n),
+      postingKeys: this.postings.keys.map(keyText),
+      postingMeta: meta,
+      postingData: data,
+    };
+  }
+
+  /** The structures read back from a snapshot (`toSnapshot`); throws `SnapshotRejected` when they do not fit together. */
+  static fromSnapshot(file: SnapshotContents<unknown>, fetchJobs?: (ids: readonly string[]) => Promise<Job[]>, jobCacheSize?: number): IndexData {
+    const data = new IndexData(fetchJobs, jobCacheSize);
+    const ids = file.strings('ids');
+    const n = ids.length;
+    const createdAt = file.strings('createdAt');
+    const searchTexts = file.strings('searchTexts');
+    const flags = file.u8('flags');
+    const columns = { locationKeys: file.i32('locationKeys'), typeKeys: file.i32('typeKeys'), companyKeys: file.i32('companyKeys') };
+    const order = file.i32('order');
+    if ([createdAt, searchTexts, flags, columns.locationKeys, columns.typeKeys, columns.companyKeys, order].some((column) => column.length !== n)) {
+      throw new SnapshotRejected('its columns differ in length');
+    }
+    data.ensureCapacity(n);
+    data.size = n;
+    data.ids = ids;
+    data.createdAt = createdAt;
+    data.searchTexts = searchTexts;
+    ids.forEach((id, slot) => data.slotOf.set(id, slot));
+    if (data.slotOf.size !== n) throw new SnapshotRejected('its job ids repeat');
+    data.flags.set(flags);
+    for (let slot = 0; slot < n; slot++) {
+      const word = slot >>> 5;
+      const mask = 1 << (slot & 31);
+      FLAG_BITSETS.forEach((bit, i) => {
+        if (flags[slot]! & bit) data.flagBits[i]![word]! |= mask;
+      });
+    }
+    for (const [name, dictionary, keys, target] of [
+      ['locations', data.locations, columns.locationKeys, data.locationKeys],
+      ['types', data.types, columns.typeKeys, data.typeKeys],
+      ['companies', data.companies, columns.companyKeys, data.companyKeys],
+    ] as const) {
+      for (const value of file.strings(name)) dictionary.key(value);
+      const count = dictionary.values.length;
+      for (let slot = 0; slot < n; slot++) if (keys[slot]! >= count || keys[slot]! < (name === 'companies' ? -1 : 0)) throw new SnapshotRejected(`its ${name} keys are out of range`);
+      target.set(keys);
+    }
+    const keys = file.strings('postingKeys');
+    const meta = file.i32('postingMeta');
+    const words = file.u32('postingData');
+    if (meta.length !== keys.length * 3) throw new SnapshotRejected('its postings do not match their keys');
+    let at = 0;
+    keys.forEach((key, i) => {
+      const length = meta[i * 3 + 2]!;
+      if (key.length !== 3 || length < 0 || at + length > words.length) throw new SnapshotRejected('its postings are malformed');
+      const posting = data.postings.getOrAdd(trigramKey(key, 0));
+      posting.count = meta[i * 3 + 1]!;
+      if (meta[i * 3] === 1) {
+        posting.bits = words.slice(at, at + length);
+        posting.list = null;
+      } else {
+        posting.list = new Int32Array(words.subarray(at, at + length));
+        if (posting.count !== length) throw new SnapshotRejected('its postings are malformed');
+      }
+      at += length;
+    });
+    if (at !== words.length) throw new SnapshotRejected('its postings are malformed');
+    const seen = new Uint8Array(n);
+    for (const slot of order) {
+      if (slot < 0 || slot >= n || seen[slot]) throw new SnapshotRejected('its order is not one of the jobs');
+      seen[slot] = 1;
+    }
+    data.order = new Int32Array(order);
+    data.rankOf = new Int32Array(data.capacity);
+    for (let rank = 0; rank < n; rank++) data.rankOf[order[rank]!] = rank;
+    return data;
+  }
+
   stats(): SearchIndexStats {
     let typedArrayBytes =
       this.flags.byteLength +
@@ -787,6 +904,41 @@ export interface JobSearchIndexOptions extends Omit<ReadModelMirrorOptions, 'onL
   onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
   /** `Job`s kept in memory for pages (default 20,000); the others are read by id when a page shows them. */
   jobCacheSize?: number;
+  /**
+   * Where the index is saved with its position, and loaded from at start instead of being built
+   * from the read store (ADR 085). `source` names the read store it was built from (a snapshot of
+   * another one is not used). Without it, every start builds the index from the read store.
+   */
+  snapshot?: { file: string; source: string; everyMs?: number };
+  /** Told what became of the snapshot: restored, saved, or why none was used (the app logs it). */
+  onSnapshot?: (event: SearchIndexSnapshotEvent) => void;
+}
+
+export type SearchIndexSnapshotEvent =
+  | { kind: 'restored'; jobs: number; position: string; bytes: number; ms: number }
+  | { kind: 'saved'; jobs: number; position: string; bytes: number; ms: number }
+  | { kind: 'missing'; file: string }
+  /** Not used: damaged, another format or read model version, another source, or given up for a rebuild. The index is built from the read store. */
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * The layout of `IndexData` in a snapshot: one more whenever `toSnapshot`/`fromSnapshot` change,
+ * so that an older file is rebuilt rather than misread.
+ */
+export const SEARCH_INDEX_FORMAT = 1;
+
+interface SnapshotMeta {
+  format: number;
+  /** The read model and its version (`job-board_v4`). */
+  readModel: string;
+  source: string;
+  checkpoint: string;
+  generation: number;
+  jobs: number;
+  /** Kept keywords, most recently searched first: computed again after the restore. */
+  keywords: string[];
+  savedAt: string;
 }
 
 /**
@@ -811,7 +963,7 @@ export class JobSearchIndex {
     private readonly readStore: ReadStore,
     options: JobSearchIndexOptions = {},
   ) {
-    const { onLoad, jobCacheSize: _jobCacheSize, ...mirrorOptions } = options;
+    const { onLoad, jobCacheSize: _jobCacheSize, snapshot, onSnapshot: _onSnapshot, ...mirrorOptions } = options;
     this.mirror = new ReadModelMirror(
       readStore,
       {
@@ -822,9 +974,56 @@ export class JobSearchIndex {
           data.trim();
           data.keepKeywords(previous?.recentKeywords(WARM_KEYWORDS) ?? []);
         },
+        snapshots: snapshot && this.snapshots(snapshot, options),
       },
-      { ...mirrorOptions, onLoad: onLoad && (({ kind, documents, ms }) => onLoad({ kind, jobs: documents, ms })) },
+      {
+        ...mirrorOptions,
+        snapshotEveryMs: snapshot?.everyMs,
+        onSnapshotDiscarded: (reason) => options.onSnapshot?.({ kind: 'rejected', reason }),
+        onLoad: onLoad && (({ kind, documents, ms }) => onLoad({ kind, jobs: documents, ms })),
+      },
     );
+  }
+
+  private snapshots(snapshot: NonNullable<JobSearchIndexOptions['snapshot']>, options: JobSearchIndexOptions): MirrorSnapshots<IndexData> {
+    const tell = (event: SearchIndexSnapshotEvent) => options.onSnapshot?.(event);
+    const readModel = checkpointName(jobBoardProjection);
+    return {
+      restore: async () => {
+        const started = performance.now();
+        try {
+          const file = await readSnapshotFile<SnapshotMeta>(snapshot.file, (meta) => {
+            if (meta?.format !== SEARCH_INDEX_FORMAT) return `it is of index format ${String(meta?.format)}, this version reads ${SEARCH_INDEX_FORMAT}`;
+            if (meta.readModel !== readModel) return `it was built from ${meta.readModel}, this version reads ${readModel}`;
+            if (meta.source !== snapshot.source) return 'it was built from another read store';
+            if (typeof meta.checkpoint !== 'string' || typeof meta.generation !== 'number') return 'its position is missing';
+            return null;
+          });
+          if (!file) {
+            tell({ kind: 'missing', file: snapshot.file });
+            return null;
+          }
+          const data = IndexData.fromSnapshot(file, this.readJobs, options.jobCacheSize);
+          data.keepKeywords(Array.isArray(file.meta.keywords) ? file.meta.keywords.filter((word) => typeof word === 'string').slice(0, WARM_KEYWORDS) : []);
+          tell({ kind: 'restored', jobs: data.size, position: file.meta.checkpoint, bytes: file.bytes, ms: performance.now() - started });
+          return { data, checkpoint: file.meta.checkpoint, generation: file.meta.generation };
+        } catch (error) {
+          tell(error instanceof SnapshotRejected ? { kind: 'rejected', reason: error.message } : { kind: 'failed', error });
+          return null;
+        }
+      },
+      save: async (data, checkpoint, generation) => {
+        const started = performance.now();
+        try {
+          const meta: SnapshotMeta = { format: SEARCH_INDEX_FORMAT, readModel, source: snapshot.source, checkpoint, generation, jobs: data.size, keywords: data.recentKeywords(WARM_KEYWORDS), savedAt: new Date().toISOString() };
+          const { bytes } = await writeSnapshotFile(snapshot.file, meta, data.toSnapshot());
+          tell({ kind: 'saved', jobs: data.size, position: checkpoint, bytes, ms: performance.now() - started });
+        } catch (error) {
+          // A snapshot is an optimisation: the next start rebuilds without it.
+          tell({ kind: 'failed', error });
+        }
+      },
+    };
   }
 
   get size() {
@@ -843,6 +1042,15 @@ export class JobSearchIndex {
 
   get incrementalLoads() {
     return this.mirror.incrementalLoads;
+  }
+
+  /** Snapshots restored at start (then caught up), and saved. */
+  get restoredLoads() {
+    return this.mirror.restoredLoads;
+  }
+
+  get snapshotsSaved() {
+    return this.mirror.snapshotsSaved;
   }
 
   /** Searches waiting now for a load or catch-up of the index (tests wait for it instead of sleeping). */
