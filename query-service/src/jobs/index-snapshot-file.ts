@@ -40,7 +40,8 @@ interface Header<Meta> {
 /** Why a snapshot was not used: the caller logs it and rebuilds. */
 export class SnapshotRejected extends Error {}
 
-const WIDE = /[^\u0000-\u00ff]/;
+/** A code unit above 255: the string is stored as UTF-16. */
+const WIDE = /[\u0100-\uffff]/;
 const ONE_BYTE = 0;
 const TWO_BYTES = 1;
 
