@@ -180,7 +180,7 @@ describe.each(adapters)('job search index snapshot on %s', (_name, makeReadStore
   });
 
   it.each([
-    ['a damaged byte', async (bytes: Buffer) => void (bytes[bytes.length - 100] ^= 0xff), /checksum/],
+    ['a damaged byte', async (bytes: Buffer) => void bytes.writeUInt8(bytes.readUInt8(bytes.length - 100) ^ 0xff, bytes.length - 100), /checksum/],
     ['a file cut short', async (bytes: Buffer) => bytes.subarray(0, bytes.length - 1000), /length/],
     ['a file that is not a snapshot', async () => Buffer.from('{"hello": "world"}'), /not a snapshot/],
   ])('falls back to a build from the read store on %s, and says why', async (_case, damage, reason) => {

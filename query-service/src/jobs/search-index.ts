@@ -271,7 +271,7 @@ export class IndexData {
   private createdAt: string[] = [];
   private searchTexts: string[] = [];
   /**
-   * The `Job`s of recently served or changed documents (least recently used first), at most
+   * The `Job`s of recently read or changed documents (oldest first), at most
    * `jobCacheSize`: the rest is not held (a job's full text is most of its memory), and a page's
    * job missing here is read from the read store by id. The same object for as long as the
    * document is unchanged and kept, so what callers work out from a job (a match score, ADR 029)
@@ -285,6 +285,7 @@ export class IndexData {
   ) {}
 
   private keepJob(slot: number, job: Job) {
+    if (this.jobCache.get(slot) === job) return;
     this.jobCache.delete(slot);
     this.jobCache.set(slot, job);
     // Evicted in batches: the newest `jobCacheSize` kept in a new map (taking the oldest one by
@@ -297,11 +298,8 @@ export class IndexData {
 
   /** The jobs of `slots`, in that order: from the cache, the others read by id in one query. */
   async jobsOf(slots: readonly number[]): Promise<Job[]> {
-    const jobs: Array<Job | undefined> = slots.map((slot) => {
-      const job = this.jobCache.get(slot);
-      if (job) this.keepJob(slot, job);
-      return job;
-    });
+    // (A job found is not moved to the end: first in, first out, so a page of kept jobs costs lookups only.)
+    const jobs: Array<Job | undefined> = slots.map((slot) => this.jobCache.get(slot));
     const missing = slots.filter((_, i) => jobs[i] === undefined);
     if (missing.length === 0) return jobs as Job[];
     const read = new Map((await this.fetchJobs(missing.map((slot) => this.ids[slot]!))).map((job) => [job.id, job]));
