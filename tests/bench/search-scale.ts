@@ -10,7 +10,8 @@
  *   started as its own process, answering the issue's search against a bare fastify route
  *   sending the same JSON, in alternating rounds, from a separate load-generator process.
  *
- * `npx tsx tests/bench/search-scale.ts` runs the app-as-shipped part alone (BENCH_SHIPPED_JOBS,
+ * `node --expose-gc --import tsx tests/bench/search-scale.ts index` measures the index alone in
+ * process at SIZE jobs (default 1,000,000; no database). `npx tsx tests/bench/search-scale.ts` runs the app-as-shipped part alone (BENCH_SHIPPED_JOBS,
  * default 5000; BENCH_SHIPPED_CONCURRENCY, default 10; BENCH_SECONDS, default 8; BENCH_CPU_PROF=dir
  * writes the app's CPU profile there).
  */
@@ -23,7 +24,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
-import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
+import type { Job } from '@hireloop/contracts';
+import { encodePosition } from '@hireloop/platform/event-store';
+import { searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { syntheticJob } from '../../cli/src/demo-jobs';
+import { readSnapshotFile, writeSnapshotFile } from '../../query-service/src/jobs/index-snapshot-file';
+import { IndexData, JobSearchIndex, plan, SEARCH_INDEX_FORMAT } from '../../query-service/src/jobs/search-index';
 import { createTestDatabase } from '../support/postgres';
 import type { LoadRound, LoadSummary } from './load-generator';
 import { atLeast, atMost, recordFigure } from './scoreboard';
@@ -134,6 +140,119 @@ export function reportIndexAtScale(f: IndexAtScaleFigures): string[] {
     `| warm start: snapshot restored and caught up | ${(f.warmStartMs / 1000).toFixed(1)} s |`,
     `| warm ÷ cold | ${(f.warmStartMs / f.coldStartMs).toFixed(2)} |`,
     `| search() in process, p50 / p99 | ${f.p50Ms.toFixed(2)} / ${f.p99Ms.toFixed(2)} ms |`,
+    '',
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The index alone, in process, at any size (no database: what the index itself costs)
+
+export interface IndexInProcessFigures {
+  jobs: number;
+  indexMb: number | null;
+  buildMs: number;
+  snapshotWriteMs: number;
+  snapshotMb: number;
+  restoreMs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** A job-board document as the projection makes it for `JobPosted` (without the event machinery: the bench's fast path). */
+function boardDocument(i: number): JobBoardDocument {
+  const { companyId, postedBy: _postedBy, ...job } = syntheticJob(i);
+  const id = `bench-${i}`;
+  const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const base = {
+    ...job,
+    id,
+    companyId,
+    shareToken: `bench-share-${i}`,
+    createdAt,
+    isActive: i % 11 !== 0,
+    matchScore: null,
+    matchReasons: [],
+    warnings: [],
+    firstSeenAt: null,
+    lastSeenAt: null,
+    validThrough: null,
+  } as unknown as Job;
+  return { _id: id, ...base, ...searchFields(base), closedReason: null, position: encodePosition(0, i + 1) };
+}
+
+/**
+ * Builds the index from `size` synthetic documents in memory, measures its memory, its searches
+ * (the page's jobs from the kept ones, as in the app), its snapshot written and restored.
+ */
+export async function measureIndexInProcess(size: number): Promise<IndexInProcessFigures> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'hl-bench-index-'));
+  try {
+    const before = await heapBytes();
+    let started = performance.now();
+    let data: IndexData | null = new IndexData();
+    for (let i = 0; i < size; i++) data.upsert(boardDocument(i));
+    data.trim();
+    const buildMs = performance.now() - started;
+    const held = await heapBytes();
+    const plans = JOB_SEARCHES.map((search) => plan(search));
+    for (const searchPlan of plans) await data.jobsOf(data.search(searchPlan).slots);
+    const times: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      const t0 = performance.now();
+      await data.jobsOf(data.search(plans[i % plans.length]!).slots);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const file = path.join(folder, 'job-board.snapshot');
+    started = performance.now();
+    const { bytes } = await writeSnapshotFile(file, { format: SEARCH_INDEX_FORMAT }, data.toSnapshot());
+    const snapshotWriteMs = performance.now() - started;
+    const counts = (index: IndexData) => JSON.stringify({ ...index.stats(), typedArrayBytes: 0 });
+    const stats = counts(data);
+    data = null;
+    await heapBytes();
+    started = performance.now();
+    const restored = IndexData.fromSnapshot((await readSnapshotFile(file, () => null))!);
+    const restoreMs = performance.now() - started;
+    if (counts(restored) !== stats) throw new Error('the restored index differs from the one saved');
+    return {
+      jobs: size,
+      indexMb: before === null || held === null ? null : (held - before) / 1_048_576,
+      buildMs,
+      snapshotWriteMs,
+      snapshotMb: bytes / 1_048_576,
+      restoreMs,
+      p50Ms: times[Math.floor(times.length / 2)]!,
+      p99Ms: times[Math.floor(times.length * 0.99)]!,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export function reportIndexInProcess(f: IndexInProcessFigures): string[] {
+  const size = f.jobs.toLocaleString('en-US');
+  atMost('search', `index memory at ${size} jobs, in process (heap + buffers after GC)`, f.indexMb, 1024, 'MB', `load ${load()}`);
+  atMost('search', `search() p99 at ${size} jobs, in process (no HTTP)`, f.p99Ms, 25, 'ms', `p50 ${f.p50Ms.toFixed(2)} ms`);
+  recordFigure({
+    section: 'search',
+    name: `warm start at ${size} jobs, in process: snapshot read and restored`,
+    value: f.restoreMs / 1000,
+    unit: 's',
+    target: 'no rebuild',
+    met: true,
+    reference: `build from the documents in memory (no database read): ${(f.buildMs / 1000).toFixed(1)} s`,
+  });
+  return [
+    `### Search index at ${size} jobs, in process, no database (load ${load()})`,
+    '',
+    '| figure | value |',
+    '|---|---:|',
+    `| index memory (heap + array buffers after GC, 20,000 kept jobs included) | ${f.indexMb === null ? 'run with --expose-gc' : `${f.indexMb.toFixed(0)} MB`} |`,
+    `| build from documents already in memory (a cold start also reads them from the read store) | ${(f.buildMs / 1000).toFixed(1)} s |`,
+    `| snapshot written | ${(f.snapshotWriteMs / 1000).toFixed(1)} s, ${f.snapshotMb.toFixed(0)} MB |`,
+    `| snapshot read and restored (a warm start, before its catch-up) | ${(f.restoreMs / 1000).toFixed(1)} s |`,
+    `| search() + page jobs, the bench searches, p50 / p99 | ${f.p50Ms.toFixed(2)} / ${f.p99Ms.toFixed(2)} ms |`,
     '',
   ];
 }
@@ -264,7 +383,11 @@ export async function appAsShippedSection(line: (text?: string) => void): Promis
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lines: string[] = [`Load average at start: ${load()}`];
-  appAsShippedSection((text = '') => lines.push(text))
+  const run =
+    process.argv[2] === 'index'
+      ? measureIndexInProcess(Number(process.env.SIZE ?? 1_000_000)).then((figures) => void lines.push(...reportIndexInProcess(figures)))
+      : appAsShippedSection((text = '') => lines.push(text));
+  run
     .then(() => process.stdout.write(`${lines.join('\n')}\n`))
     .catch((error: unknown) => {
       log(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -231,3 +231,25 @@ describe.each(adapters)('job search index snapshot on %s', (_name, makeReadStore
     await behind.stop();
   });
 });
+
+describe('the index without documents', () => {
+  it('gives each job the words a vocabulary is made of (title, company, skills) from its search text alone', async () => {
+    const { IndexData } = await import('./search-index');
+    const { evolveJob } = await import('@hireloop/projections/job-board/projection');
+    const data = new IndexData();
+    const doc = evolveJob(null, {
+      type: 'JobPosted',
+      data: { ...job(7), title: 'Kubernetes Engineer', company: 'Acme', skills: ['Go', 'Rust'], description: 'Line one\nline two' },
+      metadata: { eventId: 'e', occurredAt: at(NOW), actor: 'system', correlationId: 'c', causationId: null, schemaVersion: 1 },
+      streamId: 'job-job-7',
+      streamVersion: 0,
+      position: '1',
+      recordedAt: at(NOW),
+    } as never)!;
+    data.upsert(doc);
+    // A document without its stored search text (derived by the index) gives the same.
+    data.upsert({ ...doc, _id: 'other', id: 'other', searchText: undefined as never });
+    expect(data.vocabularyText(0)).toBe('kubernetes engineer\nacme\ngo rust');
+    expect(data.vocabularyText(1)).toBe('kubernetes engineer\nacme\ngo rust');
+  });
+});

@@ -60,7 +60,7 @@ const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US];
 const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit);
 
 /** A `JobSearch` as the index evaluates it. */
-interface SearchPlan {
+export interface SearchPlan {
   /** Flag bits that must be set, and that must be clear. */
   required: number;
   forbidden: number;
@@ -74,8 +74,8 @@ interface SearchPlan {
   limit: number;
 }
 
-/** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. */
-function plan(search: JobSearch): SearchPlan {
+/** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. (Exported for the bench.) */
+export function plan(search: JobSearch): SearchPlan {
   const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
   noOtherField(rest, 'JobSearch');
   let required = 0;
@@ -672,6 +672,21 @@ export class IndexData {
     this.keywords.set(word, { bits, logAt: this.textLog.length });
     if (this.keywords.size > KEYWORD_CACHE) this.keywords.delete(this.keywords.keys().next().value!);
     return bits;
+  }
+
+  /**
+   * A job's title, company and skills, lower case (the first three lines of its search text):
+   * what a vocabulary of the board ("Did you mean", ADR 090) is made of, without the documents,
+   * also after a snapshot was restored (which holds the search texts, not the documents).
+   */
+  vocabularyText(slot: number): string {
+    const text = this.searchTexts[slot] ?? '';
+    let end = -1;
+    for (let line = 0; line < 3; line++) {
+      end = text.indexOf('\n', end + 1);
+      if (end === -1) return text;
+    }
+    return text.slice(0, end);
   }
 
   /** The kept keywords, most recently searched first. */
