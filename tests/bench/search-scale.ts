@@ -32,7 +32,7 @@ import { readSnapshotFile, writeSnapshotFile } from '../../query-service/src/job
 import { IndexData, JobSearchIndex, plan, SEARCH_INDEX_FORMAT } from '../../query-service/src/jobs/search-index';
 import { createTestDatabase } from '../support/postgres';
 import type { LoadRound, LoadSummary } from './load-generator';
-import { atLeast, atMost, recordFigure } from './scoreboard';
+import { atMost, recordFigure } from './scoreboard';
 import { fillJobBoard, JOB_SEARCHES } from './search-index-load';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
