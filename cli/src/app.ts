@@ -37,7 +37,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionDaemon, ProjectionRunner, type RetryPolicy } from '@hireloop/projections/runner';
 import { adminProjectionRoutes, startRebuildWorker } from './admin-projections';
 import type { ProjectionDefinition } from '@hireloop/projections/shared/projection';
-import { ProjectionProgress, registerQueryService } from '@hireloop/query-service/app';
+import { ProjectionProgress, registerQueryService, type QueryServiceDeps } from '@hireloop/query-service/app';
 import { createMcpReads } from '@hireloop/query-service/mcp/reads';
 import { openApiTransform, openApiTransformObject } from './openapi';
 import { renderInvitationPageFor } from '@hireloop/query-service/invitations/page-status';
@@ -105,6 +105,8 @@ export interface AppOptions {
   projectionRetry?: RetryPolicy;
   /** How uploaded resumes are read (time limit, worker threads, kept warm); default: started on demand, 15 s. */
   resumeReading?: ResumeReaderOptions;
+  /** Where the board's search index is saved and restored from (ADR 085); default none. */
+  searchIndexSnapshot?: QueryServiceDeps['searchIndexSnapshot'];
 }
 
 /**
@@ -216,6 +218,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       publicUrl,
       webAnalytics: deps.webAnalytics,
       pictures,
+      searchIndexSnapshot: options.searchIndexSnapshot,
       ...boardActivity?.hooks,
     });
   }

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { assistantFrameOrigins, assistantSettings } from '@hireloop/platform/assistant';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
@@ -88,6 +90,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     logger: loggerOptions(config.LOG_LEVEL),
     resumeReading: { timeoutMs: config.RESUME_EXTRACTION_TIMEOUT_MS, ocrTimeoutMs: config.RESUME_OCR_TIMEOUT_MS, threads: config.RESUME_WORKERS, heapMb: config.RESUME_WORKER_HEAP_MB, warm: true },
+    searchIndexSnapshot: parts.queries ? searchIndexSnapshot(config, runtime.databaseLabel) : undefined,
   });
   // Scheduled imports run beside the command side (they append events).
   const stopImports = parts.commands ? startImportSchedule(runtime, config.IMPORT_FEEDS, config.IMPORT_INTERVAL_MINUTES, log) : async () => undefined;
@@ -440,3 +443,23 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });
+
+/**
+ * The board's search index is saved in DATA_DIR, one file per read store (ADR 085): a query
+ * process starts from it and catches up instead of building the index from the read store.
+ */
+function searchIndexSnapshot(config: ReturnType<typeof loadConfig>, databaseLabel: string) {
+  const source = config.readStore.kind === 'mongodb' ? `mongodb:${redactUrlPassword(config.readStore.url)}` : `postgres:${databaseLabel}`;
+  const name = `job-board-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.snapshot`;
+  return { file: path.join(config.dataDir, 'search-index', name), source };
+}
+
+function redactUrlPassword(raw: string) {
+  try {
+    const url = new URL(raw);
+    url.password = '';
+    return url.toString();
+  } catch {
+    return raw;
+  }
+}

@@ -47,6 +47,8 @@ export interface QueryServiceDeps {
   onCardsShown?: CandidateQueryOptions['onCardsShown'];
   /** The board's in-memory search index (default: a new one following `progress`); loaded when the app is ready. */
   searchIndex?: JobSearchIndex;
+  /** Where the board's search index is saved and restored from at start (ADR 085); default none: built from the read store. */
+  searchIndexSnapshot?: JobQueryOptions['searchIndexSnapshot'];
   /** Browse Candidates' in-memory index (default: a new one following `progress`, if this service runs the candidate-cards read model). */
   cardIndex?: CandidateCardIndex;
   /** The admin Candidates table in memory (default: a new one following `progress`, if this service runs the admin-people read model). */
@@ -70,6 +72,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
     onSearch: deps.onSearch,
     onView: deps.onView,
     searchIndex: deps.searchIndex,
+    searchIndexSnapshot: deps.searchIndexSnapshot,
   });
   const pictures = deps.pictures ?? createMemoryProfilePictures();
   await app.register(profileQueryRoutes, { clock: deps.clock, pictures });

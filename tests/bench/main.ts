@@ -4,8 +4,8 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
- * default 10000,100000), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
+ * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
+ * default 10000,100000,1000000; the largest also measures the index's memory, cold and warm start), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
  * cards, default 10000,50000), BENCH_ADMIN_CANDIDATES (rows of the admin candidates table, default 50000) tune it.
@@ -49,11 +49,12 @@ import { measureResumeOcr } from './resume-ocr';
 import { measureHostileUploads } from './hostile-uploads';
 import { atLeast, atMost, recordFigure, scoreboardLines } from './scoreboard';
 import { measureDidYouMean } from './did-you-mean';
+import { appAsShippedSection, measureIndexAtScale, reportIndexAtScale, type IndexAtScaleFigures } from './search-scale';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const LOG_EVENTS = Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000);
@@ -464,6 +465,7 @@ async function searchSection() {
       const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
       const bare = await bareRoute();
       const rows: string[] = [];
+      let scale: IndexAtScaleFigures | null = null;
       try {
         let loaded = 0;
         for (const size of SIZES) {
@@ -481,6 +483,11 @@ async function searchSection() {
           const results = await generateLoad(plan);
           const search = results.find((r) => r.label === 'search')!;
           const baseline = results.find((r) => r.label === 'bare')!;
+          if (size === Math.max(...SIZES)) {
+            atMost('search', `board search p99 at ${thousands(size)} jobs, ${CONCURRENCY} clients`, search.p99, 25, 'ms', `bare route p99 ${fixed(baseline.p99, 2)} ms; load ${load()}`);
+            atLeast('search', `board search ÷ bare route at ${thousands(size)} jobs, ${CONCURRENCY} clients`, search.throughput / baseline.throughput, 0.5, '×', `bare route ${thousands(baseline.throughput)} req/s`);
+            scale = await measureIndexAtScale(runtime.readStore);
+          }
           rows.push(
             `| ${thousands(size)} | board search | ${search.requests} | ${fixed(search.throughput)} | ${fixed(search.p50, 2)} | ${fixed(search.p99, 2)} | ${search.errors} |`,
             `| ${thousands(size)} | bare fastify route | ${baseline.requests} | ${fixed(baseline.throughput)} | ${fixed(baseline.p50, 2)} | ${fixed(baseline.p99, 2)} | ${baseline.errors} |`,
@@ -497,6 +504,7 @@ async function searchSection() {
       line('|---:|---|---:|---:|---:|---:|---:|');
       rows.forEach((row) => line(row));
       line();
+      if (scale) reportIndexAtScale(scale).forEach((text) => line(text));
     }),
   );
 }
@@ -1113,6 +1121,7 @@ async function main() {
     ['log', logSection],
     ['lag', lagSection],
     ['search', searchSection],
+    ['app-as-shipped', () => appAsShippedSection(line)],
     ['did-you-mean', didYouMeanSection],
     ['profiles', profilesSection],
     ['matches', matchesSection],

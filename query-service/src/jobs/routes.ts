@@ -16,7 +16,7 @@ import {
   DID_YOU_MEAN_HEADER,
   type CandidateProfile,
 } from '@hireloop/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateProfilesProjection } from '@hireloop/projections/candidate-profiles/projection';
 import { findProfileByUserId } from '@hireloop/projections/candidate-profiles/queries';
 import { MATCH_SCORE_VERSION, matcherFor, withMatch, type MatchJob, type MatchResult } from '@hireloop/projections/matching/match-score';
@@ -29,7 +29,7 @@ import { findJobHistory } from '@hireloop/projections/job-history/queries';
 import type { ProjectionProgress } from '../shared/projection-progress';
 import type { ReadsReadModels } from '../shared/read-your-writes';
 import { jobsRss, robotsTxt, sitemapXml } from './rss';
-import { JobSearchIndex } from './search-index';
+import { JobSearchIndex, type JobSearchIndexOptions, type SearchIndexSnapshotEvent } from './search-index';
 
 export interface JobQueryOptions {
   readStore: ReadStore;
@@ -38,6 +38,8 @@ export interface JobQueryOptions {
   progress: ProjectionProgress;
   /** Answers `GET /api/jobs` from memory; one is made if not given. Either way it loads when the app is ready. */
   searchIndex?: JobSearchIndex;
+  /** Where the index made here is saved and restored from (ADR 085); without it, each start builds it from the read store. */
+  searchIndexSnapshot?: JobSearchIndexOptions['snapshot'];
   /** Called after a search or a job view is answered (analytics: counted in memory; must not throw or wait). */
   onSearch?: (query: JobListQuery, total: number) => void;
   onView?: (jobId: string, via: 'id' | 'share') => void;
@@ -75,6 +77,24 @@ const scoredFor = (viewer: Viewer, job: Job): Job => {
   return scored;
 };
 
+/**
+ * A job's JSON as the `Job` response schema sends it (encoded by its contract, then stringified:
+ * what fastify-type-provider-zod's serializer does), made once per job object. The index hands
+ * out the same object while the job is unchanged, so a page costs a join, not an encode of each
+ * job (ADR 085). A job off its contract throws, as the response schema would.
+ */
+const jobJsonCache = new WeakMap<Job, string>();
+const jobJson = (job: Job): string => {
+  let json = jobJsonCache.get(job);
+  if (json === undefined) {
+    const encoded = z.safeEncode(Job, job);
+    if (!encoded.success) throw encoded.error;
+    json = JSON.stringify(encoded.data);
+    jobJsonCache.set(job, json);
+  }
+  return json;
+};
+
 const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search, location: '', type: '', status: 'open', page: 1, pageSize, mine: false });
 
 /**
@@ -83,6 +103,27 @@ const boardQuery = (search: string, pageSize: number): JobListQuery => ({ search
  * (security-headers plugin), so a scored answer is never stored for anyone else.
  */
 const variesByViewer = (reply: FastifyReply) => reply.header('vary', 'Authorization');
+
+/** What became of the search index's snapshot, in the log: a rebuild always says why. */
+function logSnapshot(log: FastifyBaseLogger, event: SearchIndexSnapshotEvent) {
+  switch (event.kind) {
+    case 'restored':
+      log.info({ jobs: event.jobs, position: event.position, bytes: event.bytes, ms: Math.round(event.ms) }, 'job search index restored from its snapshot; catching up from its position');
+      break;
+    case 'saved':
+      log.info({ jobs: event.jobs, position: event.position, bytes: event.bytes, ms: Math.round(event.ms) }, 'job search index snapshot saved');
+      break;
+    case 'missing':
+      log.info({ file: event.file }, 'job search index: no snapshot yet, building the index from the read store');
+      break;
+    case 'rejected':
+      log.warn({ reason: event.reason }, 'job search index snapshot not used, building the index from the read store');
+      break;
+    case 'failed':
+      log.warn({ err: event.error }, 'job search index snapshot failed (the index is built from the read store)');
+      break;
+  }
+}
 
 export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app, options) => {
   const { readStore } = options;
@@ -94,6 +135,8 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
         if (load.kind === 'full') app.log.info(load, 'job search index loaded');
       },
       onError: (error) => app.log.warn({ err: error }, 'job search index load failed'),
+      snapshot: options.searchIndexSnapshot,
+      onSnapshot: (event) => logSnapshot(app.log, event),
     });
   // Loaded in the background from start-up, not on the first search; `ready()` does not wait for it.
   app.addHook('onReady', async () => searchIndex.start());
@@ -180,7 +223,11 @@ export const jobQueryRoutes: FastifyPluginAsyncZod<JobQueryOptions> = async (app
       if (didYouMean) reply.header(DID_YOU_MEAN_HEADER, encodeURIComponent(didYouMean.join(' ')));
       variesByViewer(reply);
       // Scored here, for this page only: the board's order and total do not depend on the score (ADR 027).
-      return viewer ? jobs.map((job) => scoredFor(viewer, job)) : jobs;
+      if (viewer) return jobs.map((job) => scoredFor(viewer, job));
+      // Unscored pages are made of each job's JSON, checked against the contract once per job
+      // (ADR 085): the same bytes the response schema would send, without encoding every job again.
+      reply.type('application/json; charset=utf-8');
+      return `[${jobs.map(jobJson).join(',')}]` as unknown as Job[];
     },
   );
 

@@ -1,11 +1,13 @@
 import type { Job } from '@hireloop/contracts';
 import { compareCodePoints, type ReadStore } from '@hireloop/platform/read-store';
 import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hireloop/projections/job-board/job-search';
-import { jobBoardProjection, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { Dictionary, MatchTable } from '../shared/distinct-values';
-import { ReadModelMirror, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
+import { checkpointName } from '@hireloop/projections/shared/projection';
+import { ReadModelMirror, type MirrorSnapshots, type ReadModelMirrorOptions } from '../shared/read-model-mirror';
 import { correctedWords, Vocabulary, vocabularyWords } from './did-you-mean';
+import { readSnapshotFile, SnapshotRejected, writeSnapshotFile, type Section, type SnapshotContents } from './index-snapshot-file';
 
 /**
  * The board search (`GET /api/jobs`) answered from memory.
@@ -41,6 +43,9 @@ import { correctedWords, Vocabulary, vocabularyWords } from './did-you-mean';
 /** Keywords whose exact job set is kept (a bitset each: 12.5 KB at 100,000 jobs). */
 const KEYWORD_CACHE = 256;
 
+/** `Job`s kept for pages (about 1.5 KB each): the rest are read by id when a page shows them. */
+const DEFAULT_JOB_CACHE = 20_000;
+
 /** Kept keywords computed again by a full reload before it takes over. */
 const WARM_KEYWORDS = 32;
 
@@ -56,7 +61,7 @@ const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US];
 const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit);
 
 /** A `JobSearch` as the index evaluates it. */
-interface SearchPlan {
+export interface SearchPlan {
   /** Flag bits that must be set, and that must be clear. */
   required: number;
   forbidden: number;
@@ -70,8 +75,8 @@ interface SearchPlan {
   limit: number;
 }
 
-/** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. */
-function plan(search: JobSearch): SearchPlan {
+/** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. (Exported for the bench.) */
+export function plan(search: JobSearch): SearchPlan {
   const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
   noOtherField(rest, 'JobSearch');
   let required = 0;
@@ -108,9 +113,6 @@ function plan(search: JobSearch): SearchPlan {
   }
   return { required, forbidden, keywords: [...new Set(keywords)], locationWords: [...new Set(words)], type: typeSearch, companyId, skip, limit };
 }
-
-/** The words of a job the vocabulary keeps: its title's, its company's and its skills'. */
-const jobVocabulary = (doc: JobBoardDocument) => [...new Set(vocabularyWords(`${doc.title} ${doc.company} ${doc.skills.join(' ')}`))];
 
 const popcount = (word: number) => {
   let v = word - ((word >>> 1) & 0x55555555);
@@ -155,7 +157,7 @@ class Posting {
       at = lowerBound(list, this.count, slot);
       if (list[at] === slot) return;
     }
-    if (this.count === list.length) list = this.list = growInt32(list, list.length * 2);
+    if (this.count === list.length) list = this.list = growInt32(list, Math.max(4, list.length * 2));
     if (at < this.count) list.copyWithin(at + 1, at, this.count);
     list[at] = slot;
     this.count++;
@@ -220,6 +222,8 @@ class Trigrams {
   readonly ascii = new Int32Array(1 << 21);
   private readonly others = new Map<string, Posting>();
   readonly all: Posting[] = [];
+  /** The key of each posting of `all`. */
+  readonly keys: Array<number | string> = [];
 
   get(key: number | string): Posting | undefined {
     if (typeof key === 'number') {
@@ -234,6 +238,7 @@ class Trigrams {
     if (!posting) {
       posting = new Posting();
       this.all.push(posting);
+      this.keys.push(key);
       if (typeof key === 'number') this.ascii[key] = this.all.length;
       else this.others.set(key, posting);
     }
@@ -259,29 +264,57 @@ export interface SearchIndexStats {
 }
 
 /** The in-memory structures; replaced as a whole by a full reload. */
-class IndexData {
+export class IndexData {
   size = 0;
   private capacity = 0;
   private readonly slotOf = new Map<string, number>();
   private ids: string[] = [];
   private createdAt: string[] = [];
   private searchTexts: string[] = [];
-  /** The documents as read (the page's jobs are made from them with `toJob`, as `searchJobs` does). */
-  private docs: JobBoardDocument[] = [];
   /**
-   * Each document's `Job`, made once: the same object for as long as the document is unchanged,
-   * so what callers work out from a job (a match score, ADR 029) can be kept by its identity.
+   * The `Job`s of recently read or changed documents (oldest first), at most
+   * `jobCacheSize`: the rest is not held (a job's full text is most of its memory), and a page's
+   * job missing here is read from the read store by id. The same object for as long as the
+   * document is unchanged and kept, so what callers work out from a job (a match score, ADR 029)
+   * can be kept by its identity.
    */
-  private readonly jobs = new WeakMap<JobBoardDocument, Job>();
+  private jobCache = new Map<number, Job>();
 
-  private jobOf(doc: JobBoardDocument): Job {
-    let job = this.jobs.get(doc);
-    if (!job) {
-      job = toJob(doc);
-      this.jobs.set(doc, job);
+  constructor(
+    private readonly fetchJobs: (ids: readonly string[]) => Promise<Job[]> = async () => [],
+    private readonly jobCacheSize = DEFAULT_JOB_CACHE,
+  ) {}
+
+  private keepJob(slot: number, job: Job) {
+    if (this.jobCache.get(slot) === job) return;
+    this.jobCache.delete(slot);
+    this.jobCache.set(slot, job);
+    // Evicted in batches: the newest `jobCacheSize` kept in a new map (taking the oldest one by
+    // one would walk over the deleted entries at the map's start each time).
+    if (this.jobCache.size > this.jobCacheSize + (this.jobCacheSize >>> 2)) {
+      const entries = [...this.jobCache];
+      this.jobCache = new Map(entries.slice(entries.length - this.jobCacheSize));
     }
-    return job;
   }
+
+  /** The jobs of `slots`, in that order: from the cache, the others read by id in one query. */
+  async jobsOf(slots: readonly number[]): Promise<Job[]> {
+    // (A job found is not moved to the end: first in, first out, so a page of kept jobs costs lookups only.)
+    const jobs: Array<Job | undefined> = slots.map((slot) => this.jobCache.get(slot));
+    const missing = slots.filter((_, i) => jobs[i] === undefined);
+    if (missing.length === 0) return jobs as Job[];
+    const read = new Map((await this.fetchJobs(missing.map((slot) => this.ids[slot]!))).map((job) => [job.id, job]));
+    return slots.map((slot, i) => {
+      // A change taken in meanwhile put the newer job in the cache.
+      const kept = jobs[i] ?? this.jobCache.get(slot);
+      if (kept) return kept;
+      const job = read.get(this.ids[slot]!);
+      if (!job) throw new Error(`Job ${this.ids[slot]} is in the search index but not in the read model`);
+      this.keepJob(slot, job);
+      return job;
+    });
+  }
+
   private flags = new Uint8Array(0);
   private locationKeys = new Int32Array(0);
   private typeKeys = new Int32Array(0);
@@ -293,8 +326,6 @@ class IndexData {
   private readonly postings = new Trigrams();
   /** The words of titles, companies and skills, for "Did you mean" (ADR 090). */
   private readonly vocabulary = new Vocabulary();
-  /** Each slot's vocabulary words, as added (what leaves when its document changes). */
-  private vocabularyOf: string[][] = [];
   private generation = 0;
   private readonly tables = new Map<string, MatchTable>();
   /** Slots whose search text was set, in order: what cached keyword sets must re-check. */
@@ -329,6 +360,8 @@ class IndexData {
   }
 
   upsert(doc: JobBoardDocument) {
+    // (A document without its search text has it derived here, from the fields it is made of.)
+    const searchText = doc.searchText ?? searchFields(doc).searchText;
     let slot = this.slotOf.get(doc._id);
     if (slot === undefined) {
       slot = this.size;
@@ -337,32 +370,28 @@ class IndexData {
       this.slotOf.set(doc._id, slot);
       this.ids.push(doc._id);
       this.createdAt.push(doc.createdAt);
-      this.searchTexts.push(doc.searchText);
-      this.docs.push(doc);
+      this.searchTexts.push(searchText);
       this.unordered.add(slot);
-      this.addTrigrams(slot, doc.searchText);
+      this.addTrigrams(slot, searchText);
       this.logText(slot);
-      const words = jobVocabulary(doc);
-      this.vocabularyOf.push(words);
-      this.vocabulary.add(words);
+      this.vocabulary.add(vocabularyWords(this.vocabularyText(slot)));
     } else {
       if (this.createdAt[slot] !== doc.createdAt) {
         this.createdAt[slot] = doc.createdAt;
         this.unordered.add(slot);
       }
       const previous = this.searchTexts[slot]!;
-      if (previous !== doc.searchText) {
-        this.removeTrigrams(slot, previous, doc.searchText);
-        this.addTrigrams(slot, doc.searchText);
-        this.searchTexts[slot] = doc.searchText;
+      if (previous !== searchText) {
+        // The job's old words leave the vocabulary, its new ones come in ("Did you mean", ADR 090).
+        this.vocabulary.remove(vocabularyWords(this.vocabularyText(slot)));
+        this.removeTrigrams(slot, previous, searchText);
+        this.addTrigrams(slot, searchText);
+        this.searchTexts[slot] = searchText;
         this.logText(slot);
-        this.vocabulary.remove(this.vocabularyOf[slot]!);
-        const words = jobVocabulary(doc);
-        this.vocabularyOf[slot] = words;
-        this.vocabulary.add(words);
+        this.vocabulary.add(vocabularyWords(this.vocabularyText(slot)));
       }
-      this.docs[slot] = doc;
     }
+    this.keepJob(slot, toJob(doc));
     const flags =
       (doc.isActive ? ACTIVE : 0) |
       (doc.isRemote ? REMOTE : 0) |
@@ -652,6 +681,21 @@ class IndexData {
     return bits;
   }
 
+  /**
+   * A job's title, company and skills, lower case (the first three lines of its search text):
+   * what a vocabulary of the board ("Did you mean", ADR 090) is made of, without the documents,
+   * also after a snapshot was restored (which holds the search texts, not the documents).
+   */
+  vocabularyText(slot: number): string {
+    const text = this.searchTexts[slot] ?? '';
+    let end = -1;
+    for (let line = 0; line < 3; line++) {
+      end = text.indexOf('\n', end + 1);
+      if (end === -1) return text;
+    }
+    return text.slice(0, end);
+  }
+
   /** The kept keywords, most recently searched first. */
   recentKeywords(count: number): string[] {
     return [...this.keywords.keys()].reverse().slice(0, count);
@@ -662,7 +706,8 @@ class IndexData {
     for (const word of [...words].reverse()) this.keepKeyword(word);
   }
 
-  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { jobs: Job[]; total: number } {
+  /** The slots of the page and the total (synchronous: no change comes in between); `jobsOf` makes the page. */
+  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { slots: number[]; total: number } {
     this.settle();
     const n = this.size;
     const words32 = (n + 31) >>> 5;
@@ -687,7 +732,7 @@ class IndexData {
       if (word.length !== 3) unverified.push(word);
     }
     // Other keywords: their trigrams narrow the candidates, `includes` confirms at the end.
-    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { jobs: [], total: 0 };
+    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { slots: [], total: 0 };
 
     // Then one pass per remaining condition over the remaining jobs, cheapest first.
     if (companyId !== null) this.keepCompany(candidates, this.companies.find(companyId) ?? -2, words32);
@@ -701,8 +746,8 @@ class IndexData {
     let total = 0;
     for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
     const end = Math.min(total, skip + limit);
-    if (skip >= end) return { jobs: [], total };
-    const page: Job[] = [];
+    if (skip >= end) return { slots: [], total };
+    const page: number[] = [];
     // Either walk the newest-first order until the page is full, or sort the ranks of the
     // few matches, whichever reads less.
     const walk = Math.min(n, (end * n) / total);
@@ -718,17 +763,131 @@ class IndexData {
         }
       }
       ranks.sort();
-      for (let i = skip; i < end; i++) page.push(this.jobOf(this.docs[this.order[ranks[i]!]!]!));
+      for (let i = skip; i < end; i++) page.push(this.order[ranks[i]!]!);
     } else {
       let seen = 0;
       for (let rank = 0; rank < n && seen < end; rank++) {
         const slot = this.order[rank]!;
         if ((candidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-        if (seen >= skip) page.push(this.jobOf(this.docs[slot]!));
+        if (seen >= skip) page.push(slot);
         seen++;
       }
     }
-    return { jobs: page, total };
+    return { slots: page, total };
+  }
+
+  /**
+   * The structures as the sections of a snapshot file (ADR 085): the columns, the search texts,
+   * the dictionaries, the postings and the order. Not the kept jobs nor the keyword sets (made
+   * again as searches need them). Call with no change coming in until the file is written.
+   */
+  toSnapshot(): Record<string, Section> {
+    this.settle();
+    const n = this.size;
+    const all = this.postings.all;
+    const meta = new Int32Array(all.length * 3);
+    let words = 0;
+    all.forEach((posting, i) => {
+      meta[i * 3] = posting.bits ? 1 : 0;
+      meta[i * 3 + 1] = posting.count;
+      meta[i * 3 + 2] = posting.bits ? posting.bits.length : posting.count;
+      words += meta[i * 3 + 2]!;
+    });
+    const data = new Uint32Array(words);
+    let at = 0;
+    for (const posting of all) {
+      if (posting.bits) data.set(posting.bits, at);
+      else data.set(posting.list!.subarray(0, posting.count), at);
+      at += posting.bits ? posting.bits.length : posting.count;
+    }
+    const keyText = (key: number | string) => (typeof key === 'number' ? String.fromCharCode(key >>> 14, (key >>> 7) & 127, key & 127) : key);
+    return {
+      ids: this.ids,
+      createdAt: this.createdAt,
+      searchTexts: this.searchTexts,
+      flags: this.flags.subarray(0, n),
+      locations: this.locations.values,
+      types: this.types.values,
+      companies: this.companies.values,
+      locationKeys: this.locationKeys.subarray(0, n),
+      typeKeys: this.typeKeys.subarray(0, n),
+      companyKeys: this.companyKeys.subarray(0, n),
+      order: this.order.subarray(0, n),
+      postingKeys: this.postings.keys.map(keyText),
+      postingMeta: meta,
+      postingData: data,
+    };
+  }
+
+  /** The structures read back from a snapshot (`toSnapshot`); throws `SnapshotRejected` when they do not fit together. */
+  static fromSnapshot(file: SnapshotContents<unknown>, fetchJobs?: (ids: readonly string[]) => Promise<Job[]>, jobCacheSize?: number): IndexData {
+    const data = new IndexData(fetchJobs, jobCacheSize);
+    const ids = file.strings('ids');
+    const n = ids.length;
+    const createdAt = file.strings('createdAt');
+    const searchTexts = file.strings('searchTexts');
+    const flags = file.u8('flags');
+    const columns = { locationKeys: file.i32('locationKeys'), typeKeys: file.i32('typeKeys'), companyKeys: file.i32('companyKeys') };
+    const order = file.i32('order');
+    if ([createdAt, searchTexts, flags, columns.locationKeys, columns.typeKeys, columns.companyKeys, order].some((column) => column.length !== n)) {
+      throw new SnapshotRejected('its columns differ in length');
+    }
+    data.ensureCapacity(n);
+    data.size = n;
+    data.ids = ids;
+    data.createdAt = createdAt;
+    data.searchTexts = searchTexts;
+    ids.forEach((id, slot) => data.slotOf.set(id, slot));
+    if (data.slotOf.size !== n) throw new SnapshotRejected('its job ids repeat');
+    data.flags.set(flags);
+    for (let slot = 0; slot < n; slot++) {
+      const word = slot >>> 5;
+      const mask = 1 << (slot & 31);
+      FLAG_BITSETS.forEach((bit, i) => {
+        if (flags[slot]! & bit) data.flagBits[i]![word]! |= mask;
+      });
+    }
+    for (const [name, dictionary, keys, target] of [
+      ['locations', data.locations, columns.locationKeys, data.locationKeys],
+      ['types', data.types, columns.typeKeys, data.typeKeys],
+      ['companies', data.companies, columns.companyKeys, data.companyKeys],
+    ] as const) {
+      for (const value of file.strings(name)) dictionary.key(value);
+      const count = dictionary.values.length;
+      for (let slot = 0; slot < n; slot++) if (keys[slot]! >= count || keys[slot]! < (name === 'companies' ? -1 : 0)) throw new SnapshotRejected(`its ${name} keys are out of range`);
+      target.set(keys);
+    }
+    const keys = file.strings('postingKeys');
+    const meta = file.i32('postingMeta');
+    const words = file.u32('postingData');
+    if (meta.length !== keys.length * 3) throw new SnapshotRejected('its postings do not match their keys');
+    let at = 0;
+    keys.forEach((key, i) => {
+      const length = meta[i * 3 + 2]!;
+      if (key.length !== 3 || length < 0 || at + length > words.length) throw new SnapshotRejected('its postings are malformed');
+      const posting = data.postings.getOrAdd(trigramKey(key, 0));
+      posting.count = meta[i * 3 + 1]!;
+      if (meta[i * 3] === 1) {
+        posting.bits = words.slice(at, at + length);
+        posting.list = null;
+      } else {
+        posting.list = new Int32Array(words.subarray(at, at + length));
+        if (posting.count !== length) throw new SnapshotRejected('its postings are malformed');
+      }
+      at += length;
+    });
+    if (at !== words.length) throw new SnapshotRejected('its postings are malformed');
+    const seen = new Uint8Array(n);
+    for (const slot of order) {
+      if (slot < 0 || slot >= n || seen[slot]) throw new SnapshotRejected('its order is not one of the jobs');
+      seen[slot] = 1;
+    }
+    data.order = new Int32Array(order);
+    data.rankOf = new Int32Array(data.capacity);
+    for (let rank = 0; rank < n; rank++) data.rankOf[order[rank]!] = rank;
+    // The vocabulary is not in the file: made again from the search texts it holds.
+    for (let slot = 0; slot < n; slot++) data.vocabulary.add(vocabularyWords(data.vocabularyText(slot)));
+    return data;
   }
 
   /** Distinct words of the vocabulary ("Did you mean"). */
@@ -784,6 +943,43 @@ export interface JobSearchAnswer {
 export interface JobSearchIndexOptions extends Omit<ReadModelMirrorOptions, 'onLoad'> {
   /** Told after each load: full (every job) or incremental (the jobs changed since the last one). */
   onLoad?: (load: { kind: 'full' | 'incremental'; jobs: number; ms: number }) => void;
+  /** `Job`s kept in memory for pages (default 20,000); the others are read by id when a page shows them. */
+  jobCacheSize?: number;
+  /**
+   * Where the index is saved with its position, and loaded from at start instead of being built
+   * from the read store (ADR 085). `source` names the read store it was built from (a snapshot of
+   * another one is not used). Without it, every start builds the index from the read store.
+   */
+  snapshot?: { file: string; source: string; everyMs?: number };
+  /** Told what became of the snapshot: restored, saved, or why none was used (the app logs it). */
+  onSnapshot?: (event: SearchIndexSnapshotEvent) => void;
+}
+
+export type SearchIndexSnapshotEvent =
+  | { kind: 'restored'; jobs: number; position: string; bytes: number; ms: number }
+  | { kind: 'saved'; jobs: number; position: string; bytes: number; ms: number }
+  | { kind: 'missing'; file: string }
+  /** Not used: damaged, another format or read model version, another source, or given up for a rebuild. The index is built from the read store. */
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * The layout of `IndexData` in a snapshot: one more whenever `toSnapshot`/`fromSnapshot` change,
+ * so that an older file is rebuilt rather than misread.
+ */
+export const SEARCH_INDEX_FORMAT = 1;
+
+interface SnapshotMeta {
+  format: number;
+  /** The read model and its version (`job-board_v4`). */
+  readModel: string;
+  source: string;
+  checkpoint: string;
+  generation: number;
+  jobs: number;
+  /** Kept keywords, most recently searched first: computed again after the restore. */
+  keywords: string[];
+  savedAt: string;
 }
 
 /**
@@ -800,24 +996,75 @@ export class JobSearchIndex {
     return this.mirror.readModels;
   }
 
+  /** The jobs of a page that the index does not keep, read by id. */
+  private readonly readJobs = async (ids: readonly string[]): Promise<Job[]> =>
+    (await jobsCollection(this.readStore).find({ _id: { $in: [...ids] } }, { limit: ids.length })).map(toJob);
+
   constructor(
     private readonly readStore: ReadStore,
     options: JobSearchIndexOptions = {},
   ) {
-    const { onLoad, ...mirrorOptions } = options;
+    const { onLoad, jobCacheSize: _jobCacheSize, snapshot, onSnapshot: _onSnapshot, ...mirrorOptions } = options;
     this.mirror = new ReadModelMirror(
       readStore,
       {
         projection: jobBoardProjection,
         collection: jobsCollection,
-        createData: () => new IndexData(),
+        createData: () => new IndexData(this.readJobs, options.jobCacheSize),
         finishFullLoad: (data, previous) => {
           data.trim();
           data.keepKeywords(previous?.recentKeywords(WARM_KEYWORDS) ?? []);
         },
+        snapshots: snapshot && this.snapshots(snapshot, options),
       },
-      { ...mirrorOptions, onLoad: onLoad && (({ kind, documents, ms }) => onLoad({ kind, jobs: documents, ms })) },
+      {
+        ...mirrorOptions,
+        snapshotEveryMs: snapshot?.everyMs,
+        onSnapshotDiscarded: (reason) => options.onSnapshot?.({ kind: 'rejected', reason }),
+        onLoad: onLoad && (({ kind, documents, ms }) => onLoad({ kind, jobs: documents, ms })),
+      },
     );
+  }
+
+  private snapshots(snapshot: NonNullable<JobSearchIndexOptions['snapshot']>, options: JobSearchIndexOptions): MirrorSnapshots<IndexData> {
+    const tell = (event: SearchIndexSnapshotEvent) => options.onSnapshot?.(event);
+    const readModel = checkpointName(jobBoardProjection);
+    return {
+      restore: async () => {
+        const started = performance.now();
+        try {
+          const file = await readSnapshotFile<SnapshotMeta>(snapshot.file, (meta) => {
+            if (meta?.format !== SEARCH_INDEX_FORMAT) return `it is of index format ${String(meta?.format)}, this version reads ${SEARCH_INDEX_FORMAT}`;
+            if (meta.readModel !== readModel) return `it was built from ${meta.readModel}, this version reads ${readModel}`;
+            if (meta.source !== snapshot.source) return 'it was built from another read store';
+            if (typeof meta.checkpoint !== 'string' || typeof meta.generation !== 'number') return 'its position is missing';
+            return null;
+          });
+          if (!file) {
+            tell({ kind: 'missing', file: snapshot.file });
+            return null;
+          }
+          const data = IndexData.fromSnapshot(file, this.readJobs, options.jobCacheSize);
+          data.keepKeywords(Array.isArray(file.meta.keywords) ? file.meta.keywords.filter((word) => typeof word === 'string').slice(0, WARM_KEYWORDS) : []);
+          tell({ kind: 'restored', jobs: data.size, position: file.meta.checkpoint, bytes: file.bytes, ms: performance.now() - started });
+          return { data, checkpoint: file.meta.checkpoint, generation: file.meta.generation };
+        } catch (error) {
+          tell(error instanceof SnapshotRejected ? { kind: 'rejected', reason: error.message } : { kind: 'failed', error });
+          return null;
+        }
+      },
+      save: async (data, checkpoint, generation) => {
+        const started = performance.now();
+        try {
+          const meta: SnapshotMeta = { format: SEARCH_INDEX_FORMAT, readModel, source: snapshot.source, checkpoint, generation, jobs: data.size, keywords: data.recentKeywords(WARM_KEYWORDS), savedAt: new Date().toISOString() };
+          const { bytes } = await writeSnapshotFile(snapshot.file, meta, data.toSnapshot());
+          tell({ kind: 'saved', jobs: data.size, position: checkpoint, bytes, ms: performance.now() - started });
+        } catch (error) {
+          // A snapshot is an optimisation: the next start rebuilds without it.
+          tell({ kind: 'failed', error });
+        }
+      },
+    };
   }
 
   get size() {
@@ -836,6 +1083,15 @@ export class JobSearchIndex {
 
   get incrementalLoads() {
     return this.mirror.incrementalLoads;
+  }
+
+  /** Snapshots restored at start (then caught up), and saved. */
+  get restoredLoads() {
+    return this.mirror.restoredLoads;
+  }
+
+  get snapshotsSaved() {
+    return this.mirror.snapshotsSaved;
   }
 
   /** Searches waiting now for a load or catch-up of the index (tests wait for it instead of sleeping). */
@@ -883,16 +1139,15 @@ export class JobSearchIndex {
    */
   async search(search: JobSearch): Promise<JobSearchAnswer> {
     const searchPlan = plan(search);
-    const { answer, answeredBy } = await this.mirror.answer(
+    const { answer, answeredBy } = await this.mirror.answer<{ jobs: Job[] | Promise<Job[]>; total: number; didYouMean?: string[] }>(
       (data) => {
-        const found: { jobs: Job[]; total: number; didYouMean?: string[] } = data.search(searchPlan);
-        const didYouMean = found.total === 0 ? data.didYouMean(searchPlan) : null;
-        if (didYouMean) found.didYouMean = didYouMean;
-        return found;
+        const { slots, total } = data.search(searchPlan);
+        const didYouMean = total === 0 ? data.didYouMean(searchPlan) : null;
+        return { jobs: slots.length === 0 ? [] : data.jobsOf(slots), total, ...(didYouMean ? { didYouMean } : {}) };
       },
       // Only the index knows the vocabulary: while it loads, no suggestion.
       () => searchJobs(this.readStore, search),
     );
-    return { ...answer, answeredBy };
+    return { jobs: await answer.jobs, total: answer.total, answeredBy, ...(answer.didYouMean ? { didYouMean: answer.didYouMean } : {}) };
   }
 }

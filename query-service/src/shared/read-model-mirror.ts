@@ -36,6 +36,13 @@ export interface ReadModelMirrorOptions {
   verifyEveryMs?: number;
   /** Told after each load: full (every document) or incremental (the documents changed since the last one). */
   onLoad?: (load: { kind: 'full' | 'incremental'; documents: number; ms: number }) => void;
+  /**
+   * Least time between two snapshots (`source.snapshots`) while the read model moves (default
+   * 5 minutes); one is also saved after the first full load and when the mirror stops.
+   */
+  snapshotEveryMs?: number;
+  /** Told when a restored snapshot is given up for a full load (another generation, ahead of the read model, documents it lacks). */
+  onSnapshotDiscarded?: (reason: string) => void;
   /** Failures of loads (each reported once; answers are then given by the read store). */
   onError?: (error: unknown) => void;
   now?: () => number;
@@ -50,6 +57,18 @@ export interface ReadModelMirrorSource<Doc extends StoredDoc, Data extends Mirro
   createData: () => Data;
   /** After a full load, before it takes over from `previous` (trim spare capacity, warm caches). */
   finishFullLoad?: (data: Data, previous: Data | null) => void;
+  /**
+   * A saved copy of the data with the checkpoint and generation it holds (ADR 085): restored at
+   * start instead of a full load, then caught up from its checkpoint like any data; saved after
+   * the first full load, now and then while the read model moves, and at stop. `restore`
+   * answers null when there is none it can use (it says why itself).
+   */
+  snapshots?: MirrorSnapshots<Data>;
+}
+
+export interface MirrorSnapshots<Data> {
+  restore(): Promise<{ data: Data; checkpoint: Position; generation: number } | null>;
+  save(data: Data, checkpoint: Position, generation: number): Promise<void>;
 }
 
 /** A load under way, and the read-model position the query service knew of when it began. */
@@ -85,6 +104,11 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
   private started = false;
   private stopped = false;
   private unwatch: (() => void) | null = null;
+  private restoreTried = false;
+  /** What the last snapshot saved holds, and when it was saved. */
+  private saved: { checkpoint: Position; generation: number; at: number } | null = null;
+  /** `fullLoads` when the last snapshot was saved. */
+  private fullLoadsSaved = 0;
   private readonly name: string;
   /** The read model it follows: what a reader through it waits for (`request.caughtUpWith`, ADR 054). */
   get readModels(): readonly string[] {
@@ -97,6 +121,9 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
   /** Loads, for tests and logs. */
   fullLoads = 0;
   incrementalLoads = 0;
+  /** Snapshots restored (then caught up), and saved. */
+  restoredLoads = 0;
+  snapshotsSaved = 0;
   /** Answers given from memory, and by the read store while the mirror was not ready. */
   readonly answers = { index: 0, readStore: 0 };
   /** Answers waiting now for a load to bring the mirror where they must see (tests wait for it instead of sleeping). */
@@ -138,10 +165,33 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
 
   /** Stops following the read model; a load under way ends at its next page. */
   async stop(): Promise<void> {
+    const first = !this.stopped;
     this.stopped = true;
     this.unwatch?.();
     this.unwatch = null;
     await Promise.allSettled([this.running?.done, this.queued]);
+    // What it holds now, for the next start (no load runs any more).
+    if (first) await this.saveSnapshot(true).catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /**
+   * Saves a snapshot when the data moved since the last one and `snapshotEveryMs` went by (or
+   * `now`): called at the end of a load (one load runs at a time, so nothing changes the data
+   * while it is written) and at stop.
+   */
+  private async saveSnapshot(now: boolean): Promise<void> {
+    const snapshots = this.source.snapshots;
+    if (!snapshots || !this.data || this.reloading) return;
+    const saved = this.saved;
+    if (saved && saved.checkpoint === this.checkpoint && saved.generation === this.generation) return;
+    // After a full load, at once (the next start then needs no full load); else now and then.
+    if (!now && saved && saved.generation === this.generation && this.fullLoadsSaved === this.fullLoads && this.now() - saved.at < (this.options.snapshotEveryMs ?? 300_000)) return;
+    const { checkpoint, generation } = this;
+    const fullLoads = this.fullLoads;
+    await snapshots.save(this.data, checkpoint, generation);
+    this.saved = { checkpoint, generation, at: this.now() };
+    this.fullLoadsSaved = fullLoads;
+    this.snapshotsSaved++;
   }
 
   /**
@@ -268,6 +318,28 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
 
   private async load(verify: boolean): Promise<void> {
     if (this.stopped) return;
+    await this.restoreOnce();
+    if (this.stopped) return;
+    await this.loadFromReadStore(verify);
+    if (!this.stopped) await this.saveSnapshot(false);
+  }
+
+  /** The first load starts from the snapshot, if there is one it can use: the catch-up below brings it up to date. */
+  private async restoreOnce(): Promise<void> {
+    const snapshots = this.source.snapshots;
+    if (this.data || this.restoreTried || !snapshots) return;
+    this.restoreTried = true;
+    const restored = await snapshots.restore();
+    if (!restored || this.stopped) return;
+    this.data = restored.data;
+    this.checkpoint = restored.checkpoint;
+    this.generation = restored.generation;
+    // Nothing changed since: no need to save it again until the read model moves.
+    this.saved = { checkpoint: restored.checkpoint, generation: restored.generation, at: this.now() };
+    this.restoredLoads++;
+  }
+
+  private async loadFromReadStore(verify: boolean): Promise<void> {
     const collection = this.source.collection(this.readStore);
     // Read before the documents: every change up to it is then in what the pages return.
     const state = await this.readStore.getCheckpointState(checkpointName(this.source.projection));
@@ -280,6 +352,15 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
     // A rebuild put another read model in place (ADR 049): documents may have changed at or before
     // the checkpoint, which the positions do not reveal. (A checkpoint moved back: one reset by hand.)
     if (!data || generation !== this.generation || checkpoint < this.checkpoint || (expected !== null && expected < data.size)) {
+      if (data && this.fullLoads === 0 && this.restoredLoads > 0) {
+        this.options.onSnapshotDiscarded?.(
+          generation !== this.generation
+            ? `the read model was rebuilt since (generation ${generation}, the snapshot's ${this.generation})`
+            : checkpoint < this.checkpoint
+              ? `it is ahead of the read model (checkpoint ${checkpoint}, the snapshot's ${this.checkpoint})`
+              : `the read model holds fewer documents (${expected}) than it does (${data.size})`,
+        );
+      }
       if (!(await this.fullLoad(checkpoint, generation))) return;
     } else {
       const started = this.now();
@@ -293,7 +374,10 @@ export class ReadModelMirror<Doc extends StoredDoc, Data extends MirrorData<Doc>
       this.options.onLoad?.({ kind: 'incremental', documents: changed, ms: this.now() - started });
       this.checkpoint = checkpoint;
       // Documents the position does not reveal (written without one): start again.
-      if (expected !== null && data.size < expected && !(await this.fullLoad(checkpoint, generation))) return;
+      if (expected !== null && data.size < expected) {
+        if (this.fullLoads === 0 && this.restoredLoads > 0) this.options.onSnapshotDiscarded?.(`the read model holds documents it lacks (${expected} against ${data.size} after catching up)`);
+        if (!(await this.fullLoad(checkpoint, generation))) return;
+      }
     }
     if (due) this.verifiedAt = this.now();
   }
