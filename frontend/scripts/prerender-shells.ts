@@ -20,8 +20,8 @@ export const SHELLS_FILE = 'shells.json';
 
 /**
  * React's server renderer marks a Suspense boundary that fell back (a lazily loaded part) with a
- * `<template>` whose attributes say why, with the build machine's file paths: they go. The marker
- * and React's boundary comments stay, for the browser's React to take the screen over.
+ * `<template>` whose attributes say why, with the build machine's file paths: they go. The empty
+ * marker and React's boundary comments stay (harmless to `createRoot`; hydration would need them).
  */
 export function cleanShell(html: string): string {
   return html.replace(/<template\b[^>]*>/g, '<template>');
