@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { routeTreeConfig } from './route-tree.config.ts';
+import { prerenderShellsPlugin } from './scripts/prerender-shells.ts';
 
 const zodPackage = path.dirname(createRequire(import.meta.url).resolve('zod/package.json'));
 
@@ -21,6 +22,8 @@ export default defineConfig({
     // Hashed assets compressed once, at the highest levels, for the server to send as they are
     // (brotli or gzip by Accept-Encoding; cli/src/spa.ts). A copy no smaller than its file is skipped.
     compression({ include: /^assets\/.+\.(?:js|css)$/, algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
+    // The job board's first screen as HTML, for the server to send before the scripts (ADR 086).
+    prerenderShellsPlugin(),
   ],
   resolve: {
     alias: [
@@ -44,6 +47,12 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server preloads the chunks of the page it serves (cli/src/route-preloads.ts).
     manifest: true,
+    // No preload helper: it put the file names of every lazily loaded chunk's imports, and the
+    // helper itself, into the entry (3.0 kB gzipped of the /jobs first load, ADR 086). A lazy
+    // chunk's imports are now found when it arrives (one more round trip when a dialog first
+    // opens; the router still preloads a link's route on intent); the page's own come with
+    // <link rel="modulepreload"> from the server. The one stylesheet is not split per chunk.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // What every page needs, in one file: fewer requests and better compression than a dozen

@@ -25,6 +25,8 @@ export interface Spa {
   preloads: (pathname: string) => string[];
   /** Whether an address is a page of the SPA (from the build's `routes.json`; every address without one). */
   knowsPage: (pathname: string) => boolean;
+  /** The pre-rendered first screen of an address, for its root element (the build's `shells.json`, ADR 086), or null. */
+  shell: (pathname: string) => string | null;
 }
 
 /**
@@ -50,7 +52,20 @@ export function loadSpa(dir: string | false): Spa | null {
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   const routesFile = path.join(root, 'routes.json');
   const knowsPage = existsSync(routesFile) ? pageMatcher(JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : () => true;
-  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest), knowsPage };
+  const shellsFile = path.join(root, 'shells.json');
+  const shells = new Map(Object.entries(existsSync(shellsFile) ? (JSON.parse(readFileSync(shellsFile, 'utf8')) as Record<string, string>) : {}));
+  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest), knowsPage, shell: (pathname) => shells.get(pathname) ?? null };
+}
+
+/**
+ * The page with its pre-rendered first screen in the root element (ADR 086): the browser paints
+ * it before any script has run, and the SPA renders over it. Only for the address without a query:
+ * the screen shows the default filters, and a board asked for with others must not show these first.
+ */
+export function withShell(html: string, spa: Spa, url: string): string {
+  const [pathname = '/', query] = url.split('?');
+  const shell = query === undefined ? spa.shell(pathname) : null;
+  return shell === null ? html : html.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
 }
 
 /** A page of the app rendered on the server (a job page), or null to send the plain SPA. */
@@ -73,7 +88,7 @@ export function spaFallback(spa: Spa | null, renderPage?: RenderPage) {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !hasFileExtension(pathname);
     if (!spa || !isPage) return reply.status(404).send({ success: false, error: `No route for ${request.method} ${pathname}` });
-    const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: spa.knowsPage(pathname) ? 200 : 404, html: spa.indexHtml };
+    const page = (await renderPage?.(pathname).catch(() => null)) ?? { status: spa.knowsPage(pathname) ? 200 : 404, html: withShell(spa.indexHtml, spa, request.url) };
     return reply
       .status(page.status)
       .header('cache-control', PAGE_CACHE_CONTROL)

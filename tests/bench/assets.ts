@@ -10,6 +10,7 @@
  *   npx tsx tests/bench/assets.ts
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +20,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { DEFAULT_SPA_DIR } from '../../cli/src/app';
 import { loadSpa, serveSpaFiles, spaFallback, type Spa } from '../../cli/src/spa';
 import { launchBrowser } from '../e2e/support/browser';
+import { atMost } from './scoreboard';
 
 export interface InitialJs {
   /** Scripts requested. */
@@ -82,6 +84,114 @@ export async function measureJobBoardVisits(options: MeasureOptions = {}): Promi
     await browser?.close();
     await server?.close();
   }
+}
+
+export interface LargestPaint {
+  /** When the largest contentful paint happened, ms from navigation start (the last `largest-contentful-paint` entry). */
+  lcpMs: number;
+  /** First contentful paint, ms. */
+  fcpMs: number;
+  /** The element painted ("H1: Find your next role", "P: Showing 1-10 of 42"). */
+  element: string;
+  /** Its painted area, px². */
+  size: number;
+  /** Errors the page threw meanwhile (a pre-rendered screen React could not take over says so here). */
+  errors: string[];
+}
+
+export interface LcpOptions extends MeasureOptions {
+  /** CDP `Emulation.setCPUThrottlingRate` (1: none; issue 26 measures at 4). */
+  cpuThrottling?: number;
+  /** Cold visits (each in a new browser context); the figures are each visit's. */
+  visits?: number;
+}
+
+/**
+ * Largest contentful paint of a cold first visit to /jobs, as the page's own Performance API
+ * reports it (a buffered `largest-contentful-paint` PerformanceObserver), with the CPU slowed
+ * down by CDP. Read once the board shows a job and the network is idle, before any input.
+ */
+export async function measureJobBoardLcp(options: LcpOptions = {}): Promise<LargestPaint[]> {
+  const spa = loadSpa(options.spaDir ?? DEFAULT_SPA_DIR);
+  if (!spa) throw new Error(`No built SPA in ${options.spaDir ?? DEFAULT_SPA_DIR}: run npm run build -w @hireloop/frontend`);
+  const server = options.baseUrl ? null : await startSpaServer(spa);
+  const baseUrl = options.baseUrl ?? server!.url;
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const paints: LargestPaint[] = [];
+    for (let visit = 0; visit < (options.visits ?? 1); visit++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottling ?? 4 });
+        await page.goto(`${baseUrl}/jobs`);
+        await page.getByRole('article').first().waitFor({ state: 'visible', timeout: 60_000 });
+        await page.waitForLoadState('networkidle');
+        paints.push({ ...(await page.evaluate(readLargestPaint)), errors });
+      } finally {
+        await context.close();
+      }
+    }
+    return paints;
+  } finally {
+    await browser?.close();
+    await server?.close();
+  }
+}
+
+/**
+ * `npm run bench`'s `assets` section: the JavaScript of a first visit to /jobs and its LCP with
+ * the CPU slowed down 4× (median of five cold visits; unthrottled beside it), recorded against
+ * issue 26's targets; returns the section's lines (markdown).
+ */
+export async function assetsReport(): Promise<string[]> {
+  const figures = await measureInitialJs();
+  atMost('assets', '/jobs first-load JS', figures.gzipBytes, 120_000, 'B', `gzip -9; ${figures.files} files, ${figures.rawBytes.toLocaleString('en-US')} B minified`);
+  const paints = await measureJobBoardLcp({ visits: 5, cpuThrottling: 4 });
+  const unthrottled = await measureJobBoardLcp({ visits: 5, cpuThrottling: 1 });
+  const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+  atMost('assets', '/jobs LCP with 4× throttling', medianLcp(paints), 1500, 'ms', `median of 5 cold visits; unthrottled ${medianLcp(unthrottled).toFixed(0)} ms; load ${load}`);
+  const lines = ['### Initial JavaScript and largest contentful paint for /jobs (built SPA, headless Chromium)', ''];
+  lines.push(`${figures.files} files, ${figures.gzipBytes.toLocaleString('en-US')} B gzipped (${figures.rawBytes.toLocaleString('en-US')} B minified). Load average after the visits: ${load}.`, '');
+  lines.push('| Visit | CPU | LCP ms | FCP ms | Element | Page errors |', '|---:|---:|---:|---:|---|---:|');
+  for (const [rate, list] of [[4, paints], [1, unthrottled]] as const) {
+    list.forEach((paint, index) => lines.push(`| ${index + 1} | ×${rate} | ${paint.lcpMs.toFixed(0)} | ${paint.fcpMs.toFixed(0)} | ${paint.element} | ${paint.errors.length} |`));
+  }
+  lines.push('');
+  return lines;
+}
+
+/** The median LCP of several visits. */
+export function medianLcp(paints: readonly LargestPaint[]): number {
+  const sorted = paints.map((paint) => paint.lcpMs).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** A `largest-contentful-paint` entry, as far as it is read here (the tests' TypeScript has no DOM types). */
+interface LargestPaintEntry {
+  startTime: number;
+  size: number;
+  element: { tagName: string; textContent: string | null } | null;
+}
+
+/** Runs in the page: the last LCP entry and the FCP, from the buffered performance timeline. */
+function readLargestPaint(): Promise<Omit<LargestPaint, 'errors'>> {
+  return new Promise((resolve, reject) => {
+    new PerformanceObserver((list, observer) => {
+      const entries = list.getEntries() as unknown as LargestPaintEntry[];
+      const last = entries.at(-1);
+      if (!last) return;
+      observer.disconnect();
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      const element = last.element ? `${last.element.tagName}: ${(last.element.textContent ?? '').trim().slice(0, 60)}` : '(removed)';
+      resolve({ lcpMs: last.startTime, fcpMs: fcp?.startTime ?? Number.NaN, element, size: last.size });
+    }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
+    setTimeout(() => reject(new Error('no largest-contentful-paint entry')), 10_000);
+  });
 }
 
 interface SeenRequest {
@@ -159,4 +269,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.info(`/jobs initial JavaScript: ${initialJs.files} files, ${kB(initialJs.gzipBytes)} gzipped (${kB(initialJs.rawBytes)} minified)`);
   for (const script of initialJs.scripts) console.info(`  ${script}`);
   console.info(`/jobs repeat visit: ${repeatVisit.requests} requests to the server (${repeatVisit.assets} for assets): ${repeatVisit.urls.join(' ')}`);
+  const paints = await measureJobBoardLcp({ baseUrl: process.argv[2], visits: 5 });
+  console.info(`/jobs LCP, CPU ×4, 5 cold visits: ${paints.map((paint) => `${paint.lcpMs.toFixed(0)} ms`).join(', ')} (median ${medianLcp(paints).toFixed(0)} ms; ${paints[0]?.element})`);
 }

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { DEFAULT_SPA_DIR } from '../../cli/src/app';
 import type { ViteManifest } from '../../cli/src/route-preloads';
-import { measureJobBoardVisits, type JobBoardVisits } from '../bench/assets';
+import { measureJobBoardLcp, measureJobBoardVisits, medianLcp, type JobBoardVisits } from '../bench/assets';
 import { removeDataDir, startApp, type AppProcess } from './support/app-process';
 import { launchBrowser } from './support/browser';
 import { holdBack } from './support/hold-back';
@@ -17,7 +17,19 @@ import { expect } from './support/page-expect';
  */
 
 // ADR 014: a ratchet. Lower it when the first page gets lighter, never raise it without a decision (ADR 068 did).
-const INITIAL_JS_BUDGET_BYTES = 149_500;
+// ADR 086: 146,403 B measured, ~600 B left for the board's "Did you mean" line; issue 26's target, 120,000 B, is not reached yet.
+const INITIAL_JS_BUDGET_BYTES = 147_000;
+
+/**
+ * Issue 26's target is an LCP of 1,500 ms with the CPU slowed down 4×; `npm run bench` records it.
+ * Here, on a shared two-core machine running other suites beside this one, a looser bound (ADR 086
+ * has the figures: medians of 1.2–1.9 s with the pre-rendered screen at load averages of 21–26,
+ * 2.2–2.7 s without it).
+ */
+const LCP_SANITY_BOUND_MS = 3_000;
+
+/** The board's heading as the server sends it in the page (ADR 086). */
+const PRE_RENDERED_HEADING = '<h1 class="text-2xl font-bold tracking-tight sm:text-3xl">Find your next tech job</h1>';
 
 /**
  * Classic zod in a built script: it names its schema classes `ZodObject`, `ZodString`, … (names
@@ -91,6 +103,19 @@ describe('the job board over the network', () => {
     // The forms still use classic zod, loaded with them: the marker is there to be found.
     const assets = readdirSync(path.join(DEFAULT_SPA_DIR, 'assets')).filter((file) => file.endsWith('.js'));
     assert(assets.some((file) => CLASSIC_ZOD.test(script(`/assets/${file}`)))).toBe(true);
+  });
+
+  it('the board\'s first screen comes in the page, and the page paints its largest content within the bound with the CPU slowed down 4×', async () => {
+    const page = await (await fetch(`${app.url}/jobs`)).text();
+    assert(page).toContain(PRE_RENDERED_HEADING);
+    // React's notes on the parts it left to the browser (they name the build machine's files) are not sent.
+    assert(page).not.toMatch(/data-(msg|stck|cstck|dgst)=/);
+    // The screen shows the default filters: a board asked for with others comes without it.
+    assert(await (await fetch(`${app.url}/jobs?search=engineer`)).text()).not.toContain(PRE_RENDERED_HEADING);
+    const paints = await measureJobBoardLcp({ baseUrl: app.url, visits: 3, cpuThrottling: 4 });
+    console.info(`/jobs LCP with the CPU slowed down 4×: ${paints.map((paint) => `${paint.lcpMs.toFixed(0)} ms`).join(', ')} (median ${medianLcp(paints).toFixed(0)} ms)`);
+    for (const paint of paints) assert(paint.errors).toEqual([]);
+    assert(medianLcp(paints)).toBeLessThanOrEqual(LCP_SANITY_BOUND_MS);
   });
 
   it('a repeat visit asks the server only for the page and its data: every asset comes from the cache', () => {
