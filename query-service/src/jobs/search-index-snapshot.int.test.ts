@@ -152,6 +152,11 @@ describe.each(adapters)('job search index snapshot on %s', (_name, makeReadStore
     expect(second.fullLoads).toBe(0);
     expect(second.stats()).toEqual(first.stats());
     await expectSameAnswers(second, readStore);
+    // "Did you mean" has its vocabulary back: made again from the restored search texts (ADR 090).
+    expect(second.vocabularySize).toBe(first.vocabularySize);
+    expect(second.vocabularySize).toBeGreaterThan(10);
+    const typo = await second.search(jobSearch(JobListQuery.parse({ search: 'zürrich' })));
+    expect(typo).toMatchObject({ total: 0, didYouMean: ['zürich'] });
     await second.stop();
   });
 
