@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EXPERIENCE_LEVELS, JOB_TYPES, JobContent, JobSource } from '@hireloop/contracts';
-import { HireloopFeedEnvelope, HireloopFeedJob, type ImportedJob } from '@hireloop/contracts/imports/feed';
+import { HireloopFeedEnvelope, HireloopFeedJob, type HireloopFeedSource, type ImportedJob } from '@hireloop/contracts/imports/feed';
 
 /**
  * Feeds in, `ImportedJob`s out. Three formats: the Hireloop feed (docs/import-format.md), the
@@ -331,47 +331,91 @@ const describeIssues = (error: z.ZodError) =>
 const missingFields = (content: JobContent) =>
   (['title', 'company', 'location', 'description'] as const).filter((field) => !content[field].trim());
 
-type ItemResult = { job: ImportedJob } | { skip: string };
+export type ItemResult = { job: ImportedJob } | { skip: string };
 
 const finish = (job: ImportedJob): ItemResult => {
   const missing = missingFields(job.content);
   return missing.length ? { skip: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty` } : { job };
 };
 
-/** Runs each item through `toJob`, skipping bad ones and duplicates of an earlier external id. */
-function collect(items: readonly unknown[], label: (index: number) => string, idOf: (item: unknown) => string | null, toJob: (item: unknown) => ItemResult) {
-  const jobs = new Map<string, ImportedJob>();
-  const skipped: SkippedItem[] = [];
-  items.forEach((item, index) => {
-    const externalId = idOf(item);
+/**
+ * How one format reads its items: the place of an item in the document, its id (when it has
+ * one) and the job it makes, or why it is skipped. The same for a document in memory and a
+ * stream read item by item (feed-reader.ts).
+ */
+export interface ItemReader {
+  readonly format: FeedFormat;
+  readonly source: JobSource;
+  /** Where the item at `index` of the list sits, e.g. `jobs[3]` (Remote OK: `[3]`, the notice counted). */
+  label(index: number): string;
+  /** Not an item at all (Remote OK's legal notice): left out, not skipped. */
+  ignore(item: unknown): boolean;
+  idOf(item: unknown): string | null;
+  toJob(item: unknown): ItemResult;
+}
+
+/** What became of one item, as `ItemCollector.add` answers it. */
+export type Collected = { job: ImportedJob } | { skipped: SkippedItem } | { ignored: true };
+
+/**
+ * Runs items through a format's reader one at a time: a bad item is skipped with its reason, a
+ * second job with an external id already seen is skipped as a duplicate (the first wins). It
+ * keeps only the external ids it has seen, so a stream of any length goes through it.
+ */
+export class ItemCollector {
+  private readonly externalIds = new Set<string>();
+  constructor(readonly reader: ItemReader) {}
+
+  add(index: number, item: unknown): Collected {
+    const { reader } = this;
+    if (reader.ignore(item)) return { ignored: true };
+    const externalId = reader.idOf(item);
     let result: ItemResult;
     try {
-      result = toJob(item);
+      result = reader.toJob(item);
     } catch (error) {
       result = { skip: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if ('skip' in result) {
-      skipped.push({ item: label(index), externalId, reason: result.skip });
-    } else if (jobs.has(result.job.externalId)) {
-      skipped.push({ item: label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` });
-    } else {
-      jobs.set(result.job.externalId, result.job);
+    if ('skip' in result) return { skipped: { item: reader.label(index), externalId, reason: result.skip } };
+    if (this.externalIds.has(result.job.externalId)) {
+      return {
+        skipped: { item: reader.label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` },
+      };
     }
+    this.externalIds.add(result.job.externalId);
+    return { job: result.job };
+  }
+}
+
+/** Every item of a document in memory through `reader`. */
+function collect(reader: ItemReader, items: readonly unknown[]) {
+  const collector = new ItemCollector(reader);
+  const jobs: ImportedJob[] = [];
+  const skipped: SkippedItem[] = [];
+  items.forEach((item, index) => {
+    const result = collector.add(index, item);
+    if ('job' in result) jobs.push(result.job);
+    else if ('skipped' in result) skipped.push(result.skipped);
   });
-  return { jobs: [...jobs.values()], skipped };
+  return { format: reader.format, source: reader.source, jobs, skipped };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function parseHireloopFeed(document: unknown): ParsedFeed {
+/** The envelope of a Hireloop feed (a wrong source fails the whole document). */
+export function hireloopEnvelope(document: unknown): { source: HireloopFeedSource; jobs: unknown[] } {
   const envelope = HireloopFeedEnvelope.safeParse(document);
   if (!envelope.success) throw new FeedFormatError(`Not a valid Hireloop feed: ${describeIssues(envelope.error)}`);
-  const { source, jobs } = envelope.data;
-  const parsed = collect(
-    jobs,
-    (index) => `jobs[${index}]`,
-    (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
-    (item) => {
+  return envelope.data;
+}
+
+export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
+  format: 'hireloop',
+  source,
+  label: (index) => `jobs[${index}]`,
+  ignore: () => false,
+  idOf: (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
+  toJob: (item) => {
       const result = HireloopFeedJob.safeParse(item);
       if (!result.success) return { skip: describeIssues(result.error) };
       const job = result.data;
@@ -396,9 +440,12 @@ export function parseHireloopFeed(document: unknown): ParsedFeed {
           benefits,
         },
       });
-    },
-  );
-  return { format: 'hireloop', source, ...parsed };
+  },
+});
+
+export function parseHireloopFeed(document: unknown): ParsedFeed {
+  const { source, jobs } = hireloopEnvelope(document);
+  return collect(hireloopItems(source), jobs);
 }
 
 const RemoteOkJob = z.object({
@@ -422,13 +469,13 @@ const RemoteOkJob = z.object({
 /** The API's first item is its terms of use, not a job. */
 const isRemoteOkNotice = (item: unknown) => isRecord(item) && !('id' in item) && ('legal' in item || 'last_updated' in item);
 
-export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
-  const items = document.filter((item) => !isRemoteOkNotice(item));
-  const parsed = collect(
-    items,
-    (index) => `[${document.indexOf(items[index])}]`,
-    (item) => (isRecord(item) ? externalIdOf(item.id) : null),
-    (item) => {
+export const remoteOkItems: ItemReader = {
+  format: 'remoteok',
+  source: 'remoteok',
+  label: (index) => `[${index}]`,
+  ignore: isRemoteOkNotice,
+  idOf: (item) => (isRecord(item) ? externalIdOf(item.id) : null),
+  toJob: (item) => {
       const result = RemoteOkJob.safeParse(item);
       if (!result.success) return { skip: describeIssues(result.error) };
       const job = result.data;
@@ -458,9 +505,11 @@ export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
           benefits: null,
         },
       });
-    },
-  );
-  return { format: 'remoteok', source: 'remoteok', ...parsed };
+  },
+};
+
+export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
+  return collect(remoteOkItems, document);
 }
 
 const HimalayasJob = z.object({
@@ -487,12 +536,13 @@ const himalayasIdOf = (item: unknown) => (isRecord(item) ? (externalIdOf(item.gu
 /** A place may be a name or, in some API versions, an object with a name. */
 const placeName = (place: unknown) => (typeof place === 'string' ? place : isRecord(place) && typeof place.name === 'string' ? place.name : '');
 
-export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): ParsedFeed {
-  const parsed = collect(
-    document.jobs,
-    (index) => `jobs[${index}]`,
-    himalayasIdOf,
-    (item) => {
+export const himalayasItems: ItemReader = {
+  format: 'himalayas',
+  source: 'himalayas',
+  label: (index) => `jobs[${index}]`,
+  ignore: () => false,
+  idOf: himalayasIdOf,
+  toJob: (item) => {
       const result = HimalayasJob.safeParse(item);
       if (!result.success) return { skip: describeIssues(result.error) };
       const job = result.data;
@@ -520,9 +570,11 @@ export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): Pars
           benefits: null,
         },
       });
-    },
-  );
-  return { format: 'himalayas', source: 'himalayas', ...parsed };
+  },
+};
+
+export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): ParsedFeed {
+  return collect(himalayasItems, document.jobs);
 }
 
 /** Which format a parsed JSON document is in, or null when it is none of them. */
