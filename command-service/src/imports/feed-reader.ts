@@ -222,15 +222,23 @@ export async function* readFeed(source: FeedSource, options: ReadFeedOptions = {
     let bytesRead = 0;
     for await (const chunk of source.chunks()) {
       bytesRead += chunk.byteLength;
-      pass.write(chunk, bytesRead, maxItemBytes);
-      options.onProgress?.({ bytesRead, totalBytes: source.size, pass: passNumber });
-      if (pass.reader === null) continue;
-      if (!announced) {
-        announced = true;
-        yield { kind: 'format', reader: pass.reader };
+      let broken: unknown = null;
+      try {
+        pass.write(chunk, bytesRead, maxItemBytes);
+      } catch (error) {
+        broken = error;
       }
-      const items = pass.takeItems();
-      if (items.length > 0) yield { kind: 'items', items };
+      options.onProgress?.({ bytesRead, totalBytes: source.size, pass: passNumber });
+      if (pass.reader !== null) {
+        if (!announced) {
+          announced = true;
+          yield { kind: 'format', reader: pass.reader };
+        }
+        // The whole items before a break are handed over first.
+        const items = pass.takeItems();
+        if (items.length > 0) yield { kind: 'items', items };
+      }
+      if (broken !== null) throw broken;
     }
     pass.end(bytesRead);
     if (pass.reader === null) {

@@ -11,7 +11,7 @@ import { handleCommand, toNewEvents, type CommandContext } from '../shared/comma
 import { loadState } from '../shared/stream';
 import type { CommandServiceDeps } from '../shared/deps';
 import { importFeedDecider, importStreamId, jobsGoneFromFeed, type ImportFeedState } from './feed-decider';
-import { readFeed, type FeedSource } from './feed-reader';
+import { FeedSyntaxError, readFeed, type FeedSource } from './feed-reader';
 import { FeedFormatError, ItemCollector, type FeedFormat, type SkippedItem } from './parsers';
 
 export type ImportDeps = Pick<CommandServiceDeps, 'eventStore' | 'clock' | 'ids'>;
@@ -217,6 +217,7 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
 
   let collector: ItemCollector | null = null;
   let batch: Array<{ job: ImportedJob; jobId: string }> = [];
+  let writing: Promise<void> = Promise.resolve();
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   try {
     for await (const part of readFeed(input, {
@@ -251,15 +252,22 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
         jobCount++;
         batch.push({ job: result.job, jobId });
         if (batch.length >= batchSize) {
-          await writeBatch(batch);
+          // The next batch is read and parsed while this one is written; never more than one written at a time.
+          await writing;
+          writing = writeBatch(batch);
           batch = [];
         }
       }
     }
+    await writing;
     if (batch.length > 0) await writeBatch(batch);
   } catch (error) {
-    if (error instanceof FeedFormatError || error instanceof FeedLoadError) return fail(error.message);
-    throw error;
+    await writing;
+    if (!(error instanceof FeedFormatError || error instanceof FeedLoadError)) throw error;
+    // The document broke part-way (cut short, not JSON further on, the connection lost): every
+    // whole job before the break is brought up to date, none is closed, the run is failed.
+    if (batch.length > 0 && (error instanceof FeedSyntaxError || error instanceof FeedLoadError)) await writeBatch(batch);
+    return fail(error.message);
   }
   report();
 
