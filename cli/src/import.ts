@@ -79,7 +79,7 @@ export function importProgressLine({ bytesRead, totalBytes, pass, jobs, jobsPerS
   const count = (n: number) => Math.round(n).toLocaleString('en-US');
   const fraction = totalBytes ? Math.min(1, bytesRead / totalBytes) : null;
   const bar = fraction === null ? '' : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '-')}] ${String(Math.round(fraction * 100)).padStart(3)}%  `;
-  const bytes = totalBytes ? `${megabytes(bytesRead)} / ${megabytes(totalBytes)}` : `${megabytes(bytesRead)}`;
+  const bytes = totalBytes ? `${(bytesRead / 1_048_576).toFixed(1)} / ${megabytes(totalBytes)}` : megabytes(bytesRead);
   return `import: ${bar}${bytes}${pass === 2 ? ' (second read)' : ''}, ${count(jobs)} jobs, ${count(jobsPerSecond)} jobs/s`;
 }
 

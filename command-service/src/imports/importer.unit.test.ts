@@ -413,7 +413,7 @@ describe('a feed read as a stream (ADR 084)', () => {
     clock.advance(DAY);
     const good = await importFeed(deps, FEED, serve(feedOf(job('A1'), job('B1'))));
     expect(good).toMatchObject({ ok: true, counts: { imported: 0, unchanged: 2, closed: 2 } });
-    expect((await closings(eventStore)).map((event) => event.data.jobId).sort()).toEqual([importedJobId('indeed', 'A2'), importedJobId('indeed', 'B2')].sort());
+    expect((await closings(eventStore)).map((event) => (event.data as { jobId: string }).jobId).sort()).toEqual([importedJobId('indeed', 'A2'), importedJobId('indeed', 'B2')].sort());
   });
 
   it('a document that is not JSON part-way fails the run with the byte and the item where it breaks', async () => {
