@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkedSource, streamed } from '../../../tests/support/feed-stream';
-import { FeedSyntaxError, readFeed, type FeedReadProgress, type FeedSource } from './feed-reader';
+import { FeedSyntaxError, type FeedReadProgress, type FeedSource, type readFeed } from './feed-reader';
 import { FeedFormatError, parseFeed } from './parsers';
 
 const job = (externalId: string, title = `Engineer ${externalId}`) => ({ externalId, title, company: 'Northwind', location: 'Austin, TX', description: '<p>Pipelines — “quoted”, naïve.</p>' });
