@@ -416,30 +416,30 @@ export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
   ignore: () => false,
   idOf: (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
   toJob: (item) => {
-      const result = HireloopFeedJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
-      return finish({
-        source,
-        externalId: job.externalId,
-        externalUrl: job.url,
-        postedAt: job.postedAt,
-        validThrough: job.validThrough,
-        content: {
-          title: inlineText(job.title),
-          company: inlineText(job.company),
-          location: inlineText(job.location),
-          salary: job.salary === null ? null : inlineText(job.salary) || null,
-          type: job.type,
-          remote: job.remote,
-          description: descriptionText(job.description),
-          requirements: job.requirements.map(inlineText).filter(Boolean),
-          skills: skillsFrom(job.skills, { max: 100 }),
-          experience: job.experience,
-          benefits,
-        },
-      });
+    const result = HireloopFeedJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
+    return finish({
+      source,
+      externalId: job.externalId,
+      externalUrl: job.url,
+      postedAt: job.postedAt,
+      validThrough: job.validThrough,
+      content: {
+        title: inlineText(job.title),
+        company: inlineText(job.company),
+        location: inlineText(job.location),
+        salary: job.salary === null ? null : inlineText(job.salary) || null,
+        type: job.type,
+        remote: job.remote,
+        description: descriptionText(job.description),
+        requirements: job.requirements.map(inlineText).filter(Boolean),
+        skills: skillsFrom(job.skills, { max: 100 }),
+        experience: job.experience,
+        benefits,
+      },
+    });
   },
 });
 
@@ -476,35 +476,35 @@ export const remoteOkItems: ItemReader = {
   ignore: isRemoteOkNotice,
   idOf: (item) => (isRecord(item) ? externalIdOf(item.id) : null),
   toJob: (item) => {
-      const result = RemoteOkJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const title = inlineText(job.position);
-      const tags = (job.tags ?? []).filter((tag): tag is string => typeof tag === 'string');
-      const tagText = tags.join(' ');
-      return finish({
-        source: 'remoteok',
-        externalId: job.id,
-        // Remote OK's terms ask for a link back to its page, so the job links there.
-        externalUrl: httpUrlOrNull(job.url) ?? httpUrlOrNull(job.apply_url),
-        postedAt: fromIsoText(job.date) ?? fromUnixTime(job.epoch),
-        validThrough: null,
-        content: {
-          title,
-          company: inlineText(job.company),
-          location: inlineText(job.location ?? '') || ANYWHERE,
-          salary: salaryText({ min: job.salary_min, max: job.salary_max, currency: 'USD' }),
-          // No employment type in this API: the tags may say, and a title may say intern, part-time or freelance.
-          type: jobTypeFrom(tagText) ?? (/\b(intern(ship)?|part[- ]time|freelance)\b/i.test(title) ? jobTypeFrom(title) : null) ?? DEFAULT_JOB_TYPE,
-          remote: true,
-          description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
-          requirements: [],
-          skills: skillsFrom(tags),
-          // Its tags are too loose for a level ("senior" on an account executive): the title decides.
-          experience: experienceFromTitle(title) ?? DEFAULT_EXPERIENCE,
-          benefits: null,
-        },
-      });
+    const result = RemoteOkJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const title = inlineText(job.position);
+    const tags = (job.tags ?? []).filter((tag): tag is string => typeof tag === 'string');
+    const tagText = tags.join(' ');
+    return finish({
+      source: 'remoteok',
+      externalId: job.id,
+      // Remote OK's terms ask for a link back to its page, so the job links there.
+      externalUrl: httpUrlOrNull(job.url) ?? httpUrlOrNull(job.apply_url),
+      postedAt: fromIsoText(job.date) ?? fromUnixTime(job.epoch),
+      validThrough: null,
+      content: {
+        title,
+        company: inlineText(job.company),
+        location: inlineText(job.location ?? '') || ANYWHERE,
+        salary: salaryText({ min: job.salary_min, max: job.salary_max, currency: 'USD' }),
+        // No employment type in this API: the tags may say, and a title may say intern, part-time or freelance.
+        type: jobTypeFrom(tagText) ?? (/\b(intern(ship)?|part[- ]time|freelance)\b/i.test(title) ? jobTypeFrom(title) : null) ?? DEFAULT_JOB_TYPE,
+        remote: true,
+        description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
+        requirements: [],
+        skills: skillsFrom(tags),
+        // Its tags are too loose for a level ("senior" on an account executive): the title decides.
+        experience: experienceFromTitle(title) ?? DEFAULT_EXPERIENCE,
+        benefits: null,
+      },
+    });
   },
 };
 
@@ -543,33 +543,33 @@ export const himalayasItems: ItemReader = {
   ignore: () => false,
   idOf: himalayasIdOf,
   toJob: (item) => {
-      const result = HimalayasJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const externalId = himalayasIdOf(item);
-      if (!externalId) return { skip: 'guid is required: the id of the job' };
-      const places = (job.locationRestrictions ?? []).map((place) => inlineText(placeName(place))).filter(Boolean);
-      const seniority = (job.seniority ?? []).filter((level): level is string => typeof level === 'string');
-      return finish({
-        source: 'himalayas',
-        externalId,
-        externalUrl: httpUrlOrNull(job.applicationLink) ?? httpUrlOrNull(job.guid),
-        postedAt: fromUnixTime(job.pubDate),
-        validThrough: fromUnixTime(job.expiryDate),
-        content: {
-          title: inlineText(job.title),
-          company: inlineText(job.companyName),
-          location: [...new Set(places)].join(', ') || ANYWHERE,
-          salary: salaryText({ min: job.minSalary, max: job.maxSalary, currency: job.currency, period: job.salaryPeriod }),
-          type: jobTypeFrom(job.employmentType) ?? DEFAULT_JOB_TYPE,
-          remote: true,
-          description: descriptionText(job.description ?? '') || descriptionText(job.excerpt ?? ''),
-          requirements: [],
-          skills: skillsFrom(job.categories ?? [], { slugs: true }),
-          experience: seniority.map(experienceFrom).find((level) => level !== null) ?? DEFAULT_EXPERIENCE,
-          benefits: null,
-        },
-      });
+    const result = HimalayasJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const externalId = himalayasIdOf(item);
+    if (!externalId) return { skip: 'guid is required: the id of the job' };
+    const places = (job.locationRestrictions ?? []).map((place) => inlineText(placeName(place))).filter(Boolean);
+    const seniority = (job.seniority ?? []).filter((level): level is string => typeof level === 'string');
+    return finish({
+      source: 'himalayas',
+      externalId,
+      externalUrl: httpUrlOrNull(job.applicationLink) ?? httpUrlOrNull(job.guid),
+      postedAt: fromUnixTime(job.pubDate),
+      validThrough: fromUnixTime(job.expiryDate),
+      content: {
+        title: inlineText(job.title),
+        company: inlineText(job.companyName),
+        location: [...new Set(places)].join(', ') || ANYWHERE,
+        salary: salaryText({ min: job.minSalary, max: job.maxSalary, currency: job.currency, period: job.salaryPeriod }),
+        type: jobTypeFrom(job.employmentType) ?? DEFAULT_JOB_TYPE,
+        remote: true,
+        description: descriptionText(job.description ?? '') || descriptionText(job.excerpt ?? ''),
+        requirements: [],
+        skills: skillsFrom(job.categories ?? [], { slugs: true }),
+        experience: seniority.map(experienceFrom).find((level) => level !== null) ?? DEFAULT_EXPERIENCE,
+        benefits: null,
+      },
+    });
   },
 };
 
