@@ -173,8 +173,7 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
 
   /**
    * A batch: the streams of jobs an earlier run listed are read (a few at a time), the others are
-   * taken as new; each job is decided and appended at the version read, all appends at once so
-   * the store groups them (ADR 076). A job whose stream moved meanwhile (another feed of its
+   * taken as new (no read); each job is decided and appended at the version read. A job whose stream moved meanwhile (another feed of its
    * source, an admin) goes the one-job way again: read, decide, append, retried once.
    */
   const writeBatch = async (batch: Array<{ job: ImportedJob; jobId: string }>) => {
@@ -186,32 +185,34 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
       if (!(result instanceof Error)) states.set(jobId, result);
     });
     const occurredAt = deps.clock.now().toISOString();
-    await Promise.all(
-      batch.map(async ({ job, jobId }) => {
-        try {
-          let events: JobEvent[];
-          const read = states.get(jobId) ?? (previouslyListed.has(jobId) ? null : { state: jobDecider.initialState(), version: NO_STREAM_VERSION });
-          if (read === null) {
-            events = await importOne(job, jobId);
-          } else {
-            events = jobDecider.decide(importCommand(deps, job, jobId, feed, at), read.state);
-            if (events.length > 0) {
-              try {
-                await deps.eventStore.append(jobStreamId(jobId), toNewEvents(events, context, occurredAt), { expectedVersion: read.version === NO_STREAM_VERSION ? 'no_stream' : read.version });
-              } catch (error) {
-                if (!(error instanceof WrongExpectedVersionError)) throw error;
-                events = await importOne(job, jobId);
-              }
+    // One append after the other (ADR 084): with all of a batch's appends made at once (grouped by
+    // the store), cli/src/seed.int.test.ts failed twice out of two under load (a read model did not
+    // reach the login's position within 15 s) and passed with them in order. Until that is
+    // understood, the batch saves the reads of new jobs, not the round trips of their appends.
+    for (const { job, jobId } of batch) {
+      try {
+        let events: JobEvent[];
+        const read = states.get(jobId) ?? (previouslyListed.has(jobId) ? null : { state: jobDecider.initialState(), version: NO_STREAM_VERSION });
+        if (read === null) {
+          events = await importOne(job, jobId);
+        } else {
+          events = jobDecider.decide(importCommand(deps, job, jobId, feed, at), read.state);
+          if (events.length > 0) {
+            try {
+              await deps.eventStore.append(jobStreamId(jobId), toNewEvents(events, context, occurredAt), { expectedVersion: read.version === NO_STREAM_VERSION ? 'no_stream' : read.version });
+            } catch (error) {
+              if (!(error instanceof WrongExpectedVersionError)) throw error;
+              events = await importOne(job, jobId);
             }
           }
-          tally(summary.counts, events);
-          if (!previouslyListed.has(jobId)) writtenNew.push(jobId);
-        } catch (error) {
-          summary.counts.failed += 1;
-          if (summary.problems.length < MAX_DETAILS) summary.problems.push(`job ${JSON.stringify(job.externalId)}: ${messageOf(error)}`);
         }
-      }),
-    );
+        tally(summary.counts, events);
+        if (!previouslyListed.has(jobId)) writtenNew.push(jobId);
+      } catch (error) {
+        summary.counts.failed += 1;
+        if (summary.problems.length < MAX_DETAILS) summary.problems.push(`job ${JSON.stringify(job.externalId)}: ${messageOf(error)}`);
+      }
+    }
     report();
   };
 
