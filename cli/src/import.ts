@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { importFeed, isFeedUrl, loadFeed, type ImportDeps, type ImportSummary, type LoadFeedOptions } from '@hireloop/command-service/imports/importer';
+import { importFeed, isFeedUrl, loadFeed, type ImportDeps, type ImportProgress, type ImportSummary, type LoadFeedOptions } from '@hireloop/command-service/imports/importer';
 import type { Runtime } from './runtime';
 
 /** What the importer needs from the runtime (tests pass memory adapters). */
@@ -9,6 +9,8 @@ export interface ImportOptions {
   log?: (line: string) => void;
   /** For tests: shorter timeouts. */
   load?: LoadFeedOptions;
+  /** Called as each feed is read and written (a terminal's progress line: `importProgress`). */
+  progress?: (progress: ImportProgress) => void;
 }
 
 /** A URL stays as given; a file path becomes absolute, so the same file is the same feed from any directory. */
@@ -16,7 +18,13 @@ export const feedName = (feedArg: string) => (isFeedUrl(feedArg) || /^file:/i.te
 
 /** One line per run, for the terminal and the logs. */
 export function describeImport(summary: ImportSummary): string {
-  if (!summary.ok) return `import ${summary.feed}: FAILED, nothing changed (${summary.reason})`;
+  if (!summary.ok) {
+    // A feed read as a stream may break after some of its jobs were written (ADR 084): say so.
+    const { imported, revised, reopened } = summary.counts;
+    const written = imported + revised + reopened;
+    const changed = written === 0 ? 'nothing changed' : `no job closed; ${imported} new, ${revised} revised, ${reopened} reopened before it stopped`;
+    return `import ${summary.feed}: FAILED, ${changed} (${summary.reason})`;
+  }
   const { imported, revised, unchanged, closed, reopened, skipped, failed } = summary.counts;
   const parts = [`${imported} new`, `${revised} revised`, `${unchanged} unchanged`, `${closed} closed`, `${reopened} reopened`, `${skipped} skipped`];
   if (failed) parts.push(`${failed} failed`);
@@ -53,7 +61,7 @@ export async function runImport(runtime: ImportRuntime, feedArgs: string[], opti
     const feed = feedName(feedArg);
     let summary: ImportSummary;
     try {
-      summary = await importFeed(runtime, feed, () => loadFeed(feed, options.load));
+      summary = await importFeed(runtime, feed, () => loadFeed(feed, options.load), { progress: options.progress });
     } catch (error) {
       // The event store itself failed: this run is not recorded, and the next one starts from the last recorded run.
       summary = unrecordedRun(runtime, feed, error);
@@ -62,6 +70,42 @@ export async function runImport(runtime: ImportRuntime, feedArgs: string[], opti
     summaries.push(summary);
   }
   return summaries;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/** `import: [#####-----]  52%  54.3 / 104.9 MB, 21,000 jobs, 5,400 jobs/s` for a terminal. */
+export function importProgressLine({ bytesRead, totalBytes, pass, jobs, jobsPerSecond }: ImportProgress, width = 20): string {
+  const count = (n: number) => Math.round(n).toLocaleString('en-US');
+  const fraction = totalBytes ? Math.min(1, bytesRead / totalBytes) : null;
+  const bar = fraction === null ? '' : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '-')}] ${String(Math.round(fraction * 100)).padStart(3)}%  `;
+  const bytes = totalBytes ? `${(bytesRead / 1_048_576).toFixed(1)} / ${megabytes(totalBytes)}` : megabytes(bytesRead);
+  return `import: ${bar}${bytes}${pass === 2 ? ' (second read)' : ''}, ${count(jobs)} jobs, ${count(jobsPerSecond)} jobs/s`;
+}
+
+/**
+ * The progress line of `hireloop import`, only on a terminal (a pipe or a log gets the summary
+ * alone): redrawn in place at most every `everyMs`, and wiped before the summary is written.
+ * Answers the `progress` option to pass and `clear()`, or nothing when `out` is not a terminal.
+ */
+export function terminalProgress(out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean }, everyMs = 200, now = () => Date.now()) {
+  if (out.isTTY !== true) return null;
+  let last = 0;
+  let shown = false;
+  return {
+    progress: (progress: ImportProgress) => {
+      const at = now();
+      if (at - last < everyMs) return;
+      last = at;
+      shown = true;
+      out.write(`\r${importProgressLine(progress)}\x1b[K`);
+    },
+    clear: () => {
+      if (shown) out.write('\r\x1b[K');
+      shown = false;
+      last = 0;
+    },
+  };
 }
 
 /** The first scheduled run waits this long, so start-up (migrations, projections) goes first. */

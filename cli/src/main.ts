@@ -19,7 +19,7 @@ import { allProjections } from '@hireloop/projections/registry';
 import { ProjectionRunner, RebuildInProgressError, RebuildSupersededError } from '@hireloop/projections/runner';
 import { buildApp } from './app';
 import { buildGateway } from './gateway';
-import { runImport, startImportSchedule } from './import';
+import { runImport, startImportSchedule, terminalProgress } from './import';
 import { describeRebuild, describeRebuildProgress, projectionsTable, pruneOldVersions, retryProjection, verifyProjections } from './projections';
 import { chooseDatabase, DataChoiceError, findRunningApps, recordRunningApp } from './running-apps';
 import { BusUnavailableError, createRuntime, openDatabase, ReadStoreUnavailableError } from './runtime';
@@ -217,7 +217,15 @@ async function main(argv: string[]) {
     case 'import': {
       const feeds = commandLine('import', args, {}, { min: 1, max: Infinity, what: 'files or URLs' }).positionals;
       return withRuntime(async (runtime) => {
-        const summaries = await runImport(runtime, feeds, { log: (line) => process.stdout.write(`${line}\n`) });
+        // A progress line only on a terminal (ADR 084); a pipe or a log gets one summary line per feed.
+        const terminal = terminalProgress(process.stdout);
+        const summaries = await runImport(runtime, feeds, {
+          log: (line) => {
+            terminal?.clear();
+            process.stdout.write(`${line}\n`);
+          },
+          ...(terminal ? { progress: terminal.progress } : {}),
+        });
         if (summaries.some((summary) => !summary.ok)) process.exitCode = 1;
       });
     }

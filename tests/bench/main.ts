@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads), BENCH_SIZES (board sizes,
+ * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import), BENCH_SIZES (board sizes,
  * default 10000,100000,1000000; the largest also measures the index's memory, cold and warm start), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -52,7 +52,7 @@ import { measureDidYouMean } from './did-you-mean';
 import { appAsShippedSection, measureIndexAtScale, reportIndexAtScale, type IndexAtScaleFigures } from './search-scale';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -1129,6 +1129,7 @@ async function main() {
     ['resumes', resumesSection],
     ['ocr', ocrSection],
     ['hostile-uploads', hostileUploadsSection],
+    ['import', () => import('./import').then(({ importSection }) => importSection(line))],
   ];
   for (const [name, run] of sections) {
     if (!SECTIONS.has(name)) continue;

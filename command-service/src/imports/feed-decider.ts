@@ -12,6 +12,8 @@ export interface ImportFeedState {
   seenJobIds: ReadonlySet<string>;
   /** Jobs that left the feed but could not be closed yet. */
   unclosedJobIds: ReadonlySet<string>;
+  /** Jobs written by runs that broke part-way since the last successful run (ADR 084): closed like the others when gone. */
+  writtenByFailedRuns: ReadonlySet<string>;
   lastCompletedAt: string | null;
   lastFailure: { reason: string; at: string } | null;
 }
@@ -24,7 +26,7 @@ const sameFeed = (state: ImportFeedState, feed: string) => {
 
 export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFeedState> = {
   schemas: ImportEventSchemas,
-  initialState: () => ({ feed: null, seenJobIds: new Set(), unclosedJobIds: new Set(), lastCompletedAt: null, lastFailure: null }),
+  initialState: () => ({ feed: null, seenJobIds: new Set(), unclosedJobIds: new Set(), writtenByFailedRuns: new Set(), lastCompletedAt: null, lastFailure: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'ImportRunCompleted':
@@ -32,12 +34,18 @@ export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFe
           feed: event.data.feed,
           seenJobIds: new Set(event.data.seenJobIds),
           unclosedJobIds: new Set(event.data.unclosedJobIds),
+          writtenByFailedRuns: new Set(),
           lastCompletedAt: event.data.at,
           lastFailure: null,
         };
       case 'ImportRunFailed':
-        // A failed run changes nothing the next run compares against.
-        return { ...state, feed: event.data.feed, lastFailure: { reason: event.data.reason, at: event.data.at } };
+        // A failed run changes nothing the next run compares against, except the jobs it wrote before it broke.
+        return {
+          ...state,
+          feed: event.data.feed,
+          writtenByFailedRuns: event.data.writtenJobIds?.length ? new Set([...state.writtenByFailedRuns, ...event.data.writtenJobIds]) : state.writtenByFailedRuns,
+          lastFailure: { reason: event.data.reason, at: event.data.at },
+        };
       default:
         return assertNever(event);
     }
@@ -61,8 +69,9 @@ export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFe
 };
 
 /**
- * The disappearance rule: jobs the last successful run saw (or could not close) that this run did
+ * The disappearance rule: jobs the last successful run saw (or could not close, or a broken run
+ * since wrote) that this run did
  * not. Only a successful run may call this — a failed fetch never closes anything.
  */
 export const jobsGoneFromFeed = (state: ImportFeedState, seenNow: ReadonlySet<string>): string[] =>
-  [...new Set([...state.seenJobIds, ...state.unclosedJobIds])].filter((jobId) => !seenNow.has(jobId)).sort();
+  [...new Set([...state.seenJobIds, ...state.unclosedJobIds, ...state.writtenByFailedRuns])].filter((jobId) => !seenNow.has(jobId)).sort();

@@ -13,6 +13,7 @@ import { handleCommand } from '../shared/command-handler';
 import { deciderSpec } from '../shared/decider-spec';
 import { fold } from '../shared/decider';
 import { importFeedDecider, importStreamId, jobsGoneFromFeed } from './feed-decider';
+import type { FeedSource } from './feed-reader';
 import { importedJobId, importFeed, loadFeed, type ImportDeps } from './importer';
 
 const FEED = '/srv/feeds/indeed-partner.json';
@@ -310,7 +311,7 @@ describe('a feed that cannot be read', () => {
   };
 
   /** A feed that worked once (jobs A1, A2), then fails in the given way. */
-  const afterOneGoodRun = async (feed: string, load: () => Promise<string>) => {
+  const afterOneGoodRun = async (feed: string, load: () => Promise<string | FeedSource>) => {
     const { deps, clock, eventStore } = setup();
     await importFeed(deps, feed, serve(feedOf(job('A1'), job('A2'))));
     clock.advance(DAY);
@@ -385,7 +386,61 @@ describe('a feed that cannot be read', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(feedOf(job('A1'), job('A2'), job('A3')));
     });
-    await expect(loadFeed(url, { maxBytes: 100 })).rejects.toThrow(`${url} sent more than`);
+    // The body is read as a stream (ADR 084): the cap stops the run while reading, and it closes nothing.
+    const { summary, eventStore } = await afterOneGoodRun(url, () => loadFeed(url, { maxBytes: 100 }));
+    expect(summary.ok).toBe(false);
+    expect(summary.reason).toContain(`${url} sent more than`);
+    expect(await closings(eventStore)).toEqual([]);
+  });
+});
+
+describe('a feed read as a stream (ADR 084)', () => {
+  it('stops where a cut-short document ends: the whole jobs before are imported, none closed, and a later good run closes those that are gone', async () => {
+    const { deps, clock, eventStore } = setup();
+    await importFeed(deps, FEED, serve(feedOf(job('A1'), job('A2'))));
+    clock.advance(DAY);
+    const full = feedOf(job('A1'), job('B1'), job('B2'), job('B3'));
+    const cut = full.slice(0, full.indexOf('"externalId":"B3"') + 20);
+    const broken = await importFeed(deps, FEED, serve(cut), { batchSize: 2 });
+    expect(broken).toMatchObject({ ok: false, counts: { imported: 2, unchanged: 1, closed: 0 } });
+    expect(broken.reason).toMatch(/^The feed ends in the middle of a value after \d+ bytes at byte \d+ \(in jobs\[3\], which starts at byte \d+\).*cut short/);
+    expect(await lastRun(eventStore)).toEqual({
+      type: 'ImportRunFailed',
+      data: { feed: FEED, reason: broken.reason, at: '2026-05-21T09:00:00.000Z', writtenJobIds: [importedJobId('indeed', 'B1'), importedJobId('indeed', 'B2')].sort() },
+    });
+    expect(await closings(eventStore)).toEqual([]);
+
+    clock.advance(DAY);
+    const good = await importFeed(deps, FEED, serve(feedOf(job('A1'), job('B1'))));
+    expect(good).toMatchObject({ ok: true, counts: { imported: 0, unchanged: 2, closed: 2 } });
+    expect((await closings(eventStore)).map((event) => (event.data as { jobId: string }).jobId).sort()).toEqual([importedJobId('indeed', 'A2'), importedJobId('indeed', 'B2')].sort());
+  });
+
+  it('a document that is not JSON part-way fails the run with the byte and the item where it breaks', async () => {
+    const { deps, eventStore } = setup();
+    const text = feedOf(job('A1'), job('A2')).replace('"title":"Data Engineer A2"', '"title":Data Engineer A2');
+    const summary = await importFeed(deps, FEED, serve(text), { batchSize: 1 });
+    expect(summary).toMatchObject({ ok: false, counts: { imported: 1 } });
+    expect(summary.reason).toMatch(/^The feed is not valid JSON at byte \d+ \(in jobs\[1\], which starts at byte \d+\): /);
+    expect((await allEvents(eventStore)).map((event) => event.type)).toEqual(['JobImported', 'ImportRunFailed']);
+  });
+
+  it('decides jobs in batches, reading only the streams an earlier run listed, and a job imported meanwhile by another feed stays one job', async () => {
+    const { deps, eventStore } = setup();
+    await importFeed(deps, '/srv/feeds/indeed-other.json', serve(feedOf(job('B2'))));
+    const reads: string[] = [];
+    const counting: EventStore = {
+      ...eventStore,
+      readStream: (streamId, options) => {
+        reads.push(streamId);
+        return eventStore.readStream(streamId, options);
+      },
+    };
+    const summary = await importFeed({ ...deps, eventStore: counting }, FEED, serve(feedOf(job('B1'), job('B2'), job('B3'))), { batchSize: 2 });
+    expect(summary).toMatchObject({ ok: true, counts: { imported: 2, unchanged: 1, failed: 0 } });
+    // New jobs are appended as new without a read; B2 was taken by the other feed: read and decided again.
+    expect(reads.filter((streamId) => streamId.startsWith('job-'))).toEqual([jobStreamId(importedJobId('indeed', 'B2'))]);
+    expect(await jobEvents(eventStore, 'B2')).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EXPERIENCE_LEVELS, JOB_TYPES, JobContent, JobSource } from '@hireloop/contracts';
-import { HireloopFeedEnvelope, HireloopFeedJob, type ImportedJob } from '@hireloop/contracts/imports/feed';
+import { HireloopFeedEnvelope, HireloopFeedJob, type HireloopFeedSource, type ImportedJob } from '@hireloop/contracts/imports/feed';
 
 /**
  * Feeds in, `ImportedJob`s out. Three formats: the Hireloop feed (docs/import-format.md), the
@@ -331,74 +331,121 @@ const describeIssues = (error: z.ZodError) =>
 const missingFields = (content: JobContent) =>
   (['title', 'company', 'location', 'description'] as const).filter((field) => !content[field].trim());
 
-type ItemResult = { job: ImportedJob } | { skip: string };
+export type ItemResult = { job: ImportedJob } | { skip: string };
 
 const finish = (job: ImportedJob): ItemResult => {
   const missing = missingFields(job.content);
   return missing.length ? { skip: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty` } : { job };
 };
 
-/** Runs each item through `toJob`, skipping bad ones and duplicates of an earlier external id. */
-function collect(items: readonly unknown[], label: (index: number) => string, idOf: (item: unknown) => string | null, toJob: (item: unknown) => ItemResult) {
-  const jobs = new Map<string, ImportedJob>();
-  const skipped: SkippedItem[] = [];
-  items.forEach((item, index) => {
-    const externalId = idOf(item);
+/**
+ * How one format reads its items: the place of an item in the document, its id (when it has
+ * one) and the job it makes, or why it is skipped. The same for a document in memory and a
+ * stream read item by item (feed-reader.ts).
+ */
+export interface ItemReader {
+  readonly format: FeedFormat;
+  readonly source: JobSource;
+  /** Where the item at `index` of the list sits, e.g. `jobs[3]` (Remote OK: `[3]`, the notice counted). */
+  label(index: number): string;
+  /** Not an item at all (Remote OK's legal notice): left out, not skipped. */
+  ignore(item: unknown): boolean;
+  idOf(item: unknown): string | null;
+  toJob(item: unknown): ItemResult;
+}
+
+/** What became of one item, as `ItemCollector.add` answers it. */
+export type Collected = { job: ImportedJob } | { skipped: SkippedItem } | { ignored: true };
+
+/**
+ * Runs items through a format's reader one at a time: a bad item is skipped with its reason, a
+ * second job with an external id already seen is skipped as a duplicate (the first wins). It
+ * keeps only the external ids it has seen, so a stream of any length goes through it.
+ */
+export class ItemCollector {
+  private readonly externalIds = new Set<string>();
+  constructor(readonly reader: ItemReader) {}
+
+  add(index: number, item: unknown): Collected {
+    const { reader } = this;
+    if (reader.ignore(item)) return { ignored: true };
+    const externalId = reader.idOf(item);
     let result: ItemResult;
     try {
-      result = toJob(item);
+      result = reader.toJob(item);
     } catch (error) {
       result = { skip: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if ('skip' in result) {
-      skipped.push({ item: label(index), externalId, reason: result.skip });
-    } else if (jobs.has(result.job.externalId)) {
-      skipped.push({ item: label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` });
-    } else {
-      jobs.set(result.job.externalId, result.job);
+    if ('skip' in result) return { skipped: { item: reader.label(index), externalId, reason: result.skip } };
+    if (this.externalIds.has(result.job.externalId)) {
+      return {
+        skipped: { item: reader.label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` },
+      };
     }
+    this.externalIds.add(result.job.externalId);
+    return { job: result.job };
+  }
+}
+
+/** Every item of a document in memory through `reader`. */
+function collect(reader: ItemReader, items: readonly unknown[]) {
+  const collector = new ItemCollector(reader);
+  const jobs: ImportedJob[] = [];
+  const skipped: SkippedItem[] = [];
+  items.forEach((item, index) => {
+    const result = collector.add(index, item);
+    if ('job' in result) jobs.push(result.job);
+    else if ('skipped' in result) skipped.push(result.skipped);
   });
-  return { jobs: [...jobs.values()], skipped };
+  return { format: reader.format, source: reader.source, jobs, skipped };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function parseHireloopFeed(document: unknown): ParsedFeed {
+/** The envelope of a Hireloop feed (a wrong source fails the whole document). */
+export function hireloopEnvelope(document: unknown): { source: HireloopFeedSource; jobs: unknown[] } {
   const envelope = HireloopFeedEnvelope.safeParse(document);
   if (!envelope.success) throw new FeedFormatError(`Not a valid Hireloop feed: ${describeIssues(envelope.error)}`);
-  const { source, jobs } = envelope.data;
-  const parsed = collect(
-    jobs,
-    (index) => `jobs[${index}]`,
-    (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
-    (item) => {
-      const result = HireloopFeedJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
-      return finish({
-        source,
-        externalId: job.externalId,
-        externalUrl: job.url,
-        postedAt: job.postedAt,
-        validThrough: job.validThrough,
-        content: {
-          title: inlineText(job.title),
-          company: inlineText(job.company),
-          location: inlineText(job.location),
-          salary: job.salary === null ? null : inlineText(job.salary) || null,
-          type: job.type,
-          remote: job.remote,
-          description: descriptionText(job.description),
-          requirements: job.requirements.map(inlineText).filter(Boolean),
-          skills: skillsFrom(job.skills, { max: 100 }),
-          experience: job.experience,
-          benefits,
-        },
-      });
-    },
-  );
-  return { format: 'hireloop', source, ...parsed };
+  return envelope.data;
+}
+
+export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
+  format: 'hireloop',
+  source,
+  label: (index) => `jobs[${index}]`,
+  ignore: () => false,
+  idOf: (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
+  toJob: (item) => {
+    const result = HireloopFeedJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
+    return finish({
+      source,
+      externalId: job.externalId,
+      externalUrl: job.url,
+      postedAt: job.postedAt,
+      validThrough: job.validThrough,
+      content: {
+        title: inlineText(job.title),
+        company: inlineText(job.company),
+        location: inlineText(job.location),
+        salary: job.salary === null ? null : inlineText(job.salary) || null,
+        type: job.type,
+        remote: job.remote,
+        description: descriptionText(job.description),
+        requirements: job.requirements.map(inlineText).filter(Boolean),
+        skills: skillsFrom(job.skills, { max: 100 }),
+        experience: job.experience,
+        benefits,
+      },
+    });
+  },
+});
+
+export function parseHireloopFeed(document: unknown): ParsedFeed {
+  const { source, jobs } = hireloopEnvelope(document);
+  return collect(hireloopItems(source), jobs);
 }
 
 const RemoteOkJob = z.object({
@@ -422,45 +469,47 @@ const RemoteOkJob = z.object({
 /** The API's first item is its terms of use, not a job. */
 const isRemoteOkNotice = (item: unknown) => isRecord(item) && !('id' in item) && ('legal' in item || 'last_updated' in item);
 
+export const remoteOkItems: ItemReader = {
+  format: 'remoteok',
+  source: 'remoteok',
+  label: (index) => `[${index}]`,
+  ignore: isRemoteOkNotice,
+  idOf: (item) => (isRecord(item) ? externalIdOf(item.id) : null),
+  toJob: (item) => {
+    const result = RemoteOkJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const title = inlineText(job.position);
+    const tags = (job.tags ?? []).filter((tag): tag is string => typeof tag === 'string');
+    const tagText = tags.join(' ');
+    return finish({
+      source: 'remoteok',
+      externalId: job.id,
+      // Remote OK's terms ask for a link back to its page, so the job links there.
+      externalUrl: httpUrlOrNull(job.url) ?? httpUrlOrNull(job.apply_url),
+      postedAt: fromIsoText(job.date) ?? fromUnixTime(job.epoch),
+      validThrough: null,
+      content: {
+        title,
+        company: inlineText(job.company),
+        location: inlineText(job.location ?? '') || ANYWHERE,
+        salary: salaryText({ min: job.salary_min, max: job.salary_max, currency: 'USD' }),
+        // No employment type in this API: the tags may say, and a title may say intern, part-time or freelance.
+        type: jobTypeFrom(tagText) ?? (/\b(intern(ship)?|part[- ]time|freelance)\b/i.test(title) ? jobTypeFrom(title) : null) ?? DEFAULT_JOB_TYPE,
+        remote: true,
+        description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
+        requirements: [],
+        skills: skillsFrom(tags),
+        // Its tags are too loose for a level ("senior" on an account executive): the title decides.
+        experience: experienceFromTitle(title) ?? DEFAULT_EXPERIENCE,
+        benefits: null,
+      },
+    });
+  },
+};
+
 export function parseRemoteOkFeed(document: readonly unknown[]): ParsedFeed {
-  const items = document.filter((item) => !isRemoteOkNotice(item));
-  const parsed = collect(
-    items,
-    (index) => `[${document.indexOf(items[index])}]`,
-    (item) => (isRecord(item) ? externalIdOf(item.id) : null),
-    (item) => {
-      const result = RemoteOkJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const title = inlineText(job.position);
-      const tags = (job.tags ?? []).filter((tag): tag is string => typeof tag === 'string');
-      const tagText = tags.join(' ');
-      return finish({
-        source: 'remoteok',
-        externalId: job.id,
-        // Remote OK's terms ask for a link back to its page, so the job links there.
-        externalUrl: httpUrlOrNull(job.url) ?? httpUrlOrNull(job.apply_url),
-        postedAt: fromIsoText(job.date) ?? fromUnixTime(job.epoch),
-        validThrough: null,
-        content: {
-          title,
-          company: inlineText(job.company),
-          location: inlineText(job.location ?? '') || ANYWHERE,
-          salary: salaryText({ min: job.salary_min, max: job.salary_max, currency: 'USD' }),
-          // No employment type in this API: the tags may say, and a title may say intern, part-time or freelance.
-          type: jobTypeFrom(tagText) ?? (/\b(intern(ship)?|part[- ]time|freelance)\b/i.test(title) ? jobTypeFrom(title) : null) ?? DEFAULT_JOB_TYPE,
-          remote: true,
-          description: removeRemoteOkAntiSpam(descriptionText(job.description ?? '')),
-          requirements: [],
-          skills: skillsFrom(tags),
-          // Its tags are too loose for a level ("senior" on an account executive): the title decides.
-          experience: experienceFromTitle(title) ?? DEFAULT_EXPERIENCE,
-          benefits: null,
-        },
-      });
-    },
-  );
-  return { format: 'remoteok', source: 'remoteok', ...parsed };
+  return collect(remoteOkItems, document);
 }
 
 const HimalayasJob = z.object({
@@ -487,42 +536,45 @@ const himalayasIdOf = (item: unknown) => (isRecord(item) ? (externalIdOf(item.gu
 /** A place may be a name or, in some API versions, an object with a name. */
 const placeName = (place: unknown) => (typeof place === 'string' ? place : isRecord(place) && typeof place.name === 'string' ? place.name : '');
 
+export const himalayasItems: ItemReader = {
+  format: 'himalayas',
+  source: 'himalayas',
+  label: (index) => `jobs[${index}]`,
+  ignore: () => false,
+  idOf: himalayasIdOf,
+  toJob: (item) => {
+    const result = HimalayasJob.safeParse(item);
+    if (!result.success) return { skip: describeIssues(result.error) };
+    const job = result.data;
+    const externalId = himalayasIdOf(item);
+    if (!externalId) return { skip: 'guid is required: the id of the job' };
+    const places = (job.locationRestrictions ?? []).map((place) => inlineText(placeName(place))).filter(Boolean);
+    const seniority = (job.seniority ?? []).filter((level): level is string => typeof level === 'string');
+    return finish({
+      source: 'himalayas',
+      externalId,
+      externalUrl: httpUrlOrNull(job.applicationLink) ?? httpUrlOrNull(job.guid),
+      postedAt: fromUnixTime(job.pubDate),
+      validThrough: fromUnixTime(job.expiryDate),
+      content: {
+        title: inlineText(job.title),
+        company: inlineText(job.companyName),
+        location: [...new Set(places)].join(', ') || ANYWHERE,
+        salary: salaryText({ min: job.minSalary, max: job.maxSalary, currency: job.currency, period: job.salaryPeriod }),
+        type: jobTypeFrom(job.employmentType) ?? DEFAULT_JOB_TYPE,
+        remote: true,
+        description: descriptionText(job.description ?? '') || descriptionText(job.excerpt ?? ''),
+        requirements: [],
+        skills: skillsFrom(job.categories ?? [], { slugs: true }),
+        experience: seniority.map(experienceFrom).find((level) => level !== null) ?? DEFAULT_EXPERIENCE,
+        benefits: null,
+      },
+    });
+  },
+};
+
 export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): ParsedFeed {
-  const parsed = collect(
-    document.jobs,
-    (index) => `jobs[${index}]`,
-    himalayasIdOf,
-    (item) => {
-      const result = HimalayasJob.safeParse(item);
-      if (!result.success) return { skip: describeIssues(result.error) };
-      const job = result.data;
-      const externalId = himalayasIdOf(item);
-      if (!externalId) return { skip: 'guid is required: the id of the job' };
-      const places = (job.locationRestrictions ?? []).map((place) => inlineText(placeName(place))).filter(Boolean);
-      const seniority = (job.seniority ?? []).filter((level): level is string => typeof level === 'string');
-      return finish({
-        source: 'himalayas',
-        externalId,
-        externalUrl: httpUrlOrNull(job.applicationLink) ?? httpUrlOrNull(job.guid),
-        postedAt: fromUnixTime(job.pubDate),
-        validThrough: fromUnixTime(job.expiryDate),
-        content: {
-          title: inlineText(job.title),
-          company: inlineText(job.companyName),
-          location: [...new Set(places)].join(', ') || ANYWHERE,
-          salary: salaryText({ min: job.minSalary, max: job.maxSalary, currency: job.currency, period: job.salaryPeriod }),
-          type: jobTypeFrom(job.employmentType) ?? DEFAULT_JOB_TYPE,
-          remote: true,
-          description: descriptionText(job.description ?? '') || descriptionText(job.excerpt ?? ''),
-          requirements: [],
-          skills: skillsFrom(job.categories ?? [], { slugs: true }),
-          experience: seniority.map(experienceFrom).find((level) => level !== null) ?? DEFAULT_EXPERIENCE,
-          benefits: null,
-        },
-      });
-    },
-  );
-  return { format: 'himalayas', source: 'himalayas', ...parsed };
+  return collect(himalayasItems, document.jobs);
 }
 
 /** Which format a parsed JSON document is in, or null when it is none of them. */

@@ -40,11 +40,18 @@ export const ImportRunCompleted = z.object({
 });
 export type ImportRunCompleted = z.infer<typeof ImportRunCompleted>;
 
-/** The feed could not be read or understood: nothing was changed, no job was closed. */
+/**
+ * The feed could not be read or understood: no job was closed. A feed read as a stream (ADR 084)
+ * that breaks part-way (cut short, not JSON further on) has already brought the jobs before the
+ * break up to date; the new ones among them are named, so a later successful run closes them when
+ * they are gone.
+ */
 export const ImportRunFailed = z.object({
   feed: z.string(),
   reason: z.string(),
   at: z.string(),
+  /** Job ids this run wrote that no earlier run of the feed had listed (absent when none). */
+  writtenJobIds: z.array(z.string()).optional(),
 });
 export type ImportRunFailed = z.infer<typeof ImportRunFailed>;
 

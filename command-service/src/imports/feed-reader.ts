@@ -1,0 +1,257 @@
+import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
+import { FeedFormatError, hireloopEnvelope, hireloopItems, himalayasItems, remoteOkItems, type ItemReader } from './parsers';
+
+/**
+ * Reads a feed as a stream (ADR 084): bytes in, items out, a chunk at a time, so a feed of any
+ * size is read in the memory of a few items. The tokenizer and the token parser are
+ * `@streamparser/json`; this file only follows where the tokens are (top-level keys, the list of
+ * items, the byte where each item starts) to recognise the format the way `detectFeedFormat`
+ * does for a document in memory, to say where a broken document breaks, and to bound what one
+ * item may take.
+ */
+
+/** Where a feed's bytes come from. */
+export interface FeedSource {
+  /** The size in bytes when it is known (a file, an answer with Content-Length). */
+  readonly size: number | null;
+  /** The bytes from the start. */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** A file can be read again from the start; an HTTP answer cannot (it is capped in size instead). */
+  readonly rereadable: boolean;
+}
+
+export interface FeedReadProgress {
+  bytesRead: number;
+  totalBytes: number | null;
+  /** 2 when the document had to be read twice (its format was only known at its end). */
+  pass: 1 | 2;
+}
+
+export interface FeedItem {
+  /** The index in the document's list, as `ItemReader.label` takes it. */
+  index: number;
+  value: unknown;
+}
+
+export type FeedPart = { kind: 'format'; reader: ItemReader } | { kind: 'items'; items: FeedItem[] };
+
+export interface ReadFeedOptions {
+  onProgress?: (progress: FeedReadProgress) => void;
+  /**
+   * Items of a document whose format is not known yet (its `jobs` come before its `source`, or it
+   * has none: a Himalayas page) are held up to this many bytes; past it a rereadable source is
+   * read again once the format is known. Default 16 MB.
+   */
+  holdBytes?: number;
+  /** One item larger than this fails the run (no job is anywhere near: a description is at most 50,000 characters). Default 8 MB. */
+  maxItemBytes?: number;
+}
+
+/** The document is broken (not JSON, cut short, an item too large): the run stops where it broke. */
+export class FeedSyntaxError extends FeedFormatError {}
+
+export const HOLD_BYTES = 16 * 1024 * 1024;
+export const MAX_ITEM_BYTES = 8 * 1024 * 1024;
+const MAX_DEPTH = 64;
+
+const UNRECOGNISED =
+  'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array or a Himalayas API page ({ "jobs": [ … ] })';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The item reader of an object feed, once it is known whether it has a `source`. */
+function objectFeedReader(source: { value: unknown } | null, jobsIsList: boolean): ItemReader {
+  if (source !== null) return hireloopItems(hireloopEnvelope({ source: source.value, jobs: jobsIsList ? [] : null }).source);
+  if (!jobsIsList) throw new FeedFormatError('Not a valid Himalayas page: jobs must be a list');
+  return himalayasItems;
+}
+
+/** One read of the document from its first byte. */
+class Pass {
+  readonly tokenizer = new Tokenizer();
+  parser: TokenParser | null = null;
+  depth = 0;
+  top: 'array' | 'object' | 'other' | null = null;
+  /** Top-level object: the key whose value comes next, and where we are around it. */
+  key: string | null = null;
+  expectKey = false;
+  afterColon = false;
+  jobs: 'list' | 'other' | null = null;
+  inList = false;
+  source: { value: unknown } | null = null;
+  /** The byte where the item being read starts (-1 between items) and its index. */
+  itemStart = -1;
+  itemIndex = -1;
+  lastOffset = 0;
+  reader: ItemReader | null;
+  /** Items read since the last hand-over; null once they no longer fit in `holdBytes` (undecided only). */
+  items: FeedItem[] | null = [];
+  heldBytes = 0;
+  overflowed = false;
+
+  constructor(
+    reader: ItemReader | null,
+    private readonly holdBytes: number,
+  ) {
+    this.reader = reader;
+    this.tokenizer.onToken = (token) => this.onToken(token);
+  }
+
+  private get itemsDepth() {
+    return this.top === 'array' ? 1 : 2;
+  }
+
+  private onToken(info: ParsedTokenInfo): void {
+    const { token, offset } = info;
+    this.lastOffset = offset;
+    if (this.depth === 0 && this.top === null) this.start(token);
+    const opens = token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
+    const closes = token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET;
+    // An item begins: a value directly in the list.
+    if (this.itemStart < 0 && this.depth === this.itemsDepth && (this.top === 'array' || this.inList) && token !== TokenType.COMMA && !closes) {
+      this.itemStart = offset;
+      this.itemIndex++;
+    }
+    if (this.top === 'object' && this.depth === 1) this.followTopLevelKeys(token, opens, info.value);
+    if (opens && ++this.depth > MAX_DEPTH) throw new FeedSyntaxError(`The feed nests deeper than ${MAX_DEPTH} levels at byte ${count(offset)}`);
+    if (closes) {
+      this.depth--;
+      if (this.inList && this.depth === 1) this.inList = false;
+    }
+    this.parser!.write(info);
+  }
+
+  private start(token: TokenType): void {
+    this.top = token === TokenType.LEFT_BRACKET ? 'array' : token === TokenType.LEFT_BRACE ? 'object' : 'other';
+    this.parser = new TokenParser({ paths: this.top === 'array' ? ['$.*'] : ['$.jobs.*', '$.source'], keepStack: false });
+    this.parser.onValue = (element) => this.onValue(element);
+    if (this.top === 'array') this.reader ??= remoteOkItems;
+    if (this.top === 'object') this.expectKey = true;
+  }
+
+  private followTopLevelKeys(token: TokenType, opens: boolean, value: unknown): void {
+    if (token === TokenType.COMMA) this.expectKey = true;
+    else if (token === TokenType.COLON) this.afterColon = true;
+    else if (this.expectKey && token === TokenType.STRING) {
+      this.key = String(value);
+      this.expectKey = false;
+    } else if (this.afterColon) {
+      this.afterColon = false;
+      if (this.key !== 'jobs') return;
+      this.jobs = opens && token === TokenType.LEFT_BRACKET ? 'list' : 'other';
+      this.inList = this.jobs === 'list';
+      // The list starts: with its `source` already read, the format is known now.
+      if (this.inList && this.reader === null && this.source !== null) this.reader = objectFeedReader(this.source, true);
+    }
+  }
+
+  private onValue({ value, key, stack }: ParsedElementInfo): void {
+    if (this.top === 'object' && stack.length === 1) {
+      if (key === 'source') this.source = { value };
+      return;
+    }
+    const item = { index: this.itemIndex, value };
+    const size = this.lastOffset - this.itemStart + 1;
+    this.itemStart = -1;
+    if (this.reader === null) {
+      // The format is not known yet: hold the item, within bounds.
+      if (this.items === null) return;
+      this.heldBytes += size;
+      if (this.heldBytes > this.holdBytes) {
+        this.items = null;
+        this.overflowed = true;
+        return;
+      }
+    }
+    this.items!.push(item);
+  }
+
+  /** Where the reading is, for a message: `at byte 1,234 (in jobs[5])`. */
+  where(offset = this.lastOffset): string {
+    const inItem = this.itemStart >= 0 ? ` (in ${(this.reader ?? (this.top === 'array' ? remoteOkItems : himalayasItems)).label(this.itemIndex)}, which starts at byte ${count(this.itemStart)})` : '';
+    return `at byte ${count(offset)}${inItem}`;
+  }
+
+  write(chunk: Uint8Array, bytesRead: number, maxItemBytes: number): void {
+    try {
+      this.tokenizer.write(chunk);
+    } catch (error) {
+      if (error instanceof FeedFormatError) throw error;
+      const message = error instanceof Error ? error.message.replace(/ at chunk position "\d+" \(absolute position "\d+"\)/, '') : String(error);
+      const absolute = error instanceof Error ? /absolute position "(\d+)"/.exec(error.message)?.[1] : undefined;
+      throw new FeedSyntaxError(`The feed is not valid JSON ${this.where(absolute === undefined ? this.lastOffset : Number(absolute))}: ${message}`);
+    }
+    if (this.itemStart >= 0 && bytesRead - this.itemStart > maxItemBytes) {
+      throw new FeedSyntaxError(`An item of the feed is larger than ${count(maxItemBytes / 1024 / 1024)} MB ${this.where(this.itemStart)}: the run stops there`);
+    }
+  }
+
+  /** The input has ended: a document that has not is cut short. */
+  end(bytesRead: number): void {
+    if (this.top === null) throw new FeedFormatError('The feed is empty');
+    try {
+      this.tokenizer.end();
+    } catch (error) {
+      throw new FeedSyntaxError(`The feed ends in the middle of a value after ${count(bytesRead)} bytes ${this.where()}: ${error instanceof Error ? error.message : String(error)} (was it cut short?)`);
+    }
+    if (this.depth > 0 || !this.parser?.isEnded) {
+      throw new FeedSyntaxError(`The feed ends after ${count(bytesRead)} bytes before its document does ${this.where()}: it was cut short (truncated)`);
+    }
+  }
+
+  takeItems(): FeedItem[] {
+    const items = this.items ?? [];
+    this.items = this.overflowed ? null : [];
+    return items;
+  }
+}
+
+/**
+ * The parts of a feed in order: its format (an item reader) once known, then its items a chunk
+ * at a time. The next chunk is read only when the caller asks for the next part, so a slow
+ * consumer (the event store) holds the reading back. Throws `FeedFormatError` when the document
+ * is not a feed, `FeedSyntaxError` where it breaks; errors of the source pass through.
+ */
+export async function* readFeed(source: FeedSource, options: ReadFeedOptions = {}): AsyncGenerator<FeedPart> {
+  const holdBytes = source.rereadable ? (options.holdBytes ?? HOLD_BYTES) : Number.POSITIVE_INFINITY;
+  const maxItemBytes = options.maxItemBytes ?? MAX_ITEM_BYTES;
+  let known: ItemReader | null = null;
+  for (const passNumber of [1, 2] as const) {
+    const pass: Pass = new Pass(known, holdBytes);
+    let announced = false;
+    let bytesRead = 0;
+    for await (const chunk of source.chunks()) {
+      bytesRead += chunk.byteLength;
+      let broken: unknown = null;
+      try {
+        pass.write(chunk, bytesRead, maxItemBytes);
+      } catch (error) {
+        broken = error;
+      }
+      options.onProgress?.({ bytesRead, totalBytes: source.size, pass: passNumber });
+      if (pass.reader !== null) {
+        if (!announced) {
+          announced = true;
+          yield { kind: 'format', reader: pass.reader };
+        }
+        // The whole items before a break are handed over first.
+        const items = pass.takeItems();
+        if (items.length > 0) yield { kind: 'items', items };
+      }
+      if (broken !== null) throw broken;
+    }
+    pass.end(bytesRead);
+    if (pass.reader === null) {
+      if (pass.top !== 'object' || pass.jobs === null) throw new FeedFormatError(UNRECOGNISED);
+      pass.reader = objectFeedReader(pass.source, pass.jobs === 'list');
+    }
+    if (!pass.overflowed) {
+      if (!announced) yield { kind: 'format', reader: pass.reader };
+      const items = pass.takeItems();
+      if (items.length > 0) yield { kind: 'items', items };
+      return;
+    }
+    // Its items did not fit while the format was unknown: read it again, knowing.
+    known = pass.reader;
+  }
+}
