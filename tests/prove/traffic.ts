@@ -1,0 +1,2 @@
+import type { ProvePart } from './part';
+export const trafficPart: ProvePart = { name: 'traffic', async run() { return []; } };
