@@ -41,7 +41,7 @@ const START_OPTIONS = { timeoutMs: 180_000 };
 /** `PROVE_KILLS` overrides the number of projections kills (50; 3 in the short version). */
 const KILLS = Number(process.env.PROVE_KILLS ?? 50);
 /** The kills stop once they have taken this long (the whole prove must stay under 30 minutes); fewer kills than asked fail the row. */
-const KILL_BUDGET_MS = 15 * 60_000;
+const KILL_BUDGET_MS = 12 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // The mixed write load

@@ -105,7 +105,7 @@ export const webhooksPart: ProvePart = {
     const epoch = now();
     const db = await createTestDatabase('hl_prove_webhooks');
     try {
-      const app = await startService('start', { DATABASE_URL: db.url, NATS_URL: '', STRIPE_WEBHOOK_SECRET: SECRET, TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'http://hireloop.test', READ_YOUR_WRITES_TIMEOUT_MS: '15000' });
+      const app = await startService('start', { DATABASE_URL: db.url, NATS_URL: '', STRIPE_WEBHOOK_SECRET: SECRET, TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'http://hireloop.test', READ_YOUR_WRITES_TIMEOUT_MS: '15000' }, { timeoutMs: 180_000 });
       log(`webhooks: start is up at ${app.url}; signing up ${companiesCount + 2} companies`);
       const companies: Company[] = [];
       for (let i = 0; i < companiesCount + 2; i++) companies.push(await companyOnPlan(app.url, `Webhook Firm ${i}`, { plan: false }));
