@@ -178,7 +178,7 @@ function reads(bases: readonly string[], workers: number, phaseOf: () => string,
 interface Health {
   status?: string;
   checks?: { database?: { ok: boolean }; nats?: { configured: boolean; ok: boolean; state?: string } };
-  projections?: Array<{ name: string; caughtUp: boolean; status: string }>;
+  projections?: Array<{ name: string; caughtUp: boolean; status: string; checkpoint?: string | null; head?: string; lastError?: string | null }>;
 }
 
 const health = async (service: ServiceProcess): Promise<{ code: number; body: Health } | null> => {
@@ -195,10 +195,36 @@ const isHealthy = async (service: ServiceProcess, nats: boolean) => {
   return answer?.code === 200 && answer.body.status === 'ok' && answer.body.checks?.database?.ok === true && (!nats || answer.body.checks?.nats?.state === 'connected');
 };
 
-const caughtUp = async (projections: ServiceProcess) => {
-  const answer = await health(projections);
-  return answer !== null && (answer.body.projections ?? []).length > 0 && answer.body.projections!.every((projection) => projection.caughtUp && projection.status === 'running');
-};
+/**
+ * Waits until every read model has caught up, as long as they keep moving: fails when the lowest
+ * checkpoint of those behind has not moved for `stallMs` (stuck, not slow: on a busy machine a
+ * backlog of thousands of events takes minutes), or after `timeoutMs` in all.
+ */
+async function caughtUpWhileMoving(projections: ServiceProcess, processes: readonly ServiceProcess[], stallMs = 90_000, timeoutMs = 600_000): Promise<void> {
+  const started = Date.now();
+  let lowest = '';
+  let movedAt = Date.now();
+  let last: Health | null = null;
+  for (;;) {
+    const answer = await health(projections);
+    if (answer) {
+      last = answer.body;
+      const behind = (answer.body.projections ?? []).filter((projection) => !(projection.caughtUp && projection.status === 'running'));
+      if ((answer.body.projections ?? []).length > 0 && behind.length === 0) return;
+      const now = behind.map((projection) => projection.checkpoint ?? '').sort()[0] ?? '';
+      if (now !== lowest) {
+        lowest = now;
+        movedAt = Date.now();
+      }
+    }
+    if (Date.now() - movedAt > stallMs || Date.now() - started > timeoutMs) {
+      const behind = (last?.projections ?? []).filter((projection) => !(projection.caughtUp && projection.status === 'running'));
+      const outputs = processes.map((service) => `--- ${service.kind} (${service.pid}):\n${service.output().slice(-1500)}`).join('\n');
+      throw new Error(`the read models did not catch up (${Date.now() - movedAt > stallMs ? `no checkpoint moved for ${stallMs / 1000} s` : `not within ${timeoutMs / 1000} s`}): ${behind.map((projection) => `${projection.name} ${projection.status} at ${projection.checkpoint} of ${projection.head}${projection.lastError ? ` (${projection.lastError})` : ''}`).join('; ')}\n${outputs}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
 const alive = (service: ServiceProcess) => {
   let exited = false;
@@ -322,7 +348,7 @@ async function projectionKills(short: boolean, log: (line: string) => void, add:
       await writes.stop();
       await board.stop();
     }
-    await until(() => caughtUp(projections), 'the projections caught up after the last kill', processes(), 180_000);
+    await caughtUpWhileMoving(projections, processes());
     const acknowledged = writes.acknowledged();
     const refused = summarise(writes.outcomes.map((o) => o.answer));
     const lost = await lostJobs(queries.map((query) => query.url), writes.jobs, writes.position());
@@ -432,7 +458,7 @@ async function outages(profile: 'services' | 'embedded', short: boolean, log: (l
     const recovered = await (async () => {
       try {
         for (const service of processes) await until(() => isHealthy(service, nats !== null), `${service.kind} healthy again`, processes, 60_000);
-        await until(() => caughtUp(projections), 'the projections caught up', processes, 120_000);
+        await caughtUpWhileMoving(projections, processes);
         return true;
       } catch (error) {
         log(`chaos: ${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

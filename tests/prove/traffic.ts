@@ -129,7 +129,7 @@ export const trafficPart: ProvePart = {
         return out;
       };
       companies.push(...(await made(writersNeeded, (i) => companyOnPlan(app.url, `Traffic Firm ${i}`))));
-      probeCompanies.push(...(await made(short ? 2 : 12, (i) => companyOnPlan(app.url, `Probe Firm ${i}`))));
+      probeCompanies.push(...(await made(short ? 2 : 24, (i) => companyOnPlan(app.url, `Probe Firm ${i}`))));
       const profiles = await made(candidates, async (i) => {
         const person = await candidate(app.url, `Traffic Person ${i}`);
         const skills = [['TypeScript', 'React'], ['Go', 'Kubernetes'], ['Python', 'PostgreSQL']][i % 3]!;
