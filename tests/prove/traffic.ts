@@ -27,6 +27,8 @@ const READ_P99_MS = 100;
 const WRITE_P99_MS = 200;
 /** Posts one company makes at most (the limit is 30 an hour an account and 60 an address). */
 const POSTS_PER_COMPANY = 25;
+/** Posts a writing client makes a second at most on this machine (sizes the pool of companies; past it, 429s show as errors). */
+const POSTS_PER_WRITER_SECOND = 20;
 
 /** Runs a plan in the load generator's own process (it must not share this event loop). */
 async function generateLoad(rounds: readonly LoadRound[]): Promise<LoadSummary[]> {
@@ -118,7 +120,7 @@ export const trafficPart: ProvePart = {
       const app = await startService('start', { DATABASE_URL: db.url, NATS_URL: '', TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'http://hireloop.test', READ_YOUR_WRITES_TIMEOUT_MS: '5000' }, { timeoutMs: 180_000 });
 
       // The board, the candidates and the companies that write (each post from a company's own address).
-      const writersNeeded = Math.ceil((levels.reduce((sum, writers) => sum + writers, 0) * seconds * 60) / POSTS_PER_COMPANY) + 2;
+      const writersNeeded = Math.ceil((levels.reduce((sum, writers) => sum + writers, 0) * seconds * POSTS_PER_WRITER_SECOND) / POSTS_PER_COMPANY) + 2;
       const companies: Company[] = [];
       const probeCompanies: Company[] = [];
       const candidates = short ? 10 : 60;
@@ -139,7 +141,10 @@ export const trafficPart: ProvePart = {
       });
       // Every profile in the read model before the load (a read waiting for its position).
       await made(profiles.length, async (i) => {
-        const read = await call(app.url, `/api/profiles/${profiles[i]!.id}`, { headers: { [MIN_POSITION_HEADER]: profiles[i]!.position } });
+        // A busy machine's projections may be behind longer than the read-your-writes wait: 503 with Retry-After, asked again.
+        const deadline = Date.now() + 120_000;
+        let read = await call(app.url, `/api/profiles/${profiles[i]!.id}`, { headers: { [MIN_POSITION_HEADER]: profiles[i]!.position } });
+        while (read.status === 503 && Date.now() < deadline) read = await call(app.url, `/api/profiles/${profiles[i]!.id}`, { headers: { [MIN_POSITION_HEADER]: profiles[i]!.position } });
         if (read.status !== 200) throw new Error(`profile ${i} not readable: ${read.status} ${read.body.slice(0, 200)}`);
       });
       const profileIds = profiles.map((profile) => profile.id);
@@ -159,7 +164,7 @@ export const trafficPart: ProvePart = {
       let nextWriter = Math.min(companies.length, short ? 10 : 60);
       for (const writers of levels) {
         // Each post as the next company not yet used up (one share per company over the whole run).
-        const share = Math.ceil((writers * seconds * 60) / POSTS_PER_COMPANY) + 1;
+        const share = Math.ceil((writers * seconds * POSTS_PER_WRITER_SECOND) / POSTS_PER_COMPANY) + 1;
         const pool = Array.from({ length: share }, () => companies[nextWriter++ % companies.length]!).map((company) => ({ authorization: `Bearer ${company.token}`, 'x-forwarded-for': company.from }));
         const url = app.url;
         const round: LoadRound = {
