@@ -41,6 +41,11 @@ export function createBaseApp(options: BaseAppOptions = {}) {
     // One line per request; successful answers of frequent routes only at debug.
     logController: new RequestLogController(),
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    // Start-up work (onReady: a projections process ensures 23 read models' collections, a query
+    // process loads its indexes) may take longer than fastify's 10 s on a busy machine; past it the
+    // process exited with code 1 instead of starting (found by `npm run prove`'s chaos at load 25
+    // on 2 cores, ADR 088). Waiting longer is what "recovers by itself" needs.
+    pluginTimeout: 180_000,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Every request gets its own id; it becomes the correlation id of the events it causes.
     requestIdHeader: false,
