@@ -225,8 +225,10 @@ export const trafficPart: ProvePart = {
       add(
         `sustained mixed traffic (board search, profile views, browse candidates, job posts) on start, rising levels of ${seconds} s`,
         `highest level held: ${held.length ? describe(best) : `none; the lowest: ${describe(best)}${best.sampleErrors.length ? ` (${best.sampleErrors[0]!.slice(0, 100)})` : ''}`}; levels tried: ${measured.map((level) => `${level.clients} clients ${fixed(level.readsPerSecond + level.writesPerSecond)} req/s read p99 ${fixed(level.readP99, 1)} write p99 ${fixed(level.writeP99, 1)} ms${level.errors ? ` ${level.errors} errors` : ''}`).join('; ')}; load average ${best.load}`,
-        `a level with reads p99 < ${READ_P99_MS} ms, writes p99 < ${WRITE_P99_MS} ms, 0 errors`,
-        held.length > 0,
+        short
+          ? '0 errors, every lag probe read back (short: the p99 targets are judged by the full run, not in npm test: speed is measured, not asserted in tests)'
+          : `a level with reads p99 < ${READ_P99_MS} ms, writes p99 < ${WRITE_P99_MS} ms, 0 errors`,
+        short ? best.errors === 0 && best.lag.failed === 0 : held.length > 0,
       );
       add(
         'the server under that load: CPU, memory, projection lag (write acknowledged → a read waiting on its position has it)',

@@ -81,6 +81,8 @@ export interface ImportFeedOptions {
 
 /** Jobs decided together: their streams are read together and their appends share group commits. */
 export const IMPORT_BATCH_SIZE = 500;
+/** Jobs whose appends share one transaction (all-or-nothing; a chunk that fails goes job by job). */
+const APPEND_CHUNK = 100;
 /** Job streams read at once for a batch. */
 const READ_CONCURRENCY = 8;
 /** Skipped items and problems kept in the summary (the counts stay exact). */
@@ -185,32 +187,59 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
       if (!(result instanceof Error)) states.set(jobId, result);
     });
     const occurredAt = deps.clock.now().toISOString();
-    // One append after the other (ADR 084): with all of a batch's appends made at once (grouped by
-    // the store), cli/src/seed.int.test.ts failed twice out of two under load (a read model did not
-    // reach the login's position within 15 s) and passed with them in order. Until that is
-    // understood, the batch saves the reads of new jobs, not the round trips of their appends.
+    const done = (jobId: string, events: readonly JobEvent[]) => {
+      tally(summary.counts, events);
+      if (!previouslyListed.has(jobId)) writtenNew.push(jobId);
+    };
+    const failed = (job: ImportedJob, error: unknown) => {
+      summary.counts.failed += 1;
+      if (summary.problems.length < MAX_DETAILS) summary.problems.push(`job ${JSON.stringify(job.externalId)}: ${messageOf(error)}`);
+    };
+    // Every job of the batch is decided first, at the version read; their appends then go in
+    // transactions of APPEND_CHUNK streams each (all-or-nothing: ADR 084). A chunk that fails (a
+    // stream moved meanwhile: another feed of its source, an admin) sends its jobs the one-job way.
+    const decided: Array<{ job: ImportedJob; jobId: string; events: JobEvent[]; expectedVersion: number | 'no_stream' }> = [];
+    const oneByOne: Array<{ job: ImportedJob; jobId: string }> = [];
     for (const { job, jobId } of batch) {
+      const read = states.get(jobId) ?? (previouslyListed.has(jobId) ? null : { state: jobDecider.initialState(), version: NO_STREAM_VERSION });
+      if (read === null) {
+        oneByOne.push({ job, jobId });
+        continue;
+      }
       try {
-        let events: JobEvent[];
-        const read = states.get(jobId) ?? (previouslyListed.has(jobId) ? null : { state: jobDecider.initialState(), version: NO_STREAM_VERSION });
-        if (read === null) {
-          events = await importOne(job, jobId);
-        } else {
-          events = jobDecider.decide(importCommand(deps, job, jobId, feed, at), read.state);
-          if (events.length > 0) {
-            try {
-              await deps.eventStore.append(jobStreamId(jobId), toNewEvents(events, context, occurredAt), { expectedVersion: read.version === NO_STREAM_VERSION ? 'no_stream' : read.version });
-            } catch (error) {
-              if (!(error instanceof WrongExpectedVersionError)) throw error;
-              events = await importOne(job, jobId);
-            }
-          }
-        }
-        tally(summary.counts, events);
-        if (!previouslyListed.has(jobId)) writtenNew.push(jobId);
+        const events = jobDecider.decide(importCommand(deps, job, jobId, feed, at), read.state);
+        decided.push({ job, jobId, events, expectedVersion: read.version === NO_STREAM_VERSION ? 'no_stream' : read.version });
       } catch (error) {
-        summary.counts.failed += 1;
-        if (summary.problems.length < MAX_DETAILS) summary.problems.push(`job ${JSON.stringify(job.externalId)}: ${messageOf(error)}`);
+        failed(job, error);
+      }
+    }
+    for (let from = 0; from < decided.length; from += APPEND_CHUNK) {
+      let chunk = decided.slice(from, from + APPEND_CHUNK);
+      for (;;) {
+        const writes = chunk.filter(({ events }) => events.length > 0);
+        try {
+          if (writes.length > 0) {
+            await deps.eventStore.appendToStreams(writes.map(({ jobId, events, expectedVersion }) => ({ streamId: jobStreamId(jobId), events: toNewEvents(events, context, occurredAt), expectedVersion })));
+          }
+          for (const { jobId, events } of chunk) done(jobId, events);
+          break;
+        } catch (error) {
+          // The job whose stream moved goes the one-job way; the rest of the chunk is tried again.
+          const moved = error instanceof WrongExpectedVersionError ? chunk.findIndex(({ jobId }) => jobStreamId(jobId) === error.streamId) : -1;
+          if (moved === -1) {
+            for (const { job, jobId } of chunk) oneByOne.push({ job, jobId });
+            break;
+          }
+          oneByOne.push({ job: chunk[moved]!.job, jobId: chunk[moved]!.jobId });
+          chunk = chunk.filter((_, index) => index !== moved);
+        }
+      }
+    }
+    for (const { job, jobId } of oneByOne) {
+      try {
+        done(jobId, await importOne(job, jobId));
+      } catch (error) {
+        failed(job, error);
       }
     }
     report();

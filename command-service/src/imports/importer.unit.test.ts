@@ -487,5 +487,13 @@ function interferingStore(inner: EventStore, streamId: string, interfere: () => 
       }
       return inner.append(id, events, options);
     },
+    // The importer appends a batch's jobs together (ADR 084): the interference comes before that too.
+    async appendToStreams(appends, options) {
+      if (appends.some((append) => append.streamId === streamId) && !interfered) {
+        interfered = true;
+        await interfere();
+      }
+      return inner.appendToStreams(appends, options);
+    },
   };
 }
