@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { survivePoolErrors } from '../database/availability';
 import type { Position } from '../event-store/position';
 import { requireTables } from '../migrations/required-tables';
@@ -296,6 +299,26 @@ export function compileFind(
 
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  /** `COPY … FROM STDIN` of `chunks` (text format); only a transaction's connection has it. */
+  copyIn?(sql: string, chunks: Iterable<string>): Promise<void>;
+}
+
+/** A value in COPY's text format: backslash, newline, carriage return and tab escaped (JSON text holds only backslashes). */
+const COPY_SPECIAL = /[\\\n\r\t]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+export const copyTextValue = (value: string): string => value.replace(COPY_SPECIAL, (special) => COPY_ESCAPES[special]!);
+
+/** COPY rows (`id<TAB>json<LF>`) gathered into chunks of about 256 kB. */
+function* copyChunks(rows: readonly { id: string; json: string }[]): Generator<string> {
+  let chunk = '';
+  for (const { id, json } of rows) {
+    chunk += `${copyTextValue(id)}\t${copyTextValue(json)}\n`;
+    if (chunk.length >= 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }
 
 const isDatabaseError = (error: unknown): error is pg.DatabaseError => error instanceof pg.DatabaseError;
@@ -415,6 +438,17 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
            ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
           [[...latest.keys()], [...latest.values()]],
         );
+      },
+      async insertNew(rows) {
+        if (rows.length === 0) return;
+        const connection = db();
+        if (!connection.copyIn) throw new Error('insertNew needs a transaction');
+        for (const { id } of rows) assertId(id);
+        try {
+          await connection.copyIn(`COPY ${table} (id, doc) FROM STDIN`, copyChunks(rows));
+        } catch (error) {
+          throw translate(error, name);
+        }
       },
       async delete(id) {
         assertId(id);
@@ -539,6 +573,17 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
             return await client.query(text, values);
           } catch (error) {
             if (isDatabaseError(error)) failure = error;
+            throw error;
+          }
+        },
+        async copyIn(sql, chunks) {
+          if (finished) throw new Error('Transaction already finished');
+          if (failure) throw new TransactionAbortedError(`Transaction is aborted: ${failure.message}`, { cause: failure });
+          try {
+            await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
+          } catch (error) {
+            // Any failure of a COPY leaves the connection's transaction aborted.
+            failure = error instanceof Error ? error : new Error(String(error));
             throw error;
           }
         },
