@@ -39,7 +39,7 @@ const USAGE = `Usage: hireloop <command>
   migrate --status            list the schema migrations, applied or pending, without applying any
   seed                        load realistic demo data (idempotent)
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
-  replay [projection]         rebuild one read model (or all, one after the other) from the start of the log;
+  replay [projection]         rebuild one read model (or all, from one pass over the log) from the start;
                               safe while the app runs: built aside, then switched in at once (ADR 049)
   projections                 each read model's status, checkpoint, lag, when its runner was last heard from
                               ("stale": no process runs it or it cannot reach the database), parked events, last error
@@ -219,19 +219,20 @@ async function main(argv: string[]) {
       const chosen = name ? allProjections.filter((p) => p.name === name) : allProjections;
       if (chosen.length === 0) throw new UsageError(`Unknown projection ${JSON.stringify(name)}; known: ${allProjections.map((p) => p.name).join(', ')}`);
       return withRuntime(async (runtime) => {
-        // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
-        for (const projection of chosen) {
-          const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection });
-          const started = Date.now();
-          let said = started;
-          const result = await runner.rebuild((progress) => {
-            const now = Date.now();
-            if (now - said < 1000) return;
-            said = now;
-            log(describeRebuildProgress(projection.name, progress, now - started));
-          });
-          log(describeRebuild(projection.name, result, Date.now() - started));
-        }
+        // Safe while the app runs: each read model is built aside and switched on its own (ADR 049),
+        // all of them from one pass over the log (ADR 082).
+        const runners = chosen.map((projection) => new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection }));
+        const what = name ?? `${chosen.length} read models`;
+        const started = Date.now();
+        let said = started;
+        const results = await ProjectionRunner.rebuildTogether(runners, (progress) => {
+          const now = Date.now();
+          if (now - said < 1000 && progress.phase === 'bulk') return;
+          said = now;
+          log(describeRebuildProgress(what, progress, now - started));
+        });
+        const ms = Date.now() - started;
+        for (const [projection, result] of results) log(describeRebuild(projection, result, ms));
       });
     }
     case 'projections': {
