@@ -511,6 +511,24 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
   let closed = false;
 
+  /** The connection holding this store's leases (`tryLease`), and the leases held on it. */
+  let leaseClient: pg.PoolClient | null = null;
+  const heldLeases = new Set<string>();
+  let leaseQueue: Promise<unknown> = Promise.resolve();
+  /** Lease operations one at a time: they share one connection. */
+  const leaseTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = leaseQueue.then(work);
+    leaseQueue = run.catch(() => undefined);
+    return run;
+  };
+  const releaseLeaseClient = (client: pg.PoolClient, broken?: Error) => {
+    if (leaseClient !== client) return;
+    leaseClient = null;
+    // A broken connection took every lease on it along.
+    if (broken) heldLeases.clear();
+    client.release(broken);
+  };
+
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       const api = collectionApi<T>(name, () => pool);
@@ -667,30 +685,44 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async tryLease(name) {
       assertProjectionName(name);
       if (closed) throw new Error('Read store is closed');
-      // A session-level advisory lock on a connection of its own: the server ends it with the
-      // connection, so a holder that dies releases it.
-      const client = await pool.connect();
       const key = `hireloop.held-lease.${schema}.${name}`;
-      let taken = false;
-      try {
-        const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [key]);
-        taken = rows[0]?.taken === true;
-      } finally {
-        if (!taken) client.release();
-      }
-      if (!taken) return null;
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          let broken: Error | undefined;
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch((error: unknown) => {
-            broken = error instanceof Error ? error : new Error(String(error));
-          });
-          client.release(broken);
-        },
-      };
+      return leaseTurn(async () => {
+        // Session-level advisory locks are re-entrant in one session: this process's own are
+        // refused here.
+        if (heldLeases.has(key)) return null;
+        // Every lease of this store on ONE connection of its own (a rebuild of every read model
+        // holds one per read model, ADR 082): the server ends them with the connection, so a
+        // holder that dies releases them.
+        const client = leaseClient ?? (await pool.connect());
+        leaseClient = client;
+        let taken = false;
+        let broken: Error | undefined;
+        try {
+          const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [key]);
+          taken = rows[0]?.taken === true;
+        } catch (error) {
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        } finally {
+          if (taken) heldLeases.add(key);
+          else if (broken || heldLeases.size === 0) releaseLeaseClient(client, broken);
+        }
+        if (!taken) return null;
+        let released = false;
+        return {
+          release: () =>
+            leaseTurn(async () => {
+              if (released) return;
+              released = true;
+              heldLeases.delete(key);
+              let failed: Error | undefined;
+              await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch((error: unknown) => {
+                failed = error instanceof Error ? error : new Error(String(error));
+              });
+              if (failed || heldLeases.size === 0) releaseLeaseClient(client, failed);
+            }),
+        };
+      });
     },
 
     getCheckpoint: (projection) => readCheckpoint(pool, projection),
