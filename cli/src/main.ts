@@ -41,7 +41,7 @@ const USAGE = `Usage: hireloop <command>
   migrate --status            list the schema migrations, applied or pending, without applying any
   seed                        load realistic demo data (idempotent)
   import FILE-OR-URL…         import jobs from feeds (Hireloop JSON, Remote OK or Himalayas format)
-  replay [projection]         rebuild one read model (or all, one after the other) from the start of the log;
+  replay [projection]         rebuild one read model (or all, from one pass over the log) from the start;
                               safe while the app runs: built aside, then switched in at once (ADR 049)
   replay [projection] --verify [--limit N]
                               rebuild aside up to each read model's checkpoint WITHOUT switching, compare it
@@ -246,19 +246,20 @@ async function main(argv: string[]) {
         });
       }
       return withRuntime(async (runtime) => {
-        // Safe while the app runs: each read model is built aside and switched on its own (ADR 049).
-        for (const projection of chosen) {
-          const runner = new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection });
-          const started = Date.now();
-          let said = started;
-          const result = await runner.rebuild((progress) => {
-            const now = Date.now();
-            if (now - said < 1000) return;
-            said = now;
-            log(describeRebuildProgress(projection.name, progress, now - started));
-          });
-          log(describeRebuild(projection.name, result, Date.now() - started));
-        }
+        // Safe while the app runs: each read model is built aside and switched on its own (ADR 049),
+        // all of them from one pass over the log (ADR 082).
+        const runners = chosen.map((projection) => new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection }));
+        const what = name ?? `${chosen.length} read models`;
+        const started = Date.now();
+        let said = started;
+        const results = await ProjectionRunner.rebuildTogether(runners, (progress) => {
+          const now = Date.now();
+          if (now - said < 1000 && progress.phase === 'bulk') return;
+          said = now;
+          log(describeRebuildProgress(what, progress, now - started));
+        });
+        const ms = Date.now() - started;
+        for (const [projection, result] of results) log(describeRebuild(projection, result, ms));
       });
     }
     case 'projections': {

@@ -1,7 +1,7 @@
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
 import type { Bus } from '@hireloop/platform/bus';
 import { isDatabaseUnavailable } from '@hireloop/platform/database/availability';
-import type { ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
+import type { Lease, ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
 import { systemClock, type Clock } from '@hireloop/platform/runtime';
 import {
   blockingParked,
@@ -18,6 +18,10 @@ import {
 import { CollectionNotFoundError, shadowCollection } from '@hireloop/platform/read-store';
 import { checkpointName, physicalCollection, scopedTransaction, shadowCheckpointName, type ProjectionDefinition } from './shared/projection';
 import { bufferedTransaction } from './shared/write-buffer';
+import { RebuildBuffer, type RebuildTarget } from './shared/rebuild-buffer';
+
+/** Events (of the read models' types) read per batch by a rebuild's bulk phase. */
+const REBUILD_BATCH = 5000;
 
 export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
 
@@ -428,70 +432,127 @@ export class ProjectionRunner {
    * A read model with no event of its own ends at the head of the log, caught up.
    */
   async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
-    await this.stop();
-    const live = checkpointName(this.options.projection);
+    const results = await ProjectionRunner.rebuildTogether([this], onProgress);
+    return results.get(this.name)!;
+  }
+
+  /**
+   * Rebuilds several read models from ONE pass over the log (ADR 082): each batch read is
+   * applied to every one of them, in memory, and written to their shadows in one transaction
+   * while the next batch is read and computed; their indexes are built once at the end; then
+   * each is switched on its own, atomically, as `rebuild` does (ADR 049). The runners must share
+   * one event store and one read store. Results by read model name.
+   */
+  static async rebuildTogether(runners: readonly ProjectionRunner[], onProgress?: (progress: RebuildProgress) => void): Promise<Map<string, RebuildResult>> {
+    const first = runners[0];
+    if (!first) return new Map();
+    const { readStore, eventStore } = first.options;
+    if (runners.some((runner) => runner.options.readStore !== readStore || runner.options.eventStore !== eventStore)) {
+      throw new Error('Read models rebuilt together share one event store and one read store');
+    }
+    for (const runner of runners) await runner.stop();
     // One replay of a read model at a time, in any process: two would write into one shadow.
-    const lease = await this.options.readStore.tryLease(`replay.${live}`);
-    if (!lease) throw new RebuildInProgressError(`A replay of ${this.name} is already running (in this or another process): let it finish, or stop it, then run this again.`);
+    const leases: Lease[] = [];
     try {
-      return await this.rebuildAside(onProgress);
+      for (const runner of runners) {
+        const lease = await readStore.tryLease(`replay.${checkpointName(runner.options.projection)}`);
+        if (!lease) throw new RebuildInProgressError(`A replay of ${runner.name} is already running (in this or another process): let it finish, or stop it, then run this again.`);
+        leases.push(lease);
+      }
+      return await ProjectionRunner.rebuildAside(runners, onProgress);
     } finally {
-      await lease.release();
+      for (const lease of leases) await lease.release();
     }
   }
 
-  private async rebuildAside(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+  private static async rebuildAside(runners: readonly ProjectionRunner[], onProgress?: (progress: RebuildProgress) => void): Promise<Map<string, RebuildResult>> {
+    const { readStore, eventStore } = runners[0]!.options;
+    const targets: Array<RebuildTarget & { runner: ProjectionRunner; events: number }> = [];
+    for (const runner of runners) {
+      const { projection } = runner.options;
+      const shadows = new Map(Object.keys(projection.collections).map((name) => [name, shadowCollection(physicalCollection(projection, name))]));
+      await runner.ensureCollections();
+      for (const shadow of shadows.values()) {
+        // A replay of the same read model switching just now renames the shadow away: make it again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await readStore.ensureCollection(shadow);
+            await readStore.resetForRebuild(shadow);
+            break;
+          } catch (error) {
+            if (!(error instanceof CollectionNotFoundError) || attempt >= 3) throw error;
+          }
+        }
+      }
+      const checkpoint = shadowCheckpointName(projection);
+      await readStore.transaction((tx) => tx.setCheckpoint(checkpoint, START));
+      targets.push({ runner, checkpoint, expected: START, shadows, events: 0 });
+    }
+    const buffer = new RebuildBuffer(readStore, targets, () => runners[0]!.superseded());
+    const eventTypes = [...new Set(runners.flatMap((runner) => runner.options.projection.eventTypes))];
+    const batchSize = runners[0]!.options.batchSize ?? REBUILD_BATCH;
+    const total = () => targets.reduce((sum, target) => sum + target.events, 0);
+
+    let position: Position = START;
+    // Read, apply and write overlap: the next batch is read while this one is applied, and this
+    // one is written while the next one is applied.
+    const bulk = async (phase: RebuildProgress['phase']) => {
+      let reading = eventStore.readAll(position, { batchSize, eventTypes });
+      for (;;) {
+        const read = await reading;
+        if (comparePositions(read.nextPosition, position) <= 0) break;
+        if (read.events.length > 0) reading = eventStore.readAll(read.nextPosition, { batchSize, eventTypes });
+        for (const target of targets) {
+          const { projection } = target.runner.options;
+          const relevant = target.runner.relevant;
+          const tx = buffer.transaction(target);
+          for (const event of read.events) {
+            if (!relevant.has(event.type)) continue;
+            await projection.apply(event, tx);
+            target.events++;
+          }
+        }
+        await buffer.flush(read.nextPosition);
+        position = read.nextPosition;
+        onProgress?.({ phase, events: total(), position });
+        // Nothing more to read: `nextPosition` was the head of the log as this read saw it.
+        if (read.events.length === 0) break;
+      }
+      await buffer.drain();
+    };
+    await bulk('bulk');
+    onProgress?.({ phase: 'indexes', events: total(), position });
+    for (const { runner } of targets) {
+      for (const [name, spec] of Object.entries(runner.options.projection.collections)) {
+        await readStore.ensureCollection(shadowCollection(physicalCollection(runner.options.projection, name)), spec.indexes ?? [], { documentIndex: spec.documentIndex });
+      }
+    }
+    // What was appended while the indexes were built, still without holding the runners back.
+    await bulk('bulk');
+
+    const results = new Map<string, RebuildResult>();
+    for (const target of targets) {
+      const result = await target.runner.switchIn(position, target.events, onProgress);
+      results.set(target.runner.name, result);
+    }
+    return results;
+  }
+
+  /**
+   * Switches the shadows in, in ONE transaction under the projection's lease (no batch of the
+   * runner runs meanwhile): they catch up with the log, replace the collections in use, and the
+   * checkpoint moves to theirs with one generation more (ADR 049).
+   */
+  private async switchIn(shadowAt: Position, bulkEvents: number, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
     const { projection, readStore, eventStore } = this.options;
     const live = checkpointName(projection);
     const shadowCheckpoint = shadowCheckpointName(projection);
-    const shadows = Object.entries(projection.collections).map(([name, spec]) => ({ name: physicalCollection(projection, name), spec }));
-    await this.ensureCollections();
-    for (const { name } of shadows) {
-      // A replay of the same read model switching just now renames the shadow away: make it again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await readStore.ensureCollection(shadowCollection(name));
-          await readStore.resetForRebuild(shadowCollection(name));
-          break;
-        } catch (error) {
-          if (!(error instanceof CollectionNotFoundError) || attempt >= 3) throw error;
-        }
-      }
-    }
-    await readStore.transaction((tx) => tx.setCheckpoint(shadowCheckpoint, START));
-
-    let events = 0;
-    let position: Position = START;
-    const bulk = async (phase: RebuildProgress['phase']) => {
-      for (;;) {
-        const read = await eventStore.readAll(position, this.readOptions());
-        if (comparePositions(read.nextPosition, position) <= 0) return;
-        const expected = position;
-        events += await readStore.transaction(async (tx) => {
-          if (((await tx.getCheckpoint(shadowCheckpoint)) ?? START) !== expected) throw this.superseded();
-          const applied = await this.applyWithin(tx, read.events, true);
-          await tx.setCheckpoint(shadowCheckpoint, read.nextPosition);
-          return applied;
-        });
-        position = read.nextPosition;
-        onProgress?.({ phase, events, position });
-        // Nothing more to read: `nextPosition` was the head of the log as this read saw it.
-        if (read.events.length === 0) return;
-      }
-    };
-    await bulk('bulk');
-    onProgress?.({ phase: 'indexes', events, position });
-    for (const { name, spec } of shadows) {
-      await readStore.ensureCollection(shadowCollection(name), spec.indexes ?? [], { documentIndex: spec.documentIndex });
-    }
-    // What was appended while the indexes were built, still without holding the runner back.
-    await bulk('bulk');
-
+    const shadows = Object.keys(projection.collections).map((name) => physicalCollection(projection, name));
     let eventsUnderLease = 0;
-    position = await readStore.transaction(async (tx) => {
+    const position = await readStore.transaction(async (tx) => {
       await tx.lock(live);
       let reached = (await tx.getCheckpoint(shadowCheckpoint)) ?? START;
-      if (reached !== position) throw this.superseded();
+      if (reached !== shadowAt) throw this.superseded();
       const inUse = (await tx.getCheckpoint(live)) ?? START;
       for (;;) {
         const read = await eventStore.readAll(reached, this.readOptions());
@@ -503,14 +564,14 @@ export class ProjectionRunner {
       }
       // The runner's checkpoint is a head of the log seen earlier: never ahead of a later read.
       if (comparePositions(reached, inUse) < 0) throw new Error(`${live}: the rebuild reached ${reached || 'the start'}, behind the read model in use (${inUse}); nothing was switched`);
-      for (const { name } of shadows) await tx.switchToShadow(name);
+      for (const name of shadows) await tx.switchToShadow(name);
       await tx.setCheckpoint(live, reached, { rebuilt: true });
       await tx.deleteCheckpoint(shadowCheckpoint);
       // The replay applied every event, the parked ones too.
       await tx.collection(PARKED_COLLECTION).deleteMany({ checkpoint: live });
       return reached;
     });
-    events += eventsUnderLease;
+    const events = bulkEvents + eventsUnderLease;
     // Finds the switched indexes under their names (one shadow's indexes missing, had another
     // replay's shadow been switched in its place, would be built here).
     await this.ensureCollections();

@@ -4,7 +4,7 @@
  * server at TEST_DATABASE_URL (default: the local one on 127.0.0.1:5432). HTTP load comes from
  * a separate process (load-generator.ts), so making requests does not slow the server down.
  *
- * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import), BENCH_SIZES (board sizes,
+ * BENCH_LAG_COMPANIES (companies posting in the lag section, default 200), BENCH_GROUP_COMMIT (the commits section's group-commit settings, a JSON list, default [false, true]), BENCH_SECTIONS (default all: commits,log,rebuild,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import), BENCH_SIZES (board sizes,
  * default 10000,100000,1000000; the largest also measures the index's memory, cold and warm start), BENCH_SECONDS (per search measurement, default 8), BENCH_CONCURRENCY
  * (search clients, default 8), BENCH_LOG_EVENTS (default 1000000), BENCH_SEARCHES (default
  * 1000000), BENCH_RESUME_ROUNDS (reads of each shared resume, default 5), BENCH_OCR_ROUNDS (reads of each resume in the OCR section, default 3), BENCH_CANDIDATE_SIZES (anonymous
@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { createPostgresEventStore, encodePosition, START, type EventMetadata, type GroupCommitOptions, type EventStore, type RecordedEvent } from '@hireloop/platform/event-store';
-import { createPostgresReadStore } from '@hireloop/platform/read-store';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { protectPersonalData } from '@hireloop/platform/personal-data/protected-event-store';
 import { MIN_POSITION_HEADER, personalDataRules, userFromRegistration, type CandidateProfileCreated } from '@hireloop/contracts';
@@ -31,7 +30,7 @@ import { adminCandidatesCollection } from '@hireloop/projections/admin-people/qu
 import { candidateCardsProjection } from '@hireloop/projections/candidate-cards/projection';
 import { usersProjection } from '@hireloop/projections/users/projection';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
-import { advancedSubject, ProjectionRunner, type ProjectionAdvanced } from '@hireloop/projections/runner';
+import { advancedSubject, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
 import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
 import { buildApp } from '../../cli/src/app';
@@ -47,12 +46,13 @@ import { quantile, type LoadRound, type LoadSummary } from './load-generator';
 import { measureResumeExtraction } from './resume-extraction';
 import { measureResumeOcr } from './resume-ocr';
 import { measureHostileUploads } from './hostile-uploads';
+import { rebuildSection } from './rebuild';
 import { atLeast, atMost, recordFigure, scoreboardLines } from './scoreboard';
 import { measureDidYouMean } from './did-you-mean';
 import { appAsShippedSection, measureIndexAtScale, reportIndexAtScale, type IndexAtScaleFigures } from './search-scale';
 import { ensureJobBoard, fillJobBoard, JOB_SEARCHES, SEARCH_STRINGS, SEARCHES as SEARCH_QUERIES } from './search-index-load';
 
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'commits,log,rebuild,lag,search,app-as-shipped,did-you-mean,profiles,matches,candidates,admin-candidates,memory,assets,resumes,ocr,hostile-uploads,import').split(','));
 const CANDIDATE_SIZES = (process.env.BENCH_CANDIDATE_SIZES ?? '10000,50000').split(',').map(Number);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SEARCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -210,7 +210,7 @@ async function commitsSection() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the log and rebuilding the job board
+// Reading the log (the rebuilds over it: tests/bench/rebuild.ts)
 
 async function logSection() {
   await withDatabase(async (db) => {
@@ -281,12 +281,6 @@ async function logSection() {
       }
       const openedSeconds = (performance.now() - openedStarted) / 1000;
 
-      const readStore = await createPostgresReadStore({ pool, schema: 'bench_read_models' });
-      const runner = new ProjectionRunner({ eventStore: personal.eventStore, readStore, projection: jobBoardProjection });
-      const rebuildStarted = performance.now();
-      await runner.rebuild();
-      const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
-      const documents = await readStore.collection(physicalCollection(jobBoardProjection, 'jobs')).count();
 
       line(`### The log: ${thousands(LOG_EVENTS)} events (${thousands(jobs)} of them JobPosted)`);
       line();
@@ -294,9 +288,9 @@ async function logSection() {
       line('|---|---:|---:|---:|');
       line(`| readAll from the start, batches of 1,000 | ${thousands(read)} | ${fixed(readSeconds, 1)} | ${thousands(read / readSeconds)} |`);
       line(`| the same through the personal-data wrapper (${thousands(registrations)} sealed registrations opened) | ${thousands(opened)} | ${fixed(openedSeconds, 1)} | ${thousands(opened / openedSeconds)} |`);
-      line(`| rebuild of the job board (${thousands(documents)} documents) | ${thousands(jobs)} | ${fixed(rebuildSeconds, 1)} | ${thousands(jobs / rebuildSeconds)} |`);
       line();
-      await readStore.close();
+      line('The rebuilds over the same log: the `rebuild` section (ADR 082).');
+      line();
       await store.close();
     } finally {
       for (const close of closeAfter.splice(0)) await close();
@@ -1116,6 +1110,7 @@ async function main() {
   const sections: Array<[string, () => Promise<void>]> = [
     ['commits', commitsSection],
     ['log', logSection],
+    ['rebuild', () => rebuildSection({ events: LOG_EVENTS, line, log }).then(() => undefined)],
     ['lag', lagSection],
     ['search', searchSection],
     ['app-as-shipped', () => appAsShippedSection(line)],

@@ -1,6 +1,7 @@
 export * from './types';
 export {
   compareCodePoints,
+  normaliseDocument,
   CollectionNotFoundError,
   ReadStoreQueryError,
   TransactionAbortedError,

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { survivePoolErrors } from '../database/availability';
 import type { Position } from '../event-store/position';
 import { requireTables } from '../migrations/required-tables';
@@ -296,6 +299,26 @@ export function compileFind(
 
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  /** `COPY … FROM STDIN` of `chunks` (text format); only a transaction's connection has it. */
+  copyIn?(sql: string, chunks: Iterable<string>): Promise<void>;
+}
+
+/** A value in COPY's text format: backslash, newline, carriage return and tab escaped (JSON text holds only backslashes). */
+const COPY_SPECIAL = /[\\\n\r\t]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+export const copyTextValue = (value: string): string => value.replace(COPY_SPECIAL, (special) => COPY_ESCAPES[special]!);
+
+/** COPY rows (`id<TAB>json<LF>`) gathered into chunks of about 256 kB. */
+function* copyChunks(rows: readonly { id: string; json: string }[]): Generator<string> {
+  let chunk = '';
+  for (const { id, json } of rows) {
+    chunk += `${copyTextValue(id)}\t${copyTextValue(json)}\n`;
+    if (chunk.length >= 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }
 
 const isDatabaseError = (error: unknown): error is pg.DatabaseError => error instanceof pg.DatabaseError;
@@ -416,6 +439,17 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           [[...latest.keys()], [...latest.values()]],
         );
       },
+      async insertNew(rows) {
+        if (rows.length === 0) return;
+        const connection = db();
+        if (!connection.copyIn) throw new Error('insertNew needs a transaction');
+        for (const { id } of rows) assertId(id);
+        try {
+          await connection.copyIn(`COPY ${table} (id, doc) FROM STDIN`, copyChunks(rows));
+        } catch (error) {
+          throw translate(error, name);
+        }
+      },
       async delete(id) {
         assertId(id);
         await run(db(), name, `DELETE FROM ${table} WHERE id = $1`, [id]);
@@ -476,6 +510,24 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   }
 
   let closed = false;
+
+  /** The connection holding this store's leases (`tryLease`), and the leases held on it. */
+  let leaseClient: pg.PoolClient | null = null;
+  const heldLeases = new Set<string>();
+  let leaseQueue: Promise<unknown> = Promise.resolve();
+  /** Lease operations one at a time: they share one connection. */
+  const leaseTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = leaseQueue.then(work);
+    leaseQueue = run.catch(() => undefined);
+    return run;
+  };
+  const releaseLeaseClient = (client: pg.PoolClient, broken?: Error) => {
+    if (leaseClient !== client) return;
+    leaseClient = null;
+    // A broken connection took every lease on it along.
+    if (broken) heldLeases.clear();
+    client.release(broken);
+  };
 
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -539,6 +591,17 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
             return await client.query(text, values);
           } catch (error) {
             if (isDatabaseError(error)) failure = error;
+            throw error;
+          }
+        },
+        async copyIn(sql, chunks) {
+          if (finished) throw new Error('Transaction already finished');
+          if (failure) throw new TransactionAbortedError(`Transaction is aborted: ${failure.message}`, { cause: failure });
+          try {
+            await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
+          } catch (error) {
+            // Any failure of a COPY leaves the connection's transaction aborted.
+            failure = error instanceof Error ? error : new Error(String(error));
             throw error;
           }
         },
@@ -649,30 +712,44 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async tryLease(name) {
       assertProjectionName(name);
       if (closed) throw new Error('Read store is closed');
-      // A session-level advisory lock on a connection of its own: the server ends it with the
-      // connection, so a holder that dies releases it.
-      const client = await pool.connect();
       const key = `hireloop.held-lease.${schema}.${name}`;
-      let taken = false;
-      try {
-        const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [key]);
-        taken = rows[0]?.taken === true;
-      } finally {
-        if (!taken) client.release();
-      }
-      if (!taken) return null;
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          let broken: Error | undefined;
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch((error: unknown) => {
-            broken = error instanceof Error ? error : new Error(String(error));
-          });
-          client.release(broken);
-        },
-      };
+      return leaseTurn(async () => {
+        // Session-level advisory locks are re-entrant in one session: this process's own are
+        // refused here.
+        if (heldLeases.has(key)) return null;
+        // Every lease of this store on ONE connection of its own (a rebuild of every read model
+        // holds one per read model, ADR 082): the server ends them with the connection, so a
+        // holder that dies releases them.
+        const client = leaseClient ?? (await pool.connect());
+        leaseClient = client;
+        let taken = false;
+        let broken: Error | undefined;
+        try {
+          const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [key]);
+          taken = rows[0]?.taken === true;
+        } catch (error) {
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        } finally {
+          if (taken) heldLeases.add(key);
+          else if (broken || heldLeases.size === 0) releaseLeaseClient(client, broken);
+        }
+        if (!taken) return null;
+        let released = false;
+        return {
+          release: () =>
+            leaseTurn(async () => {
+              if (released) return;
+              released = true;
+              heldLeases.delete(key);
+              let failed: Error | undefined;
+              await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch((error: unknown) => {
+                failed = error instanceof Error ? error : new Error(String(error));
+              });
+              if (failed || heldLeases.size === 0) releaseLeaseClient(client, failed);
+            }),
+        };
+      });
     },
 
     getCheckpoint: (projection) => readCheckpoint(pool, projection),

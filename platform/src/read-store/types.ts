@@ -60,6 +60,19 @@ export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
   putMany(docs: readonly T[]): Promise<void>;
   delete(id: string): Promise<void>;
   deleteMany(filter?: Filter): Promise<number>;
+  /**
+   * The bulk path of a rebuild (ADR 082): inserts documents whose ids the collection does not
+   * hold, each given as its id and its JSON text as `normaliseDocument` made it (validated).
+   * PostgreSQL streams them with `COPY … FROM STDIN` (a transaction's collections only); an
+   * adapter without it is written to with `putMany`. An id already there is an error.
+   */
+  insertNew?(rows: readonly NewDocument[]): Promise<void>;
+}
+
+/** A document for `insertNew`: its id and its JSON text. */
+export interface NewDocument {
+  id: string;
+  json: string;
 }
 
 /**
