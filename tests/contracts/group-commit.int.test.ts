@@ -81,7 +81,7 @@ describe('group commit: one append of a group does not decide the others', () =>
     ]);
   });
 
-  it('an append the server refuses (an event id already stored) fails alone: the rest of its group is written, in the order made', async () => {
+  it('an append the server refuses (an event id already stored) fails alone: the rest of its group is written, each where it was told', async () => {
     const store = await openStore();
     const stored = newEvent('Stored');
     await store.append(streamName('stored'), [stored]);
@@ -97,9 +97,11 @@ describe('group commit: one append of a group does not decide the others', () =>
     await untilReadable(store, written.reduce((last, position) => (position > last ? position : last), START));
     expect((await store.readStream(streams[1]!)).events).toEqual([]);
     const { events } = await store.readAll(START);
-    // After the stored event: the three others, in the order their appends were made, at the positions they were told.
-    expect(events.slice(1).map((event) => event.streamId)).toEqual([streams[0], streams[2], streams[3]]);
-    expect(events.slice(1).map((event) => event.position)).toEqual(written);
+    // After the stored event: the three others, each at the position it was told. (Appends to
+    // different streams made at once have no order among them: the rest of a group is written
+    // again after the refused one, in whichever order the store gathers them.)
+    const others = new Map(events.slice(1).map((event) => [event.streamId, event.position]));
+    expect(others).toEqual(new Map([streams[0], streams[2], streams[3]].map((stream, index) => [stream, written[index]])));
   });
 
   it('appends to one stream made at once are never raced: each gets the next version, in the order made, whichever group writes it', async () => {
