@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetPositionForTests } from '../../lib/api-client';
-import { AuthDialogProvider } from '../../features/auth/components/auth-dialog-provider';
-import { JOB_BOARD_SEARCH_DEFAULTS, type JobBoardSearch, type JobBoardSearchUpdate } from '../../features/jobs/lib/board-search';
-import { JobBoard } from '../../features/jobs/components/job-board';
+import { JOB_BOARD_SEARCH_DEFAULTS } from '../../features/jobs/lib/board-search';
+import { noJobs, renderJobBoard } from '../../testing/job-board';
 
 /**
  * The address can lag behind what the board asked for (the router commits a navigation a few
@@ -14,29 +10,8 @@ import { JobBoard } from '../../features/jobs/components/job-board';
  * newest state, not on the render's copy: CI once saw "rust" typed, "usa" entered in Location, and
  * the keywords' debounced change land on the old address, dropping the location.
  */
-function renderBoardWithLaggingAddress() {
-  resetPositionForTests();
-  vi.stubGlobal('fetch', async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '0' } }));
-  const updates: JobBoardSearchUpdate[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({
-    // The address never catches up in this test: `search` stays what the page first had.
-    component: () => (
-      <AuthDialogProvider>
-        <JobBoard search={JOB_BOARD_SEARCH_DEFAULTS} onSearchChange={(update) => updates.push(update)} viewer={null} />
-      </AuthDialogProvider>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/jobs'] }) });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  /** What the router ends at: each update applied to the newest address, as TanStack Router does. */
-  const finalSearch = () => updates.reduce<JobBoardSearch>((current, update) => update(current), JOB_BOARD_SEARCH_DEFAULTS);
-  return { updates, finalSearch };
-}
+// The address never catches up in this test: `search` stays what the page first had.
+const renderBoardWithLaggingAddress = () => renderJobBoard(JOB_BOARD_SEARCH_DEFAULTS, () => noJobs());
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,40 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetPositionForTests } from '../../lib/api-client';
-import { AuthDialogProvider } from '../../features/auth/components/auth-dialog-provider';
-import { JOB_BOARD_SEARCH_DEFAULTS, type JobBoardSearch, type JobBoardSearchUpdate } from '../../features/jobs/lib/board-search';
-import { JobBoard } from '../../features/jobs/components/job-board';
+import { JOB_BOARD_SEARCH_DEFAULTS, type JobBoardSearch } from '../../features/jobs/lib/board-search';
+import { noJobs, renderJobBoard } from '../../testing/job-board';
 
 /** "Did you mean kubernetes?" (ADR 090): the board shows the server's suggestion, and one click searches it. */
-function renderBoard(search: JobBoardSearch, didYouMean: string | null) {
-  resetPositionForTests();
-  const asked: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    asked.push(String(input));
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total-count': '0' };
-    if (didYouMean !== null) headers['x-did-you-mean'] = encodeURIComponent(didYouMean);
-    return new Response('[]', { status: 200, headers });
-  });
-  const updates: JobBoardSearchUpdate[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({
-    component: () => (
-      <AuthDialogProvider>
-        <JobBoard search={search} onSearchChange={(update) => updates.push(update)} viewer={null} />
-      </AuthDialogProvider>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/jobs'] }) });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { asked, finalSearch: () => updates.reduce<JobBoardSearch>((current, update) => update(current), search) };
-}
+const renderBoard = (search: JobBoardSearch, didYouMean: string | null) =>
+  renderJobBoard(search, () => noJobs(didYouMean === null ? {} : { 'x-did-you-mean': encodeURIComponent(didYouMean) }));
 
 afterEach(() => vi.unstubAllGlobals());
 
