@@ -78,6 +78,9 @@ const PROBE = 'read_store_probe';
 
 /** A lock not renewed for this long belongs to a process that died: another may take it. */
 const LOCK_TTL_MS = 30_000;
+/** How long the probe of concurrent transactions waits for the second writer's answer. */
+const PROBE_WAIT_MS = 20_000;
+
 /** How long a transaction waits for a lock before it fails. */
 const LOCK_WAIT_MS = 60_000;
 /** Retired collections (replaced by a switch or a reset) are dropped once no read can still be on them. */
@@ -232,9 +235,17 @@ async function probeConcurrentTransactions(client: MongoClient, db: Db): Promise
       () => false,
       () => true,
     );
-    // A server that makes the second writer wait instead also keeps them apart.
-    const waited = sleep(2000).then(() => true);
-    return await Promise.race([conflict, waited]);
+    // A server that makes the second writer wait instead also keeps them apart. MongoDB refuses
+    // and jongodb accepts, both at once; the wait is long because on a loaded machine (CI) an
+    // answer can come after seconds, and a slow acceptance taken for a wait lets jongodb's
+    // transactions run side by side and lose writes (likely what made a CI run count 41 of 45).
+    const waiting = new AbortController();
+    const waited = sleep(PROBE_WAIT_MS, true, { signal: waiting.signal }).catch(() => true);
+    try {
+      return await Promise.race([conflict, waited]);
+    } finally {
+      waiting.abort();
+    }
   } finally {
     for (const session of [first, second]) {
       if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
