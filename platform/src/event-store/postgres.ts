@@ -62,7 +62,7 @@ export interface PostgresEventStoreOptions {
 export interface GroupCommitOptions {
   /** Appends in one group at most. Default 64. */
   maxAppends?: number;
-  /** Groups written at once, each on its own connection. Default 4. */
+  /** Groups written at once, each on its own connection. Default 2 (ADR 093). */
   maxInFlight?: number;
   /** How long an append that finds no group writing waits for company before it is written (ms). Default 0. */
   windowMs?: number;
@@ -594,7 +594,7 @@ type GroupedUnit = ReadonlyArray<{ streamId: string; events: readonly NewEvent[]
 function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): Required<GroupCommitOptions> | null {
   if (setting === false) return null;
   const given = setting === true || setting === undefined ? {} : setting;
-  return { maxAppends: given.maxAppends ?? 64, maxInFlight: given.maxInFlight ?? 4, windowMs: given.windowMs ?? 0 };
+  return { maxAppends: given.maxAppends ?? 64, maxInFlight: given.maxInFlight ?? 2, windowMs: given.windowMs ?? 0 };
 }
 
 /**
