@@ -180,7 +180,7 @@ async function commitsSection() {
       await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, v text NOT NULL)');
       await migrate(db.url, { schema: 'bench_appends' });
       await migrate(db.url, { schema: 'bench_rows' });
-      const synchronousCommit = (await pool.query<{ setting: string }>('SHOW synchronous_commit')).rows[0]!.setting;
+      const synchronousCommit = (await pool.query<{ setting: string }>("SELECT current_setting('synchronous_commit') AS setting")).rows[0]!.setting;
       const stores = await Promise.all(GROUP_COMMIT_VARIANTS.map((groupCommit) => createPostgresEventStore({ pool, schema: 'bench_appends', groupCommit })));
       const data = syntheticJob(1);
       const payload = JSON.stringify(data);
