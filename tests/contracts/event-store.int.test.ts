@@ -184,6 +184,21 @@ describe('postgres event store', () => {
     for (const store of stores) expect((await store.readStream('shared')).version).toBe(0);
   });
 
+  it('keeps stores on different schemas apart when they share one connection (prepared statements)', async () => {
+    const { url } = await testDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    cleanups.push(() => pool.end());
+    const [first, second] = await Promise.all([openStore({ schema: await freshSchema(), pool }), openStore({ schema: await freshSchema(), pool })]);
+    // Alone, then grouped (appends made in one turn), on the one connection both stores use.
+    await first!.append('apart', [newEvent('First')], { expectedVersion: 'no_stream' });
+    await second!.append('apart', [newEvent('Second')], { expectedVersion: 'no_stream' });
+    await Promise.all([first!.append('grouped-a', [newEvent('First')]), first!.append('grouped-b', [newEvent('First')])]);
+    await Promise.all([second!.append('grouped-a', [newEvent('Second')]), second!.append('grouped-b', [newEvent('Second')])]);
+    for (const [store, type] of [[first!, 'First'], [second!, 'Second']] as const) {
+      for (const stream of ['apart', 'grouped-a', 'grouped-b']) expect((await store.readStream(stream)).events.map((event) => event.type)).toEqual([type]);
+    }
+  });
+
   it('refuses to start on a schema the migrations did not make, saying what to run', async () => {
     const { url } = await testDatabase();
     const pool = await openPool();
