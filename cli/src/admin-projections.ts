@@ -14,7 +14,7 @@ import {
   type ProjectionParkedRetried,
   type ProjectionRebuildRequested,
 } from '@hireloop/contracts';
-import { START, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
+import { START, WrongExpectedVersionError, type EventStore, type ExpectedVersion, type NewEvent, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
 import type { Bus } from '@hireloop/platform/bus';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
@@ -46,6 +46,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const REBUILDS_COLLECTION = 'projection_rebuilds';
 /** The rebuild worker's place in the log (a checkpoint of its own, not a read model's). */
 export const REBUILD_REQUESTS_CHECKPOINT = 'admin-rebuild-requests';
+/** Tries of a rebuild request whose stream moved meanwhile (a retry of parked events appended at the same instant). */
+const REBUILD_REQUEST_ATTEMPTS = 3;
 
 type RebuildDocument = { _id: string; projection: string } & Omit<AdminProjectionRebuild, 'requestId'>;
 
@@ -103,7 +105,7 @@ export const adminProjectionRoutes: FastifyPluginAsyncZod<AdminProjectionDeps> =
     if (!projection) throw new DomainError('not_found', ADMIN_PROJECTION_MESSAGES.unknown(name));
     return projection;
   };
-  const append = async (request: FastifyRequest, userId: string, projection: string, event: Pick<NewEvent, 'type' | 'data'>) => {
+  const append = async (request: FastifyRequest, userId: string, projection: string, event: Pick<NewEvent, 'type' | 'data'>, expectedVersion: ExpectedVersion = 'any') => {
     const metadata = {
       eventId: deps.ids.newId(),
       occurredAt: deps.clock.now().toISOString(),
@@ -112,7 +114,7 @@ export const adminProjectionRoutes: FastifyPluginAsyncZod<AdminProjectionDeps> =
       causationId: null,
       schemaVersion: 1,
     };
-    return eventStore.append(projectionStreamId(projection), [{ ...event, metadata }]);
+    return eventStore.append(projectionStreamId(projection), [{ ...event, metadata }], { expectedVersion });
   };
 
   if (deps.queries) {
@@ -142,32 +144,43 @@ export const adminProjectionRoutes: FastifyPluginAsyncZod<AdminProjectionDeps> =
       async (request, reply) => {
         const user = await requireRole(request, true);
         const projection = projectionNamed(request.params.name);
-        const last = (await lastRebuilds(readStore)).get(projection.name);
-        if (last && (last.state === 'requested' || last.state === 'running')) throw new DomainError('conflict', ADMIN_PROJECTION_MESSAGES.rebuildRunning(projection.name));
-        const requestId = deps.ids.newId();
-        // Shown at once as asked for (before the event: the projections process may take it at once).
-        const asked: RebuildDocument = {
-          _id: requestId,
-          projection: projection.name,
-          state: 'requested',
-          phase: null,
-          events: 0,
-          eventsPerSecond: 0,
-          requestedAt: deps.clock.now().toISOString(),
-          startedAt: null,
-          finishedAt: null,
-          error: null,
-        };
-        await readStore.transaction((tx) => tx.collection<RebuildDocument>(REBUILDS_COLLECTION).put(asked));
-        let position: string;
-        try {
-          ({ position } = await append(request, user.userId, projection.name, { type: 'ProjectionRebuildRequested', data: { projection: projection.name, requestId } satisfies ProjectionRebuildRequested }));
-        } catch (error) {
-          await readStore.transaction((tx) => tx.collection(REBUILDS_COLLECTION).delete(requestId)).catch(() => undefined);
-          throw error;
+        const streamId = projectionStreamId(projection.name);
+        const rebuilds = readStore.collection<RebuildDocument>(REBUILDS_COLLECTION);
+        // The check and the request are one step: the stream's version is read before the check,
+        // and the request is appended at that version. Two requests at the same instant both pass
+        // the check, but only one append holds; the other looks again, and now sees the winner's
+        // row (written before its append). The stream also takes retries of parked events: a
+        // conflict with one of those finds no rebuild and goes on.
+        for (let attempt = 1; ; attempt++) {
+          const { version } = await eventStore.readStream(streamId);
+          const active = await rebuilds.find({ projection: projection.name, state: { $in: ['requested', 'running'] } }, { limit: 1 });
+          if (active.length > 0) throw new DomainError('conflict', ADMIN_PROJECTION_MESSAGES.rebuildRunning(projection.name));
+          const requestId = deps.ids.newId();
+          // Shown at once as asked for (before the event: the projections process may take it at once).
+          const asked: RebuildDocument = {
+            _id: requestId,
+            projection: projection.name,
+            state: 'requested',
+            phase: null,
+            events: 0,
+            eventsPerSecond: 0,
+            requestedAt: deps.clock.now().toISOString(),
+            startedAt: null,
+            finishedAt: null,
+            error: null,
+          };
+          await readStore.transaction((tx) => tx.collection<RebuildDocument>(REBUILDS_COLLECTION).put(asked));
+          try {
+            const data = { projection: projection.name, requestId } satisfies ProjectionRebuildRequested;
+            const { position } = await append(request, user.userId, projection.name, { type: 'ProjectionRebuildRequested', data }, version);
+            reply.header('x-position', position);
+            return reply.code(202).send({ requestId, projection: projection.name });
+          } catch (error) {
+            await readStore.transaction((tx) => tx.collection(REBUILDS_COLLECTION).delete(requestId)).catch(() => undefined);
+            if (!(error instanceof WrongExpectedVersionError)) throw error;
+            if (attempt >= REBUILD_REQUEST_ATTEMPTS) throw new DomainError('conflict', ADMIN_PROJECTION_MESSAGES.rebuildRunning(projection.name));
+          }
         }
-        reply.header('x-position', position);
-        return reply.code(202).send({ requestId, projection: projection.name });
       },
     );
 

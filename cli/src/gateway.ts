@@ -5,7 +5,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrustProxy } from '@hireloop/platform/config';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
-import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
+import { DEFAULT_ASSISTANT_PATH, PageStatus, withPageHead } from '@hireloop/contracts';
 import { DEFAULT_SPA_DIR } from './app';
 import { loadSpa, registerPageRedirects, serveSpaFiles, spaFallback } from './spa';
 import { isUnreachable, QueryReplicas, type QueryReplica } from './query-replicas';
@@ -91,9 +91,10 @@ const PAGE_STATUS_TIMEOUT_MS = 2000;
 export async function buildGateway(options: GatewayOptions) {
   const spa = loadSpa(options.spaDir === undefined ? DEFAULT_SPA_DIR : options.spaDir);
   /**
-   * A job page, share link or invitation link answers 404 when it opens nothing, as in the app: the
-   * gateway holds no read store, so it asks a query replica (`GET /api/page-status`). When none
-   * answers in time, the page goes out as the plain SPA with a 200 (its router shows what it finds).
+   * A job page, share link or invitation link answers 404 when it opens nothing, and a job page has
+   * the job's head tags (title, description, Open Graph, JSON-LD), as in the app: the gateway holds
+   * no read store, so it asks a query replica (`GET /api/page-status`). When none answers in time,
+   * the page goes out as the plain SPA with a 200 (its router shows what it finds).
    */
   const pageStatusOf = async (pathname: string, indexHtml: string): Promise<{ status: number; html: string } | null> => {
     if (!/^\/(job|share\/job|invitation)\/[^/]+$/.test(pathname)) return null;
@@ -102,8 +103,9 @@ export async function buildGateway(options: GatewayOptions) {
     try {
       const answer = await fetch(new URL(`/api/page-status?path=${encodeURIComponent(pathname)}`, replica.url), { signal: AbortSignal.timeout(PAGE_STATUS_TIMEOUT_MS) });
       if (!answer.ok) return null;
-      const { status } = (await answer.json()) as { status: number };
-      return status === 404 ? { status: 404, html: indexHtml } : null;
+      const { status, head } = PageStatus.parse(await answer.json());
+      if (status === 404) return { status: 404, html: indexHtml };
+      return head ? { status: 200, html: withPageHead(indexHtml, head) } : null;
     } catch {
       return null;
     }

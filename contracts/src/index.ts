@@ -41,6 +41,7 @@ export * from './pages/static-pages';
 export * from './api-keys/events';
 export * from './api-keys/api';
 export * from './pages/for-companies';
+export * from './pages/page-status';
 export * from './assistant/api';
 export * from './saved-searches/events';
 export * from './saved-searches/api';

@@ -113,21 +113,36 @@ export async function verifyReadModel(options: VerifyOptions): Promise<VerifyRes
 }
 
 async function verifyHoldingLease({ eventStore, readStore, projection, batchSize = 1000, limit = 100, onProgress }: VerifyOptions): Promise<VerifyResult> {
-  const live = checkpointName(projection);
-  const collections = Object.entries(projection.collections).map(([name, spec]) => ({
+  const collections: ScratchCollection[] = Object.entries(projection.collections).map(([name, spec]) => ({
     name,
     spec,
     physical: physicalCollection(projection, name),
     scratch: verifyCollection(physicalCollection(projection, name)),
   }));
-  const relevant = new Set(projection.eventTypes);
   await ensureFailureCollections(readStore);
-  for (const { physical, scratch, spec } of collections) {
-    await readStore.ensureCollection(physical, spec.indexes ?? [], { documentIndex: spec.documentIndex });
-    // Indexes as the live ones: a projection's reads (and unique indexes) behave the same.
-    await readStore.ensureCollection(scratch, spec.indexes ?? [], { documentIndex: spec.documentIndex });
-    await readStore.dropCollection(scratch);
+  try {
+    for (const { physical, scratch, spec } of collections) {
+      await readStore.ensureCollection(physical, spec.indexes ?? [], { documentIndex: spec.documentIndex });
+      // A fresh scratch table (one left by a verify that was killed goes first), with indexes as the
+      // live ones: a projection's reads (and unique indexes) behave the same.
+      await readStore.removeCollection(scratch);
+      await readStore.ensureCollection(scratch, spec.indexes ?? [], { documentIndex: spec.documentIndex });
+    }
+    return await verifyIntoScratch({ eventStore, readStore, projection, batchSize, limit, onProgress }, collections);
+  } finally {
+    // The scratch copy is of no use afterwards, whether the verify ended or failed: its tables go.
+    for (const { scratch } of collections) await readStore.removeCollection(scratch).catch(() => undefined);
   }
+}
+
+type ScratchCollection = { name: string; spec: ProjectionDefinition['collections'][string]; physical: string; scratch: string };
+
+async function verifyIntoScratch(
+  { eventStore, readStore, projection, batchSize, limit, onProgress }: Required<Pick<VerifyOptions, 'eventStore' | 'readStore' | 'projection' | 'batchSize' | 'limit'>> & Pick<VerifyOptions, 'onProgress'>,
+  collections: readonly ScratchCollection[],
+): Promise<VerifyResult> {
+  const live = checkpointName(projection);
+  const relevant = new Set(projection.eventTypes);
 
   const scoped = (tx: ReadStoreTransaction): ProjectionTransaction => ({
     collection: (name) => {
@@ -220,9 +235,6 @@ async function verifyHoldingLease({ eventStore, readStore, projection, batchSize
     }
     result.ok = result.counts.missing + result.counts.extra + result.counts.different === 0;
     return result;
-  }).finally(async () => {
-    // The scratch copy is of no use afterwards: its rows go (the empty tables stay for the next verify).
-    for (const { scratch } of collections) await readStore.dropCollection(scratch).catch(() => undefined);
   });
 }
 

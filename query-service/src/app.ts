@@ -90,7 +90,7 @@ export async function registerQueryService(app: App, deps: QueryServiceDeps) {
   });
   await app.register(invitationQueryRoutes, { clock: deps.clock });
   await app.register(candidateInvitationQueryRoutes, { clock: deps.clock });
-  await app.register(pageStatusRoutes, { clock: deps.clock });
+  await app.register(pageStatusRoutes, { clock: deps.clock, publicUrl: deps.publicUrl });
   await app.register(inboxQueryRoutes);
   await app.register(conversationQueryRoutes);
   await app.register(ledgerQueryRoutes);

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import { MIN_POSITION_HEADER, POSITION_HEADER, type Job } from '@hireloop/contracts';
+import { renderJobPage } from '@hireloop/query-service/jobs/seo';
 import { loadConfig } from '@hireloop/platform/config';
 import { buildApp, type AppOptions } from '../../cli/src/app';
 import { buildGateway } from '../../cli/src/gateway';
@@ -138,7 +139,8 @@ describe('links and read-your-writes through the gateway', () => {
 describe('pages that depend on the read models, through the gateway', () => {
   it('answers 404 for a job page or an invitation link that opens nothing, as the app does, and 200 for a job that exists', async () => {
     const spaDir = await mkdtemp(path.join(tmpdir(), 'hireloop-spa-'));
-    await writeFile(path.join(spaDir, 'index.html'), '<!doctype html><html><head><title>Hireloop</title></head><body><div id="root"></div></body></html>');
+    const indexHtml = '<!doctype html><html><head><title>Hireloop</title></head><body><div id="root"></div></body></html>';
+    await writeFile(path.join(spaDir, 'index.html'), indexHtml);
     const withSpa = await buildGateway({ commandUrl, queryUrl: gateway.replicas.replicas.map((replica) => replica.url), spaDir, publicUrl: PUBLIC_URL });
     try {
       const company = await withSpa.inject({
@@ -158,6 +160,17 @@ describe('pages that depend on the read models, through the gateway', () => {
       const page = await withSpa.inject({ method: 'GET', url: `/job/${jobId}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
+      // The job's head, as the app writes it: title, description, canonical link, Open Graph, JobPosting.
+      expect(page.body).toContain('<title>Gateway Engineer at Gateway Pages | Hireloop</title>');
+      expect(page.body).not.toContain('<title>Hireloop</title>');
+      expect(page.body).toContain('<meta property="og:title" content="Gateway Engineer at Gateway Pages | Hireloop">');
+      expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/job/${jobId}">`);
+      expect(page.body).toMatch(/<script type="application\/ld\+json">\{[^<]*"@type":"JobPosting"/);
+      expect(page.body).toBe(renderJobPage(indexHtml, seen.json() as Job, PUBLIC_URL));
+      const shareToken = String((seen.json() as Job).shareToken);
+      const shared = await withSpa.inject({ method: 'GET', url: `/share/job/${shareToken}` });
+      expect(shared.statusCode).toBe(200);
+      expect(shared.body).toBe(page.body);
       for (const url of ['/job/no-such-job', '/share/job/no-such-share', `/invitation/${'a'.repeat(32)}.${'b'.repeat(43)}`, '/invitation/not-a-token']) {
         const missing = await withSpa.inject({ method: 'GET', url });
         expect(missing.statusCode, url).toBe(404);
@@ -165,7 +178,7 @@ describe('pages that depend on the read models, through the gateway', () => {
         expect(missing.body).toContain('<div id="root"></div>');
       }
       // The question the gateway asks, answered by a replica to anyone, with a clear 400 for a bad path.
-      expect((await gateway.inject({ method: 'GET', url: `/api/page-status?path=${encodeURIComponent(`/job/${jobId}`)}` })).json()).toEqual({ status: 200 });
+      expect((await gateway.inject({ method: 'GET', url: `/api/page-status?path=${encodeURIComponent(`/job/${jobId}`)}` })).json()).toEqual({ status: 200, head: expect.stringContaining('<title>Gateway Engineer') });
       expect((await gateway.inject({ method: 'GET', url: '/api/page-status?path=%2Fjob%2Fno-such-job' })).json()).toEqual({ status: 404 });
       const bad = await gateway.inject({ method: 'GET', url: '/api/page-status?path=job' });
       expect(bad.statusCode).toBe(400);

@@ -434,6 +434,19 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(String(error)).toContain(name);
       });
 
+      it('removeCollection takes a collection away with its documents and indexes; a missing one is no error', async () => {
+        const name = uniqueName('removed');
+        await store.ensureCollection(name, [{ fields: ['email'], unique: true }]);
+        await seed(store, name, PEOPLE);
+        await store.removeCollection(name);
+        expect(await rejectionOf(store.collection(name).find())).toBeInstanceOf(CollectionNotFoundError);
+        await store.removeCollection(name);
+        await store.removeCollection(uniqueName('never'));
+        // Made again, it starts empty.
+        await store.ensureCollection(name, [{ fields: ['email'], unique: true }]);
+        expect(await store.collection(name).count()).toBe(0);
+      });
+
       it('ensureCollection is idempotent, also with indexes and when called concurrently', async () => {
         const name = uniqueName();
         const indexes = [{ fields: ['name'] }, { fields: ['address.city', 'age'] }, { fields: ['email'], unique: true }];

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryEventStore, createPostgresEventStore, type EventStore, type NewEvent } from '@hireloop/platform/event-store';
-import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
+import { CollectionNotFoundError, createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { physicalCollection, type ProjectionDefinition } from '@hireloop/projections/shared/projection';
-import { verifyReadModel, VerifyInProgressError } from '@hireloop/projections/verify';
+import { verifyCollection, verifyReadModel, VerifyInProgressError } from '@hireloop/projections/verify';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { untilReadable } from './event-store.contract';
 
@@ -116,7 +116,7 @@ describe.each(factories)('verifyReadModel on %s', (_name, factory) => {
       expect(all.different.find((difference) => difference.id === 'k3')?.fields).toEqual(['nested']);
 
       // The scratch copy leaves nothing behind, and the live read model is untouched.
-      expect(await readStore.collection(`${counters}__verify`).count()).toBe(0);
+      expect(await readStore.collection(`${counters}__verify`).count().catch((error: unknown) => error)).toBeInstanceOf(CollectionNotFoundError);
       expect((await readStore.collection(counters).get('k1'))?.count).toBe(999);
     } finally {
       await teardown();
@@ -177,6 +177,34 @@ describe.each(factories)('verifyReadModel on %s', (_name, factory) => {
       // The projection itself still fails on it: the verify must not apply it either.
       const result = await verifyReadModel({ eventStore, readStore, projection: skipping });
       expect(result).toMatchObject({ ok: true, events: 11, skipped: [poison!.event.position] });
+    } finally {
+      await teardown();
+    }
+  });
+
+  it('leaves no scratch collection behind, when the verify ends and when it fails', async () => {
+    const { eventStore, readStore, teardown } = await factory();
+    const scratch = Object.keys(countingProjection.collections).map((name) => verifyCollection(physicalCollection(countingProjection, name)));
+    const gone = async () => {
+      for (const name of scratch) expect(await readStore.collection(name).count().catch((error: unknown) => error), name).toBeInstanceOf(CollectionNotFoundError);
+    };
+    try {
+      await appendMany(eventStore, 30);
+      await new ProjectionRunner({ eventStore, readStore, projection: countingProjection }).catchUp();
+      expect((await verifyReadModel({ eventStore, readStore, projection: countingProjection, batchSize: 7 })).ok).toBe(true);
+      await gone();
+
+      // A projection that throws half way through the log: the verify fails, and still cleans up.
+      let applied = 0;
+      const failing: ProjectionDefinition = {
+        ...countingProjection,
+        async apply(event, tx) {
+          if (++applied > 12) throw new Error('the projection broke');
+          await countingProjection.apply(event, tx);
+        },
+      };
+      await expect(verifyReadModel({ eventStore, readStore, projection: failing, batchSize: 5 })).rejects.toThrow('the projection broke');
+      await gone();
     } finally {
       await teardown();
     }

@@ -6,7 +6,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { maxPosition } from '@hireloop/platform/event-store';
 import type { Clock } from '@hireloop/platform/runtime';
 import type { MailMessage } from '@hireloop/platform/mailer/types';
-import { buildApp } from '../../cli/src/app';
+import { buildApp, type AppOptions } from '../../cli/src/app';
 import { createRuntime, type Runtime } from '../../cli/src/runtime';
 import { createTestDatabase, type TestDatabase } from './postgres';
 
@@ -24,6 +24,8 @@ export interface ApiAppOptions {
   sessionTtlMs?: number;
   /** More settings for `loadConfig` (such as `MONGODB_URL`), read when the app starts. */
   env?: () => Record<string, string>;
+  /** The read models this app runs (default all): a read model left out is one no process runs. */
+  projectionDefinitions?: AppOptions['projectionDefinitions'];
 }
 
 /**
@@ -46,7 +48,13 @@ export function useApiApp(publicUrl = 'http://hireloop.test', options: ApiAppOpt
     mail = recipientsInbox(runtime.mailer);
     app = await buildApp(
       { ...runtime, mailer: mail, ...(options.clock ? { clock: options.clock } : {}) },
-      { spaDir: false, publicUrl, readYourWritesTimeoutMs: 15_000, ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}) },
+      {
+        spaDir: false,
+        publicUrl,
+        readYourWritesTimeoutMs: 15_000,
+        ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
+        ...(options.projectionDefinitions ? { projectionDefinitions: options.projectionDefinitions } : {}),
+      },
     );
     await app.ready();
   });

@@ -45,6 +45,17 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False only where the page is rendered ahead of time (the build's pre-rendered /jobs shell, ADR
+ * 086): no one's session is known there, so what depends on it is left neutral rather than shown
+ * as a visitor's. True in the browser from the first render.
+ */
+export function useSessionKnowable(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 /** The current token; re-renders when it is stored or cleared. */
 export function useAuthToken(): string | null {
   return useSyncExternalStore(subscribe, getAuthToken, () => null);

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Toaster } from '../components/ui/toast';
 import { AuthDialogProvider, useAuthDialog } from '../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../features/auth/hooks/use-auth';
+import { useSessionKnowable } from '../lib/auth-token';
 import { CookieBannerGate } from '../features/consent/components/cookie-banner-gate';
 import { usePageViews } from '../features/consent/hooks/use-page-views';
 import { usePageTitle } from '../lib/page-title';
@@ -41,10 +42,12 @@ function RootLayout() {
 function SiteHeader() {
   const { user, isLoading, logout } = useAuth();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
+  // The pre-rendered shell is sent to visitors and signed-in people alike: its header stays neutral.
+  const knowable = useSessionKnowable();
   return (
     <Header
       user={user}
-      isLoading={isLoading}
+      isLoading={isLoading || !knowable}
       onSignIn={() => openAuthDialog('signin')}
       onSignInIntent={preloadAuthDialog}
       onSignOut={() => void logout()}

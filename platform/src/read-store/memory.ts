@@ -321,6 +321,11 @@ export function createMemoryReadStore(): ReadStore {
       assertOpen();
       state(name).docs.clear();
     },
+    async removeCollection(name: string) {
+      assertOpen();
+      assertCollectionName(name);
+      collections.delete(name);
+    },
 
     transaction<R>(work: (tx: ReadStoreTransaction) => Promise<R>): Promise<R> {
       if (inTransaction.getStore()) {

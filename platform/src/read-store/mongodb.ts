@@ -677,6 +677,18 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
       await db.collection(physical).deleteMany({});
     },
 
+    async removeCollection(name: string) {
+      assertCollectionName(name);
+      const entry = await catalog.findOne({ _id: name });
+      if (!entry) return;
+      await catalog.deleteOne({ _id: name });
+      // Dropped by another process meanwhile: nothing left to do.
+      await db
+        .collection(entry.physical)
+        .drop()
+        .catch(() => undefined);
+    },
+
     async resetForRebuild(name: string) {
       const old = await physicalOf(name);
       // A new, empty collection without indexes; the old one is dropped when no read can be on it.

@@ -555,6 +555,15 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       await run(pool, name, `TRUNCATE ${tableOf(name)}`, []);
     },
 
+    async removeCollection(name: string) {
+      assertCollectionName(name);
+      const table = tableOf(name);
+      // DDL on collections takes turns across processes (ensureCollection, resetForRebuild).
+      await collectionDdl(async (client) => {
+        await client.query(`DROP TABLE IF EXISTS ${table}`);
+      });
+    },
+
     async resetForRebuild(name: string) {
       assertCollectionName(name);
       const table = tableOf(name);

@@ -168,6 +168,11 @@ export interface ReadStore {
   /** Removes every document of the collection (used by rebuilds and tests). */
   dropCollection(name: string): Promise<void>;
   /**
+   * Removes the collection itself (documents, indexes, its table or collection), when it exists:
+   * for scratch collections no one reads once their work ends (`replay --verify`). Idempotent.
+   */
+  removeCollection(name: string): Promise<void>;
+  /**
    * Empties the collection and drops its secondary indexes, for a rebuild that writes every
    * document again: building an index once at the end is far cheaper than maintaining it on
    * every write. `ensureCollection` afterwards puts the indexes back (and checks uniqueness).

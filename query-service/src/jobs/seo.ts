@@ -1,4 +1,4 @@
-import type { Job } from '@hireloop/contracts';
+import { withPageHead, type Job } from '@hireloop/contracts';
 import type { ReadStore } from '@hireloop/platform/read-store';
 import { findJob, findJobByShareToken } from '@hireloop/projections/job-board/queries';
 import { locationFlags } from '@hireloop/projections/job-board/location';
@@ -138,11 +138,11 @@ export function jobPostingJsonLd(job: Job, publicUrl: string): Record<string, un
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The SPA's index.html for a job page, with the job's title, description, canonical link and
- * JSON-LD in the <head>, so crawlers see them without running the app. Closed jobs carry no
- * JobPosting (they are no longer open for applications).
+ * A job page's head tags: the job's title, description, canonical link, Open Graph tags and, while
+ * it is open, its JSON-LD JobPosting, so crawlers and link previews see them without running the
+ * app. Closed jobs carry no JobPosting (they are no longer open for applications).
  */
-export function renderJobPage(indexHtml: string, job: Job, publicUrl: string): string {
+export function jobPageHead(job: Job, publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');
   const title = `${job.title} at ${job.company} | Hireloop`;
   const summary = job.description.replace(/\s+/g, ' ').slice(0, 200);
@@ -159,14 +159,20 @@ export function renderJobPage(indexHtml: string, job: Job, publicUrl: string): s
     const json = JSON.stringify(jobPostingJsonLd(job, publicUrl)).replace(/</g, '\\u003c');
     tags.push(`<script type="application/ld+json">${json}</script>`);
   }
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  return tags.join('\n    ');
+}
+
+/** The SPA's index.html for a job page, with the job's head tags (`jobPageHead`). */
+export function renderJobPage(indexHtml: string, job: Job, publicUrl: string): string {
+  return withPageHead(indexHtml, jobPageHead(job, publicUrl));
 }
 
 /**
- * The HTML of a job page (`/job/:id` or `/share/job/:token`) for the SPA's fallback: the job's
- * head tags when it exists, the plain app with a 404 when it does not, null for other paths.
+ * A job page (`/job/:id` or `/share/job/:token`): its status and, when the job exists, its head
+ * tags; null for other paths. The app writes them into the HTML itself; the services profile's
+ * gateway, which holds no read store, asks a query replica for them (`GET /api/page-status`).
  */
-export async function renderJobPageFor(readStore: ReadStore, pathname: string, indexHtml: string, publicUrl: string): Promise<{ status: number; html: string } | null> {
+export async function jobPageHeadFor(readStore: ReadStore, pathname: string, publicUrl: string): Promise<{ status: 200; head: string } | { status: 404 } | null> {
   const byId = /^\/job\/([^/]+)$/.exec(pathname);
   const byShare = /^\/share\/job\/([^/]+)$/.exec(pathname);
   if (!byId && !byShare) return null;
@@ -174,8 +180,18 @@ export async function renderJobPageFor(readStore: ReadStore, pathname: string, i
   try {
     key = decodeURIComponent((byId ?? byShare)![1]!);
   } catch {
-    return { status: 404, html: indexHtml };
+    return { status: 404 };
   }
   const job = byId ? await findJob(readStore, key) : await findJobByShareToken(readStore, key);
-  return job ? { status: 200, html: renderJobPage(indexHtml, job, publicUrl) } : { status: 404, html: indexHtml };
+  return job ? { status: 200, head: jobPageHead(job, publicUrl) } : { status: 404 };
+}
+
+/**
+ * The HTML of a job page (`/job/:id` or `/share/job/:token`) for the SPA's fallback: the job's
+ * head tags when it exists, the plain app with a 404 when it does not, null for other paths.
+ */
+export async function renderJobPageFor(readStore: ReadStore, pathname: string, indexHtml: string, publicUrl: string): Promise<{ status: number; html: string } | null> {
+  const page = await jobPageHeadFor(readStore, pathname, publicUrl);
+  if (!page) return null;
+  return page.status === 200 ? { status: 200, html: withPageHead(indexHtml, page.head) } : { status: 404, html: indexHtml };
 }

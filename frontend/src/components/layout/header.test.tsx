@@ -42,3 +42,15 @@ describe('the header for admins (part 2, Dashboard)', () => {
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
   });
 });
+
+describe('the header while the session is being restored', () => {
+  it('shows neither Sign In nor a visitor’s links (they keep their room, hidden), then the visitor’s header once known', () => {
+    const view = renderInRouter(<Header user={null} isLoading onSignIn={() => {}} onSignOut={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main', hidden: true })).toHaveClass('invisible');
+    view.unmount();
+    renderHeader(null);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveClass('invisible');
+  });
+});

@@ -7,7 +7,10 @@ import { Button } from '../ui/button';
 
 interface HeaderProps {
   user: User | null;
-  /** The session is still being restored: show neither Sign In nor the user. */
+  /**
+   * The session is still being restored (or unknown: the pre-rendered shell): show neither Sign In
+   * nor the user, and keep the links' room without showing a visitor's links to a signed-in person.
+   */
   isLoading: boolean;
   onSignIn: () => void;
   /** The pointer or focus reached Sign In: a good moment to fetch the dialog's code. */
@@ -35,7 +38,7 @@ export function Header({ user, isLoading, onSignIn, onSignInIntent, onSignOut }:
           <span className="text-lg font-bold tracking-tight text-primary">{PRODUCT_NAME}</span>
           <Badge variant="secondary">Beta</Badge>
         </Link>
-        <nav aria-label="Main" className="order-last flex w-full items-center gap-1 sm:order-none sm:w-auto">
+        <nav aria-label="Main" className={`order-last flex w-full items-center gap-1 sm:order-none sm:w-auto${isLoading ? ' invisible' : ''}`}>
           {user ? (
             <Link to="/dashboard" className={navLinkClass}>
               Dashboard

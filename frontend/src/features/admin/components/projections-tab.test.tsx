@@ -95,4 +95,34 @@ describe('the Projections tab', () => {
     expect(await screen.findByText('Could not start the rebuild')).toBeInTheDocument();
     expect(await screen.findByText(/already asked for or running/)).toBeInTheDocument();
   });
+
+  it('a rebuild asked for while no projections process is heard from says it waits for one, not that it runs', async () => {
+    let asked = false;
+    const notHeardFrom = { stale: true, lastHeardAt: '2026-11-27T09:00:00.000Z' };
+    server.routes['GET /api/admin/projections'] = () =>
+      json(200, {
+        canManage: true,
+        projections: [
+          row('job-board', {
+            ...notHeardFrom,
+            rebuild: asked ? { requestId: 'r2', state: 'requested', phase: null, events: 0, eventsPerSecond: 0, requestedAt: '2026-11-27T10:00:00.000Z', startedAt: null, finishedAt: null, error: null } : null,
+          }),
+        ],
+      });
+    server.routes['POST /api/admin/projections/job-board/rebuild'] = () => {
+      asked = true;
+      return json(202, { requestId: 'r2', projection: 'job-board' });
+    };
+    const { user: person } = await openProjections('super_admin');
+    const table = await screen.findByRole('table', { name: 'Read models' });
+    await person.click(within(table).getByRole('button', { name: 'Rebuild job-board' }));
+    expect(await screen.findByText('Rebuild asked for')).toBeInTheDocument();
+    expect(screen.queryByText('Rebuild started')).toBeNull();
+    expect(await within(table).findByText('Waiting for the projections process')).toBeInTheDocument();
+    expect(within(table).getByText(/the rebuild starts when one runs \(hireloop serve projections\)/)).toBeInTheDocument();
+    const button = within(table).getByRole('button', { name: 'Rebuild job-board' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Waiting...');
+    expect(within(table).queryByText(/Rebuilding/)).toBeNull();
+  });
 });

@@ -7,11 +7,14 @@ import { serverErrorText } from '../../../lib/api-client';
 import { useAdminProjections, useRebuildProjection, useRetryProjection } from '../api/admin-projections';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+const WAITING_FOR_PROJECTIONS = 'Waiting for the projections process';
+const WAITING_HINT = 'No process running this read model has been heard from; the rebuild starts when one runs (hireloop serve projections).';
 
 /** How a row's state reads: a rebuild under way first, then what the runner says (as `hireloop projections` words it). */
 function statusOf(row: AdminProjection): { text: string; variant: 'success' | 'secondary' | 'destructive' | 'outline' } {
   if (row.rebuild?.state === 'running') return { text: `Rebuilding (${row.rebuild.phase ?? 'starting'})`, variant: 'secondary' };
-  if (row.rebuild?.state === 'requested') return { text: 'Rebuild asked for', variant: 'secondary' };
+  // A rebuild runs where the read model runs: while that process is not heard from, the request only waits.
+  if (row.rebuild?.state === 'requested') return row.stale ? { text: WAITING_FOR_PROJECTIONS, variant: 'outline' } : { text: 'Rebuild asked for', variant: 'secondary' };
   if (row.stale) return { text: 'Not heard from', variant: 'destructive' };
   if (row.status === 'stopped') return { text: 'Stopped', variant: 'destructive' };
   if (row.status === 'retrying') return { text: `Retrying (${row.attempts} tries)`, variant: 'destructive' };
@@ -28,7 +31,7 @@ function rebuildText(row: AdminProjection): string | null {
   if (rebuild.state === 'running') return `Rebuilding: ${progress}`;
   if (rebuild.state === 'done') return `Last rebuild: ${progress}`;
   if (rebuild.state === 'failed') return `Last rebuild failed: ${rebuild.error ?? 'unknown error'}`;
-  return null;
+  return row.stale ? WAITING_HINT : null;
 }
 
 /**
@@ -42,9 +45,12 @@ export function ProjectionsTab() {
   const retry = useRetryProjection();
   const canManage = list.data?.canManage ?? false;
 
-  const startRebuild = (name: string) =>
-    rebuild.mutate(name, {
-      onSuccess: () => toast({ title: 'Rebuild started', description: `${name} is being rebuilt aside; it keeps serving until the switch.`, variant: 'success' }),
+  const startRebuild = (row: AdminProjection) =>
+    rebuild.mutate(row.name, {
+      onSuccess: () =>
+        row.stale
+          ? toast({ title: 'Rebuild asked for', description: `${row.name}: ${WAITING_HINT}` })
+          : toast({ title: 'Rebuild started', description: `${row.name} is being rebuilt aside; it keeps serving until the switch.`, variant: 'success' }),
       onError: (error) => toast({ title: 'Could not start the rebuild', description: serverErrorText(error) ?? undefined, variant: 'destructive' }),
     });
   const startRetry = (name: string) =>
@@ -103,8 +109,8 @@ export function ProjectionsTab() {
                     <td className="max-w-xs break-words p-2 text-xs">{row.lastError ?? '-'}</td>
                     {canManage ? (
                       <td className="flex flex-wrap gap-2 p-2">
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => startRebuild(row.name)} aria-label={`Rebuild ${row.name}`}>
-                          {busy ? 'Rebuilding...' : 'Rebuild'}
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => startRebuild(row)} aria-label={`Rebuild ${row.name}`}>
+                          {busy ? (row.rebuild?.state === 'requested' && row.stale ? 'Waiting...' : 'Rebuilding...') : 'Rebuild'}
                         </Button>
                         {row.parked > 0 ? (
                           <Button size="sm" variant="outline" disabled={retry.isPending && retry.variables === row.name} onClick={() => startRetry(row.name)} aria-label={`Retry ${row.name}`}>
