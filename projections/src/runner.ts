@@ -169,17 +169,23 @@ export class ProjectionRunner {
       const checkpoints = await leaseCheckpoints(tx, runners.map((runner) => checkpointName(runner.options.projection)));
       const flushes: Array<() => Promise<void>> = [];
       moved.length = 0;
+      const parts: Array<{ runner: ProjectionRunner; part: BatchPart }> = [];
       // Those that once wrote early go last, so the transaction's id is taken as late as it can be.
       for (const runner of [...runners].sort((a, b) => Number(a.writesEarly) - Number(b.writesEarly))) {
         const current = checkpoints.get(checkpointName(runner.options.projection)) ?? START;
         if (comparePositions(nextPosition, current) <= 0) continue;
+        parts.push({ runner, part: runner.partWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0)) });
+        moved.push(runner);
+      }
+      // Every read model's read-ahead at once (ADR 092): their statements queue on the connection back to back.
+      await Promise.all(parts.map(({ runner, part }) => part.readAhead().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error)))));
+      for (const { runner, part } of parts) {
         try {
-          const flush = await runner.prepareWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0));
+          const flush = await part.apply();
           flushes.push(() => flush().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error))));
         } catch (error) {
           throw new RunnerBatchError(runner, error);
         }
-        moved.push(runner);
       }
       // The writes, last: from here to COMMIT the transaction holds an id. Made all at once, they
       // wait in the connection's queue and go one after the other without a turn of the event loop between them.
@@ -206,14 +212,31 @@ export class ProjectionRunner {
    * or deletes by filter, which writes the buffer out first).
    */
   private async prepareWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[]): Promise<() => Promise<void>> {
+    const part = this.partWithin(tx, events);
+    await part.readAhead();
+    return part.apply();
+  }
+
+  /**
+   * This read model's part of a batch, in two steps: `readAhead` reads in a few statements the
+   * documents the events will read (ADR 092), `apply` runs the projection into a buffer and
+   * returns what writes it.
+   */
+  private partWithin(tx: ReadStoreTransaction, events: readonly RecordedEvent[]): BatchPart {
     const buffered = bufferedTransaction(tx);
     const scoped = scopedTransaction(this.options.projection, buffered.tx, false);
-    for (const event of events) {
-      if (!this.relevant.has(event.type)) continue;
-      await this.options.projection.apply(event, scoped);
-    }
-    if (buffered.wroteEarly) this.writesEarly = true;
-    return buffered.flush;
+    const relevant = events.filter((event) => this.relevant.has(event.type));
+    const { projection } = this.options;
+    return {
+      readAhead: async () => {
+        if (relevant.length > 0) await projection.prefetch?.(relevant, scoped);
+      },
+      apply: async () => {
+        for (const event of relevant) await projection.apply(event, scoped);
+        if (buffered.wroteEarly) this.writesEarly = true;
+        return buffered.flush;
+      },
+    };
   }
 
   /** This projection once wrote before the end of a batch (it queried what the batch had changed): `applyBatchTogether` runs it last. */
@@ -598,6 +621,12 @@ export class ProjectionRunner {
       if (events.length === 0) return position;
     }
   }
+}
+
+/** A read model's part of a batch (`ProjectionRunner.partWithin`). */
+interface BatchPart {
+  readAhead(): Promise<void>;
+  apply(): Promise<() => Promise<void>>;
 }
 
 /** The leases of `names` and their checkpoints: in one statement when the store can (ADR 083), else name by name. */

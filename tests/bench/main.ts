@@ -406,9 +406,10 @@ async function lagSection() {
           const { title, location, salary, type, remote, description, skills } = syntheticJob(i);
           return { title, location, salary, type, remote, description, skills };
         });
-        // Readers wait at the oldest transaction open anywhere on the server (ADR 001): the longest one seen while posting.
+        // The longest transaction seen while posting, anywhere on the server and in this database: readers wait only for this database's (ADR 001, 092).
         let oldestMs = 0;
         let oldestWhere = '';
+        let oldestHereMs = 0;
         const sampler = new pg.Client({ connectionString: db.url });
         await sampler.connect();
         let sampling = true;
@@ -419,6 +420,11 @@ async function lagSection() {
                  FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start LIMIT 1`,
             );
             const oldest = rows[0];
+            const { rows: here } = await sampler.query<{ ms: number | null }>(
+              `SELECT max(extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms FROM pg_stat_activity
+                WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() AND datname = current_database()`,
+            );
+            oldestHereMs = Math.max(oldestHereMs, here[0]?.ms ?? 0);
             if (oldest && oldest.ms > oldestMs) {
               oldestMs = oldest.ms;
               // Only this bench's own statements are named; another database's are someone else's.
@@ -453,10 +459,12 @@ async function lagSection() {
         const lagP99 = lags.length > 0 ? percentile(lags, 0.99) : null;
         atMost('lag', 'append → read model p99 at 300 posts/s', lagP99, 50, 'ms', `posts: ${fixed(posts!.throughput)}/s over HTTP, 16 clients; load ${load()}`);
         recordFigure({ section: 'lag', name: 'append → read model p50', value: lags.length > 0 ? percentile(lags, 0.5) : null, unit: 'ms', target: '', met: null });
-        atLeast('lag', 'posts/s achieved (16 clients, searches running)', posts!.throughput, 300, 'posts/s', `the longest transaction open while posting: ${fixed(oldestMs)} ms`);
+        atLeast('lag', 'posts/s achieved (16 clients, searches running)', posts!.throughput, 300, 'posts/s', `the longest transaction open while posting: ${fixed(oldestHereMs)} ms in this database, ${fixed(oldestMs)} ms on the server`);
         recordFigure({ section: 'lag', name: 'load average (1 min) at the end', value: loadavg()[0]!, unit: '', target: '', met: null, reference: '2 cores' });
         line();
-        line(`Group commit ${process.env.EVENT_STORE_GROUP_COMMIT === 'off' ? 'off' : 'on'}. The longest transaction open on the PostgreSQL server while posting (sampled every 50 ms; readers wait for it): ${fixed(oldestMs)} ms, in ${oldestWhere || 'no database'}.`);
+        line(
+          `Group commit ${process.env.EVENT_STORE_GROUP_COMMIT === 'off' ? 'off' : 'on'}. The longest transaction open on the PostgreSQL server while posting (sampled every 50 ms): ${fixed(oldestMs)} ms, in ${oldestWhere || 'no database'}; in this database, whose transactions readers of the log wait for (ADR 092): ${fixed(oldestHereMs)} ms.`,
+        );
         line();
         for (const summary of [posts!, searches!]) if (summary.sampleErrors.length) log(`${summary.label} errors: ${summary.sampleErrors.join(' | ')}`);
       } finally {

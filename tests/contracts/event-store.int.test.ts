@@ -238,6 +238,32 @@ describe('postgres event store', () => {
     expect(events[0]!.position < events[1]!.position).toBe(true);
   });
 
+  it("reads past a transaction open in another database, and still stops at one open in this database (ADR 092)", async () => {
+    const store = await openStore({ schema: await freshSchema() });
+    const elsewhere = await createTestDatabase('hl_elsewhere');
+    cleanups.push(() => elsewhere.drop());
+    const other = new pg.Client({ connectionString: elsewhere.url });
+    await other.connect();
+    cleanups.push(() => other.end());
+    await other.query('BEGIN');
+    await other.query('SELECT pg_current_xact_id()'); // an id, held open: another database's
+    const first = await store.append(streamName(), [newEvent('WhileAnotherDatabaseWaits')]);
+    await untilReadable(store, first.position);
+
+    const { url } = await testDatabase();
+    const mine = new pg.Client({ connectionString: url });
+    await mine.connect();
+    cleanups.push(() => mine.end());
+    await mine.query('BEGIN');
+    await mine.query('SELECT pg_current_xact_id()'); // an id of this database: it could still write the log
+    const second = await store.append(streamName(), [newEvent('BehindThisDatabasesTransaction')]);
+    expect((await store.readAll(first.position)).events).toEqual([]);
+    await mine.query('COMMIT');
+    await untilReadable(store, second.position);
+    expect((await store.readAll(first.position)).events.map((event) => event.position)).toEqual([second.position]);
+    await other.query('ROLLBACK');
+  });
+
   it('wakes a subscription through LISTEN/NOTIFY when another process appends', async () => {
     const schema = await freshSchema();
     const subscriber = await openStore({ schema, pollIntervalMs: 60_000 });

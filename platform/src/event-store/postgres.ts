@@ -121,6 +121,24 @@ interface EventRow {
 const COLUMNS = `e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq, e.stream_id,
   e.stream_version::text AS stream_version, e.type, e.data, e.metadata, e.recorded_at`;
 
+/**
+ * `horizon(xmin)`: every transaction id below it has ended, among those that can write this
+ * database's log. ADR 001 took the snapshot's xmin, the oldest transaction open anywhere on the
+ * server; but only a transaction of this database can write this table, so one that
+ * `pg_stat_activity` shows running in another database is passed over (ADR 092: on a shared
+ * server another database's long transaction held every reader here for seconds). An id is
+ * passed over only when it is known to be another database's (the same transaction: running ids
+ * are unique); one not found there (ended meanwhile, a prepared transaction, a backend the role
+ * may not see) counts, as before. The least of those in progress, or the snapshot's xmax.
+ */
+const HORIZON = `snapshot AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+  horizon AS MATERIALIZED (
+    SELECT coalesce(min(x), pg_snapshot_xmax((SELECT s FROM snapshot))) AS xmin
+      FROM pg_snapshot_xip((SELECT s FROM snapshot)) AS x
+     WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+                        WHERE a.backend_xid = x::xid AND a.datid IS NOT NULL
+                          AND a.datid <> (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())))`;
+
 const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 const toRecordedEvent = (row: EventRow): RecordedEvent => ({
@@ -435,13 +453,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   }
 
   /**
-   * The safe high-water mark: the last event below the snapshot's xmin (every transaction there
-   * has ended, so nothing can appear at or before it any more), and whether rows exist beyond it.
-   * Computed once per read with two index seeks.
+   * The safe high-water mark: the last event below the oldest transaction in progress that may
+   * be this database's (`HORIZON`: every transaction there has ended, so nothing can appear at or
+   * before it any more), and whether rows exist beyond it. Computed once per read with two index seeks.
    */
   async function horizon(): Promise<{ head: { transaction_id: string; global_seq: string } | null; pending: boolean }> {
     const result = await pool.query<{ head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }>(
-      `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      `WITH ${HORIZON},
             head AS MATERIALIZED (
               SELECT h.transaction_id, h.global_seq FROM ${table} h
                WHERE h.transaction_id < (SELECT xmin FROM horizon)
@@ -512,8 +530,9 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   async function headPosition(): Promise<Position> {
     assertOpen();
     const result = await pool.query<{ transaction_id: string; global_seq: string }>(
-      `SELECT e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq FROM ${table} e
-        WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      `WITH ${HORIZON}
+       SELECT e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq FROM ${table} e
+        WHERE e.transaction_id < (SELECT xmin FROM horizon)
         ORDER BY e.transaction_id DESC, e.global_seq DESC LIMIT 1`,
     );
     const row = result.rows[0];

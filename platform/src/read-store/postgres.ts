@@ -401,6 +401,12 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         const result = await run(db(), name, `SELECT doc FROM ${table} WHERE id = $1`, [id]);
         return result.rows.length === 0 ? null : (result.rows[0].doc as T);
       },
+      async getMany(ids) {
+        if (ids.length === 0) return [];
+        for (const id of ids) assertId(id);
+        const result = await run(db(), name, `SELECT doc FROM ${table} WHERE id = ANY($1::text[])`, [ids]);
+        return result.rows.map((row) => row.doc as T);
+      },
       find: findDocs,
       async findOne(filter, findOptions) {
         return (await findDocs(filter, { ...findOptions, limit: 1 }))[0] ?? null;
@@ -532,7 +538,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       const api = collectionApi<T>(name, () => pool);
-      return { get: api.get, find: api.find, findOne: api.findOne, count: api.count };
+      return { get: api.get, getMany: api.getMany, find: api.find, findOne: api.findOne, count: api.count };
     },
 
     async ensureCollection(name: string, indexes?: readonly IndexSpec[], options?: CollectionOptions) {

@@ -48,6 +48,8 @@ export interface FindOptions {
 
 export interface Collection<T extends Doc = Doc> {
   get(id: string): Promise<T | null>;
+  /** Optional: the documents of these ids that exist, in one read (a projection batch's read-ahead, ADR 092); in no particular order. */
+  getMany?(ids: readonly string[]): Promise<T[]>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter?: Filter, options?: Pick<FindOptions, 'sort'>): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
@@ -67,6 +69,12 @@ export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
    * adapter without it is written to with `putMany`. An id already there is an error.
    */
   insertNew?(rows: readonly NewDocument[]): Promise<void>;
+  /**
+   * Optional, a projection batch's buffer's (ADR 092): reads every document whose top-level
+   * `field` is one of `values`, so that later finds of `{ field: value }` in the batch answer
+   * from memory.
+   */
+  readAhead?(field: string, values: readonly string[]): Promise<void>;
 }
 
 /** A document for `insertNew`: its id and its JSON text. */

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@hireloop/platform/event-store';
 import type { Doc, Filter } from '@hireloop/platform/read-store';
 import type { z } from 'zod';
 import type { ProjectionDefinition, ProjectionTransaction } from './projection';
+import { equalityOf } from './write-buffer';
 
 /**
  * Read models as pure functions (ADR 055). A projection says, per collection it owns, which
@@ -51,6 +52,8 @@ export interface SliceDefinition<Event, D extends Doc, Ctx extends Context> {
 /** A slice with its document type erased, so that one read model can hold slices of several collections. */
 export interface Slice<Event, Ctx extends Context> {
   collection: string;
+  /** The documents `apply` will read for this event (the definition's `documents`). */
+  documents(event: Event, context: Ctx): Touched;
   apply(tx: ProjectionTransaction, event: Event, context: Ctx): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ const idsOf = (touched: Touched): readonly string[] | { where: Filter } => {
 export function slice<Event, D extends Doc, Ctx extends Context = Context>(collection: string, definition: SliceDefinition<Event, D, Ctx>): Slice<Event, Ctx> {
   return {
     collection,
+    documents: (event, context) => definition.documents(event, context),
     async apply(tx, event, context) {
       const documents = tx.collection<D>(collection);
       const touched = idsOf(definition.documents(event, context));
@@ -103,24 +107,102 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
 ): ProjectionDefinition {
   const { schemas, lookups, slices, ...projection } = definition;
   const schemaOf = (type: string): z.ZodType | undefined => (Object.hasOwn(schemas, type) ? schemas[type] : undefined);
+  // An event is parsed once for `prefetch` and `apply` both (the same recorded object reaches both).
+  const parsedEvents = new WeakMap<RecordedEvent, ProjectedEvent<Schemas>>();
+  const parse = (recorded: RecordedEvent): ProjectedEvent<Schemas> => {
+    const known = parsedEvents.get(recorded);
+    if (known) return known;
+    const schema = schemaOf(recorded.type);
+    if (!schema) throw new Error(`Projection ${projection.name} has no schema for ${recorded.type}`);
+    // The union member of `recorded.type`: its data is what that type's schema parsed.
+    const event = { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
+    parsedEvents.set(recorded, event);
+    return event;
+  };
+  /** The lookups' documents by id, as `apply` reads them (from the store, or what a prefetch left in the batch's buffer). */
+  const contextOf = async (event: ProjectedEvent<Schemas>, tx: ProjectionTransaction, byFilter: (documents: ReturnType<ProjectionTransaction['collection']>, where: Filter) => Promise<Doc[]>) => {
+    const context: Context = {};
+    const asked: Record<string, Lookup | null> = lookups?.(event) ?? {};
+    for (const [name, lookup] of Object.entries(asked)) {
+      const documents = lookup && tx.collection(lookup.collection);
+      if (!lookup || !documents) context[name] = [];
+      else if ('where' in lookup) context[name] = await byFilter(documents, lookup.where);
+      else context[name] = (await Promise.all(lookup.ids.map((id) => documents.get(id)))).filter((doc): doc is Doc => doc !== null);
+    }
+    // Every name `lookups` returns is in the context: what it found, or nothing when it asked for nothing (null).
+    return context as Ctx;
+  };
   return {
     ...projection,
     eventTypes: Object.keys(schemas),
-    async apply(recorded, tx) {
-      const schema = schemaOf(recorded.type);
-      if (!schema) throw new Error(`Projection ${projection.name} has no schema for ${recorded.type}`);
-      // The union member of `recorded.type`: its data is what that type's schema parsed.
-      const event = { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
-      const context: Context = {};
-      const asked: Record<string, Lookup | null> = lookups?.(event) ?? {};
-      for (const [name, lookup] of Object.entries(asked)) {
-        const documents = lookup && tx.collection(lookup.collection);
-        if (!lookup || !documents) context[name] = [];
-        else if ('where' in lookup) context[name] = await documents.find(lookup.where);
-        else context[name] = (await Promise.all(lookup.ids.map((id) => documents.get(id)))).filter((doc): doc is Doc => doc !== null);
+    async prefetch(recorded, tx) {
+      const events: Array<ProjectedEvent<Schemas>> = [];
+      for (const one of recorded) {
+        try {
+          events.push(parse(one));
+        } catch {
+          // `apply` reports it.
+        }
       }
-      // Every name `lookups` returns is in the context: what it found, or nothing when it asked for nothing (null).
-      for (const part of slices) await part.apply(tx, event, context as Ctx);
+      // First the documents the lookups name, then the ones the slices touch, which may depend on them.
+      const looked = new ReadAhead();
+      for (const event of events) {
+        for (const lookup of Object.values<Lookup | null>(safely(() => lookups?.(event) ?? {}, {}))) {
+          if (lookup) looked.add(lookup.collection, 'ids' in lookup ? lookup.ids : { where: lookup.where });
+        }
+      }
+      await looked.read(tx);
+      const touched = new ReadAhead();
+      for (const event of events) {
+        // A lookup by a filter that was not read ahead is taken as finding nothing here: it is only a guess.
+        const context = await contextOf(event, tx, async (documents, where) => (equalityOf(where) ? documents.find(where) : []));
+        for (const part of slices) touched.add(part.collection, safely(() => idsOf(part.documents(event, context)), []));
+      }
+      await touched.read(tx);
+    },
+    async apply(recorded, tx) {
+      const event = parse(recorded);
+      const context = await contextOf(event, tx, (documents, where) => documents.find(where));
+      for (const part of slices) await part.apply(tx, event, context);
     },
   };
+}
+
+/** A projection's own code run only to guess what it will read: a throw means no guess, and `apply` meets it again. */
+function safely<T>(guess: () => T, otherwise: T): T {
+  try {
+    return guess();
+  } catch {
+    return otherwise;
+  }
+}
+
+/** What a batch's events will read, by collection: ids, and values of one field that fan-outs filter on (`{ jobId: … }`). */
+class ReadAhead {
+  private readonly ids = new Map<string, Set<string>>();
+  private readonly values = new Map<string, Map<string, Set<string>>>();
+
+  add(collection: string, touched: readonly string[] | { where: Filter }) {
+    if (!('where' in touched)) {
+      let ids = this.ids.get(collection);
+      if (!ids) this.ids.set(collection, (ids = new Set()));
+      for (const id of touched) ids.add(id);
+      return;
+    }
+    const equality = equalityOf(touched.where);
+    if (!equality) return;
+    let fields = this.values.get(collection);
+    if (!fields) this.values.set(collection, (fields = new Map()));
+    let values = fields.get(equality.field);
+    if (!values) fields.set(equality.field, (values = new Set()));
+    values.add(equality.value);
+  }
+
+  /** One statement per collection and field, side by side (they queue on the transaction's connection back to back). */
+  async read(tx: ProjectionTransaction) {
+    await Promise.all([
+      ...[...this.ids].map(([collection, ids]) => tx.collection(collection).getMany?.([...ids])),
+      ...[...this.values].flatMap(([collection, fields]) => [...fields].map(([field, values]) => tx.collection(collection).readAhead?.(field, [...values]))),
+    ]);
+  }
 }

@@ -16,6 +16,13 @@ export interface ProjectionDefinition {
   eventTypes: readonly string[];
   apply(event: RecordedEvent, tx: ProjectionTransaction): Promise<void>;
   /**
+   * Optional (ADR 092): reads, before a batch is applied, the documents `apply` will read for
+   * `events`, a few statements for the whole batch rather than one per document. Only a guess:
+   * what `apply` then reads comes from the batch's buffer, and whatever was not read ahead is read
+   * as before.
+   */
+  prefetch?(events: readonly RecordedEvent[], tx: ProjectionTransaction): Promise<void>;
+  /**
    * What happens to an event that still fails alone after the batch holding it was retried
    * (ADR 016). It is parked either way. 'stop' (the default): the read model stops before it,
    * visibly failing, until `hireloop projections retry`. 'skip': the read model moves past it and

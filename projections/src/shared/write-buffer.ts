@@ -9,16 +9,29 @@ import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection
 export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTransaction; flush(): Promise<void>; readonly wroteEarly: boolean } {
   /** Whether a query or a delete by filter wrote the buffer out before `flush` (ADR 083). */
   let wroteEarly = false;
-  const buffers = new Map<string, { inner: WritableCollection; pending: Map<string, Doc | null>; flush(early?: boolean): Promise<void> }>();
+  const buffers = new Map<
+    string,
+    { inner: WritableCollection; pending: Map<string, Doc | null>; known: Map<string, Doc | null>; covered: Map<string, Set<string>>; flush(early?: boolean): Promise<void> }
+  >();
 
   const bufferFor = (name: string) => {
     let buffer = buffers.get(name);
     if (!buffer) {
       const inner = tx.collection(name);
       const pending = new Map<string, Doc | null>();
+      /**
+       * Documents as the store holds them within this transaction (null: none), read ahead by
+       * `getMany` (ADR 092) or written out early: a `get` of them needs no round trip. Nothing
+       * else writes this collection in the transaction, so they stay true until a delete by filter.
+       */
+      const known = new Map<string, Doc | null>();
+      /** By field, the values whose every document is in `known` (`readAhead`): a find of `{ field: value }` answers from memory. */
+      const covered = new Map<string, Set<string>>();
       buffer = {
         inner,
         pending,
+        known,
+        covered,
         async flush(early = true) {
           if (pending.size === 0) return;
           wroteEarly ||= early;
@@ -27,6 +40,7 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
           for (const [id, doc] of pending) {
             if (doc === null) deletes.push(id);
             else puts.push(doc);
+            known.set(id, doc);
           }
           pending.clear();
           if (deletes.length > 0) await inner.deleteMany({ _id: { $in: deletes } });
@@ -42,15 +56,56 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
     const buffer = bufferFor(name);
     const inner = buffer.inner as WritableCollection<T>;
     const pending = buffer.pending as Map<string, T | null>;
+    const known = buffer.known as Map<string, T | null>;
+    const { covered } = buffer;
+    /** The documents `{ field: value }` matches, from memory, when every one of them is there; otherwise null. */
+    const fromMemory = (filter: Filter | undefined): T[] | null => {
+      const equality = filter && equalityOf(filter);
+      if (!equality || !covered.get(equality.field)?.has(equality.value)) return null;
+      const found: T[] = [];
+      for (const doc of pending.values()) if (doc && matches(doc, equality)) found.push(structuredClone(doc));
+      for (const [id, doc] of known) if (!pending.has(id) && doc && matches(doc, equality)) found.push(structuredClone(doc));
+      return found;
+    };
     return {
       async get(id) {
-        if (pending.has(id)) {
-          const doc = pending.get(id) ?? null;
+        const held = pending.has(id) ? pending : known.has(id) ? known : null;
+        if (held) {
+          const doc = held.get(id) ?? null;
           return doc === null ? null : structuredClone(doc);
         }
         return inner.get(id);
       },
+      /** Reads ahead, in one statement, the documents not in the buffer yet; later `get`s of them answer from memory. */
+      async getMany(ids) {
+        const missing = [...new Set(ids)].filter((id) => !pending.has(id) && !known.has(id));
+        if (missing.length > 0) {
+          const found = inner.getMany ? await inner.getMany(missing) : await inner.find({ _id: { $in: missing } });
+          for (const id of missing) known.set(id, null);
+          for (const doc of found) known.set(doc._id, doc);
+        }
+        const docs: T[] = [];
+        for (const id of new Set(ids)) {
+          const doc = pending.has(id) ? pending.get(id) : known.get(id);
+          if (doc) docs.push(structuredClone(doc));
+        }
+        return docs;
+      },
+      /** Reads ahead every document whose `field` is one of `values` (one statement): finds of `{ field: value }` then answer from memory, without writing the buffer out. */
+      async readAhead(field, values) {
+        let values_ = covered.get(field);
+        if (!values_) covered.set(field, (values_ = new Set()));
+        const missing = [...new Set(values)].filter((value) => !values_.has(value));
+        if (missing.length === 0) return;
+        for (const doc of await inner.find({ [field]: { $in: missing } })) {
+          // What the buffer holds already is the same document or a newer one.
+          if (!known.has(doc._id)) known.set(doc._id, doc);
+        }
+        for (const value of missing) values_.add(value);
+      },
       async find(filter?: Filter, options?: FindOptions) {
+        const found = options === undefined ? fromMemory(filter) : null;
+        if (found) return found;
         await buffer.flush();
         return inner.find(filter, options);
       },
@@ -78,6 +133,9 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
       },
       async deleteMany(filter) {
         await buffer.flush();
+        // Which documents went is the store's to know: they are read again.
+        known.clear();
+        covered.clear();
         return inner.deleteMany(filter);
       },
     };
@@ -106,3 +164,19 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
     },
   };
 }
+
+/** A filter `{ field: 'value' }` on one top-level field (what a projection's fan-out by id asks), else null. */
+export function equalityOf(filter: Filter): { field: string; value: string } | null {
+  const keys = Object.keys(filter);
+  if (keys.length !== 1) return null;
+  const field = keys[0]!;
+  const value = filter[field];
+  if (field.startsWith('$') || field.includes('.') || typeof value !== 'string') return null;
+  return { field, value };
+}
+
+/** MongoDB's equality on a top-level field: the value itself, or an array holding it. */
+const matches = (doc: Doc, { field, value }: { field: string; value: string }) => {
+  const held = doc[field];
+  return held === value || (Array.isArray(held) && held.includes(value));
+};
