@@ -61,7 +61,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
             },
             {
               // The app's own shared pieces (the API client, session, layout, small UI parts, the job
