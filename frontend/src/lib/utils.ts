@@ -4,7 +4,7 @@ import { clsx, type ClassValue } from 'clsx';
  * Joins class names; a later Tailwind class wins over an earlier one it conflicts with
  * (`cn('px-4 h-10', 'h-8')` is `px-4 h-8`), as tailwind-merge does. tailwind-merge knows every
  * Tailwind class and cost 8.4 kB gzipped on every first page (ADR 095); this knows the kinds of
- * class the sources use, and `utils.test.ts` compares the two on every class the sources hold, so
+ * class the sources use, and `tests/tooling/class-merge.unit.test.ts` compares the two on every class the sources hold, so
  * a class it does not know yet fails that test rather than a screen.
  */
 export function cn(...inputs: ClassValue[]): string {

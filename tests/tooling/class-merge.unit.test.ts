@@ -2,16 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { cn } from './utils';
+import { cn } from '../../frontend/src/lib/utils';
 
 /**
- * `cn` merges classes without tailwind-merge (ADR 095). Here the two are compared on every class
+ * `cn` (frontend/src/lib/utils.ts) merges classes without tailwind-merge (ADR 095). Here the two are compared on every class
  * the frontend's sources hold (every word of every string literal that could be one): a class
  * `cn` groups differently fails this test, naming the pair.
  */
 
-const SOURCES = path.dirname(import.meta.dirname);
-const UNDER_TEST = path.join(import.meta.dirname, 'utils.ts');
+const SOURCES = path.join(import.meta.dirname, '../../frontend/src');
+const UNDER_TEST = path.join(SOURCES, 'lib/utils.ts');
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
