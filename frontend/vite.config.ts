@@ -29,11 +29,10 @@ export default defineConfig({
     alias: [
       // Zod without eval, to keep the Content-Security-Policy free of 'unsafe-eval' (see the module).
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-      // `zod/mini` (the routes' search schemas, on every first page) from zod's own TypeScript
-      // source, its `@zod/source` export: a core of its own, holding only what mini uses. Sharing
-      // the core with classic zod (the forms, loaded later) would put into the first page whatever
-      // classic needs of it, since a module's kept code is the union of what every chunk uses
-      // (ADR 014). The two never mix schemas.
+      // `zod/mini` (the contracts' answers for the board and the session, read by later pages: a
+      // first page checks them without zod, ADR 095) from zod's own TypeScript source, its
+      // `@zod/source` export: a core of its own, holding only what mini uses (ADR 014). The two
+      // never mix schemas.
       { find: /^zod\/mini$/, replacement: path.join(zodPackage, 'src/mini/index.ts') },
     ],
   },
@@ -61,7 +60,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod[\\/]src|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
             },
             {
               // The app's own shared pieces (the API client, session, layout, small UI parts, the job

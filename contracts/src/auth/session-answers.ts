@@ -5,9 +5,9 @@
  * zod (ADR 014, ADR 057); they are the contract's only schemas for these answers.
  */
 import * as z from 'zod/mini';
+import { ROLES, USER_TYPES } from './constants';
 
-export const USER_TYPES = ['candidate', 'company'] as const;
-export const ROLES = ['candidate', 'company', 'admin', 'super_admin'] as const;
+export { ROLES, USER_TYPES } from './constants';
 
 export const User = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
 import type { $ZodType, output } from 'zod/v4/core';
+import type { AnswerCheck } from './answer-checks';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
 /** Spec part 1, §8: a network failure outside sign-in. */
@@ -240,8 +241,8 @@ async function readJson(response: Response): Promise<unknown> {
 // ---------------------------------------------------------------------------------------------
 // Reading answers. Every answer is parsed with its contract's schema (ADR 057): a wrong answer (a
 // proxy's page, a field of the wrong kind, a server of another version) is an error naming the
-// path and what was wrong, not a broken screen. A first page passes a `zod/mini` schema of the
-// contracts (ADR 014: classic zod stays off it); other pages the contracts' classic schemas. Both
+// path and what was wrong, not a broken screen. A first page passes a check without zod of a
+// contract's `zod/mini` schema (ADR 095: no zod on it); other pages the contracts' schemas. All
 // are Standard Schemas, which is all this needs, so the client imports no zod of its own here.
 
 /** An ok answer that its contract's schema does not accept. */
@@ -260,11 +261,13 @@ function issuePath(path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey
   return `${path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.')}: `;
 }
 
-/** A contract's schema (classic or `zod/mini`). */
-export type AnswerSchema = $ZodType;
+/** A contract's schema (classic or `zod/mini`), or a first page's check of it without zod (ADR 095). */
+export type AnswerSchema = $ZodType | AnswerCheck<unknown>;
+
+type AnswerOutput<S extends AnswerSchema> = S extends AnswerCheck<infer T> ? T : S extends $ZodType ? output<S> : never;
 
 /** `body` parsed with the contract's `schema` (its output: defaults and transforms applied), or an {@link UnexpectedAnswerError}. */
-export function parseAnswer<S extends AnswerSchema>(schema: S, body: unknown, path: string): output<S> {
+export function parseAnswer<S extends AnswerSchema>(schema: S, body: unknown, path: string): AnswerOutput<S> {
   const result = schema['~standard'].validate(body);
   // The contracts' answer schemas are synchronous; an asynchronous one is a programming error.
   if (result instanceof Promise) throw new UnexpectedAnswerError(path, 'its schema cannot be checked at once');
@@ -273,7 +276,7 @@ export function parseAnswer<S extends AnswerSchema>(schema: S, body: unknown, pa
     const more = result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : '';
     throw new UnexpectedAnswerError(path, `${issuePath(first?.path)}${first?.message ?? 'not what its contract says'}${more}`);
   }
-  return result.value as output<S>;
+  return result.value as AnswerOutput<S>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { BrowseCandidatesPage } from './-components/browse-candidates-page';
 
 /** `/browse-candidates?search=&location=&skills=&lookingStatus=&page=` (defaults left out of the address). */
 export const Route = createFileRoute('/browse-candidates')({
-  validateSearch: BrowseCandidatesSearch,
+  validateSearch: BrowseCandidatesSearch.validate,
   search: { middlewares: [stripSearchParams(BROWSE_CANDIDATES_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Companies browse (part 2 §6): their list starts loading with the page and is not waited for,

@@ -16,7 +16,7 @@ import { BrowseCandidatesPage } from './-components/browse-candidates-page';
  * the subscription is refreshed, the address cleaned to `/candidates`, and the toast shows.
  */
 export const Route = createFileRoute('/candidates')({
-  validateSearch: BrowseCandidatesSearch,
+  validateSearch: BrowseCandidatesSearch.validate,
   search: { middlewares: [stripSearchParams(BROWSE_CANDIDATES_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Companies browse (part 2 §6): their list starts loading with the page and is not waited for,

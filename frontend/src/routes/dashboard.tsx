@@ -11,7 +11,7 @@ import { loadDashboardData } from './-components/dashboard-data';
 import { DashboardPending } from './-components/signing-in-page';
 
 export const Route = createFileRoute('/dashboard')({
-  validateSearch: LoginReturnSearch,
+  validateSearch: LoginReturnSearch.validate,
   // A return from a social sign-in (`?auth=<code>` or `?token=<token>`) is finished before the
   // page shows (spec part 2, Dashboard).
   beforeLoad: async ({ search, preload }) => {

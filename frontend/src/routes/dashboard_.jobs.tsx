@@ -1,17 +1,16 @@
 import { JOB_MAX_PAGE } from '@hireloop/contracts';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { searchPage } from '../lib/search-params';
+import { searchObject, searchPage } from '../lib/search-params';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { signedInUser } from '../lib/route-loader';
 import { MyJobsPage } from './-components/my-jobs-page';
 
-const MyJobsSearch = z.object({ page: searchPage(JOB_MAX_PAGE) });
+const MyJobsSearch = searchObject({ page: searchPage(JOB_MAX_PAGE) });
 
 /** `/dashboard/jobs`: a company's own jobs (not nested in the dashboard's layout). */
 export const Route = createFileRoute('/dashboard_/jobs')({
-  validateSearch: MyJobsSearch,
+  validateSearch: MyJobsSearch.validate,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
   loaderDeps: ({ search }) => search,
   // A company's own jobs, the query its page reads, started without holding the page (a job list

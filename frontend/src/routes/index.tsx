@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import * as z from 'zod/mini';
 import { SignInErrorParam } from '../features/auth/lib/login-return';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
+import { searchObject } from '../lib/search-params';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
 import { loadDashboardData } from './-components/dashboard-data';
@@ -12,15 +12,15 @@ import { SignInErrorAlert } from './-components/sign-in-error-alert';
 // `/?apply={jobId}` (part 1 §2): the job's application-process dialog, loaded only for such a link.
 const ApplyFromLink = lazy(() => import('./-components/apply-from-link').then((module) => ({ default: module.ApplyFromLink })));
 
-const HomeSearch = z.object({
+const HomeSearch = searchObject({
   /** Why a sign-in through another site came back without a session. */
   error: SignInErrorParam,
   // Visitors see the job board here: its filters live in the address too.
-  ...JobBoardSearch.shape,
+  ...JobBoardSearch.fields,
 });
 
 export const Route = createFileRoute('/')({
-  validateSearch: HomeSearch,
+  validateSearch: HomeSearch.validate,
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Signed in, the dashboard's data; a visitor's board starts its read without holding the page (ADR 060).

@@ -6,7 +6,7 @@ import { JobBoardPage } from './-components/job-board-page';
 
 /** `/job-board`: the same board as `/jobs`. */
 export const Route = createFileRoute('/job-board')({
-  validateSearch: JobBoardSearch,
+  validateSearch: JobBoardSearch.validate,
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Starts the page's read without holding the page: it keeps the last page on screen while the

@@ -6,7 +6,7 @@ import { JobBoardPage } from './-components/job-board-page';
 
 /** `/jobs?search=&location=&type=&status=&page=` (defaults left out of the address). */
 export const Route = createFileRoute('/jobs')({
-  validateSearch: JobBoardSearch,
+  validateSearch: JobBoardSearch.validate,
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Starts the page's read without holding the page: it keeps the last page on screen while the

@@ -7,7 +7,7 @@ import { SignInPage } from './-components/sign-in-page';
 
 /** `/signin` shows what `/` shows (spec part 1, §2), and offers the Sign In dialog to visitors. */
 export const Route = createFileRoute('/signin')({
-  validateSearch: JobBoardSearch,
+  validateSearch: JobBoardSearch.validate,
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Signed in, the dashboard's data; a visitor's board starts its read without holding the page (ADR 060).

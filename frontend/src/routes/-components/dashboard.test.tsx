@@ -131,7 +131,7 @@ async function renderDashboard(user: User = candidate) {
     getParentRoute: () => rootRoute,
     path: '/jobs',
     // As the real route: the board's search, defaults left out of the address.
-    validateSearch: JobBoardSearch,
+    validateSearch: JobBoardSearch.validate,
     search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
     component: () => <h1>Job board</h1>,
   });

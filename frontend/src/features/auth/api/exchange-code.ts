@@ -1,5 +1,6 @@
-import { type ExchangeCodeBody, ExchangeCodeResponse } from '@hireloop/contracts';
+import type { ExchangeCodeBody } from '@hireloop/contracts';
 import { parseAnswer, sendJson, UnexpectedAnswerError } from '../../../lib/api-client';
+import { ExchangeCodeResponseCheck } from './session-answer-checks';
 
 const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
 
@@ -8,7 +9,7 @@ const EXCHANGE_CODE_PATH = '/api/auth/exchange-code';
  * Runs before `/dashboard` shows, so it reads the answer without classic zod (ADR 014).
  */
 export async function exchangeAuthCode(authCode: string): Promise<string> {
-  const answer = parseAnswer(ExchangeCodeResponse, await sendJson('POST', EXCHANGE_CODE_PATH, { authCode } satisfies ExchangeCodeBody), EXCHANGE_CODE_PATH);
+  const answer = parseAnswer(ExchangeCodeResponseCheck, await sendJson('POST', EXCHANGE_CODE_PATH, { authCode } satisfies ExchangeCodeBody), EXCHANGE_CODE_PATH);
   if (typeof answer.token !== 'string' || answer.token === '') {
     throw new UnexpectedAnswerError(EXCHANGE_CODE_PATH, 'a session token');
   }

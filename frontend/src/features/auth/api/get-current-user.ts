@@ -1,7 +1,8 @@
-import { User } from '@hireloop/contracts';
+import type { User } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorStatus, getJson, parseAnswer } from '../../../lib/api-client';
 import { useAuthToken } from '../../../lib/auth-token';
+import { UserCheck } from './session-answer-checks';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
@@ -11,7 +12,7 @@ export const CURRENT_USER_STALE_TIME_MS = 2 * 60 * 1000;
 /** `GET /api/auth/user`: the signed-in user, or null when the server says 401. */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   try {
-    return parseAnswer(User, await getJson('/api/auth/user', { signal }), '/api/auth/user');
+    return parseAnswer(UserCheck, await getJson('/api/auth/user', { signal }), '/api/auth/user');
   } catch (error) {
     if (errorStatus(error) === 401) return null;
     throw error;

@@ -1,19 +1,16 @@
 import { AUTH_MESSAGES } from '@hireloop/contracts';
-import * as z from 'zod/mini';
-
-/** Non-blank text, trimmed; undefined when missing or invalid. */
-const optionalToken = () => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined);
+import { searchChoice, searchObject, searchToken } from '../../../lib/search-params';
 
 /**
  * `/dashboard?auth=<one-time code>` or `/dashboard?token=<token>`: how a social sign-in hands the
- * session back (spec part 2, Dashboard and §4 "Login return and logout"). `zod/mini`, as every
- * route's search schema (ADR 014).
+ * session back (spec part 2, Dashboard and §4 "Login return and logout"). Without zod, as every
+ * route's search schema (ADR 095).
  */
-export const LoginReturnSearch = z.object({
-  auth: optionalToken(),
-  token: optionalToken(),
-});
-export type LoginReturnSearch = z.infer<typeof LoginReturnSearch>;
+export interface LoginReturnSearch {
+  auth?: string | undefined;
+  token?: string | undefined;
+}
+export const LoginReturnSearch = searchObject<LoginReturnSearch>({ auth: searchToken, token: searchToken });
 
 export interface LoginReturnDeps {
   exchangeAuthCode: (authCode: string) => Promise<string>;
@@ -48,10 +45,10 @@ export async function completeLoginReturn(
 }
 
 /** `/?error=…`: why a sign-in that left the site did not come back signed in. */
-export const SignInErrorCode = z.enum(['auth_failed', 'linkedin_unavailable']);
-export type SignInErrorCode = z.infer<typeof SignInErrorCode>;
+export const SIGN_IN_ERROR_CODES = ['auth_failed', 'linkedin_unavailable'] as const;
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 /** `?error=` as `/` reads it: a code the server sends back, or nothing (unknown values are ignored). */
-export const SignInErrorParam = z.catch(z.optional(SignInErrorCode), undefined);
+export const SignInErrorParam = searchChoice(SIGN_IN_ERROR_CODES, undefined);
 
 export const SIGN_IN_ERROR_TEXT: Record<SignInErrorCode, string> = {
   auth_failed: 'Sign-in failed. Please try again.',

@@ -1,19 +1,24 @@
 import { CANDIDATE_SEARCH_MAX_LENGTH, LOOKING_STATUSES } from '@hireloop/contracts';
-import * as z from 'zod/mini';
-import { searchPage, searchText, withFallback } from '../../../lib/search-params';
+import { searchChoice, searchObject, searchPage, searchText } from '../../../lib/search-params';
 
 /**
  * Browse Candidates' state in the address (`/browse-candidates?search=react&lookingStatus=active&page=2`).
  * Anything missing or invalid falls back to its default; `lookingStatus` '' is All Candidates.
  */
-export const BrowseCandidatesSearch = z.object({
+export interface BrowseCandidatesSearch {
+  search: string;
+  location: string;
+  skills: string;
+  lookingStatus: '' | (typeof LOOKING_STATUSES)[number];
+  page: number;
+}
+export const BrowseCandidatesSearch = searchObject<BrowseCandidatesSearch>({
   search: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
   location: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
   skills: searchText(CANDIDATE_SEARCH_MAX_LENGTH),
-  lookingStatus: withFallback(z.enum(['', ...LOOKING_STATUSES]), ''),
+  lookingStatus: searchChoice(LOOKING_STATUSES, ''),
   page: searchPage(10_000),
 });
-export type BrowseCandidatesSearch = z.output<typeof BrowseCandidatesSearch>;
 
 export const BROWSE_CANDIDATES_SEARCH_DEFAULTS: BrowseCandidatesSearch = {
   search: '',

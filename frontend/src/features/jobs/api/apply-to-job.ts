@@ -1,6 +1,7 @@
-import { ApplyResponse, JOB_MESSAGES, type MyApplication } from '@hireloop/contracts';
+import { type ApplyResponse, JOB_MESSAGES, type MyApplication } from '@hireloop/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parseAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
+import { ApplyResponseCheck } from './board-answer-checks';
 import { myApplicationQueryKey } from './get-my-application';
 
 /** Spec part 1, §8: the default text when an application fails without a reason. */
@@ -13,7 +14,7 @@ export const APPLICATION_SUBMITTED = 'Application submitted';
  */
 export async function applyToJob(jobId: string): Promise<ApplyResponse> {
   const path = `/api/jobs/${encodeURIComponent(jobId)}/apply`;
-  return parseAnswer(ApplyResponse, await sendJson('POST', path), path);
+  return parseAnswer(ApplyResponseCheck, await sendJson('POST', path), path);
 }
 
 export function useApplyToJob() {

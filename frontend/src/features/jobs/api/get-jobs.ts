@@ -1,7 +1,8 @@
-import { DID_YOU_MEAN_HEADER, type Job, JobList, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { DID_YOU_MEAN_HEADER, type Job, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
+import { JobListCheck } from './board-answer-checks';
 
 /**
  * What `GET /api/jobs` is asked for (the contract's query, each part optional): the server
@@ -68,7 +69,7 @@ export async function getJobList(params: JobListParams, { signal }: { signal?: A
   const normalized = normalizeJobListParams(params);
   const path = jobListPath(normalized);
   const { body, headers } = await getJsonWithHeaders(path, { signal });
-  const jobs = parseAnswer(JobList, body, path);
+  const jobs = parseAnswer(JobListCheck, body, path);
   return {
     jobs,
     total: readTotalCount(headers.get(TOTAL_COUNT_HEADER), normalized.page, jobs.length, normalized.pageSize),

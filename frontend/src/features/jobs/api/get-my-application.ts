@@ -1,6 +1,7 @@
-import { MyApplication } from '@hireloop/contracts';
+import type { MyApplication } from '@hireloop/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, parseAnswer } from '../../../lib/api-client';
+import { MyApplicationCheck } from './board-answer-checks';
 
 /** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
 export const myApplicationPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}/application`;
@@ -9,7 +10,7 @@ export const myApplicationQueryKey = (jobId: string, userId: string) => [myAppli
 /** Whether the signed-in person has applied to the job: `{ applied, appliedAt }`. */
 export async function getMyApplication(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MyApplication> {
   const path = myApplicationPath(jobId);
-  return parseAnswer(MyApplication, await getJson(path, { signal }), path);
+  return parseAnswer(MyApplicationCheck, await getJson(path, { signal }), path);
 }
 
 export const myApplicationQueryOptions = (jobId: string, userId: string) =>

@@ -1,6 +1,5 @@
 import { JOB_MAX_PAGE, JOB_SEARCH_TEXT_MAX_LENGTH, JOB_STATUSES, type JobListQuery } from '@hireloop/contracts';
-import * as z from 'zod/mini';
-import { searchPage, searchText, withFallback } from '../../../lib/search-params';
+import { searchChoice, searchObject, searchPage, searchText } from '../../../lib/search-params';
 
 /** The type filter's values (spec part 1, §3); '' is "All types". */
 export const JOB_TYPE_FILTERS = ['full-time', 'part-time', 'contract', 'remote'] as const;
@@ -25,17 +24,23 @@ export const JOB_STATUS_FILTER_LABELS: Record<JobStatusFilter, string> = {
 /**
  * The job board's state in the address (`/jobs?search=react&location=remote&type=full-time&status=all&page=2`),
  * so a board can be shared and Back works. Anything missing or invalid falls back to its default.
- * `zod/mini`, as every route's search schema (ADR 014); the bounds and the statuses are those of
+ * Without zod, as every route's search schema (ADR 095); the bounds and the statuses are those of
  * `GET /api/jobs` (`JobListQuery`).
  */
-export const JobBoardSearch = z.object({
+export interface JobBoardSearch {
+  search: string;
+  location: string;
+  type: '' | JobTypeFilter;
+  status: JobStatusFilter;
+  page: number;
+}
+export const JobBoardSearch = searchObject<JobBoardSearch>({
   search: searchText(JOB_SEARCH_TEXT_MAX_LENGTH),
   location: searchText(JOB_SEARCH_TEXT_MAX_LENGTH),
-  type: withFallback(z.enum(['', ...JOB_TYPE_FILTERS]), ''),
-  status: withFallback(z.enum(JOB_STATUSES), 'open'),
+  type: searchChoice(JOB_TYPE_FILTERS, ''),
+  status: searchChoice(JOB_STATUSES, 'open'),
   page: searchPage(JOB_MAX_PAGE),
 });
-export type JobBoardSearch = z.output<typeof JobBoardSearch>;
 
 /** The defaults, left out of the address (`/jobs` rather than `/jobs?status=open&page=1`). */
 export const JOB_BOARD_SEARCH_DEFAULTS: JobBoardSearch = {
