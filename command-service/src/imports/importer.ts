@@ -326,7 +326,7 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
       data: {
         feed,
         source: summary.source!,
-        seenJobIds: [...seen].sort(),
+        seenJobIds: [...seen],
         unclosedJobIds,
         counts: summary.counts,
         skippedReasons: summary.skipped.slice(0, 50).map(({ item, reason }) => `${item}: ${reason}`),
