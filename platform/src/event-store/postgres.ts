@@ -263,8 +263,11 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     const unit = appends.map(({ streamId, events, expectedVersion }) => ({ streamId, events, expectedVersion: expectedVersion ?? 'any' }));
+    const oneStatement = outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0);
     // Without outbox messages: one statement, shared with the appends to other streams waiting meanwhile.
-    if (group && outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0)) return group.append(unit);
+    if (group && oneStatement) return group.append(unit);
+    // Several streams without group commit: one statement too (an import's batch), not a round trip each.
+    if (oneStatement && unit.length > 1) return unwrap((await appendGroup([unit]))[0]!);
     return commitAlone(unit, outbox);
   }
 
@@ -335,7 +338,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
    */
   async function appendGroup(units: readonly GroupedUnit[]): Promise<Array<AppendResult[] | Error>> {
     const alone = (unit: GroupedUnit) => commitAlone(unit).catch((error: unknown) => asError(error));
-    if (units.length === 1) return [await alone(units[0]!)];
+    // One append to one stream: its own statement is the same thing. One append to many streams (an
+    // import's batch) goes through the statement below: a BEGIN, a statement per stream and a COMMIT
+    // cost a round trip each (ADR 094).
+    if (units.length === 1 && units[0]!.length === 1) return [await alone(units[0]!)];
     const payload = JSON.stringify(
       units.flatMap((unit, index) =>
         unit.map(({ streamId, events, expectedVersion }) => ({
@@ -564,6 +570,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** A grouped append's outcome, as the caller of `append` sees it: its results, or its error thrown. */
+const unwrap = (outcome: AppendResult[] | Error): AppendResult[] => {
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+};
 
 /** What one `append` or `appendToStreams` call writes: distinct streams, all or nothing. */
 type GroupedUnit = ReadonlyArray<{ streamId: string; events: readonly NewEvent[]; expectedVersion: ExpectedVersion }>;
