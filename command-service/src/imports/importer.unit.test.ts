@@ -458,16 +458,16 @@ describe('a feed read as a stream (ADR 084)', () => {
 
 describe('the feed stream', () => {
   const spec = deciderSpec(importFeedDecider);
-  const run = {
+  const run: Omit<CompleteImportRunData, 'seenJobIds'> = {
     feed: FEED,
     source: 'indeed',
     unclosedJobIds: [],
     counts: { imported: 2, revised: 0, unchanged: 0, closed: 0, reopened: 0, skipped: 0, failed: 0 },
     skippedReasons: [],
     at: '2026-05-20T09:00:00.000Z',
-  } as const;
-  const completing = (overrides: Partial<CompleteImportRunData> = {}): CompleteImportRunData => ({ ...run, unclosedJobIds: [], seenJobIds: ['job-a', 'job-b'], ...overrides });
-  const completed = (overrides: Partial<ImportRunCompleted> = {}): ImportRunCompleted => ({ ...run, unclosedJobIds: [], listedJobs: 2, addedJobIds: ['job-a', 'job-b'], removedJobIds: [], ...overrides }) as ImportRunCompleted;
+  };
+  const completing = (overrides: Partial<CompleteImportRunData> = {}): CompleteImportRunData => ({ ...run, seenJobIds: ['job-a', 'job-b'], ...overrides });
+  const completed = (overrides: Partial<Extract<ImportRunCompleted, { listedJobs: number }>> = {}): ImportRunCompleted => ({ ...run, listedJobs: 2, addedJobIds: ['job-a', 'job-b'], removedJobIds: [], ...overrides });
 
   it('jobs of the last successful run, and jobs it could not close, are gone when this run does not list them', () => {
     const state = fold(importFeedDecider, [
@@ -485,7 +485,7 @@ describe('the feed stream', () => {
   });
 
   it('folds the changes into the listing, after a run recorded before them that listed every job', () => {
-    const legacy = { ...run, unclosedJobIds: [], seenJobIds: ['job-a', 'job-b'] };
+    const legacy = { ...run, seenJobIds: ['job-a', 'job-b'] };
     const state = fold(importFeedDecider, [
       { type: 'ImportRunCompleted', data: legacy },
       { type: 'ImportRunCompleted', data: completed({ listedJobs: 2, addedJobIds: ['job-c'], removedJobIds: ['job-a'] }) },

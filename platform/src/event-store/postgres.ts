@@ -493,6 +493,28 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     return { events, version: fromVersion === 0 ? NO_STREAM_VERSION : await currentVersion(streamId) };
   }
 
+  /** Every stream's events in one statement: an import's batch reads hundreds at once. */
+  async function readStreams(streamIds: readonly string[]): Promise<Array<{ events: RecordedEvent[]; version: number }>> {
+    assertOpen();
+    const byStream = new Map<string, RecordedEvent[]>();
+    if (streamIds.length > 0) {
+      const result = await pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM ${table} e WHERE e.stream_id = ANY($1::text[]) ORDER BY e.stream_id, e.stream_version`,
+        [[...new Set(streamIds)]],
+      );
+      for (const row of result.rows) {
+        const event = toRecordedEvent(row);
+        const events = byStream.get(event.streamId);
+        if (events) events.push(event);
+        else byStream.set(event.streamId, [event]);
+      }
+    }
+    return streamIds.map((streamId) => {
+      const events = byStream.get(streamId) ?? [];
+      return { events, version: events.at(-1)?.streamVersion ?? NO_STREAM_VERSION };
+    });
+  }
+
   async function headPosition(): Promise<Position> {
     assertOpen();
     const result = await pool.query<{ transaction_id: string; global_seq: string }>(
@@ -551,6 +573,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     appendInTransaction,
     signalAppended,
     readStream,
+    readStreams,
     readAll,
     async redactLegacyEvent(eventId, data) {
       assertOpen();
