@@ -26,8 +26,8 @@ export const IMPORT_JOBS_PER_SECOND_TARGET = 5000;
  * Peak RSS growth allowed while importing the 100 MB feed (about 100,000 jobs of ~1 kB). What a
  * run holds: one chunk (256 kB), two batches of 500 jobs (items, decided events, their JSON on the
  * way to PostgreSQL: ~5 MB), and what grows with the number of jobs, not the bytes: the job ids
- * seen (the disappearance rule needs them; ~100 B a job, ~10 MB) and the run's completed event
- * listing them. The rest is V8 letting garbage pile up before it collects (young generation,
+ * seen (the disappearance rule needs them; ~100 B a job, ~10 MB) and, on a first import, the
+ * completed run's event listing them as added (ADR 094: a later run lists only what changed). The rest is V8 letting garbage pile up before it collects (young generation,
  * old-space headroom) and the pg driver's buffers. 100 MB is that with a margin, and well below
  * the document itself (a 100 MB file parsed whole takes ~280 MB of heap besides its 100 MB of
  * text). Flat is shown beside it: a feed a quarter the size grows RSS about as much.

@@ -177,6 +177,21 @@ describe('postgres event store', () => {
     });
   });
 
+  it('reads many streams in one call, each as readStream reads it, in the order asked (ADR 094)', async () => {
+    const store = await openStore({ schema: await freshSchema() });
+    const [a, b, missing] = [streamName('a'), streamName('b'), streamName('missing')];
+    await store.appendToStreams([
+      { streamId: a, events: [newEvent('A1'), newEvent('A2')], expectedVersion: 'no_stream' },
+      { streamId: b, events: [newEvent('B1')], expectedVersion: 'no_stream' },
+    ]);
+    await store.append(a, [newEvent('A3')], { expectedVersion: 1 });
+    const read = await store.readStreams!([b, missing, a, b]);
+    expect(read).toEqual([await store.readStream(b), { events: [], version: -1 }, await store.readStream(a), await store.readStream(b)]);
+    expect(read[2]!.events.map((event) => event.type)).toEqual(['A1', 'A2', 'A3']);
+    expect(read[2]!.version).toBe(2);
+    expect(await store.readStreams!([])).toEqual([]);
+  });
+
   it('lets several stores with their own pools share a schema', async () => {
     const schema = await freshSchema();
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ schema })));

@@ -104,12 +104,22 @@ describe('hireloop replay on a live system', () => {
     }).finally(() => {
       replayDone = true;
     });
-    // … while an import writes, from before it starts until after it ends.
+    // … while an import writes, from before it starts until after it ends. Each next run waits
+    // until the live board has taken in the last one: an import that writes faster than a board
+    // is built (a batch is one statement since ADR 094) would leave the replay chasing the log's
+    // end for minutes.
     let imported = 0;
     for (let run = 0; !replayDone || run < 2; run++) {
       const [summary] = await runImport(runtime, [await feed(`during-${run}`, JOBS_PER_FEED)]);
       expect(summary?.ok).toBe(true);
       imported += summary!.counts.imported;
+      await vi.waitFor(
+        async () => {
+          const [health] = await projectionHealth({ eventStore: runtime.eventStore, readStore: runtime.readStore, projections: [jobBoardProjection] });
+          expect(health?.caughtUp).toBe(true);
+        },
+        { timeout: 60_000, interval: 50 },
+      );
     }
     const { stderr } = await replay;
     expect(stderr).toMatch(/job-board: rebuilt/);

@@ -18,7 +18,14 @@ export interface ImportFeedState {
   lastFailure: { reason: string; at: string } | null;
 }
 
-export type ImportFeedCommand = { type: 'CompleteImportRun'; data: ImportRunCompleted } | { type: 'FailImportRun'; data: ImportRunFailed };
+/** A completed run as the importer knows it: every job it listed, of which the event records the change (ADR 094). */
+export type CompleteImportRunData = Omit<Extract<ImportRunCompleted, { listedJobs: number }>, 'listedJobs' | 'addedJobIds' | 'removedJobIds'> & {
+  seenJobIds: readonly string[];
+};
+
+export type ImportFeedCommand = { type: 'CompleteImportRun'; data: CompleteImportRunData } | { type: 'FailImportRun'; data: ImportRunFailed };
+
+const sorted = (ids: Iterable<string>) => [...ids].sort();
 
 const sameFeed = (state: ImportFeedState, feed: string) => {
   if (state.feed !== null && state.feed !== feed) throw new DomainError('conflict', `This import stream belongs to ${state.feed}, not ${feed}.`);
@@ -29,15 +36,23 @@ export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFe
   initialState: () => ({ feed: null, seenJobIds: new Set(), unclosedJobIds: new Set(), writtenByFailedRuns: new Set(), lastCompletedAt: null, lastFailure: null }),
   evolve: (state, event) => {
     switch (event.type) {
-      case 'ImportRunCompleted':
+      case 'ImportRunCompleted': {
+        let seenJobIds: Set<string>;
+        if ('seenJobIds' in event.data) seenJobIds = new Set(event.data.seenJobIds);
+        else {
+          seenJobIds = new Set(state.seenJobIds);
+          for (const jobId of event.data.addedJobIds) seenJobIds.add(jobId);
+          for (const jobId of event.data.removedJobIds) seenJobIds.delete(jobId);
+        }
         return {
           feed: event.data.feed,
-          seenJobIds: new Set(event.data.seenJobIds),
+          seenJobIds,
           unclosedJobIds: new Set(event.data.unclosedJobIds),
           writtenByFailedRuns: new Set(),
           lastCompletedAt: event.data.at,
           lastFailure: null,
         };
+      }
       case 'ImportRunFailed':
         // A failed run changes nothing the next run compares against, except the jobs it wrote before it broke.
         return {
@@ -54,10 +69,14 @@ export const importFeedDecider: Decider<ImportFeedCommand, ImportEvent, ImportFe
     switch (command.type) {
       case 'CompleteImportRun': {
         sameFeed(state, command.data.feed);
-        const seen = new Set(command.data.seenJobIds);
+        const { seenJobIds, ...run } = command.data;
+        const seen = new Set(seenJobIds);
         const stillListed = command.data.unclosedJobIds.filter((jobId) => seen.has(jobId));
         if (stillListed.length) throw new DomainError('validation', `A job cannot be both listed and left unclosed: ${stillListed.join(', ')}`);
-        return [{ type: 'ImportRunCompleted', data: { ...command.data, seenJobIds: [...seen] } }];
+        // The change from the last completed run, not the whole listing: evolve applies it to the last run's.
+        const addedJobIds = sorted([...seen].filter((jobId) => !state.seenJobIds.has(jobId)));
+        const removedJobIds = sorted([...state.seenJobIds].filter((jobId) => !seen.has(jobId)));
+        return [{ type: 'ImportRunCompleted', data: { ...run, listedJobs: seen.size, addedJobIds, removedJobIds } }];
       }
       case 'FailImportRun':
         sameFeed(state, command.data.feed);

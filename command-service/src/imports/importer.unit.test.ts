@@ -4,15 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobStreamId, type JobSource } from '@hireloop/contracts';
-import type { ImportRunCompleted } from '@hireloop/contracts/imports/events';
+import { ImportRunCompleted } from '@hireloop/contracts/imports/events';
 import type { HireloopFeedJobInput } from '@hireloop/contracts/imports/feed';
 import { createMemoryEventStore, START, type EventStore } from '@hireloop/platform/event-store';
 import { fixedClock, sequentialIds } from '@hireloop/platform/runtime';
 import { jobDecider } from '../jobs/decider';
 import { handleCommand } from '../shared/command-handler';
+import { loadState } from '../shared/stream';
 import { deciderSpec } from '../shared/decider-spec';
 import { fold } from '../shared/decider';
-import { importFeedDecider, importStreamId, jobsGoneFromFeed } from './feed-decider';
+import { importFeedDecider, importStreamId, jobsGoneFromFeed, type CompleteImportRunData } from './feed-decider';
 import type { FeedSource } from './feed-reader';
 import { importedJobId, importFeed, loadFeed, type ImportDeps } from './importer';
 
@@ -47,6 +48,8 @@ const lastRun = async (store: EventStore, feed = FEED) => {
   const runs = await runEvents(store, feed);
   return runs.at(-1);
 };
+/** The jobs the feed's stream says its last completed run listed (the runs' changes folded). */
+const listedByFeed = async (store: EventStore, feed = FEED) => [...(await loadState(store, importStreamId(feed), importFeedDecider)).state.seenJobIds].sort();
 
 describe('importing a feed for the first time', () => {
   it('records one JobImported per job, with the day it was seen, and a completed run', async () => {
@@ -87,7 +90,9 @@ describe('importing a feed for the first time', () => {
         data: {
           feed: FEED,
           source: 'indeed',
-          seenJobIds: [importedJobId('indeed', 'A1'), importedJobId('indeed', 'A2')].sort(),
+          listedJobs: 2,
+          addedJobIds: [importedJobId('indeed', 'A1'), importedJobId('indeed', 'A2')].sort(),
+          removedJobIds: [],
           unclosedJobIds: [],
           counts: { imported: 2, revised: 0, unchanged: 0, closed: 0, reopened: 0, skipped: 0, failed: 0 },
           skippedReasons: [],
@@ -135,6 +140,10 @@ describe('importing the same feed again', () => {
     const summary = await importFeed(deps, FEED, serve(feed));
     const added = (await allEvents(eventStore)).slice(before);
     expect(added.map((event) => event.type)).toEqual(['ImportRunCompleted']);
+    // The run records what changed in the listing (nothing), not every job id again (ADR 094).
+    expect(added[0]?.data).toMatchObject({ listedJobs: 2, addedJobIds: [], removedJobIds: [] });
+    expect(added[0]?.data).not.toHaveProperty('seenJobIds');
+    expect(await listedByFeed(eventStore)).toEqual([importedJobId('indeed', 'A1'), importedJobId('indeed', 'A2')].sort());
     expect(summary.counts).toMatchObject({ imported: 0, revised: 0, unchanged: 2, closed: 0 });
   });
 
@@ -168,7 +177,8 @@ describe('importing the same feed again', () => {
     expect(summary.counts).toMatchObject({ unchanged: 1, skipped: 1, closed: 0 });
     expect(summary.skipped).toEqual([{ item: 'jobs[1]', externalId: 'A2', reason: 'title must not be empty' }]);
     expect(await closings(eventStore)).toEqual([]);
-    expect((await lastRun(eventStore))?.data).toMatchObject({ seenJobIds: [importedJobId('indeed', 'A1'), importedJobId('indeed', 'A2')].sort() });
+    expect((await lastRun(eventStore))?.data).toMatchObject({ listedJobs: 2, addedJobIds: [], removedJobIds: [] });
+    expect(await listedByFeed(eventStore)).toEqual([importedJobId('indeed', 'A1'), importedJobId('indeed', 'A2')].sort());
   });
 });
 
@@ -238,7 +248,8 @@ describe('jobs that leave their feed', () => {
     clock.advance(DAY);
     const first = await importFeed({ ...deps, eventStore: refusing }, FEED, serve(feedOf(job('A1'))));
     expect(first).toMatchObject({ ok: true, counts: { closed: 0, failed: 1 }, problems: [`closing ${jobId}: disk full`] });
-    expect((await lastRun(memory))?.data).toMatchObject({ seenJobIds: [importedJobId('indeed', 'A1')], unclosedJobIds: [jobId] });
+    expect((await lastRun(memory))?.data).toMatchObject({ listedJobs: 1, addedJobIds: [], removedJobIds: [jobId], unclosedJobIds: [jobId] });
+    expect(await listedByFeed(memory)).toEqual([importedJobId('indeed', 'A1')]);
     clock.advance(DAY);
     const second = await importFeed({ ...deps, eventStore: refusing }, FEED, serve(feedOf(job('A1'))));
     expect(second.counts).toMatchObject({ closed: 1, failed: 0 });
@@ -255,7 +266,8 @@ describe('jobs that leave their feed', () => {
     await importFeed(deps, FEED, serve(feedOf(job('A1'))));
     await importFeed(deps, otherFeed, serve(otherJobs));
     expect(await closings(eventStore)).toEqual([]);
-    expect((await lastRun(eventStore, otherFeed))?.data).toMatchObject({ seenJobIds: [importedJobId('ziprecruiter', 'Z1')] });
+    expect(await listedByFeed(eventStore, otherFeed)).toEqual([importedJobId('ziprecruiter', 'Z1')]);
+    expect(await listedByFeed(eventStore)).toEqual([importedJobId('indeed', 'A1')]);
   });
 
   it('when an admin closes a job at the moment the importer closes it, the importer reads it again and leaves the admin’s close', async () => {
@@ -446,27 +458,47 @@ describe('a feed read as a stream (ADR 084)', () => {
 
 describe('the feed stream', () => {
   const spec = deciderSpec(importFeedDecider);
-  const completed = (overrides: Partial<ImportRunCompleted> = {}): ImportRunCompleted => ({
+  const run: Omit<CompleteImportRunData, 'seenJobIds'> = {
     feed: FEED,
     source: 'indeed',
-    seenJobIds: ['job-a', 'job-b'],
     unclosedJobIds: [],
     counts: { imported: 2, revised: 0, unchanged: 0, closed: 0, reopened: 0, skipped: 0, failed: 0 },
     skippedReasons: [],
     at: '2026-05-20T09:00:00.000Z',
-    ...overrides,
-  });
+  };
+  const completing = (overrides: Partial<CompleteImportRunData> = {}): CompleteImportRunData => ({ ...run, seenJobIds: ['job-a', 'job-b'], ...overrides });
+  const completed = (overrides: Partial<Extract<ImportRunCompleted, { listedJobs: number }>> = {}): ImportRunCompleted => ({ ...run, listedJobs: 2, addedJobIds: ['job-a', 'job-b'], removedJobIds: [], ...overrides });
 
   it('jobs of the last successful run, and jobs it could not close, are gone when this run does not list them', () => {
     const state = fold(importFeedDecider, [
-      { type: 'ImportRunCompleted', data: completed({ seenJobIds: ['job-a', 'job-b'], unclosedJobIds: ['job-c'] }) },
+      { type: 'ImportRunCompleted', data: completed({ unclosedJobIds: ['job-c'] }) },
       { type: 'ImportRunFailed', data: { feed: FEED, reason: 'offline', at: '2026-05-21T09:00:00.000Z' } },
     ]);
     expect(jobsGoneFromFeed(state, new Set(['job-b']))).toEqual(['job-a', 'job-c']);
   });
 
+  it('records what changed in the listing since the last completed run, not every job id', () => {
+    spec
+      .given([{ type: 'ImportRunCompleted', data: completed() }])
+      .when({ type: 'CompleteImportRun', data: completing({ seenJobIds: ['job-c', 'job-b'] }) })
+      .then([{ type: 'ImportRunCompleted', data: completed({ listedJobs: 2, addedJobIds: ['job-c'], removedJobIds: ['job-a'] }) }]);
+  });
+
+  it('folds the changes into the listing, after a run recorded before them that listed every job', () => {
+    const legacy = { ...run, seenJobIds: ['job-a', 'job-b'] };
+    const state = fold(importFeedDecider, [
+      { type: 'ImportRunCompleted', data: legacy },
+      { type: 'ImportRunCompleted', data: completed({ listedJobs: 2, addedJobIds: ['job-c'], removedJobIds: ['job-a'] }) },
+      { type: 'ImportRunCompleted', data: completed({ listedJobs: 2, addedJobIds: [], removedJobIds: [] }) },
+    ]);
+    expect([...state.seenJobIds].sort()).toEqual(['job-b', 'job-c']);
+    expect(jobsGoneFromFeed(state, new Set(['job-c']))).toEqual(['job-b']);
+    // The old shape still parses as stored (read back through its schema).
+    expect(ImportRunCompleted.parse(legacy)).toEqual(legacy);
+  });
+
   it('a run cannot both list a job and leave it unclosed', () => {
-    spec.given([]).when({ type: 'CompleteImportRun', data: completed({ unclosedJobIds: ['job-a'] }) }).thenThrows(/both listed and left unclosed/);
+    spec.given([]).when({ type: 'CompleteImportRun', data: completing({ unclosedJobIds: ['job-a'] }) }).thenThrows(/both listed and left unclosed/);
   });
 
   it('records a failure as it is', () => {

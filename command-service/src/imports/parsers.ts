@@ -115,6 +115,14 @@ const privateUseBullets = (text: string) => text.replace(/[\uf0b7\uf0a7\uf076\uf
 
 const BLOCK_TAGS =
   'p|div|h[1-6]|ul|ol|table|thead|tbody|tfoot|tr|section|article|header|footer|blockquote|pre|hr|dl|dt|dd|figure|figcaption|main|aside|nav|address|details|summary';
+const BLOCK_TAG = new RegExp(`</?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi');
+
+/**
+ * Every run of white space, as `/\s+/g` finds them, except a single plain space: replacing runs
+ * with one space gives the same text, without rewriting each of the hundreds of single spaces of a
+ * description (that alone was most of an imported job's conversion time, ADR 094).
+ */
+export const SPACES_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
 /**
  * HTML to text a person can read: paragraphs and headings separated by a blank line, one line
@@ -127,11 +135,11 @@ export function htmlToText(html: string): string {
         .replace(/<!--[\s\S]*?-->/g, '')
         .replace(/<(script|style|head|template|noscript)\b[\s\S]*?<\/\1\s*>/gi, '')
         // Source formatting is not text: only tags break lines.
-        .replace(/\s+/g, ' ')
+        .replace(SPACES_TO_COLLAPSE, ' ')
         .replace(/<br\s*\/?>/gi, '\n')
         .replace(/<li\b[^>]*>/gi, '\n• ')
         .replace(/<\/li\s*>/gi, '\n')
-        .replace(new RegExp(`</?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi'), '\n\n')
+        .replace(BLOCK_TAG, '\n\n')
         .replace(/<\/?(?:td|th)\b[^>]*>/gi, ' ')
         .replace(/<[^>]*>/g, ''),
     ),
@@ -153,7 +161,7 @@ const tidyLines = (text: string) =>
     .replace(/\r\n?/g, '\n')
     .replace(INVISIBLE, '')
     .split('\n')
-    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
+    .map((line) => line.replace(SPACES_TO_COLLAPSE, ' ').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -162,7 +170,7 @@ const tidyLines = (text: string) =>
 export const inlineText = (value: string) =>
   privateUseBullets(decodeEntities(repairMojibake(value).replace(/<[^>]*>/g, ' ')))
     .replace(INVISIBLE, '')
-    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(SPACES_TO_COLLAPSE, ' ')
     .trim();
 
 /** Text given by a feed that may or may not be HTML. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { HireloopFeedInput } from '@hireloop/contracts/imports/feed';
-import { FeedFormatError, htmlToText, parseFeed, repairMojibake, salaryText } from './parsers';
+import { FeedFormatError, htmlToText, parseFeed, repairMojibake, salaryText, SPACES_TO_COLLAPSE } from './parsers';
 
 // The Remote OK and Himalayas readers are tested on real API answers in parsers.data.test.ts.
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -105,6 +105,17 @@ describe('text and salary helpers', () => {
     expect(repairMojibake('It\u00e2\u0080\u0099s')).toBe('It’s');
     expect(repairMojibake('Itâ€™s KrakÃ³w')).toBe('It’s Kraków');
     expect(repairMojibake('CAFÉ» and São Paulo')).toBe('CAFÉ» and São Paulo');
+  });
+
+  it('collapses white space exactly as replacing every run of it with one space does', () => {
+    // Every kind of white space JavaScript knows, a letter, and a plain space twice as often as the rest.
+    const alphabet = [' ', ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u2028', '\u2029', '\u202f', '\u3000', '\ufeff', 'a'];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let sample = 0; sample < 5000; sample++) {
+      const text = Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(text.replace(SPACES_TO_COLLAPSE, ' '), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' '));
+    }
   });
 
   it('keeps line breaks, decodes entities and drops scripts', () => {

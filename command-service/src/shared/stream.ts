@@ -37,7 +37,14 @@ export async function loadState<Event extends DomainEvent, State>(
   streamId: string,
   decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
 ): Promise<{ state: State; version: number; events: StoredEvent<Event>[] }> {
-  const { events: recorded, version } = await store.readStream(streamId);
+  return foldRecorded(decider, await store.readStream(streamId));
+}
+
+/** `loadState` of a stream already read (`EventStore.readStreams` reads many at once). */
+export function foldRecorded<Event extends DomainEvent, State>(
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
+  { events: recorded, version }: { events: readonly RecordedEvent[]; version: number },
+): { state: State; version: number; events: StoredEvent<Event>[] } {
   const events = recorded.map((event) => toDomainEvent<Event>(decider, event));
   return { state: fold(decider, events), version, events };
 }

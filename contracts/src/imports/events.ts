@@ -21,16 +21,10 @@ export const ImportRunCounts = z.object({
 });
 export type ImportRunCounts = z.infer<typeof ImportRunCounts>;
 
-/**
- * Stream `import-<sha256(feed)>`: a run read its feed and brought every listed job up to date.
- * `seenJobIds` is what the next run compares against to find jobs that left the feed.
- */
-export const ImportRunCompleted = z.object({
+const ImportRunCompletedFields = z.object({
   /** The URL or absolute file path of the feed. */
   feed: z.string(),
   source: JobSource,
-  /** Job ids (not the feed's external ids) listed in this run, including invalid items whose id is known. */
-  seenJobIds: z.array(z.string()),
   /** Jobs that left the feed but could not be closed this run; the next run tries again. */
   unclosedJobIds: z.array(z.string()),
   counts: ImportRunCounts,
@@ -38,6 +32,27 @@ export const ImportRunCompleted = z.object({
   skippedReasons: z.array(z.string()),
   at: z.string(),
 });
+
+/**
+ * Stream `import-<sha256(feed)>`: a run read its feed and brought every listed job up to date.
+ * The jobs it listed (job ids, not the feed's external ids, including invalid items whose id is
+ * known) are what the next run compares against to find jobs that left the feed. They are
+ * recorded as the change from the last completed run (ADR 094): an unchanged feed of 100,000 jobs
+ * records two empty lists, not 3 MB of ids on every run. Runs recorded before that list them all
+ * (`seenJobIds`), and are still read.
+ */
+export const ImportRunCompleted = z.union([
+  ImportRunCompletedFields.extend({
+    /** How many jobs this run listed. */
+    listedJobs: z.number().int().nonnegative(),
+    /** Listed now, not by the last completed run. */
+    addedJobIds: z.array(z.string()),
+    /** Listed by the last completed run, not now (closed, or left unclosed). */
+    removedJobIds: z.array(z.string()),
+  }),
+  /** Before ADR 094: every job id this run listed. */
+  ImportRunCompletedFields.extend({ seenJobIds: z.array(z.string()) }),
+]);
 export type ImportRunCompleted = z.infer<typeof ImportRunCompleted>;
 
 /**

@@ -324,8 +324,11 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     assertOpen();
     if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     const unit = appends.map(({ streamId, events, expectedVersion }) => ({ streamId, events, expectedVersion: expectedVersion ?? 'any' }));
+    const oneStatement = outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0);
     // Without outbox messages: one statement, shared with the appends to other streams waiting meanwhile.
-    if (group && outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0)) return group.append(unit);
+    if (group && oneStatement) return group.append(unit);
+    // Several streams without group commit: one statement too (an import's batch), not a round trip each.
+    if (oneStatement && unit.length > 1) return unwrap((await appendGroup([unit]))[0]!);
     return commitAlone(unit, outbox);
   }
 
@@ -396,7 +399,10 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
    */
   async function appendGroup(units: readonly GroupedUnit[]): Promise<Array<AppendResult[] | Error>> {
     const alone = (unit: GroupedUnit) => commitAlone(unit).catch((error: unknown) => asError(error));
-    if (units.length === 1) return [await alone(units[0]!)];
+    // One append to one stream: its own statement is the same thing. One append to many streams (an
+    // import's batch) goes through the statement below: a BEGIN, a statement per stream and a COMMIT
+    // cost a round trip each (ADR 094).
+    if (units.length === 1 && units[0]!.length === 1) return [await alone(units[0]!)];
     const payload = JSON.stringify(
       units.flatMap((unit, index) =>
         unit.map(({ streamId, events, expectedVersion }) => ({
@@ -527,6 +533,28 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     return { events, version: fromVersion === 0 ? NO_STREAM_VERSION : await currentVersion(streamId) };
   }
 
+  /** Every stream's events in one statement: an import's batch reads hundreds at once. */
+  async function readStreams(streamIds: readonly string[]): Promise<Array<{ events: RecordedEvent[]; version: number }>> {
+    assertOpen();
+    const byStream = new Map<string, RecordedEvent[]>();
+    if (streamIds.length > 0) {
+      const result = await pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM ${table} e WHERE e.stream_id = ANY($1::text[]) ORDER BY e.stream_id, e.stream_version`,
+        [[...new Set(streamIds)]],
+      );
+      for (const row of result.rows) {
+        const event = toRecordedEvent(row);
+        const events = byStream.get(event.streamId);
+        if (events) events.push(event);
+        else byStream.set(event.streamId, [event]);
+      }
+    }
+    return streamIds.map((streamId) => {
+      const events = byStream.get(streamId) ?? [];
+      return { events, version: events.at(-1)?.streamVersion ?? NO_STREAM_VERSION };
+    });
+  }
+
   async function headPosition(): Promise<Position> {
     assertOpen();
     const result = await pool.query<{ transaction_id: string; global_seq: string }>(
@@ -586,6 +614,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     appendInTransaction,
     signalAppended,
     readStream,
+    readStreams,
     readAll,
     async redactLegacyEvent(eventId, data) {
       assertOpen();
@@ -605,6 +634,12 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** A grouped append's outcome, as the caller of `append` sees it: its results, or its error thrown. */
+const unwrap = (outcome: AppendResult[] | Error): AppendResult[] => {
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+};
 
 /** What one `append` or `appendToStreams` call writes: distinct streams, all or nothing. */
 type GroupedUnit = ReadonlyArray<{ streamId: string; events: readonly NewEvent[]; expectedVersion: ExpectedVersion }>;

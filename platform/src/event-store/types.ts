@@ -112,6 +112,13 @@ export interface EventStore {
   /** All events of one stream in order; `[]` with version -1 when it does not exist. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<{ events: RecordedEvent[]; version: number }>;
 
+  /**
+   * `readStream` for many streams in one round trip, answered in the order of `streamIds` (ADR
+   * 094: an import reads hundreds of job streams a batch). Optional: where a store lacks it,
+   * callers read the streams one by one.
+   */
+  readStreams?(streamIds: readonly string[]): Promise<Array<{ events: RecordedEvent[]; version: number }>>;
+
   /** Events strictly after `from` in global order (`START` for the beginning). Gap-safe. */
   readAll(from: Position, options?: ReadAllOptions): Promise<ReadAllResult>;
 

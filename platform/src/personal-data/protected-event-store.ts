@@ -89,6 +89,17 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
       const result = await inner.readStream(streamId, readOptions);
       return { ...result, events: await openEvents(result.events) };
     },
+    // Every stream's events opened together: one lookup of the keys they need.
+    ...(inner.readStreams
+      ? {
+          async readStreams(streamIds: readonly string[]) {
+            const results = await inner.readStreams!(streamIds);
+            const opened = await openEvents(results.flatMap((result) => result.events));
+            let next = 0;
+            return results.map((result) => ({ ...result, events: opened.slice(next, (next += result.events.length)) }));
+          },
+        }
+      : {}),
     async readAll(from, readOptions) {
       const result = await inner.readAll(from, readOptions);
       return { ...result, events: await openEvents(result.events) };

@@ -92,3 +92,25 @@ describe('the event store with personal data sealed (ADR 019)', () => {
     await expect(store.readStream('user-2')).rejects.toThrow();
   });
 });
+
+describe('reading many streams at once through the sealed store (ADR 094)', () => {
+  it('opens each stream’s events and keeps them in their own stream, in the order asked', async () => {
+    const log = createMemoryEventStore();
+    const inner = { ...log, readStreams: (streamIds: readonly string[]) => Promise.all(streamIds.map((streamId) => log.readStream(streamId))) };
+    const store = protectPersonalData({ eventStore: inner, keys: createMemoryPersonalDataKeys(), rules: personalDataRules }).eventStore;
+    await store.append('user-1', [registered('u1', 'Rui Pestana', 'rui@example.com'), signedIn('u1')]);
+    await store.append('user-2', [registered('u2', 'Ana Lobo', 'ana@example.com')]);
+    const read = await store.readStreams!(['user-2', 'nobody', 'user-1']);
+    expect(read.map(({ events, version }) => ({ types: events.map((event) => event.type), version }))).toEqual([
+      { types: ['UserRegistered'], version: 0 },
+      { types: [], version: -1 },
+      { types: ['UserRegistered', 'UserSignedIn'], version: 1 },
+    ]);
+    expect(read[0]!.events[0]!.data).toMatchObject({ userId: 'u2', name: 'Ana Lobo' });
+    expect(read[2]!.events[0]!.data).toMatchObject({ userId: 'u1', name: 'Rui Pestana' });
+  });
+
+  it('offers it only when the store under it does', () => {
+    expect(setUp().store.readStreams).toBeUndefined();
+  });
+});
