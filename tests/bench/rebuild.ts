@@ -33,6 +33,8 @@ export interface RebuildBenchOptions {
   log: (text: string) => void;
   /** Also rebuild each read model alone (default true). */
   eachAlone?: boolean;
+  /** Prefix of the bench's database name (default `hl_bench`), so runs on a shared server can be told apart. */
+  databasePrefix?: string;
 }
 
 export interface RebuildFigures {
@@ -112,7 +114,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; valu
 
 export async function rebuildSection(options: RebuildBenchOptions): Promise<RebuildFigures> {
   const { events: logEvents, line, log } = options;
-  const db = await createTestDatabase('hl_bench');
+  const db = await createTestDatabase(options.databasePrefix ?? 'hl_bench');
   const pool = new pg.Pool({ connectionString: db.url, max: 10, options: '-c jit=off' });
   const keysPool = new pg.Pool({ connectionString: db.url, max: 4, options: '-c jit=off -c search_path=bench_log' });
   let readStore: ReadStore | null = null;
