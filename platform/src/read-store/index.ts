@@ -2,6 +2,8 @@ export * from './types';
 export {
   compareCodePoints,
   normaliseDocument,
+  parseFilter,
+  type FilterNode,
   CollectionNotFoundError,
   ReadStoreQueryError,
   TransactionAbortedError,
