@@ -1,6 +1,7 @@
 export * from './types';
 export {
   compareCodePoints,
+  documentJson,
   normaliseDocument,
   parseFilter,
   type FilterNode,

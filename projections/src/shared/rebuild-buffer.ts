@@ -1,8 +1,8 @@
 import { START, type Position } from '@hireloop/platform/event-store';
 import {
   compareCodePoints,
+  documentJson,
   matchesFilter,
-  normaliseDocument,
   parseFilter,
   type Doc,
   type Filter,
@@ -96,9 +96,11 @@ class ShadowDocuments {
   constructor(readonly physical: string) {}
 
   /** Stages a write of this batch and keeps the indexes with it. */
-  stage(id: string, json: string | null, doc: Doc | null) {
+  stage(id: string, json: string | null) {
     this.dirty.delete(id);
     this.dirty.set(id, json);
+    if (this.indexes.size === 0) return;
+    const doc = json === null ? null : (JSON.parse(json) as Doc);
     for (const index of this.indexes.values()) index.set(id, doc);
   }
 
@@ -170,10 +172,8 @@ export class RebuildBuffer {
       if (documents.lookup(id) === undefined) documents.remember(id, doc === null ? null : JSON.stringify(doc));
       return doc;
     };
-    const put = (doc: T) => {
-      const normalised = normaliseDocument(doc);
-      documents.stage(doc._id, normalised.json, normalised.doc);
-    };
+    // Validated as every adapter validates a document (`normaliseDocument`), kept as its text.
+    const put = (doc: T) => documents.stage(doc._id, documentJson(doc));
     /** The documents a filter matches, in `_id` order (every adapter's default), when memory can tell; undefined otherwise. */
     const matching = async (filter: Filter | undefined, options: FindOptions | undefined): Promise<T[] | undefined> => {
       if (filter === undefined || (options !== undefined && Object.values(options).some((value) => value !== undefined))) return undefined;
@@ -211,7 +211,7 @@ export class RebuildBuffer {
         for (const doc of docs) put(doc);
       },
       delete: async (id) => {
-        documents.stage(id, null, null);
+        documents.stage(id, null);
       },
       deleteMany: async (filter) => {
         await this.drain();
