@@ -33,11 +33,16 @@ export interface RebuildBenchOptions {
   log: (text: string) => void;
   /** Also rebuild each read model alone (default true). */
   eachAlone?: boolean;
+  /** Rebuild the job board alone and stop there (to profile it: `node --cpu-prof`). */
+  jobBoardOnly?: boolean;
+  /** Prefix of the bench's database name (default `hl_bench`), so runs on a shared server can be told apart. */
+  databasePrefix?: string;
 }
 
 export interface RebuildFigures {
   jobBoard: { seconds: number; events: number };
-  together: { seconds: number; events: number; readModels: number };
+  /** Absent with `jobBoardOnly`. */
+  together?: { seconds: number; events: number; readModels: number };
 }
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
@@ -112,7 +117,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; valu
 
 export async function rebuildSection(options: RebuildBenchOptions): Promise<RebuildFigures> {
   const { events: logEvents, line, log } = options;
-  const db = await createTestDatabase('hl_bench');
+  const db = await createTestDatabase(options.databasePrefix ?? 'hl_bench');
   const pool = new pg.Pool({ connectionString: db.url, max: 10, options: '-c jit=off' });
   const keysPool = new pg.Pool({ connectionString: db.url, max: 4, options: '-c jit=off -c search_path=bench_log' });
   let readStore: ReadStore | null = null;
@@ -154,6 +159,7 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
     const board = await timed(() => runnerOf(jobBoardProjection).rebuild());
     row('job board alone', board.value.events, board.seconds);
     log(`rebuild: job board in ${fixed(board.seconds, 1)} s`);
+    if (options.jobBoardOnly) return { jobBoard: { seconds: board.seconds, events: board.value.events } };
 
     if (options.eachAlone !== false) {
       for (const projection of allProjections) {

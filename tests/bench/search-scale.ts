@@ -26,7 +26,7 @@ import Fastify from 'fastify';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import type { Job } from '@hireloop/contracts';
 import { encodePosition } from '@hireloop/platform/event-store';
-import { searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { boardFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { readSnapshotFile, writeSnapshotFile } from '../../query-service/src/jobs/index-snapshot-file';
 import { IndexData, JobSearchIndex, plan, SEARCH_INDEX_FORMAT } from '../../query-service/src/jobs/search-index';
@@ -177,7 +177,7 @@ function boardDocument(i: number): JobBoardDocument {
     lastSeenAt: null,
     validThrough: null,
   } as unknown as Job;
-  return { _id: id, ...base, ...searchFields(base), closedReason: null, position: encodePosition(0, i + 1) };
+  return { _id: id, ...base, ...boardFields(base), closedReason: null, position: encodePosition(0, i + 1) };
 }
 
 /**

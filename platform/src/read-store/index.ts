@@ -1,7 +1,10 @@
 export * from './types';
 export {
   compareCodePoints,
+  documentJson,
   normaliseDocument,
+  parseFilter,
+  type FilterNode,
   CollectionNotFoundError,
   ReadStoreQueryError,
   TransactionAbortedError,

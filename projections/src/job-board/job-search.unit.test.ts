@@ -46,7 +46,7 @@ describe('the read store translation', () => {
         $and: [
           { companyId: 'company-1' },
           { isActive: true },
-          { searchText: { $regex: 'go' } },
+          { $or: [{ title: { $regex: 'go', $options: 'i' } }, { company: { $regex: 'go', $options: 'i' } }, { skills: { $regex: 'go', $options: 'i' } }, { description: { $regex: 'go', $options: 'i' } }] },
           { isRemote: true },
           { locationText: { $regex: 'austin' } },
           { $or: [{ typeText: { $regex: 'remote' } }, { isRemote: true }] },

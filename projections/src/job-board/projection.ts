@@ -15,12 +15,12 @@ import { locationFlags } from './location';
 
 /**
  * A job as the board stores it: the API shape plus fields precomputed for search, so a search
- * is a handful of indexed conditions instead of text processing at request time.
+ * is a handful of indexed conditions instead of text processing at request time. The keywords'
+ * text (`searchText`) is not stored: it would repeat the title, company, skills and description
+ * (a fifth of the document); the search index derives it (ADR 091).
  */
 export type JobBoardDocument = Job & {
   _id: string;
-  /** Lower-cased title, company, skills and description. */
-  searchText: string;
   /** Lower-cased location. */
   locationText: string;
   typeText: string;
@@ -35,8 +35,15 @@ export type JobBoardDocument = Job & {
   position: string;
 };
 
-export const searchFields = (job: Pick<Job, 'title' | 'company' | 'skills' | 'description' | 'location' | 'type' | 'remote'>) => ({
-  searchText: [job.title, job.company, job.skills.join(' '), job.description].join('\n').toLowerCase(),
+/** The fields a keyword is searched in (each a string, or for skills strings): `searchText` joins them. */
+export const KEYWORD_FIELDS = ['title', 'company', 'skills', 'description'] as const;
+
+/** Lower-cased title, company, skills and description: the text a keyword is a substring of. */
+export const searchText = (job: Pick<Job, (typeof KEYWORD_FIELDS)[number]>): string =>
+  [job.title, job.company, job.skills.join(' '), job.description].join('\n').toLowerCase();
+
+/** The fields the board stores beside the job for its searches. */
+export const boardFields = (job: Pick<Job, 'location' | 'type' | 'remote'>) => ({
   locationText: job.location.toLowerCase(),
   typeText: job.type.toLowerCase(),
   ...locationFlags(job.location, job.remote),
@@ -44,13 +51,13 @@ export const searchFields = (job: Pick<Job, 'title' | 'company' | 'skills' | 'de
 
 const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocument => {
   const next = { ...doc, ...content };
-  return { ...next, ...searchFields(next) };
+  return { ...next, ...boardFields(next) };
 };
 
 const schemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobEdited, JobClosed, JobReopened };
 type JobBoardEvent = ProjectedEvent<typeof schemas>;
 
-const added = (job: Job, position: string): JobBoardDocument => ({ _id: job.id, ...job, ...searchFields(job), closedReason: null, position });
+const added = (job: Job, position: string): JobBoardDocument => ({ _id: job.id, ...job, ...boardFields(job), closedReason: null, position });
 
 /** Pure: a job's document after an event (null: none yet). Events about a job the board does not have leave it so. */
 export function evolveJob(doc: JobBoardDocument | null, event: JobBoardEvent): JobBoardDocument | null {
@@ -91,8 +98,8 @@ export function evolveJob(doc: JobBoardDocument | null, event: JobBoardEvent): J
 export const jobBoardProjection = evolvingProjection({
   name: 'job-board',
   // 4: only the indexes something reads (the board's searches are answered by the in-memory
-  // index, so the trigram indexes only slowed every write down).
-  version: 4,
+  // index, so the trigram indexes only slowed every write down). 5: no stored `searchText`.
+  version: 5,
   collections: {
     jobs: {
       // Equality lookups: the share token (job pages), `isActive` (RSS), `companyId`.

@@ -2,17 +2,24 @@ import type { Job } from '@hireloop/contracts';
 import { escapeRegex, type Filter, type ReadStore, type SortSpec } from '@hireloop/platform/read-store';
 import { physicalCollection } from '../shared/projection';
 import { checkedJobSearch, noOtherField, unsupported, type JobSearch, type JobSort } from './job-search';
-import { jobBoardProjection, type JobBoardDocument } from './projection';
+import { jobBoardProjection, KEYWORD_FIELDS, type JobBoardDocument } from './projection';
 
 export const jobsCollection = (readStore: ReadStore) => readStore.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs'));
 
-export const toJob = ({ _id, searchText, locationText, typeText, isRemote, isGlobal, isUS, closedReason, position, ...job }: JobBoardDocument): Job => job;
+export const toJob = ({ _id, locationText, typeText, isRemote, isGlobal, isUS, closedReason, position, ...job }: JobBoardDocument): Job => job;
 
 const contains = (text: string) => ({ $regex: escapeRegex(text) });
 
 /**
+ * A keyword is in the job's lower-cased title, company, skills or description (`searchText`,
+ * which the board no longer stores, ADR 091): a keyword holds no whitespace, so it never spans
+ * two of them. Case is ignored on the stored text, as lower-casing it did.
+ */
+const keywordIn = (word: string): Filter => ({ $or: KEYWORD_FIELDS.map((field) => ({ [field]: { $regex: escapeRegex(word), $options: 'i' as const } })) });
+
+/**
  * The read store's answer to a board search: one filter over the precomputed fields (every
- * keyword in `searchText`, every location part, the type as a substring, the status, the
+ * keyword in the fields `searchText` is made of, every location part, the type as a substring, the status, the
  * company) and one sort. The reference the in-memory index is tested against.
  */
 export function jobSearchQuery(search: JobSearch): { filter: Filter; sort: SortSpec; skip: number; limit: number } {
@@ -32,7 +39,7 @@ export function jobSearchQuery(search: JobSearch): { filter: Filter; sort: SortS
     default:
       unsupported(status, 'status');
   }
-  for (const word of keywords) and.push({ searchText: contains(word) });
+  for (const word of keywords) and.push(keywordIn(word));
   const { remote, global, us, words, ...locationRest } = location;
   noOtherField(locationRest, 'JobSearch.location');
   if (remote) and.push({ isRemote: true });

@@ -16,7 +16,7 @@ import {
 } from '@hireloop/platform/read-store';
 import { systemClock } from '@hireloop/platform/runtime';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
-import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { boardFields, jobBoardProjection, searchText, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs } from '@hireloop/projections/job-board/queries';
 import { BOARD_JOBS as JOBS, postedJob } from '@hireloop/projections/job-board/search-fixtures';
 import { ProjectionRunner } from '@hireloop/projections/runner';
@@ -93,7 +93,7 @@ function positionless(jobId: string, seed: Partial<JobPosted> & { title: string;
     firstSeenAt: null,
     lastSeenAt: null,
     validThrough: null,
-    ...searchFields(job),
+    ...boardFields(job),
     closedReason: null,
     position: '',
   };
@@ -141,7 +141,7 @@ const PAGE_SIZES = [1, 2, 3, 5, 10, 10, 20, 100];
 /** Seeded random board searches over the words of the jobs (including 1-2 letter pieces). */
 function randomQueries(seed: number, count: number, docs: readonly JobBoardDocument[], companies: readonly string[]) {
   const rng = random(seed);
-  const corpus = [...new Set(docs.flatMap((doc) => doc.searchText.split(/\s+/)).filter(Boolean))];
+  const corpus = [...new Set(docs.flatMap((doc) => searchText(doc).split(/\s+/)).filter(Boolean))];
   const locationWords = [...new Set(docs.flatMap((doc) => doc.locationText.split(/[\s,]+/)).filter(Boolean))];
   const keyword = () => {
     const word = rng.pick(corpus);
@@ -325,7 +325,7 @@ describe.each(adapters)('job search index on %s: the board search rules', (_name
     // A board gone wrong (what a replay is run to repair): a title changed, its position kept.
     const jobs = physicalCollection(jobBoardProjection, 'jobs');
     const right = (await readStore.collection<JobBoardDocument>(jobs).get('job-03'))!;
-    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title', ...searchFields({ ...right, title: 'Garbled Title' }) }));
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title' }));
     const standalone = new JobSearchIndex(readStore);
     expect((await standalone.search(parsed({ search: 'garbled' }))).total).toBe(1);
     expect(standalone.fullLoads).toBe(1);
@@ -674,7 +674,7 @@ describe.each(adapters)('job search index on %s: loaded at start-up, told of pro
     // A board gone wrong (what a replay is run to repair): a title changed, its position kept.
     const jobs = physicalCollection(jobBoardProjection, 'jobs');
     const right = (await readStore.collection<JobBoardDocument>(jobs).get('start-05'))!;
-    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title', ...searchFields({ ...right, title: 'Garbled Title' }) }));
+    await readStore.transaction((tx) => tx.collection<JobBoardDocument>(jobs).put({ ...right, title: 'Garbled Title' }));
     const { index } = startedIndex();
     index.start();
     await vi.waitFor(() => expect(index.loaded).toBe(true));

@@ -1,7 +1,7 @@
 import type { Job } from '@hireloop/contracts';
 import { compareCodePoints, type ReadStore } from '@hireloop/platform/read-store';
 import { checkedJobSearch, noOtherField, unsupported, type JobSearch } from '@hireloop/projections/job-board/job-search';
-import { jobBoardProjection, searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
+import { jobBoardProjection, searchText as searchTextOf, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { jobsCollection, searchJobs, toJob } from '@hireloop/projections/job-board/queries';
 import { Dictionary, MatchTable } from '../shared/distinct-values';
 import { checkpointName } from '@hireloop/projections/shared/projection';
@@ -360,8 +360,8 @@ export class IndexData {
   }
 
   upsert(doc: JobBoardDocument) {
-    // (A document without its search text has it derived here, from the fields it is made of.)
-    const searchText = doc.searchText ?? searchFields(doc).searchText;
+    // The board does not store the keywords' text (ADR 091): it is derived here, once per change.
+    const searchText = searchTextOf(doc);
     let slot = this.slotOf.get(doc._id);
     if (slot === undefined) {
       slot = this.size;
