@@ -247,6 +247,8 @@ export const trafficPart: ProvePart = {
         return level;
       };
 
+      // A first round warms the server (its JIT, connections, caches); not judged.
+      await measure(FLOOR_RATE, 2, false);
       // The search: double from the floor until a rate fails, then halve the gap twice (short: the floor only).
       const tried: Level[] = [];
       let held: Level | null = null;
