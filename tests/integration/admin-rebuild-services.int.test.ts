@@ -21,14 +21,16 @@ let env: Record<string, string>;
 let commands: ServiceProcess;
 let queries: ServiceProcess;
 let projections: ServiceProcess;
+/** Processes start slowly on a busy machine: compiled once (the CLI bundle), given three minutes each. */
+const START = { timeoutMs: 180_000, bundled: true };
 
 beforeAll(async () => {
   db = await createTestDatabase();
   env = { DATABASE_URL: db.url, NATS_URL: TEST_NATS_URL, NATS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1', READ_YOUR_WRITES_TIMEOUT_MS: '15000', PUBLIC_URL: 'http://hireloop.test' };
   // One first, so that the schema migration is not raced by three processes on two cores.
-  commands = await startService('command-service', env);
-  [projections, queries] = await Promise.all([startService('projections', env), startService('query-service', env)]);
-}, 240_000);
+  commands = await startService('command-service', env, START);
+  [projections, queries] = await Promise.all([startService('projections', env, START), startService('query-service', env, START)]);
+}, 480_000);
 
 afterAll(async () => {
   await stopAllServices();
@@ -38,14 +40,15 @@ afterAll(async () => {
 
 let clients = 0;
 let lastPosition = '';
-const call = async (base: string, route: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+/** A request from a client of its own; a GET waits for the last write seen (read-your-writes) unless `wait` is false. */
+const call = async (base: string, route: string, init: { method?: string; body?: unknown; token?: string; wait?: boolean } = {}) => {
   const response = await fetch(`${base}${route}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       'x-forwarded-for': `198.18.7.${++clients}`,
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(lastPosition && (init.method ?? 'GET') === 'GET' && init.body === undefined ? { [MIN_POSITION_HEADER]: lastPosition } : {}),
+      ...(lastPosition && init.wait !== false && (init.method ?? 'GET') === 'GET' && init.body === undefined ? { [MIN_POSITION_HEADER]: lastPosition } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
@@ -80,7 +83,8 @@ async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, wh
 }
 
 const jobBoardRow = async (token: string) => {
-  const answer = await call(queries.url, '/api/admin/projections', { token });
+  // Polled: it must not wait for the last write (no projections process may be running).
+  const answer = await call(queries.url, '/api/admin/projections', { token, wait: false });
   if (answer.status !== 200) throw new Error(`GET /api/admin/projections: ${answer.status} ${answer.body}`);
   return AdminProjectionList.parse(JSON.parse(answer.body)).projections.find((row) => row.name === 'job-board')!;
 };
@@ -119,7 +123,7 @@ describe('the admin console rebuild in the services profile', () => {
     const waitingId = (JSON.parse(waiting.body) as { requestId: string }).requestId;
     const row = await until(() => jobBoardRow(token), (value) => value.rebuild?.requestId === waitingId, 'the second request listed');
     expect(row.rebuild!.state).toBe('requested');
-    projections = await startService('projections', env, { timeoutMs: 180_000 });
+    projections = await startService('projections', env, START);
     const later = await until(() => jobBoardRow(token), (value) => value.rebuild?.requestId === waitingId && value.rebuild.state !== 'requested' && value.rebuild.state !== 'running', 'the waiting rebuild ended');
     expect(later.rebuild).toMatchObject({ requestId: waitingId, state: 'done', error: null });
     // The live runner goes on after the second switch: an edit made now is read back.
