@@ -62,7 +62,8 @@ const people = {} as Record<'superAdmin' | 'admin', { token: string }>;
 beforeAll(async () => {
   const port = await freePort();
   browser = await launchBrowser();
-  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' } });
+  // A first start (initdb, migrations) on a busy machine takes longer than the default minute.
+  app = await startApp({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' }, timeoutMs: 180_000 });
   const signUp = async (name: string, email: string) => ({ token: (await call('POST', '/api/auth/candidate/signup', { name, email, password: PASSWORD })).token as string, email });
   const superAdmin = await signUp('Pia Projector', 'pia.projector@projections-e2e.example');
   const admin = await signUp('Otto Observer', 'otto.observer@projections-e2e.example');
