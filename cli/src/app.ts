@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BoardActivityCounter } from '@hireloop/command-service/analytics/board-activity';
-import { registerCommandService } from '@hireloop/command-service/app';
 import type { CommandServiceDeps } from '@hireloop/command-service/shared/deps';
 import type { AccountSecrets } from '@hireloop/platform/accounts/types';
 import type { AiPort } from '@hireloop/platform/ai';
@@ -171,6 +170,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   const pictures = deps.pictures ?? createMemoryProfilePictures();
   const resumeReader = commands && options.resumeReading ? createResumeReader(options.resumeReading) : undefined;
   if (commands) {
+    // Loaded only by a process that serves commands: it is the largest part of the code, and a
+    // projections or query process restarted on a busy machine would spend seconds loading it.
+    const { registerCommandService } = await import('@hireloop/command-service/app');
     await registerCommandService(app, {
       ai: deps.ai,
       payments: deps.payments,

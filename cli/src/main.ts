@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { assistantFrameOrigins, assistantSettings } from '@hireloop/platform/assistant';
 import { addedCandidateIdForEmail } from '@hireloop/command-service/admin-people/added-candidates';
 import { accountIdForEmail } from '@hireloop/command-service/auth/accounts';
@@ -76,11 +77,25 @@ Only start, serve and seed connect to NATS (NATS_URL); the other commands work w
 // The same rule as the request log: a feed URL with `?api_key=` or an error quoting a link stays secret.
 const log = (line: string) => process.stderr.write(`${redactText(line)}\n`);
 
+/**
+ * Where a start spent its time, in one line (a process restarted on a busy machine takes tens of
+ * seconds; this says whether loading the code, the database, NATS or making the read models ready).
+ */
+function startupLine(codeMs: number, runtime: { startupMs: Record<string, number> }, appMs: number, readyMs: number) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const steps = { 'loading the code': codeMs, ...runtime.startupMs, app: appMs, 'ready (read models, listening)': readyMs };
+  const total = Object.values(steps).reduce((sum, ms) => sum + ms, 0);
+  return `Started in ${s(total)}: ${Object.entries(steps).map(([step, ms]) => `${step} ${s(ms)}`).join(', ')}`;
+}
+
 async function serve(parts: { commands: boolean; queries: boolean; projections: boolean; spa: boolean }) {
+  // From the process's start: node, tsx and every module this process imports.
+  const codeMs = performance.now();
   const config = loadConfig();
   // In the services profile people reach the gateway, not this process: links must say so.
   if (!parts.spa && (parts.commands || parts.queries)) warnWithoutPublicUrl(config);
   const runtime = await createRuntime(config, log);
+  const appStarted = performance.now();
   const app = await buildApp(runtime, {
     ...parts,
     spaDir: parts.spa ? undefined : false,
@@ -92,6 +107,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
     resumeReading: { timeoutMs: config.RESUME_EXTRACTION_TIMEOUT_MS, ocrTimeoutMs: config.RESUME_OCR_TIMEOUT_MS, threads: config.RESUME_WORKERS, heapMb: config.RESUME_WORKER_HEAP_MB, warm: true },
     searchIndexSnapshot: parts.queries ? searchIndexSnapshot(config, runtime.databaseLabel) : undefined,
   });
+  const appMs = performance.now() - appStarted;
   // Scheduled imports run beside the command side (they append events).
   const stopImports = parts.commands ? startImportSchedule(runtime, config.IMPORT_FEEDS, config.IMPORT_INTERVAL_MINUTES, log) : async () => undefined;
   let stopping = false;
@@ -106,8 +122,11 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const readyStarted = performance.now();
+  const started = () => log(startupLine(codeMs, runtime, appMs, performance.now() - readyStarted));
   if (parts.commands || parts.queries || parts.spa) {
     await app.listen({ port: config.PORT, host: config.HOST });
+    started();
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
     await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url });
     log(`Hireloop is running at ${url} (${runtime.databaseLabel}; bus: ${config.NATS_URL ? 'NATS' : 'in-process'})`);
@@ -117,6 +136,7 @@ async function serve(parts: { commands: boolean; queries: boolean; projections: 
   } else {
     // Only /healthz: how each projection of this process is doing (ADR 016).
     await app.listen({ port: config.PORT, host: config.HOST });
+    started();
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
     await recordRunningApp({ dataDir: config.DATABASE_URL ? null : config.dataDir, database: runtime.databaseLabel, url: null });
     log(`Projections running (${runtime.databaseLabel}); health at ${url}/healthz`);

@@ -14,7 +14,6 @@ import { createMemoryBus, createNatsBus, type Bus } from '@hireloop/platform/bus
 import type { Config } from '@hireloop/platform/config';
 import { startEmbeddedPostgres } from '@hireloop/platform/embedded-postgres';
 import { createPostgresEventStore, type EventStore, type LegacyRedaction } from '@hireloop/platform/event-store';
-import { createKurrentDbEventStore } from '@hireloop/platform/event-store/kurrentdb';
 import { createPostgresOutboxStore, insertOutboxMessages } from '@hireloop/platform/outbox/postgres';
 import { createPostgresPersonalDataKeys } from '@hireloop/platform/personal-data/postgres';
 import { createPostgresProfilePictures } from '@hireloop/platform/profile-pictures/postgres';
@@ -27,9 +26,9 @@ import { assistantSettings, createAssistant, type AssistantPort } from '@hireloo
 import type { AssistantSettings } from '@hireloop/contracts';
 import { createGa4PageViewSink, createWebAnalytics, type PageViewSink, type WebAnalyticsPort } from '@hireloop/platform/web-analytics';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
-import { createMongoReadStore, MongoReadStoreUnavailableError } from '@hireloop/platform/read-store/mongodb';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '@hireloop/platform/runtime';
 import { createPostgresReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { describeUnavailable, survivePoolErrors } from '@hireloop/platform/database/availability';
 
@@ -72,6 +71,8 @@ export interface Runtime {
   databaseLabel: string;
   /** The shared connection pool (health probes). */
   pool: pg.Pool;
+  /** How long making this runtime took, by step (the start-up line: where a restart spends its time). */
+  startupMs: { database: number; migrations: number; adapters: number; bus: number };
   close(): Promise<void>;
 }
 
@@ -85,6 +86,9 @@ export type StoredLog = EventStore & Partial<LegacyRedaction> & { readonly outbo
  */
 export async function openStoredLog(config: Config, pool: pg.Pool): Promise<StoredLog> {
   if (config.eventStore.kind === 'postgres') return createPostgresEventStore({ pool, groupCommit: config.EVENT_STORE_GROUP_COMMIT === 'on' });
+  // Loaded only when configured: the KurrentDB client (gRPC) takes seconds to load on a busy
+  // machine, and every process restart (a projections process killed, say) would pay for it.
+  const { createKurrentDbEventStore } = await import('@hireloop/platform/event-store/kurrentdb');
   const table = 'public.outbox_messages';
   const listeners = new Set<() => void>();
   const outbox = createPostgresOutboxStore({
@@ -169,6 +173,8 @@ export class ReadStoreUnavailableError extends Error {
 /** The read models' store (ADR 073): PostgreSQL (the pool's database), or MongoDB at MONGODB_URL. */
 export async function openReadStore(config: Pick<Config, 'readStore'>, pool: pg.Pool): Promise<ReadStore> {
   if (config.readStore.kind === 'postgres') return createPostgresReadStore({ pool });
+  // Loaded only when configured, as the KurrentDB client is (the driver takes a second or more to load).
+  const { createMongoReadStore, MongoReadStoreUnavailableError } = await import('@hireloop/platform/read-store/mongodb');
   try {
     return await createMongoReadStore({ url: config.readStore.url });
   } catch (error) {
@@ -183,13 +189,22 @@ const natsLabel = (url: string) => url.replace(/\/\/[^@\s/,]*@/g, '//[REDACTED]@
 export async function createRuntime(config: Config, log: (line: string) => void = () => undefined, options: RuntimeOptions = {}): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
   try {
+    let lap = performance.now();
+    const took = () => {
+      const now = performance.now();
+      const ms = now - lap;
+      lap = now;
+      return Math.round(ms);
+    };
     const database = await openDatabase(config, log);
+    const databaseMs = took();
     closers.unshift(database.stop);
     const databaseUrl = database.url;
     const databaseLabel = database.label;
     // Every process brings the schema up to date before its adapters check for their tables;
     // processes starting together take turns (ADR 022).
     await migrate(databaseUrl, { log });
+    const migrationsMs = took();
 
     // JIT compilation costs tens of milliseconds on the short read-model queries and saves nothing.
     // A connection that does not open within 5 s fails the request (503) instead of holding it.
@@ -233,6 +248,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
             allowInsecureRequests: config.LINKEDIN_ISSUER.startsWith('http://'),
           })
         : null;
+    const adaptersMs = took();
     const natsUrl = config.NATS_URL;
     const bus =
       options.bus === false
@@ -244,6 +260,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
             })
           : createMemoryBus();
     closers.unshift(() => bus.close());
+    const busMs = took();
     const webAnalytics = createWebAnalytics(config);
     closers.unshift(async () => webAnalytics.close?.());
     const pageViewSink = createGa4PageViewSink({
@@ -278,6 +295,7 @@ export async function createRuntime(config: Config, log: (line: string) => void 
       ids: randomIds,
       databaseLabel,
       pool,
+      startupMs: { database: databaseMs, migrations: migrationsMs, adapters: adaptersMs, bus: busMs },
       async close() {
         for (const close of closers) await close().catch(() => undefined);
       },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@hireloop/platform/embedded-postgres';
+import { serviceBundle } from './service-bundle';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,13 +32,16 @@ const running = new Set<ServiceProcess>();
  * Spawns `node --import tsx cli/src/main.ts serve <kind>` (or `start`) from the repository root
  * with `env` (PORT picked free unless given, LOG_LEVEL warn unless given), and resolves once
  * GET /healthz answers (any status); rejects with the output if the process exits first or does
- * not answer within `timeoutMs` (default 60 s; the process is then killed).
+ * not answer within `timeoutMs` (default 60 s; the process is then killed). With `bundled`, the
+ * process runs the CLI compiled once into plain JavaScript instead (`node main.mjs serve <kind>`).
  */
-export async function startService(kind: ServiceKind, env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServiceProcess> {
+export async function startService(kind: ServiceKind, env: Record<string, string>, options: { timeoutMs?: number; bundled?: boolean } = {}): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = kind === 'start' ? ['start'] : ['serve', kind];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', ...args], {
+  // `bundled`: the same code compiled once (./service-bundle.ts), for suites that restart processes many times.
+  const entry = options.bundled ? [await serviceBundle()] : ['--import', 'tsx', 'cli/src/main.ts'];
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

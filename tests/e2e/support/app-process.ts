@@ -21,20 +21,20 @@ export interface AppProcess {
  * Runs the real embedded default — `hireloop start` in its own process, with PostgreSQL from
  * npm and the built SPA — exactly as `npm start` does, on a free port and a scratch data dir.
  */
-export async function startApp(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
+export async function startApp(options: { dataDir?: string; port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<AppProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'hireloop-e2e-')));
   // A free port found here can be taken by another process before the app listens on it: with a
   // port of its own choosing, a start refused with EADDRINUSE is tried again on another port.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startAppOn(dataDir, options.port ?? (await freePort()), options.env);
+      return await startAppOn(dataDir, options.port ?? (await freePort()), options.env, options.timeoutMs);
     } catch (error) {
       if (options.port !== undefined || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function startAppOn(dataDir: string, port: number, env: Record<string, string> = {}): Promise<AppProcess> {
+async function startAppOn(dataDir: string, port: number, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'start'], {
     cwd: ROOT,
     env: {
@@ -53,7 +53,7 @@ async function startAppOn(dataDir: string, port: number, env: Record<string, str
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`app did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Hireloop is running at')) {
