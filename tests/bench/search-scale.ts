@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import type { Job } from '@hireloop/contracts';
-import { encodePosition } from '@hireloop/platform/event-store';
+import { createPostgresEventStore, encodePosition } from '@hireloop/platform/event-store';
 import { searchFields, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { readSnapshotFile, writeSnapshotFile } from '../../query-service/src/jobs/index-snapshot-file';
@@ -302,7 +302,13 @@ export async function measureAppAsShipped(options: { jobs?: number; concurrency?
   let app: ReturnType<typeof spawn> | null = null;
   const bare = Fastify();
   try {
-    await fillJobBoard(readStore, 0, jobs);
+    // With its events in the log: the app runs its projections, and they start consistent.
+    const eventStore = await createPostgresEventStore({ connectionString: database.url });
+    try {
+      await fillJobBoard(readStore, 0, jobs, { eventStore, bulk: true });
+    } finally {
+      await eventStore.close();
+    }
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const nodeOptions = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
