@@ -31,7 +31,10 @@ import { readSnapshotFile, SnapshotRejected, writeSnapshotFile, type Section, ty
  *   hold) narrows the candidates, smallest posting first, and `includes` confirms what is left
  *   (a 3-letter word is exact from its trigram; a 1-2 letter word is only checked with
  *   `includes`). A word searched again gets its exact job set kept (LRU, kept up to date from
- *   the log of changed texts), so popular keywords cost one bitset AND;
+ *   the log of changed jobs), so popular keywords cost one bitset AND;
+ * - a whole search asked again (every condition but the page) keeps its exact job set and total
+ *   the same way (ADR 097): it then costs the jobs changed since it was last asked, not a pass
+ *   over every job per condition;
  * - the total is the size of the final candidate set and the page its first `skip + limit`
  *   members in `order` (or, for few matches, their ranks sorted).
  *
