@@ -95,7 +95,8 @@ export async function measureIndexAtScale(readStore: ReadStore): Promise<IndexAt
     // store after `maxWaitMs` (at 1,000,000 jobs that came first, and was timed as the start).
     await untilLoaded(cold);
     const coldStartMs = performance.now() - started;
-    // The first full load writes the snapshot (at the end of the load, before searches see it).
+    // The first full load writes the snapshot right after it (in the load queue, searches already answered).
+    while (!snapshotEvents.some((event) => event.kind === 'saved' || event.kind === 'failed')) await new Promise((resolve) => setTimeout(resolve, 20));
     const saved = snapshotEvents.find((event) => event.kind === 'saved');
     const held = await heapBytes();
     const times: number[] = [];
