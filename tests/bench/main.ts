@@ -547,7 +547,7 @@ async function didYouMeanSection() {
   const size = Math.max(...SIZES);
   const f = await withDatabase((db) =>
     withRuntime(db, async (runtime) => {
-      await fillJobBoard(runtime.readStore, 0, size);
+      await fillJobBoard(runtime.readStore, 0, size, { bulk: true });
       return measureDidYouMean(runtime.readStore);
     }),
   );

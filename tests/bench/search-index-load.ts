@@ -6,17 +6,18 @@
  * `npx tsx tests/bench/search-index-load.ts` (SIZE, default 100000; BENCH_DATABASE_URL, default
  * a fresh database on the test server, dropped afterwards), or `measureSearchIndexLoad()`.
  */
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { JobListQuery } from '@hireloop/contracts';
-import { encodePosition, type RecordedEvent } from '@hireloop/platform/event-store';
+import { encodePosition, START, type EventStore, type NewEvent, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { migrate } from '@hireloop/platform/migrations/migrate';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { jobsCollection } from '@hireloop/projections/job-board/queries';
-import { checkpointName, physicalCollection, scopedTransaction } from '@hireloop/projections/shared/projection';
-import { bufferedTransaction } from '@hireloop/projections/shared/write-buffer';
+import { checkpointName, physicalCollection } from '@hireloop/projections/shared/projection';
+import { RebuildBuffer } from '@hireloop/projections/shared/rebuild-buffer';
 import { JobSearchIndex } from '../../query-service/src/jobs/search-index';
 import { ProjectionProgress } from '../../query-service/src/shared/projection-progress';
 import { syntheticJob } from '../../cli/src/demo-jobs';
@@ -58,34 +59,70 @@ export async function ensureJobBoard(readStore: ReadStore) {
   }
 }
 
+/** Jobs per batch of the fill: one round of appends, one `COPY` of documents and one checkpoint move. */
+const FILL_BATCH = 5000;
+
+/** The event that posts bench job `i` (its position is given when it is not in a log). */
+const jobPostedEvent = (i: number): NewEvent => ({
+  type: 'JobPosted',
+  data: { ...syntheticJob(i), jobId: `bench-${i}`, shareToken: `bench-share-${i}` },
+  metadata: { eventId: randomUUID(), occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), actor: 'system', correlationId: 'bench-fill', causationId: null, schemaVersion: 1 },
+});
+
 /**
- * Writes jobs `from`..`to`-1 through the projection's own apply and the runner's write buffer
- * (the runner's path without the event log), moving the checkpoint with them, so the query side
- * sees the change. Returns the seconds it took.
+ * Posts jobs `from`..`to`-1 onto the job board and returns the seconds it took (issue 26: a
+ * million in minutes, where one document at a time through the live projection path took ~95
+ * minutes under load). The documents are the projection's own (`jobBoardProjection.apply`, as a
+ * rebuild applies it, ADR 082), written as a rebuild writes them: kept as JSON text per batch and
+ * streamed with `COPY` while the next batch is made, the checkpoint moved in the same transaction.
+ *
+ * With `eventStore`, the `JobPosted` events are appended to the log first (each job its own
+ * stream, the appends of a batch at once so group commit writes them together) and each
+ * document carries its event's position: log, documents and checkpoint agree, so an app started
+ * on this database (projections on) starts consistent. Without it the positions are made up
+ * (before any real event) and the log stays empty, as a board-only bench needs.
+ *
+ * With `bulk` (nothing follows the board while it fills), a fill of an empty board drops the
+ * collection's secondary indexes first and builds them once at the end, as a rebuild does; a
+ * reader following meanwhile (the search index catches up by position) needs them all along.
  */
-export async function fillJobBoard(readStore: ReadStore, from: number, to: number): Promise<number> {
+export async function fillJobBoard(readStore: ReadStore, from: number, to: number, options: { eventStore?: EventStore; bulk?: boolean } = {}): Promise<number> {
   await ensureJobBoard(readStore);
   const started = performance.now();
-  for (let start = from; start < to; start += 2000) {
-    await readStore.transaction(async (tx) => {
-      const buffered = bufferedTransaction(tx);
-      const scoped = scopedTransaction(jobBoardProjection, buffered.tx);
-      for (let i = start; i < Math.min(to, start + 2000); i++) {
-        const event = {
-          type: 'JobPosted',
-          data: { ...syntheticJob(i), jobId: `bench-${i}`, shareToken: `bench-share-${i}` },
-          metadata: { eventId: '', occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), actor: 'system', correlationId: '', causationId: null, schemaVersion: 1 },
-          streamId: `job-bench-${i}`,
-          streamVersion: 0,
-          position: encodePosition(0, i + 1),
-          recordedAt: '',
-        } as RecordedEvent;
-        await jobBoardProjection.apply(event, scoped);
-      }
-      await buffered.flush();
-      await tx.setCheckpoint(checkpointName(jobBoardProjection), encodePosition(0, Math.min(to, start + 2000)));
-    });
+  const physical = physicalCollection(jobBoardProjection, 'jobs');
+  const checkpoint = checkpointName(jobBoardProjection);
+  const bulk = options.bulk === true && from === 0 && (await readStore.collection(physical).count({})) === 0;
+  if (bulk) await readStore.resetForRebuild(physical);
+  const target = { checkpoint, expected: (await readStore.transaction((tx) => tx.getCheckpoint(checkpoint))) ?? START, shadows: new Map([['jobs', physical]]) };
+  const buffer = new RebuildBuffer(readStore, [target], () => new Error('Another writer moved the job board while the bench filled it'));
+  const tx = buffer.transaction(target);
+  for (let start = from; start < to; start += FILL_BATCH) {
+    const end = Math.min(to, start + FILL_BATCH);
+    const events: RecordedEvent[] = [];
+    if (options.eventStore) {
+      const store = options.eventStore;
+      const appended = await Promise.all(
+        Array.from({ length: end - start }, async (_, k) => {
+          const event = jobPostedEvent(start + k);
+          const streamId = `job-bench-${start + k}`;
+          const [result] = await store.appendToStreams([{ streamId, events: [event], expectedVersion: 'no_stream' }]);
+          return { ...event, streamId, streamVersion: 0, position: result!.position, recordedAt: event.metadata.occurredAt };
+        }),
+      );
+      events.push(...appended);
+    } else {
+      for (let i = start; i < end; i++) events.push({ ...jobPostedEvent(i), streamId: `job-bench-${i}`, streamVersion: 0, position: encodePosition(0, i + 1), recordedAt: '' });
+    }
+    let last = target.expected;
+    for (const event of events) {
+      await jobBoardProjection.apply(event, tx);
+      if (event.position > last) last = event.position;
+    }
+    // Written while the next batch is appended and applied.
+    await buffer.flush(last);
   }
+  await buffer.drain();
+  if (bulk) await ensureJobBoard(readStore);
   return (performance.now() - started) / 1000;
 }
 

@@ -31,7 +31,10 @@ import { readSnapshotFile, SnapshotRejected, writeSnapshotFile, type Section, ty
  *   hold) narrows the candidates, smallest posting first, and `includes` confirms what is left
  *   (a 3-letter word is exact from its trigram; a 1-2 letter word is only checked with
  *   `includes`). A word searched again gets its exact job set kept (LRU, kept up to date from
- *   the log of changed texts), so popular keywords cost one bitset AND;
+ *   the log of changed jobs), so popular keywords cost one bitset AND;
+ * - a whole search asked again (every condition but the page) keeps its exact job set and total
+ *   the same way (ADR 097): it then costs the jobs changed since it was last asked, not a pass
+ *   over every job per condition;
  * - the total is the size of the final candidate set and the page its first `skip + limit`
  *   members in `order` (or, for few matches, their ranks sorted).
  *
@@ -42,6 +45,13 @@ import { readSnapshotFile, SnapshotRejected, writeSnapshotFile, type Section, ty
 
 /** Keywords whose exact job set is kept (a bitset each: 12.5 KB at 100,000 jobs). */
 const KEYWORD_CACHE = 256;
+
+/**
+ * Searches (every condition but the page) whose exact job set and total are kept once asked
+ * twice: a bitset each, 125 KB at 1,000,000 jobs, so 8 MB for all. A search asked again costs
+ * the changes since it was last asked and its page, not a pass over every job per condition.
+ */
+const ANSWER_CACHE = 64;
 
 /** `Job`s kept for pages (about 1.5 KB each): the rest are read by id when a page shows them. */
 const DEFAULT_JOB_CACHE = 20_000;
@@ -113,6 +123,10 @@ export function plan(search: JobSearch): SearchPlan {
   }
   return { required, forbidden, keywords: [...new Set(keywords)], locationWords: [...new Set(words)], type: typeSearch, companyId, skip, limit };
 }
+
+/** A search's conditions without its page: searches that differ only by page share their job set. */
+const answerKey = ({ required, forbidden, keywords, locationWords, type, companyId }: SearchPlan): string =>
+  JSON.stringify([required, forbidden, [...keywords].sort(), [...locationWords].sort(), type && [type.text, type.orRemote], companyId]);
 
 const popcount = (word: number) => {
   let v = word - ((word >>> 1) & 0x55555555);
@@ -328,11 +342,14 @@ export class IndexData {
   private readonly vocabulary = new Vocabulary();
   private generation = 0;
   private readonly tables = new Map<string, MatchTable>();
-  /** Slots whose search text was set, in order: what cached keyword sets must re-check. */
-  private textLog: number[] = [];
+  /** Slots changed or added, in order: what the kept keyword and search sets must check again. */
+  private changeLog: number[] = [];
   /** Exact job sets of keywords searched more than once (least recently used first). */
   private readonly keywords = new Map<string, { bits: Uint32Array; logAt: number }>();
   private readonly seenKeywords = new Set<string>();
+  /** Exact job sets and totals of searches asked more than once, by `answerKey` (least recently used first). */
+  private readonly answers = new Map<string, { bits: Uint32Array; total: number; logAt: number }>();
+  private readonly seenAnswers = new Set<string>();
 
   /** Slots newest first, and the rank of each slot in it; `unordered` slots are merged in lazily. */
   private order: Int32Array = new Int32Array(0);
@@ -373,7 +390,6 @@ export class IndexData {
       this.searchTexts.push(searchText);
       this.unordered.add(slot);
       this.addTrigrams(slot, searchText);
-      this.logText(slot);
       this.vocabulary.add(vocabularyWords(this.vocabularyText(slot)));
     } else {
       if (this.createdAt[slot] !== doc.createdAt) {
@@ -387,10 +403,11 @@ export class IndexData {
         this.removeTrigrams(slot, previous, searchText);
         this.addTrigrams(slot, searchText);
         this.searchTexts[slot] = searchText;
-        this.logText(slot);
         this.vocabulary.add(vocabularyWords(this.vocabularyText(slot)));
       }
     }
+    // Any field a search reads may have changed: kept sets check the job again.
+    this.logChange(slot);
     this.keepJob(slot, toJob(doc));
     const flags =
       (doc.isActive ? ACTIVE : 0) |
@@ -410,13 +427,14 @@ export class IndexData {
     this.companyKeys[slot] = doc.companyId === null ? -1 : this.companies.key(doc.companyId);
   }
 
-  private logText(slot: number) {
-    if (this.keywords.size === 0) return;
-    this.textLog.push(slot);
-    // Far behind: cheaper to compute the kept keywords again when next searched.
-    if (this.textLog.length > 4 * this.size + 1024) {
+  private logChange(slot: number) {
+    if (this.keywords.size === 0 && this.answers.size === 0) return;
+    this.changeLog.push(slot);
+    // Far behind: cheaper to compute the kept sets again when next searched.
+    if (this.changeLog.length > 4 * this.size + 1024) {
       this.keywords.clear();
-      this.textLog = [];
+      this.answers.clear();
+      this.changeLog = [];
     }
   }
 
@@ -646,18 +664,18 @@ export class IndexData {
     if (entry) {
       this.keywords.delete(word);
       // Far behind: computing it again is cheaper.
-      if (this.textLog.length - entry.logAt > this.size / 4) entry = undefined;
+      if (this.changeLog.length - entry.logAt > this.size / 4) entry = undefined;
     }
     if (entry) {
       if (entry.bits.length < words32) entry.bits = growUint32(entry.bits, this.candidates.length);
       const bits = entry.bits;
-      for (let i = entry.logAt; i < this.textLog.length; i++) {
-        const slot = this.textLog[i]!;
+      for (let i = entry.logAt; i < this.changeLog.length; i++) {
+        const slot = this.changeLog[i]!;
         const mask = 1 << (slot & 31);
         if (this.searchTexts[slot]!.includes(word)) bits[slot >>> 5]! |= mask;
         else bits[slot >>> 5]! &= ~mask;
       }
-      entry.logAt = this.textLog.length;
+      entry.logAt = this.changeLog.length;
       this.keywords.set(word, entry);
       return bits;
     }
@@ -676,7 +694,7 @@ export class IndexData {
     if (word.length >= 3 && !this.andTrigrams(bits, [word], words32)) bits.fill(0);
     // A 3-letter word is its own trigram: the posting is exact.
     if (word.length !== 3) this.keepContaining(bits, word, words32);
-    this.keywords.set(word, { bits, logAt: this.textLog.length });
+    this.keywords.set(word, { bits, logAt: this.changeLog.length });
     if (this.keywords.size > KEYWORD_CACHE) this.keywords.delete(this.keywords.keys().next().value!);
     return bits;
   }
@@ -706,11 +724,73 @@ export class IndexData {
     for (const word of [...words].reverse()) this.keepKeyword(word);
   }
 
-  /** The slots of the page and the total (synchronous: no change comes in between); `jobsOf` makes the page. */
-  search({ required, forbidden, keywords, locationWords, type, companyId, skip, limit }: SearchPlan): { slots: number[]; total: number } {
-    this.settle();
-    const n = this.size;
-    const words32 = (n + 31) >>> 5;
+  /**
+   * The exact set of jobs a search matches (every condition but the page) and how many: kept
+   * for a search asked before, brought up to date with the jobs changed since; otherwise one
+   * pass per condition over the jobs, kept if it was asked before.
+   */
+  private matching(searchPlan: SearchPlan): { bits: Uint32Array; total: number } {
+    const words32 = (this.size + 31) >>> 5;
+    const key = answerKey(searchPlan);
+    let entry = this.answers.get(key);
+    const known = entry !== undefined || this.seenAnswers.delete(key);
+    if (entry) {
+      this.answers.delete(key);
+      // Far behind: computing it again is cheaper.
+      if (this.changeLog.length - entry.logAt > this.size / 32) entry = undefined;
+    }
+    if (entry) {
+      if (entry.bits.length < words32) entry.bits = growUint32(entry.bits, this.candidates.length);
+      if (entry.logAt < this.changeLog.length) {
+        const matches = this.slotMatcher(searchPlan);
+        const bits = entry.bits;
+        for (let i = entry.logAt; i < this.changeLog.length; i++) {
+          const slot = this.changeLog[i]!;
+          const mask = 1 << (slot & 31);
+          const was = (bits[slot >>> 5]! & mask) !== 0;
+          if (matches(slot) === was) continue;
+          bits[slot >>> 5]! ^= mask;
+          entry.total += was ? -1 : 1;
+        }
+        entry.logAt = this.changeLog.length;
+      }
+      this.answers.set(key, entry);
+      return entry;
+    }
+    const total = this.computeMatching(searchPlan, words32);
+    if (!known) {
+      if (this.seenAnswers.size >= 10_000) this.seenAnswers.clear();
+      this.seenAnswers.add(key);
+      return { bits: this.candidates, total };
+    }
+    const kept = { bits: this.candidates.slice(), total, logAt: this.changeLog.length };
+    this.answers.set(key, kept);
+    if (this.answers.size > ANSWER_CACHE) this.answers.delete(this.answers.keys().next().value!);
+    return kept;
+  }
+
+  /**
+   * One job against a search's conditions, exactly as `computeMatching` decides it over all of
+   * them (what brings a kept search up to date with a changed job).
+   */
+  private slotMatcher({ required, forbidden, keywords, locationWords, type, companyId }: SearchPlan): (slot: number) => boolean {
+    const locationTables = locationWords.map((word) => this.table('locationText', word));
+    const typeTable = type === null ? null : this.table('typeText', type.text);
+    const companyKey = companyId === null ? null : (this.companies.find(companyId) ?? -2);
+    return (slot) => {
+      const flags = this.flags[slot]!;
+      if ((flags & required) !== required || (flags & forbidden) !== 0) return false;
+      if (companyKey !== null && this.companyKeys[slot] !== companyKey) return false;
+      for (const table of locationTables) if (table[this.locationKeys[slot]!] !== 1) return false;
+      if (typeTable !== null && !(type!.orRemote && (flags & REMOTE) !== 0) && typeTable[this.typeKeys[slot]!] !== 1) return false;
+      const text = this.searchTexts[slot]!;
+      for (const word of keywords) if (!text.includes(word)) return false;
+      return true;
+    };
+  }
+
+  /** Every condition of a search over all the jobs, into `candidates`; returns how many match. */
+  private computeMatching({ required, forbidden, keywords, locationWords, type, companyId }: SearchPlan, words32: number): number {
     const candidates = this.candidates;
     this.fillLive(candidates, words32);
 
@@ -732,7 +812,10 @@ export class IndexData {
       if (word.length !== 3) unverified.push(word);
     }
     // Other keywords: their trigrams narrow the candidates, `includes` confirms at the end.
-    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) return { slots: [], total: 0 };
+    if (byTrigrams.length > 0 && !this.andTrigrams(candidates, byTrigrams, words32)) {
+      candidates.fill(0, 0, words32);
+      return 0;
+    }
 
     // Then one pass per remaining condition over the remaining jobs, cheapest first.
     if (companyId !== null) this.keepCompany(candidates, this.companies.find(companyId) ?? -2, words32);
@@ -745,6 +828,16 @@ export class IndexData {
 
     let total = 0;
     for (let w = 0; w < words32; w++) if (candidates[w] !== 0) total += popcount(candidates[w]!);
+    return total;
+  }
+
+  /** The slots of the page and the total (synchronous: no change comes in between); `jobsOf` makes the page. */
+  search(searchPlan: SearchPlan): { slots: number[]; total: number } {
+    this.settle();
+    const { skip, limit } = searchPlan;
+    const n = this.size;
+    const words32 = (n + 31) >>> 5;
+    const { bits: candidates, total } = this.matching(searchPlan);
     const end = Math.min(total, skip + limit);
     if (skip >= end) return { slots: [], total };
     const page: number[] = [];
