@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
-import type { Role } from '@hireloop/contracts';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { grantRole, roleIs } from './support/roles';
 import { expect } from './support/page-expect';
 
 /**
@@ -15,7 +12,6 @@ import { expect } from './support/page-expect';
  * sees the toast, the rebuild's end in its row, and the request in the Activities tab. Roles are
  * given as an operator gives them: `hireloop grant-role`.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'projections-e2e-password';
 let app: AppProcess;
 let browser: Browser;
@@ -32,30 +28,7 @@ async function call(method: string, route: string, body: unknown, token?: string
   return answer;
 }
 
-/** Waits until the account reads `role` (a projection applies the grant). */
-async function roleIs(token: string, role: Role) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const response = await fetch(`${app.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
-    if (((await response.json()) as { role?: Role }).role === role) return;
-    if (Date.now() > deadline) throw new Error(`the account did not become ${role}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-/** `hireloop grant-role EMAIL ROLE` against the running app's embedded PostgreSQL, as an operator runs it. */
-async function grantRole(email: string, role: Role) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'grant-role', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '', NATS_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`grant-role ${email} ${role} exited with ${code}:\n${output}`);
-}
 
 const people = {} as Record<'superAdmin' | 'admin', { token: string }>;
 
@@ -67,10 +40,10 @@ beforeAll(async () => {
   const signUp = async (name: string, email: string) => ({ token: (await call('POST', '/api/auth/candidate/signup', { name, email, password: PASSWORD })).token as string, email });
   const superAdmin = await signUp('Pia Projector', 'pia.projector@projections-e2e.example');
   const admin = await signUp('Otto Observer', 'otto.observer@projections-e2e.example');
-  await grantRole(superAdmin.email, 'super_admin');
-  await grantRole(admin.email, 'admin');
-  await roleIs(superAdmin.token, 'super_admin');
-  await roleIs(admin.token, 'admin');
+  await grantRole(app, superAdmin.email, 'super_admin');
+  await grantRole(app, admin.email, 'admin');
+  await roleIs(app, superAdmin.token, 'super_admin');
+  await roleIs(app, admin.token, 'admin');
   people.superAdmin = superAdmin;
   people.admin = admin;
   // A job on the board, so that the rebuild has events of the job board's to apply.

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
-import { ADMIN_MESSAGES, ANALYTICS_MESSAGES, type Role } from '@hireloop/contracts';
+import { ADMIN_MESSAGES, ANALYTICS_MESSAGES } from '@hireloop/contracts';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { grantRole, roleIs } from './support/roles';
 import { expect } from './support/page-expect';
 
 /**
@@ -16,7 +14,6 @@ import { expect } from './support/page-expect';
  * Analytics tab without GA4, and the people tables (search, pages, a bulk invitation). Admins are
  * made as an operator makes them: `hireloop grant-role`.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'admin-e2e-password';
 let app: AppProcess;
 let browser: Browser;
@@ -33,34 +30,8 @@ async function call(method: string, route: string, body: unknown, token?: string
   return { answer, position: response.headers.get('x-position') ?? '' };
 }
 
-async function currentUser(token: string) {
-  const response = await fetch(`${app.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
-  return (await response.json()) as { id: string; role: Role; isAdmin: boolean };
-}
 
-/** Waits until the account reads `role` (a projection applies the grant). */
-async function roleIs(token: string, role: Role) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if ((await currentUser(token)).role === role) return;
-    if (Date.now() > deadline) throw new Error(`the account did not become ${role}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-/** `hireloop grant-role EMAIL ROLE` against the running app's embedded PostgreSQL, as an operator runs it. */
-async function grantRole(email: string, role: Role) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/src/main.ts', 'grant-role', email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '', NATS_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`grant-role ${email} ${role} exited with ${code}:\n${output}`);
-}
 
 const people = {} as Record<'superAdmin' | 'admin' | 'candidate', { token: string; email: string; name: string }>;
 
@@ -76,10 +47,10 @@ beforeAll(async () => {
   people.admin = await signUp('Olive Ops', 'olive.ops@admin-e2e.example');
   people.candidate = await signUp('Casey Quillfeather', 'casey.q@admin-e2e.example');
   await call('POST', '/api/profile', { jobTitle: 'Compiler Engineer', skills: ['Rust', 'LLVM', 'OCaml', 'Zig'], experience: '6 years', location: 'Oslo, Norway', isActivelyLooking: true, isPublic: true }, people.candidate.token);
-  await grantRole(people.superAdmin.email, 'super_admin');
-  await grantRole(people.admin.email, 'admin');
-  await roleIs(people.superAdmin.token, 'super_admin');
-  await roleIs(people.admin.token, 'admin');
+  await grantRole(app, people.superAdmin.email, 'super_admin');
+  await grantRole(app, people.admin.email, 'admin');
+  await roleIs(app, people.superAdmin.token, 'super_admin');
+  await roleIs(app, people.admin.token, 'admin');
 }, 180_000);
 
 afterAll(async () => {
@@ -243,7 +214,7 @@ describe('the admin console in the browser', () => {
     await expect(dialog.getByText('1 user will be given the admin role.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Make 1 Admin' }).click();
     await expect(toast(page, 'User role updated successfully')).toBeVisible();
-    await roleIs(people.candidate.token, 'admin');
+    await roleIs(app, people.candidate.token, 'admin');
     await page.getByRole('tab', { name: 'Activities' }).click();
     await expect(page.getByRole('list', { name: 'Admin activities' }).getByRole('listitem').filter({ hasText: 'Changed a user role' }), 15_000).toBeVisible();
     await page.context().close();
