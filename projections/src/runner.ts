@@ -1,7 +1,7 @@
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@hireloop/platform/event-store';
 import type { Bus } from '@hireloop/platform/bus';
 import { isDatabaseUnavailable } from '@hireloop/platform/database/availability';
-import type { Lease, ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
+import type { BatchWrite, Lease, ReadStore, ReadStoreTransaction } from '@hireloop/platform/read-store';
 import { systemClock, type Clock } from '@hireloop/platform/runtime';
 import {
   blockingParked,
@@ -18,6 +18,7 @@ import {
 import { CollectionNotFoundError, shadowCollection } from '@hireloop/platform/read-store';
 import { checkpointName, physicalCollection, scopedTransaction, shadowCheckpointName, type ProjectionDefinition } from './shared/projection';
 import { bufferedTransaction } from './shared/write-buffer';
+import { combinedReads, CombinedStatementError } from './shared/combined-reads';
 import { RebuildBuffer, type RebuildTarget } from './shared/rebuild-buffer';
 
 /** Events (of the read models' types) read per batch by a rebuild's bulk phase. */
@@ -165,7 +166,10 @@ export class ProjectionRunner {
    */
   static async applyBatchTogether(readStore: ReadStore, runners: readonly ProjectionRunner[], events: readonly RecordedEvent[], nextPosition: Position): Promise<ProjectionRunner[]> {
     const moved: ProjectionRunner[] = [];
-    await readStore.transaction(async (tx) => {
+    await readStore.transaction(async (store) => {
+      // Every read model's read-ahead in one or two statements, and every write with the checkpoints in one, where the store can (ADR 099).
+      const { readMany, writeMany } = store;
+      const tx = readMany ? combinedReads({ ...store, readMany }) : store;
       const checkpoints = await leaseCheckpoints(tx, runners.map((runner) => checkpointName(runner.options.projection)));
       const flushes: Array<() => Promise<void>> = [];
       moved.length = 0;
@@ -177,14 +181,16 @@ export class ProjectionRunner {
         parts.push({ runner, part: runner.partWithin(tx, events.filter((event) => comparePositions(event.position, current) > 0)) });
         moved.push(runner);
       }
-      // Every read model's read-ahead at once (ADR 092): their statements queue on the connection back to back.
-      await Promise.all(parts.map(({ runner, part }) => part.readAhead().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error)))));
+      // Every read model's read-ahead at once (ADR 092), in one statement where the store can (ADR 099).
+      // A combined statement that fails is no one read model's: the daemon then applies each alone.
+      const blame = (runner: ProjectionRunner, error: unknown) => (error instanceof CombinedStatementError ? error : new RunnerBatchError(runner, error));
+      await Promise.all(parts.map(({ runner, part }) => part.readAhead().catch((error: unknown) => Promise.reject(blame(runner, error)))));
       for (const { runner, part } of parts) {
         try {
           const flush = await part.apply();
-          flushes.push(() => flush().catch((error: unknown) => Promise.reject(new RunnerBatchError(runner, error))));
+          flushes.push(() => flush().catch((error: unknown) => Promise.reject(blame(runner, error))));
         } catch (error) {
-          throw new RunnerBatchError(runner, error);
+          throw blame(runner, error);
         }
       }
       // The writes, last: from here to COMMIT the transaction holds an id. Made all at once, they
@@ -194,8 +200,13 @@ export class ProjectionRunner {
         if (tx.setCheckpoints) await tx.setCheckpoints(entries);
         else for (const [name, position] of entries) await tx.setCheckpoint(name, position);
       };
+      if (writeMany) {
+        // Every read model's writes and the checkpoints: one statement (ADR 099).
+        const writes = parts.flatMap(({ part }) => part.takeWrites());
+        await writeMany.call(store, writes, entries).catch((error: unknown) => Promise.reject(new CombinedStatementError(error)));
+      }
       // (The first to fail is the one that did: those queued after it fail because the transaction is aborted.)
-      if (tx.setCheckpoints) await Promise.all([...flushes.map((flush) => flush()), checkpointsWritten()]);
+      else if (tx.setCheckpoints) await Promise.all([...flushes.map((flush) => flush()), checkpointsWritten()]);
       else {
         // A store without the batch methods may not take statements side by side in one transaction (MongoDB's sessions).
         for (const flush of flushes) await flush();
@@ -236,6 +247,7 @@ export class ProjectionRunner {
         if (buffered.wroteEarly) this.writesEarly = true;
         return buffered.flush;
       },
+      takeWrites: () => buffered.takeWrites(),
     };
   }
 
@@ -627,6 +639,8 @@ export class ProjectionRunner {
 interface BatchPart {
   readAhead(): Promise<void>;
   apply(): Promise<() => Promise<void>>;
+  /** After `apply`: the writes `flush` would make, taken to be written with the others' (ADR 099). */
+  takeWrites(): BatchWrite[];
 }
 
 /** The leases of `names` and their checkpoints: in one statement when the store can (ADR 083), else name by name. */

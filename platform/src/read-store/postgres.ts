@@ -665,6 +665,89 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
             [entries.map(([projection]) => projection), entries.map(([, position]) => position)],
           );
         },
+        async readMany(reads) {
+          if (reads.length === 0) return [];
+          // One SELECT per read, tagged with its place, in one statement (ADR 099).
+          let values: unknown[] = [];
+          const selects = reads.map((read, index) => {
+            assertCollectionName(read.collection);
+            const table = tableOf(read.collection);
+            if ('ids' in read) {
+              for (const id of read.ids) assertId(id);
+              values.push([...read.ids]);
+              return `SELECT ${index}::int4 AS q, doc FROM ${table} WHERE id = ANY($${values.length}::text[])`;
+            }
+            const where = compileFilter(read.filter, values);
+            values = where.values;
+            return `SELECT ${index}::int4 AS q, doc FROM ${table} WHERE ${where.sql}`;
+          });
+          const found: Doc[][] = reads.map(() => []);
+          try {
+            const { rows } = await connection.query(selects.join('\nUNION ALL\n'), values);
+            for (const row of rows as Array<{ q: number; doc: Doc }>) found[row.q]!.push(row.doc);
+          } catch (error) {
+            throw translate(error, reads[0]!.collection);
+          }
+          return found;
+        },
+        async writeMany(writes, checkpoints) {
+          // Per collection, the last word on each id (a put or a delete): a row is touched once in the statement.
+          const byCollection = new Map<string, Map<string, string | null>>();
+          for (const { collection, puts, deletes } of writes) {
+            assertCollectionName(collection);
+            let latest = byCollection.get(collection);
+            if (!latest) byCollection.set(collection, (latest = new Map()));
+            for (const id of deletes) {
+              assertId(id);
+              latest.delete(id);
+              latest.set(id, null);
+            }
+            for (const input of puts) {
+              const { doc, json } = normaliseDocument(input);
+              latest.delete(doc._id);
+              latest.set(doc._id, json);
+            }
+          }
+          for (const [projection, position] of checkpoints) {
+            assertProjectionName(projection);
+            assertPosition(position);
+          }
+          const values: unknown[] = [];
+          const param = (value: unknown) => {
+            values.push(value);
+            return `$${values.length}`;
+          };
+          // Data-modifying CTEs: each runs once, to completion, whether or not the outer SELECT reads it.
+          const parts: string[] = [];
+          for (const [collection, latest] of byCollection) {
+            const table = tableOf(collection);
+            const deletes = [...latest].filter(([, json]) => json === null).map(([id]) => id);
+            const puts = [...latest].filter((entry): entry is [string, string] => entry[1] !== null);
+            if (deletes.length > 0) parts.push(`DELETE FROM ${table} WHERE id = ANY(${param(deletes)}::text[])`);
+            if (puts.length > 0) {
+              parts.push(
+                `INSERT INTO ${table} (id, doc) SELECT x.id, x.doc::jsonb FROM unnest(${param(puts.map(([id]) => id))}::text[], ${param(puts.map(([, json]) => json))}::text[]) AS x(id, doc)
+                 ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+              );
+            }
+          }
+          if (checkpoints.length > 0) {
+            parts.push(
+              `INSERT INTO ${checkpointsTable} (projection, position, updated_at, generation)
+               SELECT x.projection, x.position, now(), 0 FROM unnest(${param(checkpoints.map(([projection]) => projection))}::text[], ${param(checkpoints.map(([, position]) => position))}::text[]) AS x(projection, position)
+               ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
+            );
+          }
+          if (parts.length === 0) return;
+          const sql = `WITH ${parts.map((part, index) => `w${index} AS (${part})`).join(',\n')}\nSELECT 1`;
+          try {
+            await connection.query(sql, values);
+          } catch (error) {
+            const table = isDatabaseError(error) ? error.table : undefined;
+            const collection = [...byCollection.keys()].find((name) => collectionTable(name) === table) ?? '';
+            throw translate(error, collection);
+          }
+        },
         async deleteCheckpoint(projection) {
           assertProjectionName(projection);
           await connection.query(`DELETE FROM ${checkpointsTable} WHERE projection = $1`, [projection]);

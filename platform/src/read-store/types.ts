@@ -77,6 +77,16 @@ export interface WritableCollection<T extends Doc = Doc> extends Collection<T> {
   readAhead?(field: string, values: readonly string[]): Promise<void>;
 }
 
+/** One read of `ReadStoreTransaction.readMany`: the documents of these ids, or those a filter matches. */
+export type BatchRead = { collection: string; ids: readonly string[] } | { collection: string; filter: Filter };
+
+/** One collection's part of `ReadStoreTransaction.writeMany`: documents put (whole) and ids deleted. */
+export interface BatchWrite {
+  collection: string;
+  puts: readonly Doc[];
+  deletes: readonly string[];
+}
+
 /** A document for `insertNew`: its id and its JSON text. */
 export interface NewDocument {
   id: string;
@@ -119,6 +129,18 @@ export interface ReadStoreTransaction {
   leaseCheckpoints?(names: readonly string[]): Promise<Map<string, Position | null>>;
   /** Optional (ADR 083): several `setCheckpoint`s (not rebuilt) in one statement. */
   setCheckpoints?(entries: ReadonlyArray<readonly [projection: string, position: Position]>): Promise<void>;
+  /**
+   * Optional (ADR 099): several reads in ONE statement, each by ids or by a filter; answers the
+   * documents each found (in no particular order), in the order the reads were given. A projection
+   * batch's read-ahead: every read model's reads together, one round trip.
+   */
+  readMany?(reads: readonly BatchRead[]): Promise<Doc[][]>;
+  /**
+   * Optional (ADR 099): every collection's puts and deletes of a projection batch and the
+   * checkpoints (not rebuilt), in ONE statement. An id is put or deleted at most once per
+   * collection (a later entry for an id wins over an earlier one).
+   */
+  writeMany?(writes: readonly BatchWrite[], checkpoints: ReadonlyArray<readonly [projection: string, position: Position]>): Promise<void>;
   /**
    * Replaces the collection `name` by its shadow (`shadowCollection(name)`): documents and indexes
    * (under their usual names, so `ensureCollection(name, …)` finds them). The old documents are

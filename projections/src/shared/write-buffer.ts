@@ -1,4 +1,4 @@
-import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection } from '@hireloop/platform/read-store';
+import type { BatchWrite, Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection } from '@hireloop/platform/read-store';
 
 /**
  * A projection's writes within one batch, kept in memory and written at the end as one
@@ -6,7 +6,17 @@ import type { Doc, Filter, FindOptions, ReadStoreTransaction, WritableCollection
  * statements instead of a thousand; reads see the batch's own writes (a `get` answers from the
  * buffer; a query first writes the buffer out).
  */
-export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTransaction; flush(): Promise<void>; readonly wroteEarly: boolean } {
+export function bufferedTransaction(tx: ReadStoreTransaction): {
+  tx: ReadStoreTransaction;
+  flush(): Promise<void>;
+  /**
+   * What `flush` would write, handed to the caller to write instead (with other read models' and
+   * the checkpoints, in one statement: `ReadStoreTransaction.writeMany`, ADR 099); the buffer
+   * then counts it as written.
+   */
+  takeWrites(): BatchWrite[];
+  readonly wroteEarly: boolean;
+} {
   /** Whether a query or a delete by filter wrote the buffer out before `flush` (ADR 083). */
   let wroteEarly = false;
   const buffers = new Map<
@@ -145,6 +155,23 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
     for (const buffer of buffers.values()) await buffer.flush(false);
   };
 
+  const takeWrites = (): BatchWrite[] => {
+    const writes: BatchWrite[] = [];
+    for (const [collection, { pending, known }] of buffers) {
+      if (pending.size === 0) continue;
+      const puts: Doc[] = [];
+      const deletes: string[] = [];
+      for (const [id, doc] of pending) {
+        if (doc === null) deletes.push(id);
+        else puts.push(doc);
+        known.set(id, doc);
+      }
+      pending.clear();
+      writes.push({ collection, puts, deletes });
+    }
+    return writes;
+  };
+
   return {
     tx: {
       collection,
@@ -159,6 +186,7 @@ export function bufferedTransaction(tx: ReadStoreTransaction): { tx: ReadStoreTr
       },
     },
     flush,
+    takeWrites,
     get wroteEarly() {
       return wroteEarly;
     },
