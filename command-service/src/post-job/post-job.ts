@@ -2,7 +2,7 @@ import { jobFromPosted, jobStreamId, type PostJobCommandData } from '@hireloop/c
 import { loadCompanyName, type RegisteredAccount } from '../auth/accounts';
 import { jobDecider, type JobCommand } from '../jobs/decider';
 import { changeJobWithinPlan, countsAgainstPlan } from '../plan-limits/job-postings';
-import { decideOn, handleCommand, type CommandContext } from '../shared/command-handler';
+import { decideOn, decideOnNewStream, handleCommand, type CommandContext } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { throttleJobPosting } from './throttle';
 
@@ -10,9 +10,11 @@ import { throttleJobPosting } from './throttle';
  * Runs a job command; a company user's post or reopening also takes one of the plan's job
  * postings (plan limits, ADR 030), admins' do not.
  */
-async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, command: JobCommand, context: CommandContext) {
+async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, command: JobCommand, context: CommandContext, { newJob = false } = {}) {
   if (countsAgainstPlan(account)) {
-    return changeJobWithinPlan(deps, { companyId: account.companyId, jobId, decideJob: () => decideOn(deps.eventStore, jobStreamId(jobId), jobDecider, command) }, context);
+    // A job posted now has an id made now: its stream is not read (ADR 099).
+    const decideJob = async () => (newJob ? decideOnNewStream(jobStreamId(jobId), jobDecider, command) : decideOn(deps.eventStore, jobStreamId(jobId), jobDecider, command));
+    return changeJobWithinPlan(deps, { companyId: account.companyId, jobId, decideJob }, context);
   }
   return handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
 }
@@ -22,7 +24,7 @@ export async function postJob(deps: CommandServiceDeps, account: RegisteredAccou
   await throttleJobPosting(deps, account.userId, address);
   const jobId = deps.ids.newId();
   const poster = { userId: account.userId, type: account.type, role: account.role, companyId: account.companyId, companyName: await loadCompanyName(deps, account.companyId) };
-  const result = await runJobCommand(deps, account, jobId, { type: 'PostJob', data: { jobId, shareToken: deps.ids.newToken(16), job, companyId, poster } }, context);
+  const result = await runJobCommand(deps, account, jobId, { type: 'PostJob', data: { jobId, shareToken: deps.ids.newToken(16), job, companyId, poster } }, context, { newJob: true });
   const [posted] = result.events;
   if (posted?.type !== 'JobPosted') throw new Error('PostJob did not record JobPosted');
   return { position: result.position, job: jobFromPosted(posted.data, posted.occurredAt) };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, jobPostLimitReached, subscriptionStreamId } from '@hireloop/contracts';
+import { MESSAGES, jobPostLimitReached, jobStreamId, subscriptionStreamId } from '@hireloop/contracts';
 import { buildTestCommandApp, candidate, company, subscribeToPlan } from '../shared/test-app';
 
 let ctx: Awaited<ReturnType<typeof buildTestCommandApp>>;
@@ -95,6 +95,24 @@ describe('the cost of posting', () => {
     expect(reads.filter((stream) => stream.startsWith('company-'))).toHaveLength(1);
     const posted = await postJob(job);
     expect(posted.json().job.company).toBe(company.companyName);
+  });
+
+  it("does not read a new job's stream: its id was made for this post (ADR 099)", async () => {
+    const reads: string[] = [];
+    const inner = ctx.deps.eventStore.readStream.bind(ctx.deps.eventStore);
+    ctx.deps.eventStore.readStream = (streamId, options) => {
+      reads.push(streamId);
+      return inner(streamId, options);
+    };
+    const posted = await postJob(job);
+    expect(posted.statusCode).toBe(201);
+    const jobId: string = posted.json().job.id;
+    expect(reads).not.toContain(jobStreamId(jobId));
+    // The plan's count still reads the jobs it counts: the Free plan's one posting is taken.
+    const subscriptions = subscriptionStreamId('');
+    expect(reads.filter((stream) => stream.startsWith(subscriptions))).toHaveLength(1);
+    expect((await postJob(job)).statusCode).toBe(403);
+    expect(reads).toContain(jobStreamId(jobId));
   });
 });
 

@@ -94,6 +94,15 @@ export async function decideOn<Command, Event extends DomainEvent, State>(
   return { streamId, events: decider.decide(resolved, state), version };
 }
 
+/**
+ * `decideOn` for a stream named by an id made just now (a new job's): nothing can be in it yet, so
+ * it is not read (one round trip less per job post, ADR 099). The append still expects no stream,
+ * so were something there, it would be refused, not overwritten.
+ */
+export function decideOnNewStream<Command, Event extends DomainEvent, State>(streamId: string, decider: Decider<Command, Event, State>, command: Command): Decision<Event> {
+  return { streamId, events: decider.decide(command, decider.initialState()), version: NO_STREAM_VERSION };
+}
+
 const expectedVersionOf = (version: number): ExpectedVersion => (version === NO_STREAM_VERSION ? 'no_stream' : version);
 
 /**
