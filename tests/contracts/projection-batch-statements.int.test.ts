@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { createMemoryEventStore, START, type RecordedEvent } from '@hireloop/platform/event-store';
+import { createMemoryEventStore, encodePosition, START, type RecordedEvent } from '@hireloop/platform/event-store';
 import { createMemoryReadStore, createPostgresReadStore, type ReadStore } from '@hireloop/platform/read-store';
 import { posted, story } from '../../projections/src/invitation-pages/story-fixtures';
 import { allProjections } from '@hireloop/projections/registry';
@@ -90,5 +90,49 @@ it('a batch of 40 job posts for every read model is a few statements in PostgreS
     expect(await everything(readStore)).toEqual(await everything(oneByOne));
   } finally {
     await readStore.close();
+  }
+});
+
+it('readMany answers each read in its place; writeMany writes puts, deletes and checkpoints at once, the last word on an id winning', async () => {
+  const db = await createTestDatabase('hl_batch_statements');
+  const readStore = await createPostgresReadStore({ connectionString: db.url });
+  try {
+    await readStore.ensureCollection('things');
+    await readStore.ensureCollection('others');
+    await readStore.transaction(async (tx) => {
+      await tx.collection('things').putMany([
+        { _id: 'a', kind: 'x' },
+        { _id: 'b', kind: 'y' },
+        { _id: 'c', kind: 'x' },
+      ]);
+    });
+    await readStore.transaction(async (tx) => {
+      const found = await tx.readMany!([
+        { collection: 'things', ids: ['a', 'missing'] },
+        { collection: 'others', ids: ['a'] },
+        { collection: 'things', filter: { kind: { $in: ['x'] } } },
+      ]);
+      expect(found[0]).toEqual([{ _id: 'a', kind: 'x' }]);
+      expect(found[1]).toEqual([]);
+      expect(found[2]!.map((doc) => doc._id).sort()).toEqual(['a', 'c']);
+      await tx.writeMany!(
+        [
+          { collection: 'things', puts: [{ _id: 'a', kind: 'z' }], deletes: ['b'] },
+          // A later entry for the same collection: 'a' deleted after its put, 'b' put again after its delete.
+          { collection: 'things', puts: [{ _id: 'b', kind: 'again' }], deletes: ['a'] },
+          { collection: 'others', puts: [{ _id: 'o', n: 1 }], deletes: [] },
+        ],
+        [['things-checkpoint', encodePosition(7, 1)]],
+      );
+    });
+    expect(await readStore.collection('things').find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'b', kind: 'again' },
+      { _id: 'c', kind: 'x' },
+    ]);
+    expect(await readStore.collection('others').find()).toEqual([{ _id: 'o', n: 1 }]);
+    expect(await readStore.getCheckpoint('things-checkpoint')).toBe(encodePosition(7, 1));
+  } finally {
+    await readStore.close();
+    await db.drop();
   }
 });
