@@ -19,3 +19,22 @@ describe('the real feeds read as a stream', () => {
     expect(await streamed(chunkedSource(text, 1024), { holdBytes: 4096 })).toEqual(whole);
   });
 });
+
+describe('the real We Work Remotely RSS feeds (ADR 105)', () => {
+  it.each([
+    ['wwr_rss_job-radar_2026-06.xml', 25],
+    ['wwr_rss_job-agent_2026-08.xml', 3],
+  ])('%s: every item imports, with its company from "Company: Title" and its region', async (name, items) => {
+    const feed = await streamed(chunkedSource(fixture(name), 1024));
+    expect(feed).toMatchObject({ format: 'rss', source: 'rss', skipped: [] });
+    expect(feed.jobs).toHaveLength(items);
+    for (const job of feed.jobs) {
+      expect(job.externalUrl).toMatch(/^https:\/\/weworkremotely\.com\//);
+      expect(job.content.company).not.toBe('');
+      expect(job.content.title).not.toContain(':');
+      expect(job.content.description).not.toMatch(/<\/?[a-z]+[^>]*>|&lt;|&amp;/);
+      expect(job.postedAt).toMatch(/^20\d\d-\d\d-\d\dT/);
+    }
+    expect(feed.jobs[0]!.content).toMatchObject({ location: expect.any(String), remote: true });
+  });
+});

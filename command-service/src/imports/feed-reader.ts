@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { FeedFormatError, hireloopEnvelope, hireloopItems, himalayasItems, remoteOkItems, type ItemReader } from './parsers';
+import { MAX_XML_FEED_BYTES, decodeXml, jsonFeedItems, parseXmlFeed } from './web-feeds';
 
 /**
  * Reads a feed as a stream (ADR 084): bytes in, items out, a chunk at a time, so a feed of any
@@ -55,7 +58,7 @@ export const MAX_ITEM_BYTES = 8 * 1024 * 1024;
 const MAX_DEPTH = 64;
 
 const UNRECOGNISED =
-  'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array or a Himalayas API page ({ "jobs": [ … ] })';
+  'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array, a Himalayas API page ({ "jobs": [ … ] }), a JSON Feed ({ "items": [ … ] }), RSS or Atom';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -123,7 +126,7 @@ class Pass {
 
   private start(token: TokenType): void {
     this.top = token === TokenType.LEFT_BRACKET ? 'array' : token === TokenType.LEFT_BRACE ? 'object' : 'other';
-    this.parser = new TokenParser({ paths: this.top === 'array' ? ['$.*'] : ['$.jobs.*', '$.source'], keepStack: false });
+    this.parser = new TokenParser({ paths: this.top === 'array' ? ['$.*'] : ['$.jobs.*', '$.items.*', '$.source'], keepStack: false });
     this.parser.onValue = (element) => this.onValue(element);
     if (this.top === 'array') this.reader ??= remoteOkItems;
     if (this.top === 'object') this.expectKey = true;
@@ -137,7 +140,10 @@ class Pass {
       this.expectKey = false;
     } else if (this.afterColon) {
       this.afterColon = false;
-      if (this.key !== 'jobs') return;
+      // A JSON Feed (jsonfeed.org) lists its entries in `items`, which no other format has.
+      const jsonFeed = this.key === 'items' && this.jobs === null && opens && token === TokenType.LEFT_BRACKET;
+      if (this.key !== 'jobs' && !jsonFeed) return;
+      if (jsonFeed) this.reader ??= jsonFeedItems;
       this.jobs = opens && token === TokenType.LEFT_BRACKET ? 'list' : 'other';
       this.inList = this.jobs === 'list';
       // The list starts: with its `source` already read, the format is known now.
@@ -148,6 +154,11 @@ class Pass {
   private onValue({ value, key, stack }: ParsedElementInfo): void {
     if (this.top === 'object' && stack.length === 1) {
       if (key === 'source') this.source = { value };
+      return;
+    }
+    // Items of a list that is not the feed's (`items` beside `jobs`): not jobs.
+    if (this.top === 'object' && stack[1]?.key !== (this.reader === jsonFeedItems ? 'items' : 'jobs')) {
+      this.itemStart = -1;
       return;
     }
     const item = { index: this.itemIndex, value };
@@ -212,7 +223,12 @@ class Pass {
  * consumer (the event store) holds the reading back. Throws `FeedFormatError` when the document
  * is not a feed, `FeedSyntaxError` where it breaks; errors of the source pass through.
  */
-export async function* readFeed(source: FeedSource, options: ReadFeedOptions = {}): AsyncGenerator<FeedPart> {
+export async function* readFeed(original: FeedSource, options: ReadFeedOptions = {}): AsyncGenerator<FeedPart> {
+  const source = await sniffed(original);
+  if (source.kind === 'xml') {
+    yield* readXmlFeed(source, options);
+    return;
+  }
   const holdBytes = source.rereadable ? (options.holdBytes ?? HOLD_BYTES) : Number.POSITIVE_INFINITY;
   const maxItemBytes = options.maxItemBytes ?? MAX_ITEM_BYTES;
   let known: ItemReader | null = null;
@@ -253,5 +269,113 @@ export async function* readFeed(source: FeedSource, options: ReadFeedOptions = {
     }
     // Its items did not fit while the format was unknown: read it again, knowing.
     known = pass.reader;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the bytes are: gzip, XML or JSON (ADR 105)
+
+/** At most this many bytes come out of a gzip-compressed answer (a file has no cap, as its JSON is streamed). */
+export const MAX_GUNZIPPED_BYTES = 256 * 1024 * 1024;
+
+const isGzip = (chunk: Uint8Array | undefined) => chunk !== undefined && chunk[0] === 0x1f && chunk[1] === 0x8b;
+
+/** The first chunk of a source, and its chunks again from the start (an answer that can be read once keeps the first). */
+async function firstChunk(source: FeedSource): Promise<{ first: Uint8Array | undefined; again: FeedSource }> {
+  const iterator = source.chunks()[Symbol.asyncIterator]();
+  let first: Uint8Array | undefined;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    if (next.value.byteLength > 0) {
+      first = next.value;
+      break;
+    }
+  }
+  if (source.rereadable) {
+    await iterator.return?.();
+    return { first, again: source };
+  }
+  let taken = false;
+  return {
+    first,
+    again: {
+      size: source.size,
+      rereadable: false,
+      async *chunks() {
+        if (taken) throw new FeedFormatError('The feed can be read only once');
+        taken = true;
+        if (first === undefined) return;
+        yield first;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      },
+    },
+  };
+}
+
+/** The decompressed bytes of a gzip-compressed source (`feed.json.gz`, or an answer sent as application/gzip). */
+function gunzipped(source: FeedSource): FeedSource {
+  return {
+    size: null,
+    rereadable: source.rereadable,
+    async *chunks() {
+      const gunzip = createGunzip();
+      const input = Readable.from(source.chunks());
+      input.on('error', (error) => gunzip.destroy(error));
+      input.pipe(gunzip);
+      let size = 0;
+      try {
+        for await (const chunk of gunzip) {
+          size += (chunk as Buffer).byteLength;
+          if (!source.rereadable && size > MAX_GUNZIPPED_BYTES) {
+            throw new FeedSyntaxError(`The feed is gzip-compressed and decompresses to more than ${count(MAX_GUNZIPPED_BYTES / 1024 / 1024)} MB: the run stops there`);
+          }
+          yield chunk as Buffer;
+        }
+      } catch (error) {
+        if (error instanceof FeedFormatError || !(error instanceof Error) || !('code' in error) || !String(error.code).startsWith('Z_')) throw error;
+        throw new FeedSyntaxError(`The feed is gzip-compressed but could not be decompressed: ${error.message} (was it cut short?)`);
+      } finally {
+        input.destroy();
+        gunzip.destroy();
+      }
+    },
+  };
+}
+
+type Sniffed = (FeedSource & { kind: 'json' }) | (FeedSource & { kind: 'xml' });
+
+/** Decompresses a gzip-compressed source and tells an XML document (`<`, after a BOM and spaces) from JSON. */
+async function sniffed(original: FeedSource): Promise<Sniffed> {
+  let { first, again } = await firstChunk(original);
+  if (isGzip(first)) ({ first, again } = await firstChunk(gunzipped(again)));
+  const text = first === undefined ? '' : new TextDecoder('latin1').decode(first.subarray(0, 64));
+  // UTF-8 BOM (read as Latin-1), UTF-16 BOMs, then white space.
+  const start = text.replace(/^(\u00ef\u00bb\u00bf|\u00ff\u00fe|\u00fe\u00ff)/, '').replaceAll(String.fromCharCode(0), '').trimStart();
+  return Object.assign(again, { kind: start.startsWith('<') ? ('xml' as const) : ('json' as const) });
+}
+
+/** An RSS or Atom document: read whole (within MAX_XML_FEED_BYTES), then handed over like a JSON feed's items. */
+async function* readXmlFeed(source: FeedSource, options: ReadFeedOptions): AsyncGenerator<FeedPart> {
+  const chunks: Uint8Array[] = [];
+  let bytesRead = 0;
+  for await (const chunk of source.chunks()) {
+    bytesRead += chunk.byteLength;
+    if (bytesRead > MAX_XML_FEED_BYTES) {
+      throw new FeedFormatError(`An XML feed is read whole and this one is larger than ${count(MAX_XML_FEED_BYTES / 1024 / 1024)} MB: split it, or publish it as a Hireloop JSON feed (no size limit)`);
+    }
+    chunks.push(chunk);
+    options.onProgress?.({ bytesRead, totalBytes: source.size, pass: 1 });
+  }
+  const bytes = Buffer.concat(chunks);
+  chunks.length = 0;
+  const { reader, items } = parseXmlFeed(decodeXml(bytes));
+  yield { kind: 'format', reader };
+  for (let start = 0; start < items.length; start += 500) {
+    yield { kind: 'items', items: items.slice(start, start + 500).map((value, offset) => ({ index: start + offset, value })) };
   }
 }

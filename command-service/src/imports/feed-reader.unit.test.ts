@@ -40,7 +40,7 @@ describe('reading a feed as a stream', () => {
   });
 
   it('fails a document that is not a feed with the same message as before', async () => {
-    for (const text of ['{"items": []}', '"jobs"', '{"source": "indeed", "jobs": {}}', '{"source": "monster", "jobs": []}', '{"jobs": 3}']) {
+    for (const text of ['{"entries": []}', '"jobs"', '{"source": "indeed", "jobs": {}}', '{"source": "monster", "jobs": []}', '{"jobs": 3}']) {
       const error = await failure(chunkedSource(text, 4));
       expect(error).toBeInstanceOf(FeedFormatError);
       expect(() => parseFeed(text)).toThrow(error.message);

@@ -459,7 +459,7 @@ async function fetchFeed(url: string, timeoutMs: number, maxBytes: number): Prom
   const timedOut = () => new FeedLoadError(`No complete answer from ${url} within ${timeoutMs / 1000} s`);
   let response: Response;
   try {
-    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'application/json', 'user-agent': 'Hireloop job importer' } });
+    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'application/json, application/feed+json, application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1', 'user-agent': 'Hireloop job importer' } });
   } catch (error) {
     if (signal.aborted) throw timedOut();
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';

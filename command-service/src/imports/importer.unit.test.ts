@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobStreamId, type JobSource } from '@hireloop/contracts';
@@ -350,10 +351,11 @@ describe('a feed that cannot be read', () => {
     expect((await closings(eventStore)).map((event) => event.data)).toMatchObject([{ jobId: importedJobId('indeed', 'A2'), reason: 'removed_from_feed' }]);
   });
 
-  it('text that is not JSON records ImportRunFailed and closes no job', async () => {
+  it('text that is not a feed records ImportRunFailed and closes no job', async () => {
     const { summary, eventStore } = await afterOneGoodRun(FEED, serve('<html><body>Service Unavailable</body></html>'));
     expect(summary.ok).toBe(false);
-    expect(summary.reason).toMatch(/^The feed is not valid JSON/);
+    expect(summary.reason).toBe('Unrecognised XML feed: expected RSS (<rss><channel><item>…) or Atom (<feed><entry>…), found <html>');
+    expect((await importFeed(setup().deps, FEED, serve('Service Unavailable'))).reason).toMatch(/^The feed is not valid JSON/);
     expect((await lastRun(eventStore))?.type).toBe('ImportRunFailed');
     expect(await closings(eventStore)).toEqual([]);
   });
@@ -391,6 +393,28 @@ describe('a feed that cannot be read', () => {
     const { summary, eventStore } = await afterOneGoodRun(url, () => loadFeed(url, { timeoutMs: 100 }));
     expect(summary).toMatchObject({ ok: false, reason: `No complete answer from ${url} within 0.1 s` });
     expect(await closings(eventStore)).toEqual([]);
+  });
+
+  it('fetches RSS sent gzip-encoded in ISO-8859-1, and a JSON feed sent as a .gz file, and says what it skipped (ADR 105)', async () => {
+    const rss = `<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel>
+      <item><title>Café Zürich: Kellner</title><guid>z1</guid><description>&lt;p&gt;Service à la carte&lt;/p&gt;</description></item>
+      <item><title>Kellnerin</title><guid>z2</guid><description>Ohne Firma</description></item></channel></rss>`;
+    const url = await localServer((request, response) => {
+      if (request.url === '/feed.json') {
+        response.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' });
+        response.end(gzipSync(Buffer.from(rss, 'latin1')));
+      } else {
+        response.writeHead(200, { 'content-type': 'application/gzip' });
+        response.end(gzipSync(feedOf(job('A1'))));
+      }
+    });
+    const { deps, eventStore } = setup();
+    const summary = await importFeed(deps, url, () => loadFeed(url));
+    expect(summary).toMatchObject({ ok: true, format: 'rss', source: 'rss', counts: { imported: 1, skipped: 1 } });
+    expect(summary.skipped).toEqual([{ item: 'item[1]', externalId: 'z2', reason: expect.stringContaining('company is missing') }]);
+    expect((await jobEvents(eventStore, 'z1', 'rss'))[0]?.data).toMatchObject({ company: 'Café Zürich', title: 'Kellner', description: 'Service à la carte' });
+    const gz = url.replace('/feed.json', '/feed.json.gz');
+    expect(await importFeed(deps, gz, () => loadFeed(gz))).toMatchObject({ ok: true, format: 'hireloop', counts: { imported: 1 } });
   });
 
   it('an answer larger than the size cap is refused', async () => {

@@ -3,13 +3,13 @@ import type { EXPERIENCE_LEVELS, JOB_TYPES, JobContent, JobSource } from '@hirel
 import { HireloopFeedEnvelope, HireloopFeedJob, type HireloopFeedSource, type ImportedJob } from '@hireloop/contracts/imports/feed';
 
 /**
- * Feeds in, `ImportedJob`s out. Three formats: the Hireloop feed (docs/import-format.md), the
+ * Feeds in, `ImportedJob`s out (RSS, Atom and JSON Feed: web-feeds.ts, read by feed-reader.ts). Three JSON formats here: the Hireloop feed (docs/import-format.md), the
  * Remote OK API (an array whose first item is a legal notice) and a Himalayas API page
  * (`{ jobs: [...] }`). A bad item is skipped and reported; only a document that is not one of
  * these formats fails as a whole.
  */
 
-export type FeedFormat = 'hireloop' | 'remoteok' | 'himalayas';
+export type FeedFormat = 'hireloop' | 'remoteok' | 'himalayas' | 'rss' | 'atom' | 'jsonfeed';
 
 export interface SkippedItem {
   /** Where the item sits in the document, e.g. `jobs[3]`. */
@@ -298,19 +298,19 @@ export function skillsFrom(labels: readonly unknown[], { max = MAX_IMPORTED_SKIL
 }
 
 /** Unix time in seconds (or milliseconds, when it is that large) to ISO 8601. */
-const fromUnixTime = (value: number | null | undefined) => {
+export const fromUnixTime = (value: number | null | undefined) => {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
   const date = new Date(value > 1e12 ? value : value * 1000);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 };
 
-const fromIsoText = (value: string | null | undefined) => {
+export const fromIsoText = (value: string | null | undefined) => {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 };
 
-const httpUrlOrNull = (value: string | null | undefined) => {
+export const httpUrlOrNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
   return trimmed && /^https?:\/\/[^\s/]+/i.test(trimmed) ? trimmed : null;
 };
@@ -341,7 +341,7 @@ const missingFields = (content: JobContent) =>
 
 export type ItemResult = { job: ImportedJob } | { skip: string };
 
-const finish = (job: ImportedJob): ItemResult => {
+export const finish = (job: ImportedJob): ItemResult => {
   const missing = missingFields(job.content);
   return missing.length ? { skip: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty` } : { job };
 };
@@ -408,7 +408,31 @@ function collect(reader: ItemReader, items: readonly unknown[]) {
   return { format: reader.format, source: reader.source, jobs, skipped };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The name of an organisation given as text or as an object (`{ "name": "Acme", "url": … }`, schema.org's `hiringOrganization`). */
+export function organisationName(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.length > 0 ? organisationName(value[0]) : null;
+  if (!isRecord(value)) return null;
+  for (const key of ['name', 'displayName', 'legalName', 'title', 'companyName']) {
+    const name = value[key];
+    if (typeof name === 'string' && name.trim()) return name;
+  }
+  return null;
+}
+
+/**
+ * An item whose company is an object with a name (`"company": { "name": "Acme", "logo": … }`)
+ * read as if the name were given as text; any other value is left for the schema to report.
+ */
+function withCompanyName(item: unknown, field: string): unknown {
+  if (!isRecord(item)) return item;
+  const value = item[field] ?? (field === 'company' ? (item.hiringOrganization ?? item.organization ?? item.employer) : undefined);
+  if (typeof value === 'string') return item;
+  const name = organisationName(value);
+  return name === null ? item : { ...item, [field]: name };
+}
 
 /** The envelope of a Hireloop feed (a wrong source fails the whole document). */
 export function hireloopEnvelope(document: unknown): { source: HireloopFeedSource; jobs: unknown[] } {
@@ -424,7 +448,7 @@ export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
   ignore: () => false,
   idOf: (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
   toJob: (item) => {
-    const result = HireloopFeedJob.safeParse(item);
+    const result = HireloopFeedJob.safeParse(withCompanyName(item, 'company'));
     if (!result.success) return { skip: describeIssues(result.error) };
     const job = result.data;
     const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
@@ -484,7 +508,7 @@ export const remoteOkItems: ItemReader = {
   ignore: isRemoteOkNotice,
   idOf: (item) => (isRecord(item) ? externalIdOf(item.id) : null),
   toJob: (item) => {
-    const result = RemoteOkJob.safeParse(item);
+    const result = RemoteOkJob.safeParse(withCompanyName(item, 'company'));
     if (!result.success) return { skip: describeIssues(result.error) };
     const job = result.data;
     const title = inlineText(job.position);
@@ -551,7 +575,7 @@ export const himalayasItems: ItemReader = {
   ignore: () => false,
   idOf: himalayasIdOf,
   toJob: (item) => {
-    const result = HimalayasJob.safeParse(item);
+    const result = HimalayasJob.safeParse(withCompanyName(item, 'companyName'));
     if (!result.success) return { skip: describeIssues(result.error) };
     const job = result.data;
     const externalId = himalayasIdOf(item);
@@ -586,7 +610,7 @@ export function parseHimalayasFeed(document: { jobs: readonly unknown[] }): Pars
 }
 
 /** Which format a parsed JSON document is in, or null when it is none of them. */
-export function detectFeedFormat(document: unknown): FeedFormat | null {
+export function detectFeedFormat(document: unknown): 'hireloop' | 'remoteok' | 'himalayas' | null {
   if (Array.isArray(document)) return 'remoteok';
   if (!isRecord(document) || !('jobs' in document)) return null;
   return 'source' in document ? 'hireloop' : 'himalayas';
@@ -606,7 +630,7 @@ export function parseFeedDocument(document: unknown): ParsedFeed {
     }
     case null:
       throw new FeedFormatError(
-        'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array or a Himalayas API page ({ "jobs": [ … ] })',
+        'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array, a Himalayas API page ({ "jobs": [ … ] }), a JSON Feed ({ "items": [ … ] }), RSS or Atom',
       );
   }
 }

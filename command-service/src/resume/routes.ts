@@ -137,6 +137,8 @@ async function receiveFile(request: FastifyRequest): Promise<{ bytes: Buffer; ty
 
 const REFUSALS = {
   'type-mismatch': [415, PROFILE_MESSAGES.resumeTypeMismatch],
+  empty: [400, PROFILE_MESSAGES.resumeEmpty],
+  'password-protected': [422, PROFILE_MESSAGES.resumePasswordProtected],
   'unsupported-type': [415, invalidFileType],
   'too-large-uncompressed': [422, PROFILE_MESSAGES.resumeTooComplex],
   'too-many-entries': [422, PROFILE_MESSAGES.resumeTooComplex],

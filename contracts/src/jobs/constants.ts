@@ -11,7 +11,7 @@ export const EXPERIENCE_LEVELS = ['Entry level', 'Mid level', 'Senior level', 'E
  * Where a job comes from. The spec's five, plus the public feeds the importer reads
  * (labelled with the feed's name, see docs/decisions).
  */
-export const JOB_SOURCES = ['indeed', 'ziprecruiter', 'bairdtech', 'internal', 'google_search', 'remoteok', 'himalayas'] as const;
+export const JOB_SOURCES = ['indeed', 'ziprecruiter', 'bairdtech', 'internal', 'google_search', 'remoteok', 'himalayas', 'rss'] as const;
 
 /** The board's status filter (`GET /api/jobs?status=`): open jobs by default. */
 export const JOB_STATUSES = ['open', 'all', 'closed'] as const;

@@ -36,6 +36,10 @@ export const PROFILE_MESSAGES = {
   resumeTooLarge: 'The resume is larger than 5 MB. Please upload a smaller file.',
   resumeMissing: 'Please choose a resume file to upload (form field "resume").',
   resumeTypeMismatch: 'The file does not look like the type it claims to be. Please upload a real PDF or Word document.',
+  /** ADR 105. */
+  resumeEmpty: 'The file is empty (0 bytes). Please choose your resume file again, or save it again and upload the new copy.',
+  resumePasswordProtected:
+    'This file is protected with a password, so it cannot be read. Please remove the password (or save an unprotected copy) and upload that.',
   /** A file with no text to read (a scan or photo with no text layer, an empty document): what happened and what to do (issue 21). */
   resumeUnreadable:
     'We could not find any text in this file. If it is a scan or a photo of your resume, try a PDF exported from Word or Google Docs instead, or fill in your profile yourself.',

@@ -96,6 +96,15 @@ const CJK_TITLE = /实习|工程师|经理|开发|职位|总监|主管|助理|�
 const CJK_COMPANY = /公司|集团|大学|银行|医院/;
 
 /** How much a text reads as a job title (0: not at all). */
+/**
+ * The last of two or more words is the plural of a job word ("traders", "builders", "partners")
+ * and the words before it are not job words: a title names one person ("Trader"), a firm its many.
+ */
+const endsInPluralPeople = (words: readonly string[]): boolean => {
+  const last = words.at(-1) ?? '';
+  return words.length >= 2 && last.length > 4 && last.endsWith('s') && !last.endsWith('ss') && !TITLE_SET.has(last) && TITLE_SET.has(last.slice(0, -1));
+};
+
 export const titleScore = (text: string): number => {
   if (CJK_TITLE.test(text)) return 2;
   const words = wordsOf(text);
@@ -109,6 +118,8 @@ export const titleScore = (text: string): number => {
   const heads = words.filter(isTitleWord).length;
   // Qualifiers alone ("Research Software", "Data") do not make a title.
   if (heads === 0) return 0;
+  // "Northwind Traders", "Summit Builders": a name ending in its people, in the plural, is an organisation.
+  if (endsInPluralPeople(words) && heads === 1) return 0;
   const hits = heads + 0.5 * words.filter((word) => MODIFIERS.has(word)).length;
   // "Student Association", "Engineering Group": an organisation named after its people or field.
   if (COMPANY_SET.has(words.at(-1) ?? '') || /^(?:association|society|club|team|group|council|committee|chapter)$/.test(words.at(-1) ?? '')) return 0;
@@ -122,7 +133,7 @@ export const companyScore = (text: string): number => {
   if (CJK_COMPANY.test(text)) return 2;
   const words = wordsOf(text);
   if (words.length === 0 || words.length > 10) return 0;
-  let score = words.some((word) => COMPANY_SET.has(word)) ? 2 : 0;
+  let score = words.some((word) => COMPANY_SET.has(word)) || endsInPluralPeople(words) ? 2 : 0;
   if (/[A-Z]{2,}/.test(text) && text !== text.toUpperCase()) score += 0.3; // IBM in "IBM Research"
   if (/!|\.com\b|&/.test(text)) score += 0.3;
   return score;

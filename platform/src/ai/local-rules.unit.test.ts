@@ -307,3 +307,39 @@ describe('location shapes', () => {
     expect(findLocation(['Jordan Lee, PA-C'], noSkill)).toBe('');
   });
 });
+
+describe('shapes found by re-laid-out resumes (ADR 105)', () => {
+  it('reads "to date", "till now" and a curly-apostrophe "aujourd’hui" as the present', () => {
+    expect(findDateSpan('Jan 2020 – To date')).toMatchObject({ start: 'Jan 2020', end: 'To date' });
+    expect(findDateSpan('03/2019 - till now')).toMatchObject({ start: '03/2019', end: 'till now' });
+    expect(findDateSpan('janv. 2020 – aujourd’hui')).toMatchObject({ start: 'janv. 2020', end: 'aujourd’hui' });
+    expect(month('To date')).toBe(month('present'));
+  });
+
+  it('reads an address written against harvesters, but not a sentence with "at"', () => {
+    expect(findEmail(['maria.garcia [at] example [dot] com'])).toBe('maria.garcia@example.com');
+    expect(findEmail(['Email: maria.garcia(at)example.com'])).toBe('maria.garcia@example.com');
+    expect(findEmail(['maria.garcia at example dot co dot uk'])).toBe('maria.garcia@example.co.uk');
+    expect(findEmail(['Software Engineer at Booking.com', 'Developer at Acme'])).toBe('');
+  });
+
+  it('takes a name ending in its people in the plural ("Northwind Traders") as a company, beside the title', () => {
+    expect(splitTitleAndCompany(['Senior Data Analyst, Northwind Traders'])).toEqual({ title: 'Senior Data Analyst', company: 'Northwind Traders' });
+    expect(splitTitleAndCompany(['Summit Builders | Site Engineer'])).toEqual({ title: 'Site Engineer', company: 'Summit Builders' });
+    expect(splitTitleAndCompany(['Trader, Goldman Sachs'])).toMatchObject({ title: 'Trader' });
+  });
+
+  it('finds the latest job whatever the section is called and however its dates are written', () => {
+    const resume = (heading: string, dates: [string, string]) =>
+      `Ana Ruiz\nana.ruiz@example.com\n\n${heading}\nSenior Data Analyst\nNorthwind Ltd | ${dates[0]}\nBuilt dashboards.\nData Analyst\nContoso Ltd | ${dates[1]}\nReports.\n\nEducation\nBSc Statistics, Universidad Complutense, 2012 – 2016`;
+    for (const heading of ['Work History', 'EMPLOYMENT', 'Career History', 'Berufserfahrung', 'E X P E R I E N C E']) {
+      for (const dates of [['Jan 2020 – To date', 'Mar 2016 – Dec 2019'], ['01.2020 – heute', '03.2016 – 12.2019'], ['2020/01 – present', '2016/03 – 2019/12'], ["Jan '20 – Present", "Mar '16 – Dec '19"]] as Array<[string, string]>) {
+        const { experience } = extractResumeLocally(resume(heading, dates), NOW);
+        expect(experience.map(({ title, company }) => ({ title, company })), `${heading} / ${dates[0]}`).toEqual([
+          { title: 'Senior Data Analyst', company: 'Northwind Ltd' },
+          { title: 'Data Analyst', company: 'Contoso Ltd' },
+        ]);
+      }
+    }
+  });
+});

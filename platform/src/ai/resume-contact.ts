@@ -13,7 +13,25 @@ import { titleScore } from './job-titles';
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}(?![a-z])|[A-Z]{2,}(?![A-Za-z]))/;
 
 /** LinkedIn's PDF wraps a long address in its narrow column: "name@host.ed" then "u". */
-export const findEmail = (lines: readonly string[]): string => {
+/**
+ * An address written to fool harvesters, as people write it on resumes they post: "name [at]
+ * domain [dot] com", "name(at)domain.com", "name at domain dot com", "name＠domain.com". The
+ * bracketed words are read anywhere; a bare " at " only with a bare " dot " after it, in the shape
+ * of a whole address, so "Engineer at Acme" and "Developer at Booking.com" stay sentences.
+ */
+export const deobfuscateEmail = (line: string): string => {
+  const bracketed = line
+    .replace(/＠/g, '@')
+    .replace(/\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi, '@')
+    .replace(/\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi, '.');
+  return bracketed.replace(
+    /(?<![\w.+-])([A-Za-z0-9._%+-]+)\s+(?:at|AT)\s+([A-Za-z0-9-]+(?:(?:\s+(?:dot|DOT)\s+|\.)[A-Za-z0-9-]+)*(?:\s+(?:dot|DOT)\s+|\.)[A-Za-z]{2,6})(?![\w.])/g,
+    (whole, local: string, domain: string) => (/\s(?:dot|DOT)\s/.test(domain) ? `${local}@${domain.replace(/\s+(?:dot|DOT)\s+/g, '.')}` : whole),
+  );
+};
+
+export const findEmail = (given: readonly string[]): string => {
+  const lines = given.some((line) => EMAIL.test(line)) ? given : given.map(deobfuscateEmail);
   const index = lines.findIndex((line) => EMAIL.test(line));
   if (index < 0) return '';
   // Word's text boxes glue fields together: "…98765 46575ananya.i@example.orghttps://…".

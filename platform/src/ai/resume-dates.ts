@@ -46,8 +46,9 @@ const DATE_TOKEN = [
 const RANGE_TOKEN = `${DATE_TOKEN}|(?:Month\\s+)?${PLACEHOLDER}`;
 /** "Sep 15" (two-digit year) is read only inside a range, where it cannot be a day. */
 const SHORT_TOKEN = `(?:${MONTH_NAME})\\.?\\s+\\d{2}(?![\\d:])`;
+/** "Present" in the words resumes use, "to date" and "till now" included, apostrophes straight or curly. */
 const PRESENT =
-  "present|current(?:ly)?|now|today|ongoing|date|heute|aktuell|jetzt|dato|actuel(?:lement)?|aujourd'hui|présent|presente|actualidad|actual|atual|至今|现在|今";
+  "(?:to|till|until|up to)\\s+(?:date|now)|present|current(?:ly)?|now|today|ongoing|date|heute|aktuell|jetzt|dato|actuel(?:lement)?|aujourd['’]hui|présent|presente|actualidad|actual|atual|hoy|oggi|attuale|heden|obecnie|至今|现在|今";
 const DASH = '\\s*(?:[-–—‑~]+|to|until|till|bis|à|au|a|hasta|até)\\s*';
 const SINCE = 'since|seit|depuis|desde|dès|from';
 

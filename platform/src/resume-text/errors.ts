@@ -1,6 +1,10 @@
 /** Why an uploaded resume file was refused before any text was read from it. */
 export type ResumeFileRefusal =
   | 'type-mismatch'
+  /** Zero bytes: nothing was sent (a file picked from a cloud folder not yet downloaded, a failed save). */
+  | 'empty'
+  /** Locked with a password (an encrypted PDF, a Word file saved with "Encrypt with password"). */
+  | 'password-protected'
   | 'unsupported-type'
   | 'too-large-uncompressed'
   | 'too-many-entries'

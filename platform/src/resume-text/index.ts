@@ -25,8 +25,16 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04
 const startsWith = (bytes: Uint8Array, magic: readonly number[]): boolean =>
   bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
-/** Refuses a file whose first bytes are not those of the type it declares. */
+/** A Word file saved with a password is not a zip but an OLE file holding an `EncryptedPackage` stream. */
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+const isEncryptedOfficeFile = (bytes: Uint8Array) => startsWith(bytes, OLE_MAGIC) && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE);
+
+const passwordProtected = () =>
+  new ResumeFileRejectedError('password-protected', 'The file is protected with a password, so its text cannot be read.');
+
+/** Refuses a file that is empty, or whose first bytes are not those of the type it declares. */
 export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeMediaType => {
+  if (bytes.byteLength === 0) throw new ResumeFileRejectedError('empty', 'The file is empty (0 bytes).');
   if (mediaType === PDF_MEDIA_TYPE) {
     if (!startsWith(bytes, PDF_MAGIC)) {
       throw new ResumeFileRejectedError(
@@ -37,6 +45,7 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
     return PDF_MEDIA_TYPE;
   }
   if (mediaType === DOCX_MEDIA_TYPE) {
+    if (isEncryptedOfficeFile(bytes)) throw passwordProtected();
     if (!startsWith(bytes, ZIP_MAGIC)) {
       throw new ResumeFileRejectedError(
         'type-mismatch',
@@ -46,6 +55,7 @@ export const checkDeclaredType = (bytes: Uint8Array, mediaType: string): ResumeM
     return DOCX_MEDIA_TYPE;
   }
   if (mediaType === DOC_MEDIA_TYPE) {
+    if (isEncryptedOfficeFile(bytes)) throw passwordProtected();
     if (!startsWith(bytes, OLE_MAGIC)) {
       throw new ResumeFileRejectedError('type-mismatch', 'The file is declared as a Word 97–2003 document (.doc) but is not one.');
     }
@@ -74,7 +84,10 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given, so hand it a copy.
   const unreadable = (error: unknown) =>
-    new ResumeFileRejectedError(
+    // pdf.js asks for the password of an encrypted PDF (whose empty user password does not open it).
+    error instanceof Error && error.name === 'PasswordException'
+      ? passwordProtected()
+      : new ResumeFileRejectedError(
       'unreadable',
       `The PDF could not be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
@@ -96,6 +109,7 @@ const pdfText = async (bytes: Uint8Array): Promise<string> => {
  * Word files with no text layer (scans), are read by OCR (scanned.ts, ADR 048).
  */
 export const resumeText = async (bytes: Uint8Array, mediaType: string, options: { onOcr?: () => void } = {}): Promise<string> => {
+  if (bytes.byteLength === 0) throw new ResumeFileRejectedError('empty', 'The file is empty (0 bytes).');
   if (isResumeImageType(mediaType)) {
     options.onOcr?.();
     return normalise(await imageText(bytes, mediaType));

@@ -68,6 +68,7 @@ describe('source label', () => {
   it('names the public feeds', () => {
     expect(sourceLabel({ source: 'remoteok', company: 'Acme' })).toBe('Remote OK');
     expect(sourceLabel({ source: 'himalayas', company: 'Acme' })).toBe('Himalayas');
+    expect(sourceLabel({ source: 'rss', company: 'Acme' })).toBe('Job feed');
   });
 });
 

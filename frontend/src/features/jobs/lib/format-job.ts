@@ -47,6 +47,8 @@ export function sourceLabel(job: Pick<Job, 'source' | 'company'>): string {
       return 'Remote OK';
     case 'himalayas':
       return 'Himalayas';
+    case 'rss':
+      return 'Job feed';
     default: {
       const unknown: never = job.source;
       return String(unknown);
