@@ -108,6 +108,9 @@ async function newPage(token: string): Promise<Page> {
   return context.newPage();
 }
 
+/** The toasts on screen (not the words announced to screen readers). */
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
 /** Counts the requests the page sends with `method` to a path ending in `pathEnd`. */
 function countRequests(page: Page, method: string, pathEnd: string): () => number {
   let count = 0;
@@ -130,9 +133,9 @@ describe('a company’s journeys, as a user clicks them', { timeout: 120_000 }, 
     await form.getByLabel('Description').fill('Build the platform our teams ship on.');
     await form.getByRole('button', { name: 'Post Job' }).dblclick();
 
-    await expect(page.getByText('Job Posted Successfully!')).toBeVisible();
     await expect(form).toBeHidden();
     await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
+    await expect(toasts(page).getByText('Job Posted Successfully!')).toBeVisible();
     // The list shows the job the first request posted; a second request would have been refused
     // by the Free plan's limit (or posted a duplicate on a paid plan).
     assert(posts()).toBe(1);
@@ -150,7 +153,7 @@ describe('a company’s journeys, as a user clicks them', { timeout: 120_000 }, 
     await expect(dialog.getByRole('combobox', { name: 'Job' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Send Request' }).dblclick();
 
-    await expect(page.getByText('Job invitation sent successfully', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Job invitation sent successfully', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card.getByRole('list', { name: 'Requests to apply' }).getByText('Email Sent', { exact: true })).toBeVisible();
     assert(sends()).toBe(1);
