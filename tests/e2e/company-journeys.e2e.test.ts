@@ -8,7 +8,8 @@ import { expect } from './support/page-expect';
  * What broke when a company walked its journeys as a user does (brief CJ), in Chromium against
  * the real embedded app: a double click on a form's submit button sent the request twice (a
  * second job posted, or a Request to Apply refused as a duplicate after the first had gone out,
- * whose error toast replaced the success), and a company was offered Apply Now on job pages,
+ * whose error toast replaced the success; a reply twice in the conversation; the company profile
+ * saved twice), and a company was offered Apply Now on job pages,
  * which the server refuses ("Only candidates can apply to jobs").
  */
 const PASSWORD = 'company-journeys-e2e-password';
@@ -140,6 +141,23 @@ describe('a company’s journeys, as a user clicks them', { timeout: 120_000 }, 
     // by the Free plan's limit (or posted a duplicate on a paid plan).
     assert(posts()).toBe(1);
     assert(await page.getByText('Error Creating Job').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a double click on Save Changes saves the company profile once', async () => {
+    const page = await newPage(poster);
+    const saves = countRequests(page, 'PUT', '/api/company/profile');
+    await page.goto(`${app.url}/dashboard`);
+    // A company without a plan is shown the pricing modal once (part 2 §2).
+    await page.getByRole('dialog', { name: 'Choose Your Plan' }).getByRole('button', { name: 'Maybe Later' }).click();
+    await page.getByRole('button', { name: /Company Profile/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Company Profile' });
+    await dialog.getByLabel('Description').fill('We build the tools our customers ship with.');
+    await dialog.getByRole('button', { name: 'Save Changes' }).dblclick();
+
+    await expect(dialog).toBeHidden();
+    await expect(toasts(page).getByText('Company Profile Updated')).toBeVisible();
+    assert(saves()).toBe(1);
     await page.context().close();
   });
 
