@@ -195,7 +195,7 @@ describe('a company’s journeys, as a user clicks them', { timeout: 120_000 }, 
     const reply = open.getByRole('listitem').filter({ hasText: 'Tuesday at 10 works for us.' });
     await expect(reply).toBeVisible();
     // The box is emptied once the reply is in: the request is done.
-    await page.waitForFunction((element) => (element as HTMLTextAreaElement | null)?.value === '', await box.elementHandle());
+    await page.waitForFunction((element) => (element as { value?: string } | null)?.value === '', await box.elementHandle());
     assert(replies()).toBe(1);
     assert(await reply.count()).toBe(1);
     await page.context().close();
