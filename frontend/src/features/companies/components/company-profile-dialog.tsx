@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { cn } from '../../../lib/utils';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-profile';
 
@@ -115,28 +116,32 @@ function CompanyInfoForm({ profile, onSaved, onCancel }: { profile: CompanyProfi
   const { control } = form;
   const update = useUpdateCompanyProfile();
 
+  const submitOnce = useSubmitOnce();
+  // The mutation's promise, settled when the request is done (a refusal is told by the toast).
   const save = (body: CompanyProfileBody) =>
-    update.mutate(body, {
-      onSuccess: () => {
-        toast({
-          title: COMPANY_PROFILE_TEXTS.saved,
-          description: COMPANY_PROFILE_TEXTS.savedDescription,
-          variant: 'success',
-        });
-        onSaved();
-      },
-      onError: (error) => {
-        showFieldIssues(form.setError, fieldIssuesOf(error), FIELDS);
-        toast({
-          title: COMPANY_PROFILE_TEXTS.saveFailed,
-          description: displayError(error, 'Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
+    update
+      .mutateAsync(body, {
+        onSuccess: () => {
+          toast({
+            title: COMPANY_PROFILE_TEXTS.saved,
+            description: COMPANY_PROFILE_TEXTS.savedDescription,
+            variant: 'success',
+          });
+          onSaved();
+        },
+        onError: (error) => {
+          showFieldIssues(form.setError, fieldIssuesOf(error), FIELDS);
+          toast({
+            title: COMPANY_PROFILE_TEXTS.saveFailed,
+            description: displayError(error, 'Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      })
+      .catch(() => undefined);
 
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
+    <form className="grid gap-4" onSubmit={submitOnce(form.handleSubmit(save))} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField control={control} name="name" label="Company Name" required>
           {(field) => <Input {...field} autoComplete="organization" />}

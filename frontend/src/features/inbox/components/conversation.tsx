@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { displayError } from '../../../lib/api-client';
 import { contractResolver } from '../../../lib/forms';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { cn } from '../../../lib/utils';
 import { useSendReply } from '../api/conversations';
 
@@ -65,6 +66,7 @@ type Values = { message: string };
  */
 export function ReplyForm({ threadId }: { threadId: string }) {
   const send = useSendReply(threadId);
+  const submitOnce = useSubmitOnce();
   const form = useForm<Values, unknown, z.output<typeof ReplyBody>>({ resolver: contractResolver(ReplyBody), defaultValues: { message: '' } });
   const submit = form.handleSubmit(async ({ message }) => {
     try {
@@ -75,7 +77,7 @@ export function ReplyForm({ threadId }: { threadId: string }) {
     }
   });
   return (
-    <form className="grid gap-2" onSubmit={submit} noValidate>
+    <form className="grid gap-2" onSubmit={submitOnce(submit)} noValidate>
       <FormField control={form.control} name="message" label={CONVERSATION_TEXTS.replyLabel}>
         {(field) => <Textarea {...field} rows={3} />}
       </FormField>

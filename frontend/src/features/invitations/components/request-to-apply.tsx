@@ -25,6 +25,7 @@ import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
 import { contractResolver } from '../../../lib/forms';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { useSendInvitation } from '../api/invitations';
 import { INVITATION_STATUS_LABELS, isOpenRequest } from '../lib/status';
 
@@ -130,25 +131,29 @@ function RequestForm({
   const jobId = useWatch({ control, name: 'jobId' });
   const send = useSendInvitation();
 
+  const submitOnce = useSubmitOnce();
+  // The mutation's promise, settled when the request is done (its refusal is told by the toast).
   const submit = ({ jobId: chosen, message }: RequestBody) =>
-    send.mutate(
-      { jobId: chosen, candidateId: candidate.id, message },
-      {
-        onSuccess: (answer) => {
-          toast({ title: answer.message, variant: 'success' });
-          onDone();
+    send
+      .mutateAsync(
+        { jobId: chosen, candidateId: candidate.id, message },
+        {
+          onSuccess: (answer) => {
+            toast({ title: answer.message, variant: 'success' });
+            onDone();
+          },
+          onError: (error) =>
+            toast({
+              title: INVITATION_MESSAGES.sendFailed,
+              description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? 'Please try again.',
+              variant: 'destructive',
+            }),
         },
-        onError: (error) =>
-          toast({
-            title: INVITATION_MESSAGES.sendFailed,
-            description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? 'Please try again.',
-            variant: 'destructive',
-          }),
-      },
-    );
+      )
+      .catch(() => undefined);
 
   return (
-    <form className="grid gap-4" aria-label="Request to Apply" onSubmit={form.handleSubmit(submit)}>
+    <form className="grid gap-4" aria-label="Request to Apply" onSubmit={submitOnce(form.handleSubmit(submit))}>
       <DialogHeader>
         <DialogTitle>Request to Apply</DialogTitle>
         <DialogDescription>

@@ -16,6 +16,9 @@ const LeaveSiteDialog = lazy(() => loadLeaveSiteDialog().then((module) => ({ def
 const loadApplyConfirmDialog = () => import('./apply-confirm-dialog');
 const ApplyConfirmDialog = lazy(() => loadApplyConfirmDialog().then((module) => ({ default: module.ApplyConfirmDialog })));
 
+/** What Apply says to a signed-in company (the server refuses its application: "Only candidates can apply to jobs"). */
+export const CANDIDATES_ONLY = 'Only candidates can apply';
+
 interface ApplyButtonProps {
   job: Job;
   /** The signed-in person, or null for a visitor. */
@@ -38,7 +41,8 @@ interface ApplyButtonProps {
 /**
  * Apply to a job (spec part 1, §2 and §4). A closed job reads Position Closed (disabled). An
  * external job goes through the "Leaving Hireloop" confirmation. An internal job is applied to
- * here, after a confirmation: visitors are asked to sign in first; a candidate who applied sees Applied.
+ * here, after a confirmation: visitors are asked to sign in first; a candidate who applied sees Applied;
+ * a company is told only candidates can apply.
  */
 export function ApplyButton({
   job,
@@ -68,6 +72,15 @@ export function ApplyButton({
       <Button size={size} className={className} variant="secondary" disabled>
         <LockIcon aria-hidden="true" />
         Position Closed
+      </Button>
+    );
+  }
+
+  // Applying is a candidate's: a company (on its own job page, or the board) is not offered it.
+  if (!external && viewer && viewer.type !== 'candidate') {
+    return (
+      <Button size={size} className={className} variant="secondary" disabled>
+        {CANDIDATES_ONLY}
       </Button>
     );
   }

@@ -37,19 +37,21 @@ export function EditJobDialog({ job, open, onOpenChange }: EditJobDialogProps) {
             pendingLabel="Saving..."
             onCancel={() => onOpenChange(false)}
             onSubmit={(body, { showErrorsAtFields }) =>
-              edit.mutate(
-                { job, body },
-                {
-                  onSuccess: () => {
-                    toast({ title: EDIT_JOB_TEXT.saved, description: body.title, variant: 'success' });
-                    onOpenChange(false);
+              edit
+                .mutateAsync(
+                  { job, body },
+                  {
+                    onSuccess: () => {
+                      toast({ title: EDIT_JOB_TEXT.saved, description: body.title, variant: 'success' });
+                      onOpenChange(false);
+                    },
+                    onError: (error) => {
+                      showErrorsAtFields(error);
+                      toast({ title: EDIT_JOB_TEXT.failed, description: displayError(error, 'Please try again.'), variant: 'destructive' });
+                    },
                   },
-                  onError: (error) => {
-                    showErrorsAtFields(error);
-                    toast({ title: EDIT_JOB_TEXT.failed, description: displayError(error, 'Please try again.'), variant: 'destructive' });
-                  },
-                },
-              )
+                )
+                .catch(() => undefined)
             }
           />
         ) : null}

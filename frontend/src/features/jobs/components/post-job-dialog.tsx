@@ -18,6 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { usePostJob } from '../api/post-job';
 import {
   emptyPostJobForm,
@@ -97,7 +98,7 @@ function PostJobFormFields({
       pendingLabel="Creating..."
       onCancel={onCancel}
       onSubmit={(body, { showErrorsAtFields }) =>
-        postJob.mutate(body, {
+        postJob.mutateAsync(body, {
           onSuccess: () => {
             toast({
               title: 'Job Posted Successfully!',
@@ -114,7 +115,7 @@ function PostJobFormFields({
               variant: 'destructive',
             });
           },
-        })
+        }).catch(() => undefined)
       }
     />
   );
@@ -126,8 +127,11 @@ interface JobFormFieldsProps {
   submitLabel: string;
   pendingLabel: string;
   onCancel: () => void;
-  /** `showErrorsAtFields`: a refusal that names fields (a 400's details) is also said at those fields. */
-  onSubmit: (body: PostJobCommandData, helpers: { showErrorsAtFields: (error: unknown) => void }) => void;
+  /**
+   * `showErrorsAtFields`: a refusal that names fields (a 400's details) is also said at those fields.
+   * Answers a promise that settles when the request is done: until then, another press sends nothing.
+   */
+  onSubmit: (body: PostJobCommandData, helpers: { showErrorsAtFields: (error: unknown) => void }) => Promise<unknown>;
 }
 
 /** The job form, for posting and for editing (ADR 064): the same fields, rules and messages. */
@@ -139,6 +143,7 @@ export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabe
     defaultValues,
   });
   const { control } = form;
+  const submitOnce = useSubmitOnce();
 
   const post = (body: PostJobCommandData) =>
     onSubmit(body, { showErrorsAtFields: (error) => showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS) });
@@ -152,7 +157,7 @@ export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabe
   };
 
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(post, refuse)} noValidate>
+    <form className="grid gap-4" onSubmit={submitOnce(form.handleSubmit(post, refuse))} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField control={control} name="title" label="Job Title" required>
           {(field) => <Input {...field} placeholder="e.g. Senior Frontend Engineer" />}
