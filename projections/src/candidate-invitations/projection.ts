@@ -67,7 +67,7 @@ export function evolveCandidateInvitation(doc: CandidateInvitationDocument | nul
     case 'InvitationSent': {
       const { invitationId, candidateUserId, jobId, companyId, sentAt, expiresAt } = event.data;
       // A new invitation after an expired one starts the row over (the stream's own rule, ADR 031).
-      return { _id: invitationId, invitationId, candidateUserId, jobId, companyId, sentAt, expiresAt, revealedAt: null, availabilitySubmittedAt: null, offerStageAt: null, declinedAt: null, job: shown(job) };
+      return { _id: invitationId, invitationId, candidateUserId, jobId, companyId, sentAt, expiresAt, revealedAt: null, availabilitySubmittedAt: null, offerStageAt: null, job: shown(job) };
     }
     case 'InvitationRevealed':
       return doc && { ...doc, revealedAt: event.data.revealedAt };

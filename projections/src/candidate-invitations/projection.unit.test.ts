@@ -108,7 +108,8 @@ describe('candidate-invitations', () => {
     ]);
     expect(rows[1]).toMatchObject({ revealedAt: '2026-11-03T10:00:00.000Z', availabilitySubmittedAt: '2026-11-03T11:00:00.000Z', offerStageAt: '2026-11-05T10:00:00.000Z' });
     const other = await findCandidateInvitationRows(readStore, 'cand-2');
-    expect(other.map((row) => [row.invitationId, row.sentAt, candidateInvitationStatus(row, now)])).toEqual([[ids.c, '2026-11-06T11:00:00.000Z', 'new']]);
+    expect(other.map((row) => [row.invitationId, row.sentAt, candidateInvitationStatus(row, now)])).toEqual([[ids.c, '2026-11-06T11:00:00.000Z', 'declined']]);
+    expect(other[0]).toMatchObject({ declinedAt: '2026-11-07T10:00:00.000Z' });
     // Nothing personal: the message stays on the invitation page.
     expect(JSON.stringify([...rows, ...other])).not.toContain('Hello');
   });

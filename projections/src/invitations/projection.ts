@@ -35,7 +35,7 @@ export function evolveInvitation(doc: InvitationDocument | null, event: Invitati
     case 'InvitationSent': {
       const { sentBy: _sentBy, ...sent } = event.data;
       // A new invitation after an expired one replaces it: the old token no longer opens anything.
-      return { _id: sent.invitationId, ...sent, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null, declinedAt: null };
+      return { _id: sent.invitationId, ...sent, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null };
     }
     case 'InvitationViewed':
       return doc && { ...doc, viewedAt: doc.viewedAt ?? event.data.viewedAt };
