@@ -16,6 +16,7 @@ import { conversationRoutes } from './contacts/conversation-routes';
 import { sendInvitationRoutes } from './send-invitation/routes';
 import { offerStageRoutes } from './offer-stage/routes';
 import { revealProfileRoutes } from './reveal-profile/routes';
+import { declineInvitationRoutes } from './decline-invitation/routes';
 import { viewInvitationRoutes } from './view-invitation/routes';
 import { submitAvailabilityRoutes } from './submit-availability/routes';
 import { claimAccountRoutes } from './claim-account/routes';
@@ -72,6 +73,7 @@ export async function registerCommandService(app: App, deps: CommandServiceDeps)
   await app.register(revealProfileRoutes, { deps });
   await app.register(viewInvitationRoutes, { deps });
   await app.register(submitAvailabilityRoutes, { deps });
+  await app.register(declineInvitationRoutes, { deps });
   await app.register(claimAccountRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(inboxReadRoutes, { deps });

@@ -151,6 +151,7 @@ describe('the candidate’s invitations in the app', () => {
         revealedAt: null,
         availabilitySubmittedAt: null,
         offerStageAt: null,
+        declinedAt: null,
       },
     ]);
   });

@@ -21,11 +21,16 @@ const CANDIDATE = { name: 'Ada Lovelace', email: 'ada@inapp.example', password: 
 const OTHER = { name: 'Bo Brightwater', email: 'bo@inapp.example', password: PASSWORD };
 const JOB_TITLE = 'Staff Data Engineer';
 const MESSAGE = 'Your notes on the engine stood out. We would love to hear from you.';
+/** A second request, from another company, which the candidate declines (ADR 104). */
+const SECOND_COMPANY = { companyName: 'Fjordline Logistics', contactName: 'Ola Nordmann', email: 'ola@fjordline-inapp.example', password: PASSWORD };
+const DECLINED_JOB_TITLE = 'Night Shift Data Analyst';
 
 let company = '';
 let candidate = '';
 let other = '';
 let invitationId = '';
+let declinedInvitationId = '';
+let secondCompany = '';
 let nextAddress = 1;
 
 async function call(method: string, route: string, body: unknown, token?: string) {
@@ -50,8 +55,13 @@ beforeAll(async () => {
   // The call the Request to Apply dialog makes (the dialog itself is walked in invitations.e2e.test.ts).
   const sent = await call('POST', '/api/job-invitations/send', { jobId: (posted.answer.job as { id: string }).id, candidateId: (profile.answer.profile as { id: string }).id, message: MESSAGE }, company);
   invitationId = sent.answer.invitationId as string;
+  // Another company's (a free plan holds one open job).
+  secondCompany = (await call('POST', '/api/auth/company/signup', SECOND_COMPANY)).answer.token as string;
+  const second = await call('POST', '/api/jobs', { title: DECLINED_JOB_TITLE, location: 'Remote', remote: true, type: 'Full-time', experience: 'Mid level', skills: 'SQL', description: 'Nights only.', requirements: '' }, secondCompany);
+  const declinable = await call('POST', '/api/job-invitations/send', { jobId: (second.answer.job as { id: string }).id, candidateId: (profile.answer.profile as { id: string }).id, message: '' }, secondCompany);
+  declinedInvitationId = declinable.answer.invitationId as string;
   // The candidate's browser never saw that write: wait until their list has it (read-your-writes with its position).
-  const listed = await fetch(`${app.url}/api/my-invitations`, { headers: { authorization: `Bearer ${candidate}`, 'x-min-position': sent.position } });
+  const listed = await fetch(`${app.url}/api/my-invitations`, { headers: { authorization: `Bearer ${candidate}`, 'x-min-position': declinable.position } });
   if (!listed.ok) throw new Error(`GET /api/my-invitations did not catch up with ${sent.position}: ${listed.status}`);
   await listed.body?.cancel();
 }, 180_000);
@@ -69,19 +79,19 @@ async function newPage(token?: string): Promise<Page> {
 }
 
 /** The company's own list (`GET /api/job-invitations`) until its request has `status`: an observable state, bounded. */
-async function companySees(status: string): Promise<{ status: string; viewedAt: string | null }> {
+async function companySees(status: string, id = invitationId, token = company): Promise<{ status: string; viewedAt: string | null; candidate: unknown }> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const response = await fetch(`${app.url}/api/job-invitations`, { headers: { authorization: `Bearer ${company}` } });
-    const rows = ((await response.json()) as { invitations: Array<{ invitationId: string; status: string; viewedAt: string | null }> }).invitations;
-    const row = rows.find((one) => one.invitationId === invitationId);
+    const response = await fetch(`${app.url}/api/job-invitations`, { headers: { authorization: `Bearer ${token}` } });
+    const rows = ((await response.json()) as { invitations: Array<{ invitationId: string; status: string; viewedAt: string | null; candidate: unknown }> }).invitations;
+    const row = rows.find((one) => one.invitationId === id);
     if (row?.status === status) return row;
     if (Date.now() > deadline) throw new Error(`The company's request stayed ${row?.status}, never ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-const invitationRow = (page: Page) => page.getByRole('list', { name: 'Your invitations' }).getByRole('listitem').filter({ hasText: JOB_TITLE });
+const invitationRow = (page: Page, title = JOB_TITLE) => page.getByRole('list', { name: 'Your invitations' }).getByRole('listitem').filter({ hasText: title });
 
 describe('an invitation opened in the app, with no mail configured', { timeout: 120_000 }, () => {
   it('the candidate finds the request on their dashboard, opens it, reveals and offers times, and sees the state move', async () => {
@@ -121,6 +131,41 @@ describe('an invitation opened in the app, with no mail configured', { timeout: 
     await expect(invitationRow(page).getByText('Offer stage', { exact: true })).toBeVisible();
     await page.goto(`${app.url}/inbox`);
     await expect(invitationRow(page).getByText('Offer stage', { exact: true })).toBeVisible();
+    await page.context().close();
+  });
+
+  it('the candidate declines a request they do not want (ADR 104): confirmed once, shown declined everywhere, and the company sees Declined and nothing of them', async () => {
+    const page = await newPage(candidate);
+    await page.goto(`${app.url}/dashboard`);
+    await invitationRow(page, DECLINED_JOB_TITLE).getByRole('link', { name: `Open invitation: ${DECLINED_JOB_TITLE} at Fjordline Logistics` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "You're Invited to Apply!" })).toBeVisible();
+
+    // Keeping it closes the question and changes nothing.
+    await page.getByRole('button', { name: 'Decline Invitation' }).click();
+    let confirm = page.getByRole('dialog', { name: 'Decline this invitation?' });
+    await confirm.getByRole('button', { name: 'Keep Invitation' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Reveal My Profile' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Decline Invitation' }).click();
+    confirm = page.getByRole('dialog', { name: 'Decline this invitation?' });
+    await confirm.getByRole('button', { name: 'Decline Invitation' }).dblclick();
+    await expect(page.getByText('You declined this invitation.')).toBeVisible();
+    assert(await page.getByRole('button', { name: 'Reveal My Profile' }).count()).toBe(0);
+    const row = await companySees('declined', declinedInvitationId, secondCompany);
+    assert(row.candidate).toBeNull();
+
+    // A reload, the dashboard and the inbox all say so.
+    await page.reload();
+    await expect(page.getByText('You declined this invitation.')).toBeVisible();
+    assert(await page.getByRole('button', { name: 'Decline Invitation' }).count()).toBe(0);
+    await page.goto(`${app.url}/dashboard`);
+    await expect(invitationRow(page, DECLINED_JOB_TITLE).getByText('Declined', { exact: true })).toBeVisible();
+    await page.goto(`${app.url}/inbox`);
+    await expect(invitationRow(page, DECLINED_JOB_TITLE).getByText('Declined', { exact: true })).toBeVisible();
+    // The first request is untouched.
+    await expect(invitationRow(page).getByText('Offer stage', { exact: true })).toBeVisible();
+    assert(await invitationRow(page).getByText('Declined', { exact: true }).count()).toBe(0);
     await page.context().close();
   });
 

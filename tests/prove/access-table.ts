@@ -129,6 +129,8 @@ export const ACCESS: Record<string, Declaration> = {
   // The link is the credential: whoever holds it answers for the candidate. Availability is kept per
   // candidate and company, so the first holder (the visitor, first in the matrix) gives it and the rest get 409.
   'POST /api/invitations/{token}/availability': { object: 'invitation', fresh: true, expect: { ...everyone(409), visitor: 200 }, body: () => availability },
+  'POST /api/invitations/{token}/decline': { object: 'invitation', fresh: true, expect: everyone(200), body: () => ({}) },
+  'POST /api/my-invitations/{invitationId}/decline': { object: 'invitation', fresh: true, expect: { visitor: 401, owner: 404, party: 200, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => ({}) },
   'POST /api/my-invitations/{invitationId}/availability': { object: 'invitation', fresh: true, expect: { visitor: 401, owner: 404, party: 409, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => availability },
   'POST /api/invitations/{token}/claim': { object: 'invitation', expect: everyone(409), body: () => ({ password: 'a-new-password-1' }) },
   'POST /api/candidates/contact': [

@@ -34,7 +34,7 @@ export interface InvitationAvailability {
 export type InvitationState =
   | { status: 'none' }
   | {
-      status: 'sent' | 'revealed' | 'availability_submitted' | 'offer_stage';
+      status: 'sent' | 'revealed' | 'availability_submitted' | 'offer_stage' | 'declined';
       invitationId: string;
       jobId: string;
       companyId: string;
@@ -48,6 +48,8 @@ export type InvitationState =
       revealedAt: string | null;
       availability: InvitationAvailability | null;
       offerStageAt: string | null;
+      /** When the candidate declined it (ADR 104). */
+      declinedAt: string | null;
     };
 
 /** Who sends: a company user, or an admin acting for any company. */
@@ -78,6 +80,8 @@ export type InvitationCommand =
   | { type: 'ViewInvitation'; data: InvitationAccess & { now: string } }
   | { type: 'RevealProfile'; data: InvitationAccess & { now: string } }
   | { type: 'SubmitAvailability'; data: InvitationAccess & { now: string; availability: AvailabilityBody } }
+  /** The invitee says no to the request (ADR 104). */
+  | { type: 'DeclineInvitation'; data: InvitationAccess & { now: string } }
   /** The company that owns the job (or an admin) moves a request with interview times offered to the offer stage. */
   | { type: 'MoveToOfferStage'; data: { by: InvitationSender; now: string } };
 
@@ -118,7 +122,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       case 'InvitationSent': {
         const { invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt } = event.data;
         // A new invitation after an expired one starts over, with its own token.
-        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null };
+        return { status: 'sent', invitationId, jobId, companyId, candidateUserId, candidateProfileId, tokenHash, sentAt, expiresAt, viewedAt: null, revealedAt: null, availability: null, offerStageAt: null, declinedAt: null };
       }
       case 'InvitationViewed':
         return state.status === 'none' ? state : { ...state, viewedAt: event.data.viewedAt };
@@ -131,6 +135,8 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       }
       case 'InvitationMovedToOfferStage':
         return state.status === 'none' ? state : { ...state, status: 'offer_stage', offerStageAt: event.data.movedAt };
+      case 'InvitationDeclined':
+        return state.status === 'none' ? state : { ...state, status: 'declined', declinedAt: event.data.declinedAt };
       default:
         return assertNever(event);
     }
@@ -175,6 +181,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       }
       case 'RevealProfile': {
         const invitation = invitationReached(state, command.data, command.data.now);
+        if (invitation.status === 'declined') throw new DomainError('conflict', INVITATION_MESSAGES.alreadyDeclined);
         // Revealing again changes nothing: a second click (or a retry after a lost answer) succeeds.
         if (invitation.status !== 'sent') return [];
         const { invitationId, jobId, companyId, candidateUserId } = invitation;
@@ -182,10 +189,19 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
       }
       case 'SubmitAvailability': {
         const invitation = invitationReached(state, command.data, command.data.now);
+        if (invitation.status === 'declined') throw new DomainError('conflict', INVITATION_MESSAGES.alreadyDeclined);
         if (invitation.status === 'sent') throw new DomainError('conflict', INVITATION_MESSAGES.revealFirst);
         if (invitation.status === 'availability_submitted' || invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
         const { invitationId, jobId, companyId, candidateUserId } = invitation;
         return [{ type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId, companyId, candidateUserId, ...command.data.availability, submittedAt: command.data.now } }];
+      }
+      case 'DeclineInvitation': {
+        const invitation = invitationReached(state, command.data, command.data.now);
+        // Declining again changes nothing: a double click, a second tab or a retry after a lost answer succeeds.
+        if (invitation.status === 'declined') return [];
+        if (invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.declineAfterOffer);
+        const { invitationId, jobId, companyId, candidateUserId } = invitation;
+        return [{ type: 'InvitationDeclined', data: { invitationId, jobId, companyId, candidateUserId, declinedAt: command.data.now } }];
       }
       case 'MoveToOfferStage': {
         const { by, now } = command.data;
@@ -195,6 +211,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         if (!admin && state.companyId !== by.companyId) throw new DomainError('forbidden', INVITATION_MESSAGES.offerNotYours);
         // Moving it again changes nothing: a double click or a retry succeeds, as a second reveal does.
         if (state.status === 'offer_stage') return [];
+        if (state.status === 'declined') throw new DomainError('conflict', INVITATION_MESSAGES.offerDeclined);
         if (state.status !== 'availability_submitted') {
           // A link unused for 30 days is expired on the company's list; one that led to times offered is not (ADR 031).
           if (!isOpen(state, now)) throw new DomainError('conflict', INVITATION_MESSAGES.offerExpired);

@@ -262,6 +262,37 @@ describe('moving a request to the offer stage (company side)', () => {
   });
 });
 
+describe('declining a request (ADR 104)', () => {
+  const DECLINED_AT = '2026-11-26T12:00:00.000Z';
+  const decline = (access: { tokenHash: string } | { inviteeUserId: string } = { tokenHash: 'hash-1' }, now = DECLINED_AT): InvitationCommand => ({ type: 'DeclineInvitation', data: { ...access, now } });
+  const declined: InvitationEvent = { type: 'InvitationDeclined', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', declinedAt: DECLINED_AT } };
+  const moved: InvitationEvent = { type: 'InvitationMovedToOfferStage', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', movedBy: 'user-owner', movedAt: '2026-11-27T09:00:00.000Z' } };
+
+  it('the candidate declines by token or signed in by id, before or after revealing', () => {
+    spec.given([sent()]).when(decline()).then([declined]);
+    spec.given([sent()]).when(decline({ inviteeUserId: 'user-ada' })).then([declined]);
+    spec.given([sent(), revealed, submitted]).when(decline()).then([declined]);
+    expect(fold(invitationDecider, [sent(), declined])).toMatchObject({ status: 'declined', declinedAt: DECLINED_AT });
+  });
+
+  it('declining twice changes nothing and succeeds (a double click, a second tab)', () => {
+    spec.given([sent(), declined]).when(decline()).then([]);
+  });
+
+  it('nobody else declines: a wrong token, another person or an expired link get the not-found answer', () => {
+    spec.given([sent()]).when(decline({ tokenHash: 'hash-x' })).thenThrows(INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(decline({ inviteeUserId: 'user-bo' })).thenThrows(CANDIDATE_INVITATION_MESSAGES.notFound);
+    spec.given([sent()]).when(decline({ tokenHash: 'hash-1' }, AFTER_EXPIRY)).thenThrows(INVITATION_MESSAGES.notFound);
+  });
+
+  it('once declined, no reveal, no times and no offer stage; once in the offer stage, no decline (409)', () => {
+    spec.given([sent(), declined]).when(reveal()).thenThrows(INVITATION_MESSAGES.alreadyDeclined);
+    spec.given([sent(), revealed, declined]).when(submit()).thenThrows(INVITATION_MESSAGES.alreadyDeclined);
+    spec.given([sent(), revealed, submitted, declined]).when({ type: 'MoveToOfferStage', data: { by: owner, now: '2026-11-27T09:00:00.000Z' } }).thenThrows(INVITATION_MESSAGES.offerDeclined);
+    spec.given([sent(), revealed, submitted, moved]).when(decline()).thenThrows(INVITATION_MESSAGES.declineAfterOffer);
+  });
+});
+
 describe('invitation ids', () => {
   it('are stable per candidate and job, differ between pairs, and are 32 hex digits', () => {
     expect(invitationIdFor('job-1', 'user-ada')).toBe(invitationId);

@@ -108,6 +108,7 @@ export const ADMIN_ACTIVITY_EXCLUDED_EVENTS: Readonly<Record<string, string>> = 
   InvitationRevealed: 'the candidate’s answer, by the token’s holder',
   InvitationViewed: 'the candidate opening their invitation, by the token’s holder or the invitee',
   InterviewAvailabilitySubmitted: 'the candidate’s answer, by the token’s holder',
+  InvitationDeclined: 'the candidate’s answer, by the token’s holder or the invitee',
   SubscriptionCheckoutStarted: 'a company’s own billing',
   FreePlanActivated: 'a company’s own billing',
   SubscriptionTrialing: 'the payment provider, by the system',

@@ -16,6 +16,16 @@ export const INVITATION_MESSAGES = {
   revealFirst: 'Failed to submit availability. Please reveal your profile first.',
   availabilityAlreadySubmitted: 'Failed to submit availability. Your availability was already submitted for this invitation.',
   timezone: 'Timezone must be an IANA time zone, such as America/New_York.',
+  // Declining a request (ADR 104): the candidate's way to say no, in the app or by the mail's link.
+  decline: 'Decline Invitation',
+  declineConfirmTitle: 'Decline this invitation?',
+  declineConfirm: 'The company is told you are not interested in this role. Your name and email stay hidden from them. This cannot be undone.',
+  declined: 'Invitation Declined',
+  declinedBanner: 'You declined this invitation. The company has been told you are not interested in this role.',
+  declineFailed: 'Failed to decline the invitation. Please try again.',
+  alreadyDeclined: 'You declined this invitation.',
+  declineAfterOffer: 'Failed to decline the invitation: the company already moved it to the offer stage.',
+  offerDeclined: 'Failed to move to offer stage: the candidate declined this request.',
   // Sending (part 2 §8 and §6 of part 1).
   sent: 'Job invitation sent successfully',
   sendFailed: 'Failed to send job invitation',
@@ -108,6 +118,8 @@ export const InvitationResponse = z.object({
   candidate: z.object({ candidateId: z.string(), title: z.string() }),
   hasRevealed: z.boolean(),
   hasSubmittedAvailability: z.boolean(),
+  /** The candidate declined the request (ADR 104): the page shows it and offers nothing more. */
+  hasDeclined: z.boolean(),
   /**
    * The invitation's candidate was added by an admin and has no account yet (nor was erased): whoever
    * holds the link may create the account of that profile (`POST /api/invitations/{token}/claim`, ADR 038).
@@ -128,6 +140,7 @@ export const ViewInvitationResponse = z.object({ success: z.literal(true), viewe
 export type ViewInvitationResponse = z.infer<typeof ViewInvitationResponse>;
 
 export const RevealResponse = z.object({ success: z.literal(true), message: z.literal(INVITATION_MESSAGES.profileRevealed), hasRevealed: z.literal(true) });
+export const DeclineResponse = z.object({ success: z.literal(true), message: z.literal(INVITATION_MESSAGES.declined), hasDeclined: z.literal(true) });
 export const AvailabilityResponse = z.object({ success: z.literal(true), hasSubmittedAvailability: z.literal(true) });
 
 const message = z.string().trim().max(INVITATION_MESSAGE_MAX_LENGTH, `Message must be at most ${INVITATION_MESSAGE_MAX_LENGTH} characters`).default('');
@@ -138,7 +151,7 @@ export const SendInvitationBody = z.object({ jobId: id, candidateId: id, message
 export type SendInvitationBody = z.output<typeof SendInvitationBody>;
 
 /** The company-side states of a request (part 1 §4), plus `expired` for a link unused for 30 days. */
-export const INVITATION_STATUSES = ['email_sent', 'viewed', 'candidate_accepted', 'interview_scheduled', 'offer_stage', 'expired'] as const;
+export const INVITATION_STATUSES = ['email_sent', 'viewed', 'candidate_accepted', 'interview_scheduled', 'offer_stage', 'expired', 'declined'] as const;
 export const InvitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
@@ -202,6 +215,8 @@ export const CompanyInvitation = z.object({
   revealedAt: z.string().nullable(),
   /** When the company moved it to the offer stage; null before. */
   offerStageAt: z.string().nullable(),
+  /** When the candidate declined it (ADR 104); null while they have not. */
+  declinedAt: z.string().nullable(),
   availability: z
     .object({ availableDays: z.array(z.string()), availableTimes: z.array(z.string()), timezone: z.string(), additionalNotes: z.string(), submittedAt: z.string() })
     .nullable(),

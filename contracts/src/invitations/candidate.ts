@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** Where an invitation stands for the candidate; `expired`: the link ran out before they offered times. */
-export const CANDIDATE_INVITATION_STATUSES = ['new', 'revealed', 'availability_submitted', 'offer_stage', 'expired'] as const;
+export const CANDIDATE_INVITATION_STATUSES = ['new', 'revealed', 'availability_submitted', 'offer_stage', 'expired', 'declined'] as const;
 export const CandidateInvitationStatus = z.enum(CANDIDATE_INVITATION_STATUSES);
 export type CandidateInvitationStatus = z.infer<typeof CandidateInvitationStatus>;
 
@@ -17,6 +17,7 @@ export const CANDIDATE_INVITATION_STATUS_LABELS: Record<CandidateInvitationStatu
   availability_submitted: 'Availability sent',
   offer_stage: 'Offer stage',
   expired: 'Expired',
+  declined: 'Declined',
 };
 
 export const CANDIDATE_INVITATION_MESSAGES = {
@@ -42,6 +43,8 @@ export const CandidateInvitation = z.object({
   revealedAt: z.string().nullable(),
   availabilitySubmittedAt: z.string().nullable(),
   offerStageAt: z.string().nullable(),
+  /** When the candidate declined it (ADR 104); null while they have not. */
+  declinedAt: z.string().nullable(),
 });
 export type CandidateInvitation = z.infer<typeof CandidateInvitation>;
 
@@ -56,7 +59,11 @@ export const MyInvitationParams = z.object({ invitationId: z.string().regex(/^[0
  * The candidate's state of an invitation, from the dates the read model keeps: offer stage and
  * times offered stand after the link expired; a link left unanswered for 30 days is expired.
  */
-export function candidateInvitationStatus(row: { revealedAt: string | null; availabilitySubmittedAt: string | null; offerStageAt: string | null; expiresAt: string }, now: Date): CandidateInvitationStatus {
+export function candidateInvitationStatus(
+  row: { revealedAt: string | null; availabilitySubmittedAt: string | null; offerStageAt: string | null; declinedAt?: string | null; expiresAt: string },
+  now: Date,
+): CandidateInvitationStatus {
+  if (row.declinedAt) return 'declined';
   if (row.offerStageAt) return 'offer_stage';
   if (row.availabilitySubmittedAt) return 'availability_submitted';
   if (now.toISOString() >= row.expiresAt) return 'expired';

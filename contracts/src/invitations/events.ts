@@ -80,12 +80,27 @@ export const InvitationViewed = z.object({
 });
 export type InvitationViewed = z.infer<typeof InvitationViewed>;
 
+/**
+ * The invitee said no to the request (ADR 104): by the mail's token, or signed in from the app.
+ * Ids and a date only: nothing to seal. The company's list says Declined; the invitation can no
+ * longer be revealed, answered with times, or moved to the offer stage.
+ */
+export const InvitationDeclined = z.object({
+  invitationId: z.string(),
+  jobId: z.string(),
+  companyId: z.string(),
+  candidateUserId: z.string(),
+  declinedAt: z.string(),
+});
+export type InvitationDeclined = z.infer<typeof InvitationDeclined>;
+
 export type InvitationEvent =
   | { type: 'InvitationSent'; data: InvitationSent }
   | { type: 'InvitationViewed'; data: InvitationViewed }
   | { type: 'InvitationRevealed'; data: InvitationRevealed }
   | { type: 'InterviewAvailabilitySubmitted'; data: InterviewAvailabilitySubmitted }
-  | { type: 'InvitationMovedToOfferStage'; data: InvitationMovedToOfferStage };
+  | { type: 'InvitationMovedToOfferStage'; data: InvitationMovedToOfferStage }
+  | { type: 'InvitationDeclined'; data: InvitationDeclined };
 
 export const InvitationEventSchemas = {
   InvitationSent,
@@ -93,6 +108,7 @@ export const InvitationEventSchemas = {
   InvitationRevealed,
   InterviewAvailabilitySubmitted,
   InvitationMovedToOfferStage,
+  InvitationDeclined,
 } satisfies EventSchemas<InvitationEvent>;
 
 export const invitationStreamId = (invitationId: string) => `invitation-${invitationId}`;

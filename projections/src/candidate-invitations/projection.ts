@@ -1,4 +1,4 @@
-import { InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, JobClosed, JobPosted, JobReopened } from '@hireloop/contracts';
+import { InterviewAvailabilitySubmitted, InvitationDeclined, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, JobClosed, JobPosted, JobReopened } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type EvolveAt, type ProjectedEvent } from '../shared/evolve';
 
 /** What the candidate's list shows of a job (invitations are only to jobs posted on Hireloop). */
@@ -20,10 +20,12 @@ export type CandidateInvitationDocument = {
   revealedAt: string | null;
   availabilitySubmittedAt: string | null;
   offerStageAt: string | null;
+  /** When the candidate declined it (ADR 104); absent from rows written before the field existed (read as null). */
+  declinedAt?: string | null;
   job: Omit<InvitedJob, '_id'> | null;
 };
 
-const schemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, JobPosted, JobClosed, JobReopened };
+const schemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationDeclined, JobPosted, JobClosed, JobReopened };
 export type CandidateInvitationsEvent = ProjectedEvent<typeof schemas>;
 
 type Known = { job: readonly InvitedJob[] };
@@ -45,6 +47,7 @@ export function evolveInvitedJob(job: InvitedJob | null, event: CandidateInvitat
     case 'InvitationRevealed':
     case 'InterviewAvailabilitySubmitted':
     case 'InvitationMovedToOfferStage':
+    case 'InvitationDeclined':
       return job;
     default:
       return unhandled(event);
@@ -72,6 +75,8 @@ export function evolveCandidateInvitation(doc: CandidateInvitationDocument | nul
       return doc && { ...doc, availabilitySubmittedAt: event.data.submittedAt };
     case 'InvitationMovedToOfferStage':
       return doc && { ...doc, offerStageAt: event.data.movedAt };
+    case 'InvitationDeclined':
+      return doc && { ...doc, declinedAt: event.data.declinedAt };
     case 'JobPosted':
     case 'JobClosed':
     case 'JobReopened':

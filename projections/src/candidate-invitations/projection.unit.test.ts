@@ -64,6 +64,8 @@ const story: GivenEvent[] = [
   { streamId: 'job-job-1', type: 'JobReopened', data: { jobId: 'job-1', reason: 'reopened_by_owner', reopenedAt: '2026-11-06T10:00:00.000Z' } },
   // cand-2's first invitation expired unused; a new one replaces it.
   sent(ids.c, 'job-1', 'cand-2', '2026-11-06T11:00:00.000Z', '2026-12-06T11:00:00.000Z'),
+  // cand-2 says no to it (ADR 104): both sides read Declined.
+  step('InvitationDeclined', ids.c, 'job-1', 'cand-2', { declinedAt: '2026-11-07T10:00:00.000Z' }),
 ];
 
 async function project(events: GivenEvent[]): Promise<ReadStore> {
@@ -80,7 +82,7 @@ async function project(events: GivenEvent[]): Promise<ReadStore> {
 }
 
 /** The company's word for each state (part 1 §4) and the candidate's. */
-const sameState: Record<InvitationStatus, string> = { email_sent: 'new', viewed: 'new', candidate_accepted: 'revealed', interview_scheduled: 'availability_submitted', offer_stage: 'offer_stage', expired: 'expired' };
+const sameState: Record<InvitationStatus, string> = { email_sent: 'new', viewed: 'new', candidate_accepted: 'revealed', interview_scheduled: 'availability_submitted', offer_stage: 'offer_stage', expired: 'expired', declined: 'declined' };
 
 describe('candidate-invitations', () => {
   it('gives the candidate, after every event, the state the company sees of each invitation', async () => {
@@ -106,7 +108,8 @@ describe('candidate-invitations', () => {
     ]);
     expect(rows[1]).toMatchObject({ revealedAt: '2026-11-03T10:00:00.000Z', availabilitySubmittedAt: '2026-11-03T11:00:00.000Z', offerStageAt: '2026-11-05T10:00:00.000Z' });
     const other = await findCandidateInvitationRows(readStore, 'cand-2');
-    expect(other.map((row) => [row.invitationId, row.sentAt, candidateInvitationStatus(row, now)])).toEqual([[ids.c, '2026-11-06T11:00:00.000Z', 'new']]);
+    expect(other.map((row) => [row.invitationId, row.sentAt, candidateInvitationStatus(row, now)])).toEqual([[ids.c, '2026-11-06T11:00:00.000Z', 'declined']]);
+    expect(other[0]).toMatchObject({ declinedAt: '2026-11-07T10:00:00.000Z' });
     // Nothing personal: the message stays on the invitation page.
     expect(JSON.stringify([...rows, ...other])).not.toContain('Hello');
   });

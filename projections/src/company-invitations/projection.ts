@@ -2,6 +2,7 @@ import {
   CandidateProfileCreated,
   CandidateProfileUpdated,
   InterviewAvailabilitySubmitted,
+  InvitationDeclined,
   InvitationMovedToOfferStage,
   InvitationRevealed,
   InvitationSent,
@@ -36,7 +37,7 @@ export type ListJobDocument = { _id: string; title: string };
 /** What the list shows of a profile, and whose it is. */
 export type ListProfileDocument = { _id: string; userId: string; title: string; name: string; email: string };
 
-const invitationSchemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage };
+const invitationSchemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationDeclined };
 /** Only jobs posted on Hireloop can be invited to (the invitation decider refuses imported ones): the imports' events are not followed. */
 const jobSchemas = { JobPosted, JobEdited };
 const profileSchemas = { CandidateProfileCreated, CandidateProfileUpdated };

@@ -4,6 +4,7 @@ import {
   CompanyProfileUpdated,
   CompanyRegistered,
   InterviewAvailabilitySubmitted,
+  InvitationDeclined,
   InvitationMovedToOfferStage,
   InvitationRevealed,
   InvitationSent,
@@ -56,7 +57,7 @@ export type PagePersonDocument = { _id: string; state: 'added' | 'account' | 'er
 /** A live account's address (any kind of user), so a person's address can be found taken; deleted when its person is erased. */
 export type PageAccountDocument = { _id: string; email: string };
 
-const invitationSchemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage };
+const invitationSchemas = { InvitationSent, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationDeclined };
 /** Only jobs posted on Hireloop can be invited to (the invitation decider refuses imported ones): the imports' events are not followed. */
 const jobSchemas = { JobPosted, JobClosed, JobReopened };
 const companySchemas = { CompanyRegistered, CompanyProfileUpdated };

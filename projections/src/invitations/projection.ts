@@ -1,4 +1,4 @@
-import { ERASED, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, InvitationViewed, PersonErased } from '@hireloop/contracts';
+import { ERASED, InterviewAvailabilitySubmitted, InvitationDeclined, InvitationMovedToOfferStage, InvitationRevealed, InvitationSent, InvitationViewed, PersonErased } from '@hireloop/contracts';
 import { evolvingProjection, slice, unhandled, type ProjectedEvent } from '../shared/evolve';
 
 export type InvitationDocument = {
@@ -19,9 +19,14 @@ export type InvitationDocument = {
   availability: { availableDays: string[]; availableTimes: string[]; timezone: string; additionalNotes: string; submittedAt: string } | null;
   /** When the company moved it to the offer stage (part 1 §4); null before. */
   offerStageAt: string | null;
+  /**
+   * When the candidate declined it (ADR 104); null before. Absent from documents written before
+   * the field existed (no InvitationDeclined could be among their events): read as null, no rebuild.
+   */
+  declinedAt?: string | null;
 };
 
-const schemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, PersonErased };
+const schemas = { InvitationSent, InvitationViewed, InvitationRevealed, InterviewAvailabilitySubmitted, InvitationMovedToOfferStage, InvitationDeclined, PersonErased };
 type InvitationsEvent = ProjectedEvent<typeof schemas>;
 
 /** Pure: an invitation after an event; events about one the read model does not have leave it so. */
@@ -42,6 +47,8 @@ export function evolveInvitation(doc: InvitationDocument | null, event: Invitati
     }
     case 'InvitationMovedToOfferStage':
       return doc && { ...doc, offerStageAt: event.data.movedAt };
+    case 'InvitationDeclined':
+      return doc && { ...doc, declinedAt: event.data.declinedAt };
     case 'PersonErased':
       return doc && { ...doc, message: ERASED, availability: doc.availability && { ...doc.availability, additionalNotes: ERASED, timezone: ERASED } };
     default:

@@ -33,7 +33,9 @@ export async function candidateRevealedTo(readStore: ReadStore, companyId: strin
  * stage. A link unused for 30 days is `expired`; one that led to times offered stays scheduled.
  * Between the mail and the reveal, `viewed`: the candidate opened the invitation (ADR 070).
  */
-export function invitationStatus(doc: Pick<InvitationDocument, 'viewedAt' | 'revealedAt' | 'availability' | 'expiresAt' | 'offerStageAt'>, now: Date): InvitationStatus {
+export function invitationStatus(doc: Pick<InvitationDocument, 'viewedAt' | 'revealedAt' | 'availability' | 'expiresAt' | 'offerStageAt' | 'declinedAt'>, now: Date): InvitationStatus {
+  // The candidate's no ends the request, whatever came before it (ADR 104).
+  if (doc.declinedAt) return 'declined';
   if (doc.offerStageAt) return 'offer_stage';
   if (doc.availability) return 'interview_scheduled';
   if (now.toISOString() >= doc.expiresAt) return 'expired';

@@ -47,6 +47,7 @@ export const candidateInvitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Cloc
                 revealedAt: row.revealedAt,
                 availabilitySubmittedAt: row.availabilitySubmittedAt,
                 offerStageAt: row.offerStageAt,
+                declinedAt: row.declinedAt ?? null,
               },
             ]
           : [],

@@ -38,6 +38,7 @@ export async function invitationPage(readStore: ReadStore, page: InvitationPageD
     candidate: { candidateId: page.candidateProfileId, title: page.candidateTitle },
     hasRevealed: page.revealedAt !== null,
     hasSubmittedAvailability: page.availability !== null,
+    hasDeclined: Boolean(page.declinedAt),
     canClaimAccount: page.canClaimAccount,
     knownToCompany,
   };
@@ -87,6 +88,7 @@ export const invitationQueryRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = as
           viewedAt: row.viewedAt ?? null,
           revealedAt: row.revealedAt,
           offerStageAt: row.offerStageAt ?? null,
+          declinedAt: row.declinedAt ?? null,
           availability: row.availability,
           // Only what the candidate chose to show this company: nothing before the reveal (the row holds nothing before it).
           candidate: row.revealedAt ? row.candidate : null,

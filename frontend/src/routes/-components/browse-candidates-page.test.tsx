@@ -36,6 +36,7 @@ const request = (candidateId: string, jobId: string, jobTitle: string, status: C
   viewedAt: null,
   revealedAt: null,
   offerStageAt: status === 'offer_stage' ? '2026-11-24T10:00:00.000Z' : null,
+  declinedAt: null,
   availability: null,
   candidate: null,
 });

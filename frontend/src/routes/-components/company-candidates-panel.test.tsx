@@ -35,6 +35,7 @@ const request = (candidateId: string, jobId: string, jobTitle: string, status: C
   viewedAt: null,
   revealedAt: null,
   offerStageAt: null,
+  declinedAt: null,
   availability: null,
   candidate: null,
 });

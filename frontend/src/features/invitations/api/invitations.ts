@@ -44,6 +44,11 @@ export async function revealProfile(token: string): Promise<void> {
   await sendJson('POST', `${invitationPath(token)}/reveal`, {}, { cache: 'no-store' });
 }
 
+/** `POST /api/invitations/{token}/decline` (or by id, signed in): the candidate says no (ADR 104); idempotent on the server. */
+export async function declineInvitation(token: string): Promise<void> {
+  await sendJson('POST', `${invitationPath(token)}/decline`, {}, { cache: 'no-store' });
+}
+
 /** `POST /api/invitations/{token}/availability`: accepted once, after the reveal. */
 export async function submitAvailability(token: string, body: AvailabilityBody): Promise<void> {
   await sendJson('POST', `${invitationPath(token)}/availability`, body, { cache: 'no-store' });

@@ -89,7 +89,7 @@ function RequestItem({ request }: { request: CompanyInvitation }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{who}</span>
         <span className="text-muted-foreground">for {request.jobTitle}</span>
-        <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' || request.status === 'viewed' ? 'secondary' : 'success'}>
+        <Badge variant={request.status === 'expired' || request.status === 'declined' ? 'outline' : request.status === 'email_sent' || request.status === 'viewed' ? 'secondary' : 'success'}>
           {INVITATION_STATUS_LABELS[request.status]}
         </Badge>
         {request.status === 'interview_scheduled' ? (

@@ -38,6 +38,7 @@ const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResp
   candidate: { candidateId: 'p1', title: 'Senior Data Engineer' },
   hasRevealed: false,
   hasSubmittedAvailability: false,
+  hasDeclined: false,
   canClaimAccount: false,
   knownToCompany: null,
   ...overrides,

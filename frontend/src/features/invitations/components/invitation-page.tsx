@@ -10,21 +10,24 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, CircleAlertIcon, MailIcon, ShieldCheckIcon, UserPlusIcon } from 'lucide-react';
+import { Building2Icon, CalendarClockIcon, CheckCircle2Icon, CircleAlertIcon, MailIcon, ShieldCheckIcon, UserPlusIcon, XCircleIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
 import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
 import { useAuthDialog } from '../../../lib/auth-dialog';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
 import { claimAccount } from '../api/claim-account';
-import { invitationQueryKey, recordInvitationView, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { declineInvitation, invitationQueryKey, recordInvitationView, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
+import { myInvitationsQueryKey } from '../api/my-invitations';
 import { CLAIM_ACCOUNT_FIELDS, ClaimAccountForm, type ClaimAccountValues } from '../lib/claim-account-form';
 import { invitationMachine, invitationStep } from '../machines/invitation-machine';
 import { AvailabilityDialog } from './availability-dialog';
@@ -133,7 +136,13 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
         </p>
       </header>
 
-      {step === 'submitted' ? (
+      {invitation.hasDeclined ? (
+        <Alert>
+          <XCircleIcon aria-hidden="true" />
+          <AlertTitle>{INVITATION_MESSAGES.declined}</AlertTitle>
+          <AlertDescription>{INVITATION_MESSAGES.declinedBanner}</AlertDescription>
+        </Alert>
+      ) : step === 'submitted' ? (
         <Alert variant="success">
           <CheckCircle2Icon aria-hidden="true" />
           <AlertTitle>Thank you!</AlertTitle>
@@ -162,7 +171,7 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
         </div>
       </div>
 
-      {step === 'submitted' ? null : (
+      {step === 'submitted' || invitation.hasDeclined ? null : (
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base">
@@ -184,27 +193,84 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
               </Alert>
             ) : null}
             {step === 'notRevealed' || step === 'revealing' ? (
-              <Button className="justify-self-start" disabled={step === 'revealing'} onClick={() => actorRef.send({ type: 'invitation.reveal' })}>
-                {step === 'revealing' ? 'Revealing…' : 'Reveal My Profile'}
-              </Button>
+              <div className="flex flex-wrap gap-3">
+                <Button disabled={step === 'revealing'} onClick={() => actorRef.send({ type: 'invitation.reveal' })}>
+                  {step === 'revealing' ? 'Revealing…' : 'Reveal My Profile'}
+                </Button>
+                <DeclineInvitation token={token} companyName={companyName} disabled={step === 'revealing'} />
+              </div>
             ) : (
               <div className="grid gap-3">
                 <p className="flex items-center gap-2 text-sm text-success">
                   <CheckCircle2Icon className="size-4" aria-hidden="true" />
                   Your profile is revealed to {companyName}.
                 </p>
-                <Button className="justify-self-start" onClick={() => actorRef.send({ type: 'availability.open' })}>
-                  <CalendarClockIcon aria-hidden="true" />
-                  Submit Availability
-                </Button>
+                <div className="flex flex-wrap gap-3">
+                  <Button onClick={() => actorRef.send({ type: 'availability.open' })}>
+                    <CalendarClockIcon aria-hidden="true" />
+                    Submit Availability
+                  </Button>
+                  <DeclineInvitation token={token} companyName={companyName} disabled={false} />
+                </div>
               </div>
             )}
           </CardContent>
         </Card>
       )}
 
-      <AvailabilityDialog actorRef={actorRef} companyName={companyName} />
+      {invitation.hasDeclined ? null : <AvailabilityDialog actorRef={actorRef} companyName={companyName} />}
     </div>
+  );
+}
+
+/**
+ * Saying no to the request (ADR 104), after a confirmation: the company's list says Declined and
+ * learns nothing more of the candidate. The page, the dashboard and the inbox then show it declined;
+ * a second click, a second tab or a retry is answered as the first.
+ */
+function DeclineInvitation({ token, companyName, disabled }: { token: string; companyName: string; disabled: boolean }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const decline = useMutation({
+    mutationFn: () => declineInvitation(token),
+    onSuccess: () => {
+      queryClient.setQueryData<InvitationResponse>(invitationQueryKey(token), (current) => (current ? { ...current, hasDeclined: true } : current));
+      void queryClient.invalidateQueries({ queryKey: myInvitationsQueryKey, exact: true });
+      setConfirming(false);
+      toast({ title: INVITATION_MESSAGES.declined, description: `${companyName} has been told you are not interested.`, variant: 'success' });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({
+        title: INVITATION_MESSAGES.declineFailed,
+        description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? undefined,
+        variant: 'destructive',
+      });
+    },
+  });
+  return (
+    <>
+      <Button variant="outline" disabled={disabled || decline.isPending} onClick={() => setConfirming(true)}>
+        <XCircleIcon aria-hidden="true" />
+        {INVITATION_MESSAGES.decline}
+      </Button>
+      <Dialog open={confirming} onOpenChange={(open) => (decline.isPending ? undefined : setConfirming(open))}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>{INVITATION_MESSAGES.declineConfirmTitle}</DialogTitle>
+            <DialogDescription>{INVITATION_MESSAGES.declineConfirm}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={decline.isPending} onClick={() => setConfirming(false)}>
+              Keep Invitation
+            </Button>
+            <Button variant="destructive" disabled={decline.isPending} onClick={() => decline.mutate()}>
+              {decline.isPending ? 'Declining…' : INVITATION_MESSAGES.decline}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

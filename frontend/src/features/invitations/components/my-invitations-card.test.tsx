@@ -32,6 +32,7 @@ const invitation = (id: string, overrides: Partial<CandidateInvitation>): Candid
   revealedAt: null,
   availabilitySubmittedAt: null,
   offerStageAt: null,
+  declinedAt: null,
   ...overrides,
 });
 

@@ -13,6 +13,7 @@ const STATUS_VARIANT: Record<CandidateInvitationStatus, 'default' | 'secondary' 
   availability_submitted: 'outline',
   offer_stage: 'success',
   expired: 'secondary',
+  declined: 'secondary',
 };
 
 const formatDay = (iso: string | null) => {
@@ -28,6 +29,7 @@ function stepsOf(invitation: CandidateInvitation): string[] {
     invitation.revealedAt ? `Profile revealed ${formatDay(invitation.revealedAt)}` : null,
     invitation.availabilitySubmittedAt ? `Availability sent ${formatDay(invitation.availabilitySubmittedAt)}` : null,
     invitation.offerStageAt ? `Moved to the offer stage ${formatDay(invitation.offerStageAt)}` : null,
+    invitation.declinedAt ? `Declined ${formatDay(invitation.declinedAt)}` : null,
     invitation.status === 'expired' ? `Expired ${formatDay(invitation.expiresAt)}` : null,
   ].filter((step): step is string => step !== null);
 }

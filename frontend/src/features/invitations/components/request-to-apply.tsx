@@ -73,7 +73,7 @@ export function CandidateRequestStates({ requests }: { requests: readonly Compan
     <ul aria-label="Requests to apply" className="grid gap-1 text-sm">
       {requests.map((request) => (
         <li key={request.invitationId} className="flex flex-wrap items-center gap-2">
-          <Badge variant={request.status === 'expired' ? 'outline' : request.status === 'email_sent' || request.status === 'viewed' ? 'secondary' : 'success'}>
+          <Badge variant={request.status === 'expired' || request.status === 'declined' ? 'outline' : request.status === 'email_sent' || request.status === 'viewed' ? 'secondary' : 'success'}>
             {INVITATION_STATUS_LABELS[request.status]}
           </Badge>
           <span className="text-muted-foreground">{request.jobTitle}</span>

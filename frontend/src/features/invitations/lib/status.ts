@@ -8,9 +8,10 @@ export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
   interview_scheduled: 'Interview Scheduled',
   offer_stage: 'Offer Stage',
   expired: 'Expired',
+  declined: 'Declined',
 };
 
-/** A request still open: the same candidate cannot be asked again for that job until it expires. */
+/** A request still open: the same candidate cannot be asked again for that job until it expires (a declined one included). */
 export const isOpenRequest = (request: Pick<CompanyInvitation, 'status'>) => request.status !== 'expired';
 
 /** The company's requests by candidate (profile id), newest first as the list gives them. */
