@@ -46,7 +46,7 @@ describe('Apply on a job card', () => {
     const user = renderButton(sampleJob({ id: 'j1' }), candidate);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Apply to Staff Data Engineer?' }));
-    expect(dialog.getByText(/Your Hireloop profile is sent to Northwind Analytics/)).toBeInTheDocument();
+    expect(dialog.getByText(/Northwind Analytics sees your name and, if you have made one, your Hireloop profile/)).toBeInTheDocument();
     expect(requests).not.toContain('POST /api/jobs/j1/apply');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -35,7 +35,7 @@ export function ApplyConfirmDialog({ job, open, onOpenChange, onConfirm }: Apply
         <DialogHeader>
           <DialogTitle>{APPLY_CONFIRM.title(job)}</DialogTitle>
           <DialogDescription>
-            Your {PRODUCT_NAME} profile is sent to {job.company}. Your application and its status show on your dashboard.
+            {job.company} sees your name and, if you have made one, your {PRODUCT_NAME} profile. Your application and its status show on your dashboard.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
