@@ -1,5 +1,6 @@
 import { sendJson } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
+import { clearTabDrafts } from '../../../lib/tab-drafts';
 
 /**
  * `POST /api/auth/logout`, then forget the session here even if the call failed, and go home
@@ -12,6 +13,7 @@ export async function logout(): Promise<void> {
     // Signing out on this device must not depend on the server answering.
   } finally {
     clearSession();
+    clearTabDrafts();
     window.location.assign('/');
   }
 }

@@ -1,6 +1,6 @@
 import type { CandidateProfile, ResumeParseResult } from '@hireloop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ beforeEach(() => {
     return answer();
   });
   resetPositionForTests();
+  sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -477,5 +478,42 @@ describe('profile wizard dialog', () => {
     reopen(profile());
     expect(await screen.findByRole('dialog', { name: 'Edit Your Profile' })).toBeInTheDocument();
     expect(dialog().getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Engineer');
+  });
+
+  it('a reload in the middle of creating keeps what was read and typed; saving or closing forgets it (ADR 104)', async () => {
+    answers['POST /api/parse-resume'] = json(200, parsed);
+    answers['POST /api/profile'] = json(201, { success: true, profile: profile() });
+    const first = renderWizard();
+    await first.user.upload(dialog().getByLabelText('Upload Resume'), pdf());
+    const title = await dialog().findByRole('textbox', { name: 'Job Title' });
+    await first.user.clear(title);
+    await first.user.type(title, 'Principal Engineer');
+
+    // The page reloads: the tab's storage survives, the wizard does not.
+    cleanup();
+    const second = renderWizard();
+    expect(await screen.findByRole('dialog', { name: 'Create Your Profile' })).toHaveAccessibleDescription(
+      'Step 3 of 4: Confirm your details',
+    );
+    expect(dialog().getByRole('status')).toHaveTextContent('We kept what you had entered before the page reloaded.');
+    expect(dialog().getByRole('textbox', { name: 'Job Title' })).toHaveValue('Principal Engineer');
+    expect(dialog().getByRole('textbox', { name: 'Location' })).toHaveValue('Lisbon, Portugal');
+    expect(within(dialog().getByRole('list', { name: 'Skill list' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Go',
+      'PostgreSQL',
+    ]);
+    await second.user.click(dialog().getByRole('button', { name: 'Create Profile' }));
+    await findToast('Profile Created');
+    expect((requests.find((r) => r.url === '/api/profile')?.body as { jobTitle: string }).jobTitle).toBe('Principal Engineer');
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('draft'))).toEqual([]);
+
+    // Saved: a reload now starts a new wizard at step 1. Typed then closed: forgotten as well.
+    cleanup();
+    const third = renderWizard();
+    await reachForm(third.user);
+    await third.user.type(dialog().getByRole('textbox', { name: 'Job Title' }), 'Typed then closed');
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('draft'))).toHaveLength(1);
+    await third.user.click(dialog().getByRole('button', { name: 'Close' }));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('draft'))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowLeftIcon, CircleCheckIcon, FileUpIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +28,7 @@ import { Label } from '../../../components/ui/label';
 import { contractResolver, showFieldIssues } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { saveProfileAndRemember, type SaveProfileInput } from '../api/save-profile';
+import { clearProfileDraft, readProfileDraft, writeProfileDraft } from '../lib/profile-draft';
 import { addSkill, PROFILE_FORM_FIELDS, type ProfileFormValues } from '../lib/profile-form';
 import {
   profileWizardMachine,
@@ -91,12 +92,18 @@ export function ProfileWizardDialog({
   const [machine] = useState(() =>
     profileWizardMachine.provide({
       actors: {
-        saveProfile: fromPromise<ProfileSaved, SaveProfileInput>(({ input }) => saveProfileAndRemember(queryClient, userId, input)),
+        saveProfile: fromPromise<ProfileSaved, SaveProfileInput>(async ({ input }) => {
+          const saved = await saveProfileAndRemember(queryClient, userId, input);
+          clearProfileDraft(userId);
+          return saved;
+        }),
       },
       actions: { completed: () => completed.current?.() },
     }),
   );
-  const actorRef = useActorRef(machine, { input: { profile: open ? profile : null } });
+  // A draft kept in this tab (ADR 104): a reload in the middle of creating the profile comes back to it.
+  const [draft] = useState(() => (open && !profile ? readProfileDraft(userId) : null));
+  const actorRef = useActorRef(machine, { input: { profile: open ? profile : null, draft } });
   const step = useSelector(actorRef, wizardStep);
   const mode = useSelector(actorRef, (snapshot) => snapshot.context.mode);
 
@@ -108,7 +115,11 @@ export function ProfileWizardDialog({
   }, [open, profile, actorRef]);
 
   const changeOpen = (next: boolean) => {
-    if (!next) actorRef.send({ type: 'wizard.close' });
+    if (!next) {
+      // Closed on purpose: the draft is given up with the wizard (it starts again at step 1).
+      clearProfileDraft(userId);
+      actorRef.send({ type: 'wizard.close' });
+    }
     onOpenChange(next);
   };
 
@@ -140,7 +151,7 @@ export function ProfileWizardDialog({
         ) : step === 2 ? (
           <ParseStep actorRef={actorRef} />
         ) : step === 3 ? (
-          <ConfirmStep actorRef={actorRef} />
+          <ConfirmStep actorRef={actorRef} userId={userId} />
         ) : (
           <CompleteStep actorRef={actorRef} onDone={() => changeOpen(false)} />
         )}
@@ -290,19 +301,29 @@ function ParseStep({ actorRef }: { actorRef: WizardActor }) {
 }
 
 /** Step 3: the profile form of spec part 2, §5, prefilled; checked with the contract's schema. */
-function ConfirmStep({ actorRef }: { actorRef: WizardActor }) {
-  const { values, fieldIssues, mode, revision } = useSelector(actorRef, (snapshot) => snapshot.context);
+function ConfirmStep({ actorRef, userId }: { actorRef: WizardActor; userId: string }) {
+  const { values, fieldIssues, mode, revision, fromDraft } = useSelector(actorRef, (snapshot) => snapshot.context);
   const saving = useSelector(actorRef, (snapshot) => snapshot.matches({ confirm: 'saving' }));
+  // Creating: what the form holds is kept in this tab as it changes, so a reload does not lose it (ADR 104).
+  const keepDraft = mode === 'create' ? (next: ProfileFormValues) => writeProfileDraft(userId, next) : undefined;
   // A new prefill (a parsed resume, another profile) starts the form again from it.
   return (
-    <ProfileForm
-      key={revision}
-      actorRef={actorRef}
-      values={values}
-      fieldIssues={fieldIssues}
-      mode={mode}
-      saving={saving}
-    />
+    <>
+      {fromDraft && revision === 0 ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          We kept what you had entered before the page reloaded.
+        </p>
+      ) : null}
+      <ProfileForm
+        key={revision}
+        actorRef={actorRef}
+        values={values}
+        fieldIssues={fieldIssues}
+        mode={mode}
+        saving={saving}
+        onValuesChange={keepDraft}
+      />
+    </>
   );
 }
 
@@ -312,12 +333,15 @@ function ProfileForm({
   fieldIssues,
   mode,
   saving,
+  onValuesChange,
 }: {
   actorRef: WizardActor;
   values: ProfileFormValues;
   fieldIssues: ReturnType<WizardActor['getSnapshot']>['context']['fieldIssues'];
   mode: 'create' | 'edit';
   saving: boolean;
+  /** Called with what the form holds when it starts and after every change. */
+  onValuesChange?: (values: ProfileFormValues) => void;
 }) {
   const activeId = useId();
   const publicId = useId();
@@ -332,6 +356,15 @@ function ProfileForm({
   useEffect(() => {
     showFieldIssues(form.setError, fieldIssues, PROFILE_FORM_FIELDS);
   }, [form.setError, fieldIssues]);
+
+  const valuesChanged = useRef(onValuesChange);
+  useEffect(() => {
+    valuesChanged.current = onValuesChange;
+  }, [onValuesChange]);
+  const watched = useWatch({ control: form.control });
+  useEffect(() => {
+    valuesChanged.current?.(form.getValues());
+  }, [form, watched]);
 
   const submit = form.handleSubmit((body) =>
     actorRef.send({ type: 'wizard.submit', values: form.getValues(), body }),

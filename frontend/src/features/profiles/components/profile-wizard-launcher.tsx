@@ -1,5 +1,6 @@
 import type { CandidateProfile } from '@hireloop/contracts';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { readProfileDraft } from '../lib/profile-draft';
 
 // The wizard (Radix Dialog, XState, react-hook-form and the contract's zod schema) is not needed
 // to show the dashboard: its code loads when the pointer or focus reaches a button that opens it.
@@ -24,7 +25,8 @@ interface WizardState {
 
 /** Opens the profile wizard, loading its code on demand; closing gives the focus back to the opener. */
 export function useProfileWizardLauncher(userId: string): ProfileWizardLauncher {
-  const [state, setState] = useState<WizardState | null>(null);
+  // A profile being created when the page reloaded opens again where it was (ADR 104).
+  const [state, setState] = useState<WizardState | null>(() => (readProfileDraft(userId) ? { open: true, profile: null } : null));
   const opener = useRef<HTMLElement | null>(null);
 
   const open = useCallback((profile: CandidateProfile | null) => {

@@ -40,11 +40,15 @@ export interface ProfileWizardContext {
   saved: CandidateProfile | null;
   /** Changes whenever `values` are replaced from outside the form, so the form starts again from them. */
   revision: number;
+  /** Create mode started from a draft kept in this tab (a reload mid-wizard, ADR 104). */
+  fromDraft: boolean;
 }
 
 export interface ProfileWizardInput {
   /** Edit mode: starts at confirm with the profile's values. */
   profile?: CandidateProfile | null;
+  /** Create mode: the draft kept in this tab before a reload; starts at confirm with its values. */
+  draft?: ProfileFormValues | null;
 }
 
 export type ProfileWizardEvent =
@@ -79,10 +83,15 @@ const SAVE_TEXTS: Record<ProfileSaveMode, { done: string; failed: string; fallba
   },
 };
 
-function createContext(profile: CandidateProfile | null | undefined, revision = 0): ProfileWizardContext {
+function createContext(
+  profile: CandidateProfile | null | undefined,
+  revision = 0,
+  draft: ProfileFormValues | null = null,
+): ProfileWizardContext {
   return {
     mode: profile ? 'edit' : 'create',
-    values: profile ? profileFormFromProfile(profile) : emptyProfileForm(),
+    values: profile ? profileFormFromProfile(profile) : (draft ?? emptyProfileForm()),
+    fromDraft: !profile && draft !== null,
     file: null,
     parseError: null,
     fieldIssues: [],
@@ -112,6 +121,7 @@ export const profileWizardMachine = setup({
   },
   guards: {
     isEditing: ({ context }) => context.mode === 'edit',
+    hasDraft: ({ context }) => context.fromDraft,
     isResumeFile: ({ event }) => event.type === 'wizard.selectFile' && isWizardResumeFile(event.file),
   },
   actions: {
@@ -125,7 +135,7 @@ export const profileWizardMachine = setup({
   },
 }).createMachine({
   id: 'profileWizard',
-  context: ({ input }) => createContext(input.profile),
+  context: ({ input }) => createContext(input.profile, 0, input.draft ?? null),
   initial: 'start',
   on: {
     'wizard.close': {
@@ -139,7 +149,7 @@ export const profileWizardMachine = setup({
   },
   states: {
     start: {
-      always: [{ guard: 'isEditing', target: 'confirm' }, { target: 'upload' }],
+      always: [{ guard: 'isEditing', target: 'confirm' }, { guard: 'hasDraft', target: 'confirm' }, { target: 'upload' }],
     },
     upload: {
       on: {
