@@ -125,12 +125,17 @@ describe('postgres event store', () => {
       expect(new Set(results.flat().map((result) => transactionOf(result.position))).size).toBe(1);
     });
 
-    it('shares the appends waiting between the groups it writes side by side', async () => {
+    it('writes every append waiting in one group, and what arrives meanwhile in a group of its own (ADR 098)', async () => {
       const store = await openStore({ schema: await freshSchema(), groupCommit: { maxInFlight: 2 } });
-      const results = await Promise.all(Array.from({ length: 8 }, () => store.append(streamName(), [newEvent('Shared')], { expectedVersion: 'no_stream' })));
-      const transactions = results.map((result) => transactionOf(result.position));
-      expect(new Set(transactions).size).toBe(2);
-      expect(transactions.slice(0, 4).every((transaction) => transaction === transactions[0])).toBe(true);
+      const append = () => store.append(streamName(), [newEvent('Shared')], { expectedVersion: 'no_stream' });
+      const first = Array.from({ length: 8 }, append);
+      // The next turn of the event loop: the first eight are being written.
+      const later = await new Promise<Array<Promise<{ position: string }>>>((resolve) => setImmediate(() => resolve(Array.from({ length: 4 }, append))));
+      const firstTransactions = (await Promise.all(first)).map((result) => transactionOf(result.position));
+      const laterTransactions = (await Promise.all(later)).map((result) => transactionOf(result.position));
+      expect(new Set(firstTransactions).size).toBe(1);
+      expect(new Set(laterTransactions).size).toBe(1);
+      expect(laterTransactions[0]).not.toBe(firstTransactions[0]);
     });
 
     it('writes every append in its own transaction when turned off', async () => {
@@ -290,6 +295,27 @@ describe('postgres event store', () => {
     await delay(300); // let the first (empty) read and the LISTEN happen
     await writer.append(streamName(), [newEvent('Pushed')]);
     await waitFor(() => received.length === 1, 'the notified event', 10_000);
+    await subscription.stop();
+  });
+
+  it('wakes a subscription in another process through the NOTIFY inside a group\'s transaction (ADR 098)', async () => {
+    const schema = await freshSchema();
+    const subscriber = await openStore({ schema, pollIntervalMs: 60_000 });
+    const writer = await openStore({ schema, groupCommit: { maxInFlight: 1 } });
+    const received: RecordedEvent[] = [];
+    const subscription = subscriber.subscribe(START, async (events) => {
+      received.push(...events);
+    });
+    // The subscriber's LISTEN is in place once its connection has run it.
+    const listening = async () =>
+      (await writer.pool.query<{ listening: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN hireloop_events' AND state = 'idle') AS listening`)).rows[0]!.listening;
+    for (const deadline = Date.now() + 10_000; !(await listening()); ) {
+      if (Date.now() > deadline) throw new Error('Timed out waiting for the LISTEN');
+      await delay(10);
+    }
+    const results = await Promise.all(Array.from({ length: 3 }, () => writer.append(streamName(), [newEvent('Grouped')], { expectedVersion: 'no_stream' })));
+    expect(new Set(results.map((result) => decodePosition(result.position).major)).size).toBe(1);
+    await waitFor(() => received.length === 3, 'the notified group', 10_000);
     await subscription.stop();
   });
 

@@ -222,6 +222,29 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
                stream_version::text AS stream_version`,
   );
 
+  // A group whose appends are each to one stream (the usual case; ADR 098): one row of input per
+  // event, its stream's head read by one index probe, and an event written only when its stream's
+  // expected version holds. All of a stream's events share its head and its check, so an append is
+  // still written whole or not at all. `OFFSET 0` keeps the head's subquery from being evaluated
+  // again for the WHERE clause; rows are inserted in input order, so global_seq follows
+  // stream_version. The NOTIFY that wakes other processes' subscribers is sent by this
+  // transaction's commit (once, when a row was written), not by a statement of its own (ADR 098).
+  const appendStreamsStatement = prepared(
+    `WITH written AS (
+       INSERT INTO ${table} (stream_id, stream_version, event_id, type, data, metadata)
+       SELECT i.stream_id, i.current + i.offset_in_stream, (i.metadata->>'eventId')::uuid, i.type, i.data, i.metadata
+         FROM (SELECT x.ordinality AS ord, x.e->>'s' AS stream_id, (x.e->>'w')::bigint AS wanted, (x.e->>'o')::bigint AS offset_in_stream,
+                      x.e->>'t' AS type, x.e->'d' AS data, x.e->'m' AS metadata,
+                      COALESCE((SELECT h.stream_version FROM ${table} h WHERE h.stream_id = x.e->>'s' ORDER BY h.stream_version DESC LIMIT 1), -1) AS current
+                 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, ordinality) OFFSET 0) i
+        WHERE i.wanted IS NULL OR i.wanted = i.current
+        ORDER BY i.ord
+       RETURNING transaction_id::text AS transaction_id, global_seq::text AS global_seq, stream_id, stream_version::text AS stream_version
+     )
+     SELECT w.transaction_id, w.global_seq, w.stream_id, w.stream_version, (SELECT pg_notify('${NOTIFY_CHANNEL}', '')) IS NULL AS signalled
+       FROM written w`,
+  );
+
   async function appendInTransaction(
     client: Queryable,
     streamId: string,
@@ -322,7 +345,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
    */
   async function commit(appends: readonly StreamAppend[], outbox: readonly OutboxMessage[] = []): Promise<AppendResult[]> {
     assertOpen();
-    if (new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
+    if (appends.length > 1 && new Set(appends.map((append) => append.streamId)).size !== appends.length) throw new Error('appendToStreams: a stream may appear once');
     const unit = appends.map(({ streamId, events, expectedVersion }) => ({ streamId, events, expectedVersion: expectedVersion ?? 'any' }));
     const oneStatement = outbox.length === 0 && unit.length > 0 && unit.every((one) => one.events.length > 0);
     // Without outbox messages: one statement, shared with the appends to other streams waiting meanwhile.
@@ -403,37 +426,68 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
     // import's batch) goes through the statement below: a BEGIN, a statement per stream and a COMMIT
     // cost a round trip each (ADR 094).
     if (units.length === 1 && units[0]!.length === 1) return [await alone(units[0]!)];
-    const payload = JSON.stringify(
-      units.flatMap((unit, index) =>
-        unit.map(({ streamId, events, expectedVersion }) => ({
-          u: index,
-          s: streamId,
-          w: expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion,
-          e: events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
-        })),
-      ),
-    );
+    const wantedOf = (expectedVersion: ExpectedVersion) => (expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? NO_STREAM_VERSION : expectedVersion);
+    const oneStreamEach = units.every((unit) => unit.length === 1);
+    let statement: pg.QueryConfig;
+    if (oneStreamEach) {
+      // One row per event, written as text: its stream, the stream's expected version, its place in the append.
+      const rows: string[] = [];
+      for (const unit of units) {
+        const { streamId, events, expectedVersion } = unit[0]!;
+        const head = `{"s":${JSON.stringify(streamId)},"w":${JSON.stringify(wantedOf(expectedVersion))},"o":`;
+        for (let index = 0; index < events.length; index++) {
+          const event = events[index]!;
+          rows.push(`${head}${index + 1},"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data ?? null)},"m":${JSON.stringify(event.metadata)}}`);
+        }
+      }
+      statement = appendStreamsStatement([`[${rows.join(',')}]`]);
+    } else {
+      const payload = JSON.stringify(
+        units.flatMap((unit, index) =>
+          unit.map(({ streamId, events, expectedVersion }) => ({
+            u: index,
+            s: streamId,
+            w: wantedOf(expectedVersion),
+            e: events.map((event) => ({ type: event.type, data: event.data ?? null, metadata: event.metadata })),
+          })),
+        ),
+      );
+      statement = appendGroupStatement([payload]);
+    }
     let inserted: pg.QueryResult<{ transaction_id: string; global_seq: string; stream_id: string; stream_version: string }>;
     try {
-      inserted = await pool.query(appendGroupStatement([payload]));
+      inserted = await pool.query(statement);
     } catch (error) {
       // Refused by the server: nothing was written; each append alone says what is wrong with it.
       if (isDatabaseError(error)) return Promise.all(units.map(alone));
       // The connection failed: the group may or may not have committed, as a lone append's would.
       return units.map(() => asError(error));
     }
+    // Each stream's last row.
     const last = new Map<string, { transaction_id: string; global_seq: string; stream_version: string }>();
     for (const row of inserted.rows) {
       const seen = last.get(row.stream_id);
       if (!seen || BigInt(row.global_seq) > BigInt(seen.global_seq)) last.set(row.stream_id, row);
     }
-    if (inserted.rows.length > 0) signalAppended();
+    if (inserted.rows.length > 0) {
+      // The one-stream statement's commit has notified other processes already.
+      if (oneStreamEach) notifier.notify();
+      else signalAppended();
+    }
+    const outcomes: Array<AppendResult[] | Error | null> = units.map((unit) => {
+      const results: AppendResult[] = [];
+      for (const { streamId } of unit) {
+        const row = last.get(streamId);
+        if (!row) return null;
+        results.push({ nextExpectedVersion: Number(row.stream_version), position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) });
+      }
+      return results;
+    });
+    if (outcomes.every((outcome) => outcome !== null)) return outcomes as Array<AppendResult[] | Error>;
     return Promise.all(
-      units.map(async (unit): Promise<AppendResult[] | Error> => {
-        const rows = unit.map(({ streamId }) => last.get(streamId));
-        if (rows.every((row) => row !== undefined)) {
-          return rows.map((row) => ({ nextExpectedVersion: Number(row.stream_version), position: encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) }));
-        }
+      units.map(async (unit, index): Promise<AppendResult[] | Error> => {
+        const outcome = outcomes[index];
+        if (outcome) return outcome;
         // An expected version did not hold: report the first stream whose did not, with its real version.
         let first: WrongExpectedVersionError | null = null;
         for (const { streamId, expectedVersion } of unit) {
@@ -654,7 +708,8 @@ function groupCommitOptions(setting: boolean | GroupCommitOptions | undefined): 
 /**
  * Gathers appends into groups. An append that finds a free slot is written at once
  * (alone, as without group commit: no added latency when appends are few); appends that arrive
- * while `maxInFlight` groups are being written wait and go together when a slot frees up. A
+ * while `maxInFlight` groups are being written wait and go together, all of them in one group,
+ * when a slot frees up (ADR 098). A
  * stream is in at most one group at a time, and its appends go in the order they came, so two
  * appends to one stream are never raced against each other here.
  */
@@ -703,9 +758,10 @@ class GroupCommitQueue {
     while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
       const taken: typeof this.waiting = [];
       const streams = new Set<string>();
-      // Shared between the free slots, so the groups are written side by side rather than one big one with idle slots.
-      const size = Math.min(this.options.maxAppends, Math.ceil(this.waiting.length / (this.options.maxInFlight - this.inFlight)));
-      for (let index = 0; index < this.waiting.length && taken.length < size; ) {
+      // Everything waiting goes in one group (up to maxAppends), not shared out between the free
+      // slots: a group's fixed cost (its statement, its commit's WAL flush) is then shared by the
+      // most appends, and a second slot only takes what arrives while a group is written (ADR 098).
+      for (let index = 0; index < this.waiting.length && taken.length < this.options.maxAppends; ) {
         const candidate = this.waiting[index]!;
         if (candidate.unit.some(({ streamId }) => this.streamsWriting.has(streamId) || streams.has(streamId))) {
           index++;

@@ -1,0 +1,146 @@
+/**
+ * A probe for group commit (ADR 098), outside `npm run bench`: the reference (single-row commits of
+ * the event's row) and group-commit settings, run interleaved for several rounds, each line with
+ * its rate, the CPU per operation (node + PostgreSQL, from /proc) and the appends per transaction
+ * the server saw. On a loaded machine the CPU figures hold better than the rates.
+ *
+ *   npx tsx tests/bench/group-commit-probe.ts
+ *
+ * PROBE_VARIANTS: a JSON list of `{ "label", "groupCommit", "env" }` (env: variables set while the
+ * variant runs, for experiments; module: another build of the store, e.g. the code before a change),
+ * or of plain group-commit settings; default `[true]`.
+ * PROBE_ROUNDS (default 3), PROBE_SECONDS (per line, default 3), PROBE_CLIENTS (default 16),
+ * PROBE_REFERENCE=0 (no reference lines), PROBE_THREADS=1 (node's CPU by thread).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createPostgresEventStore, type EventMetadata, type GroupCommitOptions } from '@hireloop/platform/event-store';
+import { migrate } from '@hireloop/platform/migrations/migrate';
+import { syntheticJob } from '../../cli/src/demo-jobs';
+import { createTestDatabase } from '../support/postgres';
+import { backendCpu, backendCpuSince } from './backend-cpu';
+
+interface Variant {
+  label?: string;
+  groupCommit?: boolean | GroupCommitOptions;
+  env?: Record<string, string>;
+  /** Another build of the store to compare against (e.g. the code before a change, copied beside it): a module exporting `createPostgresEventStore`. */
+  module?: string;
+}
+
+const VARIANTS = (JSON.parse(process.env.PROBE_VARIANTS ?? '[true]') as Array<Variant | boolean | GroupCommitOptions>).map(
+  (variant): Variant => (typeof variant === 'object' && ('groupCommit' in variant || 'env' in variant || 'label' in variant) ? (variant as Variant) : { groupCommit: variant as boolean | GroupCommitOptions }),
+);
+const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 3);
+const SECONDS = Number(process.env.PROBE_SECONDS ?? 3);
+const CLIENTS = Number(process.env.PROBE_CLIENTS ?? 16);
+const REFERENCE = process.env.PROBE_REFERENCE !== '0';
+
+const metadata = (i: number): EventMetadata => ({
+  eventId: crypto.randomUUID(),
+  occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  actor: 'system',
+  correlationId: 'bench',
+  causationId: null,
+  schemaVersion: 1,
+});
+
+/** CPU ticks (10 ms) of each of this process's threads, by name (the main thread as `main`). */
+const threadTicks = () => {
+  const ticks = new Map<string, number>();
+  for (const task of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const name = task === String(process.pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(name, (ticks.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return ticks;
+};
+
+async function timed(pool: pg.Pool, work: (client: number, n: number) => Promise<void>) {
+  const serverBefore = await backendCpu(pool);
+  const nodeBefore = process.cpuUsage();
+  const threadsBefore = threadTicks();
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        await work(client, n);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const node = process.cpuUsage(nodeBefore);
+  if (process.env.PROBE_THREADS === '1') {
+    const threads = [...threadTicks()].map(([name, ticks]) => `${name} ${Math.round(((ticks - (threadsBefore.get(name) ?? 0)) * 10_000) / done)}`);
+    process.stdout.write(`  node user ${Math.round(node.user / done)} system ${Math.round(node.system / done)}; threads: ${threads.filter((entry) => !entry.endsWith(' 0')).join(', ')}\n`);
+  }
+  const server = backendCpuSince(serverBefore, await backendCpu(pool));
+  return { rate: done / elapsed, node: (node.user + node.system) / done, server: server === null ? NaN : server / done };
+}
+
+const db = await createTestDatabase('hl_probe', { migrated: false });
+const pool = new pg.Pool({ connectionString: db.url, max: 20, idleTimeoutMillis: 0 });
+try {
+  await migrate(db.url, { schema: 'probe_appends' });
+  await migrate(db.url, { schema: 'probe_rows' });
+  const stores = await Promise.all(
+    VARIANTS.map(async ({ groupCommit, module }) => {
+      const create = module ? ((await import(module)) as { createPostgresEventStore: typeof createPostgresEventStore }).createPostgresEventStore : createPostgresEventStore;
+      return create({ pool, schema: 'probe_appends', groupCommit: groupCommit ?? true });
+    }),
+  );
+  const data = syntheticJob(1);
+  const perTransaction = async (prefix: string, table: string) => {
+    const { rows } = await pool.query<{ rows: string; transactions: string }>(
+      `SELECT count(*) AS rows, count(DISTINCT transaction_id) AS transactions FROM ${table} WHERE stream_id LIKE $1`,
+      [`${prefix}%`],
+    );
+    return Number(rows[0]!.rows) / Number(rows[0]!.transactions);
+  };
+  const print = (label: string, figure: { rate: number; node: number; server: number }, group: number) =>
+    process.stdout.write(
+      `${label.padEnd(40)} ${Math.round(figure.rate).toString().padStart(7)}/s  cpu ${Math.round(figure.node)} + ${Math.round(figure.server)} = ${Math.round(figure.node + figure.server)} µs  per tx ${group.toFixed(1)}  load ${loadavg()[0]!.toFixed(1)}\n`,
+    );
+  for (let round = 0; round < ROUNDS; round++) {
+    if (REFERENCE) {
+      const reference = await timed(pool, async (client, n) => {
+        await pool.query('INSERT INTO probe_rows.events (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)', [
+          `ref-${round}-${client}-${n}`,
+          crypto.randomUUID(),
+          'BenchAppended',
+          JSON.stringify(data),
+          JSON.stringify(metadata(n)),
+        ]);
+      });
+      print(`${round} reference`, reference, await perTransaction(`ref-${round}-`, 'probe_rows.events'));
+    }
+    for (const [index, store] of stores.entries()) {
+      const { label, groupCommit, env = {} } = VARIANTS[index]!;
+      const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+      Object.assign(process.env, env);
+      const prefix = `gc-${round}-${index}-`;
+      const figure = await timed(pool, async (client, n) => {
+        await store.append(`${prefix}${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
+      });
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      print(`${round} ${label ?? JSON.stringify(groupCommit ?? true)}`, figure, await perTransaction(prefix, 'probe_appends.events'));
+    }
+  }
+  for (const store of stores) await store.close();
+} finally {
+  await pool.end();
+  await db.drop();
+}
