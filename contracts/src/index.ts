@@ -2,6 +2,7 @@ export * from './common/errors';
 export * from './common/events';
 export * from './common/http';
 export * from './common/messages';
+export * from './common/session-messages';
 export * from './auth/api';
 export * from './auth/events';
 export * from './jobs/api';

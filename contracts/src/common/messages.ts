@@ -1,9 +1,11 @@
+import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+
 /** Texts shown to people, verbatim from the product spec. */
 export const MESSAGES = {
   accountExists: 'An account with this email already exists. Please sign in instead.',
   invalidLogin: 'Invalid email or password. Please try again.',
   passwordTooShort: 'Password must be at least 8 characters long',
-  sessionExpired: 'Session expired',
+  sessionExpired: SESSION_EXPIRED_MESSAGE,
   signInRequired: 'Please sign in to continue',
   jobRequiredFields: 'Please fill in all required fields (Title, Location, Description).',
   companyOnly: 'Only company accounts can post jobs',

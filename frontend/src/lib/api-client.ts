@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import { MIN_POSITION_HEADER, POSITION_HEADER, SESSION_EXPIRED_MESSAGE } from '@hireloop/contracts';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { AnswerCheck } from './answer-checks';
 import { clearAuthToken, getAuthToken } from './auth-token';
@@ -85,7 +85,7 @@ export function onSessionExpired(listener: () => void): () => void {
 }
 
 function isSessionExpired(status: number, body: string): boolean {
-  return status === 401 && body.includes(MESSAGES.sessionExpired);
+  return status === 401 && body.includes(SESSION_EXPIRED_MESSAGE);
 }
 
 function endExpiredSession(): void {

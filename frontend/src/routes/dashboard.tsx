@@ -1,8 +1,7 @@
 import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { exchangeAuthCode } from '../features/auth/api/exchange-code';
 import { useAuth } from '../features/auth/hooks/use-auth';
-import { completeLoginReturn, LoginReturnSearch } from '../features/auth/lib/login-return';
+import { LoginReturnSearch } from '../features/auth/lib/login-return-search';
 import { useCheckoutReturn } from '../features/subscriptions/hooks/use-checkout-return';
 import { isCheckoutReturn } from '../features/subscriptions/lib/plan-access';
 import { setAuthToken } from '../lib/auth-token';
@@ -15,7 +14,12 @@ export const Route = createFileRoute('/dashboard')({
   // A return from a social sign-in (`?auth=<code>` or `?token=<token>`) is finished before the
   // page shows (spec part 2, Dashboard).
   beforeLoad: async ({ search, preload }) => {
-    if (preload) return;
+    if (preload || (!search.auth && !search.token)) return;
+    // The exchange's code loads only for a return (off every first page's route tree, ADR 102).
+    const [{ completeLoginReturn }, { exchangeAuthCode }] = await Promise.all([
+      import('../features/auth/lib/login-return'),
+      import('../features/auth/api/exchange-code'),
+    ]);
     const outcome = await completeLoginReturn(search, { exchangeAuthCode, storeToken: setAuthToken });
     if (outcome === 'failed') throw redirect({ to: '/', search: { error: 'auth_failed' }, replace: true });
     if (outcome === 'signedIn') {

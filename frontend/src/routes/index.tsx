@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { SignInErrorParam } from '../features/auth/lib/login-return';
+import { SignInErrorParam } from '../features/auth/lib/login-return-search';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
 import { searchObject } from '../lib/search-params';
 import { jobListQueryOptions } from '../features/jobs/api/get-jobs';

@@ -18,7 +18,7 @@ import {
 } from '../../../lib/auth-dialog';
 import { storeSession } from '../api/store-session';
 import { useAuth } from '../hooks/use-auth';
-import { afterAuth, type AuthOutcome } from '../lib/after-auth';
+import type { AfterAuth } from '../lib/after-auth';
 
 // The dialog, its forms and their state machines load the first time someone opens it.
 const loadAuthDialog = () => import('./auth-dialog');
@@ -50,8 +50,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const preloadAuthDialog = useCallback(() => void loadAuthDialog(), []);
 
   const onAuthenticated = useCallback(
-    (session: AuthSuccess, outcome: AuthOutcome) => {
-      const next = afterAuth(session.user, outcome);
+    (session: AuthSuccess, next: AfterAuth) => {
       storeSession(session);
       setOpen(false);
       toast({ title: next.message, variant: 'success' });

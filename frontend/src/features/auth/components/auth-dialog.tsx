@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { PRODUCT_NAME } from '../../../lib/product';
-import type { AuthOutcome } from '../lib/after-auth';
+import { afterAuth, type AfterAuth } from '../lib/after-auth';
 import type { AuthDialogTab } from './auth-dialog-provider';
 import { SignInPanel } from './sign-in-panel';
 import { SignUpPanel } from './sign-up-panel';
@@ -13,7 +13,8 @@ interface AuthDialogProps {
   onOpenChange: (open: boolean) => void;
   tab: AuthDialogTab;
   onTabChange: (tab: AuthDialogTab) => void;
-  onAuthenticated: (session: AuthSuccess, outcome: AuthOutcome) => void;
+  /** Signed in or up; `next` says what to toast and where to go (the rule loads with the dialog, ADR 102). */
+  onAuthenticated: (session: AuthSuccess, next: AfterAuth) => void;
 }
 
 const isTab = (value: string): value is AuthDialogTab =>
@@ -24,8 +25,8 @@ const isTab = (value: string): value is AuthDialogTab =>
  * tab's form, which resets it.
  */
 export function AuthDialog({ open, onOpenChange, tab, onTabChange, onAuthenticated }: AuthDialogProps) {
-  const onSignedIn = useCallback((session: AuthSuccess) => onAuthenticated(session, 'signedIn'), [onAuthenticated]);
-  const onSignedUp = useCallback((session: AuthSuccess) => onAuthenticated(session, 'signedUp'), [onAuthenticated]);
+  const onSignedIn = useCallback((session: AuthSuccess) => onAuthenticated(session, afterAuth(session.user, 'signedIn')), [onAuthenticated]);
+  const onSignedUp = useCallback((session: AuthSuccess) => onAuthenticated(session, afterAuth(session.user, 'signedUp')), [onAuthenticated]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

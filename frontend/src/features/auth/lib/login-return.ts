@@ -1,16 +1,9 @@
 import { AUTH_MESSAGES } from '@hireloop/contracts';
-import { searchChoice, searchObject, searchToken } from '../../../lib/search-params';
+import type { LoginReturnSearch, SignInErrorCode } from './login-return-search';
 
-/**
- * `/dashboard?auth=<one-time code>` or `/dashboard?token=<token>`: how a social sign-in hands the
- * session back (spec part 2, Dashboard and §4 "Login return and logout"). Without zod, as every
- * route's search schema (ADR 095).
- */
-export interface LoginReturnSearch {
-  auth?: string | undefined;
-  token?: string | undefined;
-}
-export const LoginReturnSearch = searchObject<LoginReturnSearch>({ auth: searchToken, token: searchToken });
+// The routes read their search with `./login-return-search` alone: this module (the code exchange,
+// the error texts and every message with them) loads only when a sign-in comes back (ADR 102).
+export { LoginReturnSearch, SIGN_IN_ERROR_CODES, SignInErrorParam, type SignInErrorCode } from './login-return-search';
 
 export interface LoginReturnDeps {
   exchangeAuthCode: (authCode: string) => Promise<string>;
@@ -43,12 +36,6 @@ export async function completeLoginReturn(
   }
   return 'none';
 }
-
-/** `/?error=…`: why a sign-in that left the site did not come back signed in. */
-export const SIGN_IN_ERROR_CODES = ['auth_failed', 'linkedin_unavailable'] as const;
-export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
-/** `?error=` as `/` reads it: a code the server sends back, or nothing (unknown values are ignored). */
-export const SignInErrorParam = searchChoice(SIGN_IN_ERROR_CODES, undefined);
 
 export const SIGN_IN_ERROR_TEXT: Record<SignInErrorCode, string> = {
   auth_failed: 'Sign-in failed. Please try again.',

@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { sendPageView } from '../api/page-views';
 import { useConsent } from '../lib/consent';
 
 /**
@@ -26,6 +25,8 @@ export function usePageViews() {
   });
   useEffect(() => {
     if (consent !== 'accepted' || href === null) return;
-    sendPageView(routePattern(routeId));
+    // The sender loads once analytics are accepted: a first visit, which has not answered yet, never needs it (ADR 102).
+    const route = routePattern(routeId);
+    void import('../api/page-views').then(({ sendPageView }) => sendPageView(route));
   }, [consent, href, routeId]);
 }
