@@ -134,6 +134,7 @@ export interface RebuildTarget {
 
 export class RebuildBuffer {
   private readonly collections = new Map<string, ShadowDocuments>();
+  private readonly views = new Map<ShadowDocuments, WritableCollection<Doc>>();
   private writing: Promise<void> = Promise.resolve();
   /** Time spent waiting for writes (ms): what the pipeline could not hide. */
   waitedMs = 0;
@@ -155,7 +156,10 @@ export class RebuildBuffer {
         const physical = target.shadows.get(name);
         const documents = physical === undefined ? undefined : this.collections.get(physical);
         if (!documents) throw new Error(`Collection ${name} is not rebuilt here`);
-        return this.collectionOf<T>(documents);
+        // Made once per collection: a projection asks for its collections on every event.
+        let view = this.views.get(documents);
+        if (!view) this.views.set(documents, (view = this.collectionOf(documents)));
+        return view as unknown as WritableCollection<T>;
       },
     };
   }
