@@ -10,5 +10,3 @@ await rebuildSection({
   keptDatabase: process.env.BENCH_KEPT_DATABASE,
   databasePrefix: 'hl_rbb',
 });
-
-console.error((globalThis as unknown as { __rbb?: unknown }).__rbb);

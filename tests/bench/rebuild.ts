@@ -23,6 +23,7 @@ import { ProjectionRunner } from '@hireloop/projections/runner';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import { createTestDatabase, TEST_SERVER_URL } from '../support/postgres';
 import { atLeast } from './scoreboard';
+import { backendCpu, backendCpuSince } from './backend-cpu';
 
 export interface RebuildBenchOptions {
   /** Events in the log. */
@@ -192,6 +193,8 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
     }
 
     // Wall time by phase: the bulk pass, the index builds, the switches (with the catch-up before each).
+    const cpuBefore = process.cpuUsage();
+    const backendBefore = await backendCpu(pool);
     const phases = new Map<string, number>();
     let phaseStarted = performance.now();
     let phase = 'bulk';
@@ -205,6 +208,9 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
       }),
     );
     phases.set(phase, (phases.get(phase) ?? 0) + (performance.now() - phaseStarted) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const backend = backendCpuSince(backendBefore, await backendCpu(pool));
+    log(`rebuild: one pass CPU: node ${fixed((cpu.user + cpu.system) / 1e6, 2)} s, PostgreSQL backends ${backend === null ? '–' : fixed(backend / 1e6, 2)} s`);
     for (const [name, result] of [...together.value].sort(([, a], [, b]) => b.timings.apply - a.timings.apply)) {
       const { apply, indexes, switch: switched } = result.timings;
       log(`rebuild:   ${name}: ${thousands(result.events)} events, apply ${fixed(apply / 1000, 2)} s, indexes ${fixed(indexes / 1000, 2)} s, switch ${fixed(switched / 1000, 2)} s`);
