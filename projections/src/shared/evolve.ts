@@ -190,6 +190,19 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
     }
     return context as Ctx;
   };
+  /** The slices from `next` on, the asynchronous way (reads that may ask the store). */
+  const applyRest = async (event: ProjectedEvent<Schemas>, tx: ProjectionTransaction, known: Ctx | undefined, next: number) => {
+    const context = known ?? (await contextOf(event, tx, (documents, where) => documents.find(where)));
+    for (const part of slices.slice(next)) await part.apply(tx, event, context);
+  };
+  // From memory without a promise while it can (a rebuild), else the asynchronous way: same reads, same order.
+  const applyNow = (recorded: RecordedEvent, tx: ProjectionTransaction): Promise<void> | undefined => {
+    const event = parse(recorded);
+    const known = contextNow(event, tx);
+    let next = 0;
+    if (known) while (next < slices.length && slices[next]!.applyNow(tx, event, known)) next++;
+    return known && next === slices.length ? undefined : applyRest(event, tx, known, next);
+  };
   return {
     ...projection,
     eventTypes: Object.keys(schemas),
@@ -219,14 +232,9 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
       await touched.read(tx);
     },
     async apply(recorded, tx) {
-      const event = parse(recorded);
-      // From memory without a promise per read while it can (a rebuild), else as below: same reads, same order.
-      const known = contextNow(event, tx);
-      let next = 0;
-      if (known) while (next < slices.length && slices[next]!.applyNow(tx, event, known)) next++;
-      const context = known ?? (await contextOf(event, tx, (documents, where) => documents.find(where)));
-      for (const part of slices.slice(next)) await part.apply(tx, event, context);
+      await applyNow(recorded, tx);
     },
+    applyNow,
   };
 }
 
