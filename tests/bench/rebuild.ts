@@ -21,8 +21,9 @@ import { allProjections } from '@hireloop/projections/registry';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { syntheticJob } from '../../cli/src/demo-jobs';
-import { createTestDatabase } from '../support/postgres';
+import { createTestDatabase, TEST_SERVER_URL } from '../support/postgres';
 import { atLeast } from './scoreboard';
+import { backendCpu, backendCpuSince } from './backend-cpu';
 
 export interface RebuildBenchOptions {
   /** Events in the log. */
@@ -35,6 +36,10 @@ export interface RebuildBenchOptions {
   eachAlone?: boolean;
   /** Rebuild the job board alone and stop there (to profile it: `node --cpu-prof`). */
   jobBoardOnly?: boolean;
+  /** Rebuild every read model together only, no job board alone first (to profile the one pass). */
+  togetherOnly?: boolean;
+  /** A database kept between runs (made and filled on the first, never dropped): to profile the rebuild again and again. */
+  keptDatabase?: string;
   /** Prefix of the bench's database name (default `hl_bench`), so runs on a shared server can be told apart. */
   databasePrefix?: string;
 }
@@ -109,6 +114,22 @@ async function fillLog(pool: pg.Pool, store: EventStore & { table: string }, per
   await pool.query(`ANALYZE ${store.table}`);
 }
 
+/** A database of that name, made if missing (migrated), that `drop` leaves in place. */
+async function keptDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_SERVER_URL);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return { url: url.toString(), drop: async () => undefined };
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; value: T }> {
   const started = performance.now();
   const value = await work();
@@ -117,7 +138,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; valu
 
 export async function rebuildSection(options: RebuildBenchOptions): Promise<RebuildFigures> {
   const { events: logEvents, line, log } = options;
-  const db = await createTestDatabase(options.databasePrefix ?? 'hl_bench');
+  const db = options.keptDatabase ? await keptDatabase(options.keptDatabase) : await createTestDatabase(options.databasePrefix ?? 'hl_bench');
   const pool = new pg.Pool({ connectionString: db.url, max: 10, options: '-c jit=off' });
   const keysPool = new pg.Pool({ connectionString: db.url, max: 4, options: '-c jit=off -c search_path=bench_log' });
   let readStore: ReadStore | null = null;
@@ -128,7 +149,9 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
     store = await createPostgresEventStore({ pool, schema: 'bench_log' });
     const keys = await createPostgresPersonalDataKeys({ pool: keysPool });
     const personal = protectPersonalData({ eventStore: store, keys, rules: personalDataRules });
-    const filled = await timed(() => fillLog(pool, store!, personal.eventStore, logEvents));
+    const already = options.keptDatabase ? Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${store.table}`)).rows[0]!.n) : 0;
+    if (already > 0 && already !== logEvents) throw new Error(`The kept database holds ${already} events, not ${logEvents}`);
+    const filled = await timed(() => (already > 0 ? Promise.resolve() : fillLog(pool, store!, personal.eventStore, logEvents)));
     log(`rebuild: wrote ${thousands(logEvents)} events in ${fixed(filled.seconds, 1)} s`);
     readStore = await createPostgresReadStore({ pool, schema: 'bench_read_models' });
     const eventStore = personal.eventStore;
@@ -156,12 +179,12 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
     });
     row("reference: reading the job board's events alone (no rebuild)", read.value, read.seconds);
 
-    const board = await timed(() => runnerOf(jobBoardProjection).rebuild());
-    row('job board alone', board.value.events, board.seconds);
+    const board = options.togetherOnly ? { seconds: NaN, value: { events: 0 } } : await timed(() => runnerOf(jobBoardProjection).rebuild());
+    if (!options.togetherOnly) row('job board alone', board.value.events, board.seconds);
     log(`rebuild: job board in ${fixed(board.seconds, 1)} s`);
     if (options.jobBoardOnly) return { jobBoard: { seconds: board.seconds, events: board.value.events } };
 
-    if (options.eachAlone !== false) {
+    if (options.eachAlone !== false && !options.togetherOnly) {
       for (const projection of allProjections) {
         if (projection === jobBoardProjection) continue;
         const alone = await timed(() => runnerOf(projection).rebuild());
@@ -169,7 +192,31 @@ export async function rebuildSection(options: RebuildBenchOptions): Promise<Rebu
       }
     }
 
-    const together = await timed(() => ProjectionRunner.rebuildTogether(allProjections.map(runnerOf)));
+    // Wall time by phase: the bulk pass, the index builds, the switches (with the catch-up before each).
+    const cpuBefore = process.cpuUsage();
+    const backendBefore = await backendCpu(pool);
+    const phases = new Map<string, number>();
+    let phaseStarted = performance.now();
+    let phase = 'bulk';
+    const together = await timed(() =>
+      ProjectionRunner.rebuildTogether(allProjections.map(runnerOf), (progress) => {
+        if (progress.phase === phase) return;
+        const now = performance.now();
+        phases.set(phase, (phases.get(phase) ?? 0) + (now - phaseStarted) / 1000);
+        phase = progress.phase;
+        phaseStarted = now;
+      }),
+    );
+    phases.set(phase, (phases.get(phase) ?? 0) + (performance.now() - phaseStarted) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    const backend = backendCpuSince(backendBefore, await backendCpu(pool));
+    log(`rebuild: one pass CPU: node ${fixed((cpu.user + cpu.system) / 1e6, 2)} s, PostgreSQL backends ${backend === null ? '–' : fixed(backend / 1e6, 2)} s`);
+    for (const [name, result] of [...together.value].sort(([, a], [, b]) => b.timings.apply - a.timings.apply)) {
+      const { apply, indexes, switch: switched } = result.timings;
+      log(`rebuild:   ${name}: ${thousands(result.events)} events, apply ${fixed(apply / 1000, 2)} s, indexes ${fixed(indexes / 1000, 2)} s, switch ${fixed(switched / 1000, 2)} s`);
+    }
+    log(`rebuild: one pass waited ${fixed((together.value.values().next().value?.timings.writesWaited ?? 0) / 1000, 2)} s for writes`);
+    log(`rebuild: one pass by phase: ${[...phases].map(([name, seconds]) => `${name} ${fixed(seconds, 2)} s`).join(', ')}`);
     const appliedTogether = [...together.value.values()].reduce((sum, result) => sum + result.events, 0);
     row(`all ${allProjections.length} read models, one pass`, appliedTogether, together.seconds);
     log(`rebuild: all in one pass in ${fixed(together.seconds, 1)} s`);

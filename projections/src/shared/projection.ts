@@ -16,6 +16,12 @@ export interface ProjectionDefinition {
   eventTypes: readonly string[];
   apply(event: RecordedEvent, tx: ProjectionTransaction): Promise<void>;
   /**
+   * Optional: `apply` without a promise when it can (its reads answered from memory, a rebuild's
+   * buffer): undefined once applied, else a promise of the rest, which the caller awaits. It must
+   * do what `apply` does: a wrapper that replaces `apply` ({ ...projection, apply }) drops it too.
+   */
+  applyNow?(event: RecordedEvent, tx: ProjectionTransaction): Promise<void> | undefined;
+  /**
    * Optional (ADR 092): reads, before a batch is applied, the documents `apply` will read for
    * `events`, a few statements for the whole batch rather than one per document. Only a guess:
    * what `apply` then reads comes from the batch's buffer, and whatever was not read ahead is read

@@ -122,6 +122,22 @@ class ShadowDocuments {
   }
 }
 
+/**
+ * The same collection answered without a promise, from memory only: each read is undefined when
+ * memory cannot tell (the caller then goes the asynchronous way, which may ask the store). A
+ * projection's adapter (`evolve.ts`) uses it to apply an event with no `await` per read.
+ */
+export interface CollectionNow<T extends Doc = Doc> {
+  get(id: string): T | null | undefined;
+  find(filter: Filter): T[] | undefined;
+  put(doc: T): void;
+  delete(id: string): void;
+}
+
+/** A collection that also answers from memory without a promise (`CollectionNow`). */
+export const collectionNow = <T extends Doc>(collection: WritableCollection<T>): CollectionNow<T> | undefined =>
+  (collection as WritableCollection<T> & { now?: CollectionNow<T> }).now;
+
 /** One read model of a rebuild: its shadows and shadow checkpoint. */
 export interface RebuildTarget {
   /** The shadow checkpoint (`shadowCheckpointName`). */
@@ -134,6 +150,7 @@ export interface RebuildTarget {
 
 export class RebuildBuffer {
   private readonly collections = new Map<string, ShadowDocuments>();
+  private readonly views = new Map<ShadowDocuments, WritableCollection<Doc>>();
   private writing: Promise<void> = Promise.resolve();
   /** Time spent waiting for writes (ms): what the pipeline could not hide. */
   waitedMs = 0;
@@ -155,7 +172,10 @@ export class RebuildBuffer {
         const physical = target.shadows.get(name);
         const documents = physical === undefined ? undefined : this.collections.get(physical);
         if (!documents) throw new Error(`Collection ${name} is not rebuilt here`);
-        return this.collectionOf<T>(documents);
+        // Made once per collection: a projection asks for its collections on every event.
+        let view = this.views.get(documents);
+        if (!view) this.views.set(documents, (view = this.collectionOf(documents)));
+        return view as unknown as WritableCollection<T>;
       },
     };
   }
@@ -186,7 +206,29 @@ export class RebuildBuffer {
       }
       return found;
     };
-    return {
+    const now: CollectionNow<T> = {
+      get: (id) => {
+        const json = documents.lookup(id);
+        return json === null ? null : json === undefined ? undefined : (JSON.parse(json) as T);
+      },
+      find: (filter) => {
+        const candidates = this.candidatesNow(documents, parseFilter(filter));
+        if (candidates === undefined) return undefined;
+        const found: T[] = [];
+        for (const id of [...candidates].sort(compareCodePoints)) {
+          const json = documents.lookup(id);
+          if (json === undefined) return undefined;
+          if (json === null) continue;
+          const doc = JSON.parse(json) as T;
+          if (matchesFilter(doc, filter)) found.push(doc);
+        }
+        return found;
+      },
+      put,
+      delete: (id) => documents.stage(id, null),
+    };
+    const view: WritableCollection<T> & { now: CollectionNow<T> } = {
+      now,
       get,
       find: async (filter?: Filter, options?: FindOptions) => {
         const found = await matching(filter, options);
@@ -223,6 +265,31 @@ export class RebuildBuffer {
         return deleted;
       },
     };
+    return view;
+  }
+
+  /** `candidates` from the indexes already made, without a promise; undefined when one is missing or the filter names none by equality. */
+  private candidatesNow(documents: ShadowDocuments, node: FilterNode): Set<string> | undefined {
+    if (node.kind !== 'field') {
+      if (node.kind === 'nor' || node.children.length === 0) return undefined;
+      const parts: Array<Set<string>> = [];
+      for (const child of node.children) {
+        const part = this.candidatesNow(documents, child);
+        if (part !== undefined) parts.push(part);
+        else return undefined;
+      }
+      if (node.kind === 'and') return parts.reduce((smallest, part) => (part.size < smallest.size ? part : smallest));
+      return new Set(parts.flatMap((part) => [...part]));
+    }
+    const { condition, segments } = node;
+    if (segments.length !== 1 || (condition.op !== 'eq' && condition.op !== 'in')) return undefined;
+    const values = condition.op === 'eq' ? [condition.value] : condition.values;
+    if (node.path === '_id') return new Set(values.filter((value): value is string => typeof value === 'string'));
+    const index = documents.indexes.get(node.path);
+    if (!index) return undefined;
+    const ids = new Set<string>();
+    for (const value of values) for (const id of index.ids.get(keyOf(value)) ?? []) ids.add(id);
+    return ids;
   }
 
   /**
