@@ -92,6 +92,8 @@ class ShadowDocuments {
   inFlight: Map<string, string | null> | null = null;
   /** Indexes of top-level fields, made when a query first names the field, over every document. */
   readonly indexes = new Map<string, FieldIndex>();
+  /** The collection a projection writes through (`RebuildBuffer.transaction`), made once. */
+  api: WritableCollection<Doc> | undefined;
 
   constructor(readonly physical: string) {}
 
@@ -155,7 +157,9 @@ export class RebuildBuffer {
         const physical = target.shadows.get(name);
         const documents = physical === undefined ? undefined : this.collections.get(physical);
         if (!documents) throw new Error(`Collection ${name} is not rebuilt here`);
-        return this.collectionOf<T>(documents);
+        // Made once per shadow: a projection asks for its collection on every event.
+        documents.api ??= this.collectionOf(documents);
+        return documents.api as unknown as WritableCollection<T>;
       },
     };
   }
