@@ -82,7 +82,7 @@ const registration = (userId: string, i: number) => ({
 });
 
 /** Writes the bench's log: `events` events, a fifth of them JobPosted, 1 in 200 a sealed registration. */
-async function fillLog(pool: pg.Pool, store: EventStore & { table: string }, personal: EventStore, events: number) {
+export async function fillLog(pool: pg.Pool, store: EventStore & { table: string }, personal: EventStore, events: number) {
   const jobs = Math.round(events / 5);
   const registrations = Math.round(events / 200);
   const others = events - jobs - registrations;

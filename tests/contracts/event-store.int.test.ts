@@ -4,6 +4,7 @@ import {
   createMemoryEventStore,
   createPostgresEventStore,
   decodePosition,
+  encodePosition,
   START,
   type GroupCommitOptions,
   type PostgresEventStore,
@@ -235,6 +236,33 @@ describe('postgres event store', () => {
     await first.close();
     const second = await openStore({ schema });
     expect((await second.readStream('kept')).events.map((event) => event.type)).toEqual(['Kept']);
+  });
+
+  it("reads each event's position and time as the driver's values would make them (ADR 100), whatever the session's time zone", async () => {
+    const schema = await freshSchema();
+    const { url } = await testDatabase();
+    // A session far from UTC: the times read must not depend on it.
+    const pool = new pg.Pool({ connectionString: url, options: '-c TimeZone=Asia/Kathmandu' });
+    cleanups.push(() => pool.end());
+    const store = await openStore({ schema, pool });
+    await store.append(streamName(), [newEvent('Timed'), newEvent('Timed'), newEvent('Timed')]);
+    // Times with microseconds (truncated to milliseconds, as a Date truncates them), a whole second, and an old one.
+    const times = ['2026-11-28 02:40:01.123999+00', '2026-11-28 02:40:02+00', '1999-12-31 23:59:59.999500+00'];
+    await pool.query(
+      `UPDATE ${schema}.events e SET recorded_at = t.at::timestamptz
+         FROM (SELECT global_seq, row_number() OVER (ORDER BY global_seq) AS n FROM ${schema}.events) s
+         JOIN unnest($1::text[]) WITH ORDINALITY AS t(at, n) ON t.n = s.n
+        WHERE e.global_seq = s.global_seq`,
+      [times],
+    );
+    const { rows } = await pool.query<{ transaction_id: string; global_seq: string; recorded_at: Date }>(
+      `SELECT transaction_id::text, global_seq::text, recorded_at FROM ${schema}.events ORDER BY transaction_id, global_seq`,
+    );
+    const { events } = await store.readAll(START);
+    expect(events.map((event) => [event.position, event.recordedAt])).toEqual(
+      rows.map((row) => [encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)), new Date(row.recorded_at).toISOString()]),
+    );
+    expect(events.map((event) => event.recordedAt)).toEqual(['2026-11-28T02:40:01.123Z', '2026-11-28T02:40:02.000Z', '1999-12-31T23:59:59.999Z']);
   });
 
   it('orders by transaction id first: an older transaction that writes later is read first', async () => {

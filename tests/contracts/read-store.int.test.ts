@@ -148,6 +148,34 @@ describe('postgres read store', () => {
     await store.close();
   });
 
+  it("builds a refilled shadow's indexes, its whole-document index on a connection of its own, with a pool of one connection (ADR 100)", async () => {
+    const schema = await freshSchema();
+    // One connection: the DDL holds it, so the whole-document index cannot have come from the pool.
+    const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
+    const store = await createPostgresReadStore({ pool, schema });
+    const name = uniqueName('refilled');
+    const shadow = shadowCollection(name);
+    const indexes = [{ fields: ['name'] }, { fields: ['email'], unique: true }];
+    const indexNames = async (table: string) =>
+      (await pool.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 ORDER BY 1', [schema, table])).rows.map((row) => row.indexname);
+    await store.ensureCollection(name, indexes, { documentIndex: true });
+    await store.ensureCollection(shadow, indexes, { documentIndex: true });
+    await store.resetForRebuild(shadow);
+    expect(await indexNames(`rm_${shadow}`)).toEqual([`rm_${shadow}_pkey`]);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 50; i++) await tx.collection(shadow).put({ _id: `p${i}`, name: `Person ${i % 5}`, email: `p${i}@example.com`, tags: [`t${i % 3}`] });
+    });
+    await store.ensureCollection(shadow, indexes, { documentIndex: true });
+    const built = await indexNames(`rm_${shadow}`);
+    expect(built).toHaveLength((await indexNames(`rm_${name}`)).length);
+    expect(built.filter((index) => index.includes('_gin_'))).toHaveLength(1);
+    const where = compileFilter({ tags: 't1' });
+    const plan = await pool.query(`EXPLAIN SELECT doc FROM ${schema}.rm_${shadow} WHERE ${where.sql}`, where.values);
+    expect(plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')).toMatch(/_gin_/);
+    expect((await store.collection(shadow).find({ tags: 't1' })).map((doc) => doc._id)).toHaveLength(17);
+    await store.close();
+  });
+
   it('serves case-insensitive substring searches from a trigram index on a substring-indexed field', async () => {
     const schema = await freshSchema();
     const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });

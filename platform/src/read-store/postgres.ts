@@ -475,13 +475,25 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     return result.rows.length === 0 ? null : (result.rows[0].position as Position);
   };
 
-  async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[], documentIndex: boolean): Promise<void> {
+  /**
+   * Makes the collection's missing indexes. When the whole-document index is missing from a table
+   * that was already there (a rebuild's shadow after its load) and other indexes are to be made
+   * too, it is built on a connection of its own meanwhile: it is the costliest (a GIN index, which
+   * PostgreSQL builds on one core), and the others take the second core (ADR 100). CREATE INDEX
+   * takes a SHARE lock, which does not conflict with another CREATE INDEX on the same table.
+   */
+  async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[], documentIndex: boolean, tableCommitted: boolean): Promise<void> {
     const table = tableOf(name);
-    if (documentIndex) {
-      await client.query(
-        `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'gin', []))} ON ${table} USING gin (doc jsonb_path_ops)`,
-      );
+    const documentIndexName = indexName(name, 'gin', []);
+    const createDocumentIndex = `CREATE INDEX IF NOT EXISTS ${quoteIdent(documentIndexName)} ON ${table} USING gin (doc jsonb_path_ops)`;
+    let aside: Promise<void> | null = null;
+    if (documentIndex && indexes.length > 0 && tableCommitted) {
+      const { rows } = await client.query<{ missing: boolean }>('SELECT to_regclass($1) IS NULL AS missing', [`${quoteIdent(schema)}.${quoteIdent(documentIndexName)}`]);
+      if (rows[0]?.missing === true) aside = onConnectionOfItsOwn(createDocumentIndex);
     }
+    // Handled below, so a failure of the other indexes does not leave it unhandled.
+    aside?.catch(() => undefined);
+    if (documentIndex && !aside) await client.query(createDocumentIndex);
     const arrayIndexed = new Set<string>();
     for (const index of indexes) {
       if (index.substring) {
@@ -512,6 +524,18 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
             `WHERE jsonb_typeof(${jsonbAt(segments)}) = 'array'`,
         );
       }
+    }
+    await aside;
+  }
+
+  /** Runs one statement on a connection opened for it (not the pool's: a small pool could be exhausted by the caller). */
+  async function onConnectionOfItsOwn(sql: string): Promise<void> {
+    const client = new pg.Client(pool.options);
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
     }
   }
 
@@ -547,10 +571,12 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       const table = tableOf(name);
       try {
         await collectionDdl(async (client) => {
+          // Made before this transaction (under the same lock, so committed): another connection sees it.
+          const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table]);
           await client.query(
             `CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
           );
-          await ensureIndexes(client, name, parsed, options?.documentIndex === true);
+          await ensureIndexes(client, name, parsed, options?.documentIndex === true, rows[0]?.found === true);
         });
       } catch (error) {
         throw translate(error, name);

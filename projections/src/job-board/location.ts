@@ -46,11 +46,39 @@ export interface LocationFlags {
   isUS: boolean;
 }
 
+/**
+ * `containsPhrase(text, one of phrases)` as one regular expression: `words` leaves single spaces
+ * between words and none at the ends, so a phrase is a whole run of words when a space or an end
+ * of the text is on each side. One pass over the text instead of one per phrase: the projection
+ * computes this for every job a rebuild applies (ADR 100).
+ */
+const anyPhrase = (phrases: readonly string[]): RegExp =>
+  new RegExp(`(?:^| )(?:${phrases.map((phrase) => phrase.replace(/[.]/g, '\\.')).join('|')})(?= |$)`);
+const STATE_NAME = anyPhrase(STATES.map(([name]) => name));
+const NON_US_PLACE = anyPhrase(NON_US_PLACES);
+const CAPITALS = /\b([A-Z]{2})\b/g;
+
 export function locationFlags(location: string, remote: boolean): LocationFlags {
   const text = words(location);
   const usWording = US_WORDING.test(text);
-  const stateName = STATES.some(([name]) => containsPhrase(text, name));
   // Abbreviations count only in capitals ("Austin, TX"), so "in" or "or" in a sentence do not.
+  const stateAbbreviation = () => {
+    for (const match of location.matchAll(CAPITALS)) if (STATE_ABBREVIATIONS.has(match[1]!)) return true;
+    return false;
+  };
+  const usPlace = () => STATE_NAME.test(text) || stateAbbreviation() || /\b\d{5}(?:-\d{4})?\b/.test(location);
+  return {
+    isRemote: remote || /\bremote\b/.test(text),
+    isGlobal: /\b(global|globally|worldwide)\b/.test(text),
+    isUS: usWording || (usPlace() && !NON_US_PLACE.test(text)),
+  };
+}
+
+/** The rule above as first written, phrase by phrase: the reference the unit test holds `locationFlags` to. */
+export function locationFlagsByPhrase(location: string, remote: boolean): LocationFlags {
+  const text = words(location);
+  const usWording = US_WORDING.test(text);
+  const stateName = STATES.some(([name]) => containsPhrase(text, name));
   const stateAbbreviation = [...location.matchAll(/\b([A-Z]{2})\b/g)].some((match) => STATE_ABBREVIATIONS.has(match[1]!));
   const zip = /\b\d{5}(?:-\d{4})?\b/.test(location);
   const elsewhere = NON_US_PLACES.some((place) => containsPhrase(text, place));

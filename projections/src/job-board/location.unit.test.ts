@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationFlags, parseLocationQuery } from './location';
+import { locationFlags, locationFlagsByPhrase, parseLocationQuery } from './location';
 
 describe('what a job location says', () => {
   it.each<[string, boolean, { isRemote: boolean; isGlobal: boolean; isUS: boolean }]>([
@@ -21,6 +21,32 @@ describe('what a job location says', () => {
     ['', true, { isRemote: true, isGlobal: false, isUS: false }],
   ])('%j (remote %s)', (location, remote, expected) => {
     expect(locationFlags(location, remote)).toEqual(expected);
+  });
+});
+
+describe('locationFlags in one pass per rule', () => {
+  it('says what the phrase-by-phrase rule says, for locations made of every kind of part', () => {
+    const parts = [
+      'New York', 'new york city', 'West Virginia', 'virginia', 'Virginia Beach', 'Washington', 'DC', 'TX', 'Tx', 'in', 'OR',
+      'Canada', 'UK', 'uk', 'Ukraine', 'United Kingdom', 'United States', 'U.S.', 'U.S.A.', 'USA', 'us', 'America', 'Americas',
+      'Remote', 'remotely', 'Global', 'globally', 'Worldwide', '94105', '94105-1234', '941050', 'Berlin', 'Germany', 'South Africa',
+      'africa', 'asia', 'Asian', 'new', 'mexico', 'New Mexico', 'Kansas City', 'Georgia', 'georgia tech', 'india', 'Indiana', '',
+      '(', ')', ',', ' - ', '/', '.', '·', 'Zürich', 'EMEA', 'apac', 'LATAM', 'district of columbia', 'puerto rico', 'wales', 'NEW YORK',
+    ];
+    let seed = 7;
+    // A fixed sequence (the high bits of a linear congruential generator): the same locations every run.
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) >>> 16;
+    const checked = new Set<string>();
+    for (let n = 0; n < 5000; n++) {
+      const count = 1 + (next() % 5);
+      const separators = [' ', ', ', ' - ', '', '  ', ' / '];
+      let location = '';
+      for (let k = 0; k < count; k++) location += `${k === 0 ? '' : separators[next() % separators.length]}${parts[next() % parts.length]}`;
+      checked.add(location);
+      for (const remote of [false, true]) expect(locationFlags(location, remote), JSON.stringify(location)).toEqual(locationFlagsByPhrase(location, remote));
+    }
+    // Enough different locations that every part met the others in many ways.
+    expect(checked.size).toBeGreaterThan(4000);
   });
 });
 
