@@ -1,5 +1,5 @@
 /**
- * Drafts kept in this tab's sessionStorage so a reload loses nothing a user typed (ADR 104): each
+ * Drafts kept in this tab's sessionStorage so a reload loses nothing a user typed (ADR 110): each
  * feature keeps its drafts under this prefix, and signing out forgets them all, so the next person
  * at this browser finds none.
  */

@@ -480,7 +480,7 @@ describe('profile wizard dialog', () => {
     expect(dialog().getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Engineer');
   });
 
-  it('a reload in the middle of creating keeps what was read and typed; saving or closing forgets it (ADR 104)', async () => {
+  it('a reload in the middle of creating keeps what was read and typed; saving or closing forgets it (ADR 110)', async () => {
     answers['POST /api/parse-resume'] = json(200, parsed);
     answers['POST /api/profile'] = json(201, { success: true, profile: profile() });
     const first = renderWizard();

@@ -101,7 +101,7 @@ export function ProfileWizardDialog({
       actions: { completed: () => completed.current?.() },
     }),
   );
-  // A draft kept in this tab (ADR 104): a reload in the middle of creating the profile comes back to it.
+  // A draft kept in this tab (ADR 110): a reload in the middle of creating the profile comes back to it.
   const [draft] = useState(() => (open && !profile ? readProfileDraft(userId) : null));
   const actorRef = useActorRef(machine, { input: { profile: open ? profile : null, draft } });
   const step = useSelector(actorRef, wizardStep);
@@ -304,7 +304,7 @@ function ParseStep({ actorRef }: { actorRef: WizardActor }) {
 function ConfirmStep({ actorRef, userId }: { actorRef: WizardActor; userId: string }) {
   const { values, fieldIssues, mode, revision, fromDraft } = useSelector(actorRef, (snapshot) => snapshot.context);
   const saving = useSelector(actorRef, (snapshot) => snapshot.matches({ confirm: 'saving' }));
-  // Creating: what the form holds is kept in this tab as it changes, so a reload does not lose it (ADR 104).
+  // Creating: what the form holds is kept in this tab as it changes, so a reload does not lose it (ADR 110).
   const keepDraft = mode === 'create' ? (next: ProfileFormValues) => writeProfileDraft(userId, next) : undefined;
   // A new prefill (a parsed resume, another profile) starts the form again from it.
   return (

@@ -25,7 +25,7 @@ interface WizardState {
 
 /** Opens the profile wizard, loading its code on demand; closing gives the focus back to the opener. */
 export function useProfileWizardLauncher(userId: string): ProfileWizardLauncher {
-  // A profile being created when the page reloaded opens again where it was (ADR 104).
+  // A profile being created when the page reloaded opens again where it was (ADR 110).
   const [state, setState] = useState<WizardState | null>(() => (readProfileDraft(userId) ? { open: true, profile: null } : null));
   const opener = useRef<HTMLElement | null>(null);
 

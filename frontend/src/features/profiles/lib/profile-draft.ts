@@ -3,7 +3,7 @@ import { TAB_DRAFT_PREFIX, tabStore } from '../../../lib/tab-drafts';
 import { emptyProfileForm, type ProfileFormValues } from './profile-form';
 
 /**
- * The profile wizard's draft (ADR 104): what a candidate has on the wizard's form before saving
+ * The profile wizard's draft (ADR 110): what a candidate has on the wizard's form before saving
  * (typed, or read from a resume), kept in this tab's sessionStorage so a reload does not lose it.
  * It stays in the candidate's own tab, is gone when the tab closes, and is removed when the profile
  * is saved, when the wizard is closed on purpose, and on sign-out.

@@ -40,7 +40,7 @@ export interface ProfileWizardContext {
   saved: CandidateProfile | null;
   /** Changes whenever `values` are replaced from outside the form, so the form starts again from them. */
   revision: number;
-  /** Create mode started from a draft kept in this tab (a reload mid-wizard, ADR 104). */
+  /** Create mode started from a draft kept in this tab (a reload mid-wizard, ADR 110). */
   fromDraft: boolean;
 }
 
