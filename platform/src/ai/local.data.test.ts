@@ -226,7 +226,9 @@ describe('the offline resume extractor', () => {
         right: Math.max(right[field], MEASURED[field]),
       });
     }
-  });
+    // Reading every real PDF and Word file takes a few seconds on a quiet machine and over 30 s on a
+    // loaded one (seen at load 21–24, on the code before and after ADR 105 alike): a limit, not a wait.
+  }, 180_000);
 
   it('gives a result the extracted-resume schema accepts, with years counted to today', async () => {
     const ai = localResumeAi({ now: () => NOW });
