@@ -27,6 +27,35 @@ function lucideIconsPlugin(): Plugin {
   };
 }
 
+/**
+ * The modules a first page loads: the entries and what they import statically, known when the
+ * build has read every module (before the chunks are made). The `framework` group takes only the
+ * packages' modules among them (ADR 109): a router or React Query module only a lazily loaded page
+ * uses comes with that page, not on every first visit.
+ */
+function firstPageModules(): { plugin: Plugin; has: (id: string) => boolean } {
+  const modules = new Set<string>();
+  return {
+    has: (id) => modules.has(id),
+    plugin: {
+      name: 'hireloop:first-page-modules',
+      apply: 'build',
+      buildEnd() {
+        modules.clear();
+        const visit = (id: string) => {
+          if (modules.has(id)) return;
+          modules.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+      },
+    },
+  };
+}
+
+const firstPage = firstPageModules();
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack|clsx|class-variance-authority|use-sync-external-store)[\\/]/;
+
 const zodPackage = path.dirname(createRequire(import.meta.url).resolve('zod/package.json'));
 
 export default defineConfig({
@@ -43,6 +72,7 @@ export default defineConfig({
     compression({ include: /^assets\/.+\.(?:js|css)$/, algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
     // The job board's first screen as HTML, for the server to send before the scripts (ADR 086).
     prerenderShellsPlugin(),
+    firstPage.plugin,
   ],
   resolve: {
     alias: [
@@ -82,7 +112,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+              test: (id: string) => FRAMEWORK.test(id) && firstPage.has(id) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
             },
             {
               // The app's own shared pieces (the API client, session, layout, small UI parts, the job
@@ -94,7 +124,7 @@ export default defineConfig({
               // their icons) are here too: on a first visit to /jobs they were six files of 160 B to
               // 1.4 kB, each with its own imports and exports (ADR 102).
               name: 'app',
-              test: /frontend[\\/]src[\\/](lib[\\/](lucide-icon|api-client|auth-token|auth-dialog|page-title|product|utils|search-params|use-debounced-text|page-window|query-client|session)|components[\\/](layout[\\/]|ui[\\/](button|card|input|label|badge|alert|skeleton|pagination|select-trigger|deferred-select|toast)\.)|features[\\/]auth[\\/]hooks[\\/]use-auth\.|features[\\/]jobs[\\/](api[\\/](get-jobs|get-my-application|apply-to-job)\.|lib[\\/]format-job\.|components[\\/]apply-button\.)|lib[\\/]match-score\.|components[\\/]match-score-badge\.|routes[\\/]-components[\\/]use-job-viewer\.)|contracts[\\/]src[\\/](jobs|candidates)[\\/]constants\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](check|x|plus|clock|search|lock|circle-check|eye|briefcase|map-pin|users|share-2|triangle-exclamation-point|building-complex|sparkles|globe|dollar-sign|external-link)\.mjs)/,
+              test: /frontend[\\/]src[\\/](main\.tsx|lib[\\/](lucide-icon|api-client|auth-token|auth-dialog|page-title|product|utils|search-params|use-debounced-text|page-window|query-client|session)|components[\\/](layout[\\/]|ui[\\/](button|card|input|label|badge|alert|skeleton|pagination|select-trigger|deferred-select|toast)\.)|features[\\/]auth[\\/]hooks[\\/]use-auth\.|features[\\/]jobs[\\/](api[\\/](get-jobs|get-my-application)\.|lib[\\/]format-job\.|components[\\/]apply-button\.)|lib[\\/]match-score\.|components[\\/]match-score-badge\.|routes[\\/]-components[\\/]use-job-viewer\.)|contracts[\\/]src[\\/](jobs|candidates)[\\/]constants\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](check|x|plus|clock|search|lock|circle-check|eye|briefcase|map-pin|users|share-2|triangle-exclamation-point|building-complex|sparkles|globe|dollar-sign|external-link)\.mjs)/,
             },
           ],
         },

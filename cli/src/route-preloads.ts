@@ -27,10 +27,16 @@ interface RouteChunks {
 
 const SPLIT_ROUTE = /^src\/routes\/([^/]+)\.tsx\?tsr-split=/;
 
-/** The scripts to preload for a page address, given the build's manifest. */
-export function routePreloads(manifest: ViteManifest): (pathname: string) => string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const inEntry = entry ? closure(manifest, [entry]) : new Set<string>();
+/**
+ * The scripts to preload for a page address, given the build's manifest and its `index.html`. What
+ * the page itself loads is left out: the scripts and module preloads `index.html` names, and what
+ * they import. The manifest alone does not say it once the entry module is in a chunk group (ADR
+ * 109): Vite then writes no `index.html` entry (`isEntry`), and the page names the group's files.
+ */
+export function routePreloads(manifest: ViteManifest, indexHtml = ''): (pathname: string) => string[] {
+  const pageScripts = new Set(scriptsOf(indexHtml));
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || pageScripts.has(`/${manifest[key]!.file}`));
+  const inEntry = closure(manifest, entries);
 
   const chunksByRoute = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
@@ -57,6 +63,15 @@ export function withModulePreloads(html: string, scripts: readonly string[]): st
   if (scripts.length === 0) return html;
   const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
   return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/** The addresses of the scripts a page loads: its module scripts and module preloads. */
+function scriptsOf(html: string): string[] {
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  return tags
+    .filter((tag) => /^<script\b/.test(tag) || /\brel="modulepreload"/.test(tag))
+    .map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1])
+    .filter((address): address is string => address !== undefined);
 }
 
 function segmentsOf(routeName: string): Array<string | null> {

@@ -40,6 +40,28 @@ describe('the scripts a page preloads', () => {
     expect(preloads('/dashboard')).toEqual(['/assets/dashboard-L.js']);
   });
 
+  it('with the entry in a chunk group (no isEntry in the manifest), what the page names and what that imports are left out (ADR 109)', () => {
+    const grouped: ViteManifest = {
+      '_runtime-R.js': { file: 'assets/rolldown-runtime-R.js' },
+      '_framework-F.js': { file: 'assets/framework-F.js', imports: ['_runtime-R.js'] },
+      '_app-A.js': { file: 'assets/app-A.js', imports: ['_runtime-R.js', '_framework-F.js', '_shared-S.js'] },
+      '_shared-S.js': { file: 'assets/shared-S.js' },
+      '_board-B.js': { file: 'assets/job-board-page-B.js', imports: ['_app-A.js', '_shared-S.js'] },
+      'src/routes/jobs.tsx?tsr-split=component': { file: 'assets/jobs-J.js', imports: ['_app-A.js', '_board-B.js', '_framework-F.js'] },
+    };
+    const page = [
+      '<head>',
+      '  <script type="module" crossorigin src="/assets/rolldown-runtime-R.js"></script>',
+      '  <script type="module" crossorigin src="/assets/framework-F.js"></script>',
+      '  <link rel="modulepreload" crossorigin href="/assets/app-A.js">',
+      '  <link rel="stylesheet" crossorigin href="/assets/app-A.css">',
+      '</head>',
+    ].join('\n');
+    expect(routePreloads(grouped, page)('/jobs')).toEqual(['/assets/jobs-J.js', '/assets/job-board-page-B.js']);
+    // Without the page, nothing is known to be loaded already: the route's whole closure.
+    expect(routePreloads(grouped)('/jobs')).toEqual(['/assets/jobs-J.js', '/assets/app-A.js', '/assets/rolldown-runtime-R.js', '/assets/framework-F.js', '/assets/shared-S.js', '/assets/job-board-page-B.js']);
+  });
+
   it('an address no route has, or a build without a manifest, preloads nothing', () => {
     expect(preloads('/no-such-page')).toEqual([]);
     expect(routePreloads({})('/jobs')).toEqual([]);

@@ -54,7 +54,8 @@ export function loadSpa(dir: string | false): Spa | null {
   const knowsPage = existsSync(routesFile) ? pageMatcher(JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : () => true;
   const shellsFile = path.join(root, 'shells.json');
   const shells = new Map(Object.entries(existsSync(shellsFile) ? (JSON.parse(readFileSync(shellsFile, 'utf8')) as Record<string, string>) : {}));
-  return { root, indexHtml: readFileSync(index, 'utf8'), preloads: routePreloads(manifest), knowsPage, shell: (pathname) => shells.get(pathname) ?? null };
+  const indexHtml = readFileSync(index, 'utf8');
+  return { root, indexHtml, preloads: routePreloads(manifest, indexHtml), knowsPage, shell: (pathname) => shells.get(pathname) ?? null };
 }
 
 /**

@@ -21,7 +21,9 @@ import { expect } from './support/page-expect';
 // ADR 095: 131,912 B measured without tailwind-merge, zod and Radix's Slot and Label on the first page; ~500 B of headroom.
 // ADR 102: 128,536 B measured (the login return, page-view sender and sign-in rule loaded when used, lucide's
 // icons built without its generic Icon, fewer files); ~500 B of headroom.
-const INITIAL_JS_BUDGET_BYTES = 129_000;
+// ADR 109: 126,953 B measured (the entry in the app chunk, Apply's sending code loaded when used, the framework
+// file without the modules only other pages use); ~500 B of headroom.
+const INITIAL_JS_BUDGET_BYTES = 127_500;
 
 /**
  * Issue 26's target is an LCP of 1,500 ms with the CPU slowed down 4×; `npm run bench` records it.

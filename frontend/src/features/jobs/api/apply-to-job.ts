@@ -1,12 +1,8 @@
 import { type ApplyResponse, JOB_MESSAGES, type MyApplication } from '@hireloop/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { parseAnswer, sendJson, serverErrorText } from '../../../lib/api-client';
 import { ApplyResponseCheck } from './board-answer-checks';
 import { myApplicationQueryKey } from './get-my-application';
-
-/** Spec part 1, §8: the default text when an application fails without a reason. */
-export const APPLICATION_FAILED = 'Application failed';
-export const APPLICATION_SUBMITTED = 'Application submitted';
 
 /**
  * `POST /api/jobs/{jobId}/apply` (a signed-in candidate, internal jobs only): 201
@@ -17,21 +13,20 @@ export async function applyToJob(jobId: string): Promise<ApplyResponse> {
   return parseAnswer(ApplyResponseCheck, await sendJson('POST', path), path);
 }
 
-export function useApplyToJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ jobId }: { jobId: string; userId: string }) => applyToJob(jobId),
-    onSuccess: (answer, { jobId, userId }) => {
-      queryClient.setQueryData<MyApplication>(myApplicationQueryKey(jobId, userId), {
-        applied: true,
-        appliedAt: answer.appliedAt,
-      });
-    },
-    onError: (error, { jobId, userId }) => {
-      // Applied before (another tab, another device): show it as applied from now on.
-      if (serverErrorText(error) === JOB_MESSAGES.alreadyApplied) {
-        void queryClient.invalidateQueries({ queryKey: myApplicationQueryKey(jobId, userId), exact: true });
-      }
-    },
-  });
+/**
+ * Apply, and remember the answer for the job's Apply buttons: applied on success; asked again when
+ * the server says the candidate had applied before (another tab, another device). Loaded when a
+ * candidate applies (ADR 109): the board's first load carries no mutation code.
+ */
+export async function applyAndRemember(queryClient: QueryClient, { jobId, userId }: { jobId: string; userId: string }): Promise<ApplyResponse> {
+  try {
+    const answer = await applyToJob(jobId);
+    queryClient.setQueryData<MyApplication>(myApplicationQueryKey(jobId, userId), { applied: true, appliedAt: answer.appliedAt });
+    return answer;
+  } catch (error) {
+    if (serverErrorText(error) === JOB_MESSAGES.alreadyApplied) {
+      void queryClient.invalidateQueries({ queryKey: myApplicationQueryKey(jobId, userId), exact: true });
+    }
+    throw error;
+  }
 }

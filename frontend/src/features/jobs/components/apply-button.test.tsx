@@ -1,4 +1,4 @@
-import type { Job } from '@hireloop/contracts';
+import { JOB_MESSAGES, type Job } from '@hireloop/contracts';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -23,18 +23,27 @@ beforeEach(() => {
         headers: { 'content-type': 'application/json' },
       });
     }
+    if (key === 'POST /api/jobs/j2/apply') {
+      return new Response(JSON.stringify({ error: JOB_MESSAGES.alreadyApplied }), { status: 409, headers: { 'content-type': 'application/json' } });
+    }
+    if (key === 'GET /api/jobs/j2/application') {
+      // Not applied when the page asked first; applied (from another tab) when asked again.
+      const asked = requests.filter((request) => request === key).length;
+      const answer = asked === 1 ? { applied: false, appliedAt: null } : { applied: true, appliedAt: '2026-11-19T00:00:00.000Z' };
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     throw new TypeError(`fetch failed: ${key}`);
   });
   resetPositionForTests();
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderButton(job: Job, viewer: JobViewer | null) {
+function renderButton(job: Job, viewer: JobViewer | null, checkApplied = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <AuthDialogContext.Provider value={{ openAuthDialog: vi.fn(), preloadAuthDialog: vi.fn() }}>
-        <ApplyButton job={job} viewer={viewer} />
+        <ApplyButton job={job} viewer={viewer} checkApplied={checkApplied} />
       </AuthDialogContext.Provider>
     </QueryClientProvider>,
   );
@@ -60,6 +69,16 @@ describe('Apply on a job card', () => {
     await user.click(dialog.getByRole('button', { name: 'Send Application' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Applied' })).toBeDisabled());
     expect(requests.filter((request) => request === 'POST /api/jobs/j1/apply')).toHaveLength(1);
+  });
+
+  it('asks the server again when it says the candidate applied before, then says Applied', async () => {
+    const user = renderButton(sampleJob({ id: 'j2' }), candidate, true);
+    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Apply to Staff Data Engineer?' }));
+    await user.click(dialog.getByRole('button', { name: 'Send Application' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Applied' })).toBeDisabled());
+    expect(requests.filter((request) => request === 'POST /api/jobs/j2/apply')).toHaveLength(1);
+    expect(requests.filter((request) => request === 'GET /api/jobs/j2/application')).toHaveLength(2);
   });
 
   it('names Hireloop in the leave-site confirmation of an external job', async () => {

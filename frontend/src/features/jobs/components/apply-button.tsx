@@ -1,11 +1,11 @@
 import type { Job } from '@hireloop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ExternalLinkIcon, LockIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
 import { useAuthDialog } from '../../../lib/auth-dialog';
-import { APPLICATION_FAILED, APPLICATION_SUBMITTED, useApplyToJob } from '../api/apply-to-job';
 import { useMyApplication } from '../api/get-my-application';
 import { isExternalJob } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
@@ -15,6 +15,15 @@ const loadLeaveSiteDialog = () => import('./leave-site-dialog');
 const LeaveSiteDialog = lazy(() => loadLeaveSiteDialog().then((module) => ({ default: module.LeaveSiteDialog })));
 const loadApplyConfirmDialog = () => import('./apply-confirm-dialog');
 const ApplyConfirmDialog = lazy(() => loadApplyConfirmDialog().then((module) => ({ default: module.ApplyConfirmDialog })));
+// Sending the application: loaded with the confirmation, or when Apply is pressed (ADR 109).
+const loadApplyToJob = () => import('../api/apply-to-job');
+
+/** Spec part 1, §8: the default text when an application fails without a reason. */
+export const APPLICATION_FAILED = 'Application failed';
+export const APPLICATION_SUBMITTED = 'Application submitted';
+
+/** What a signed-in candidate's Apply needs: the sending code, and the confirmation when it asks first. */
+const loadApplyParts = (confirm: boolean) => Promise.all([loadApplyToJob(), confirm ? loadApplyConfirmDialog() : null]);
 
 /** What Apply says to a signed-in company (the server refuses its application: "Only candidates can apply to jobs"). */
 export const CANDIDATES_ONLY = 'Only candidates can apply';
@@ -60,7 +69,8 @@ export function ApplyButton({
   const [leaveDialogMounted, setLeaveDialogMounted] = useState(false);
   const [confirmDialogMounted, setConfirmDialogMounted] = useState(false);
   const { openAuthDialog } = useAuthDialog();
-  const apply = useApplyToJob();
+  const queryClient = useQueryClient();
+  const [applying, setApplying] = useState(false);
   const external = isExternalJob(job);
   const candidateId = viewer?.type === 'candidate' ? viewer.userId : null;
   // Reads what is known (for example: applied from the board a moment ago); asks the server
@@ -94,20 +104,21 @@ export function ApplyButton({
     );
   }
 
-  const send = (userId: string) =>
-    apply.mutate(
-      { jobId: job.id, userId },
-      {
-        onSuccess: () =>
-          toast({ title: APPLICATION_SUBMITTED, description: `${job.title} at ${job.company}`, variant: 'success' }),
-        onError: (error) => {
+  const send = (userId: string) => {
+    setApplying(true);
+    loadApplyToJob()
+      .then(({ applyAndRemember }) => applyAndRemember(queryClient, { jobId: job.id, userId }))
+      .then(
+        () => toast({ title: APPLICATION_SUBMITTED, description: `${job.title} at ${job.company}`, variant: 'success' }),
+        (error: unknown) => {
           const reason = error instanceof NetworkError ? error.message : clientErrorText(error);
           toast({ title: APPLICATION_FAILED, description: reason ?? undefined, variant: 'destructive' });
           // 'Please sign in to continue': the session is gone; offer to sign in again.
           if (errorStatus(error) === 401) openAuthDialog('signin', { stayOnPage: true });
         },
-      },
-    );
+      )
+      .finally(() => setApplying(false));
+  };
 
   const onClick = () => {
     if (external) {
@@ -132,12 +143,12 @@ export function ApplyButton({
         size={size}
         className={className}
         onClick={onClick}
-        onPointerEnter={() => void (external ? loadLeaveSiteDialog() : confirm && viewer && loadApplyConfirmDialog())}
-        onFocus={() => void (external ? loadLeaveSiteDialog() : confirm && viewer && loadApplyConfirmDialog())}
-        disabled={apply.isPending || (!external && viewerLoading)}
+        onPointerEnter={() => void (external ? loadLeaveSiteDialog() : viewer && loadApplyParts(confirm))}
+        onFocus={() => void (external ? loadLeaveSiteDialog() : viewer && loadApplyParts(confirm))}
+        disabled={applying || (!external && viewerLoading)}
         aria-haspopup={external || (confirm && viewer) ? 'dialog' : undefined}
       >
-        {apply.isPending ? 'Applying...' : label}
+        {applying ? 'Applying...' : label}
         {external ? <ExternalLinkIcon aria-hidden="true" /> : null}
       </Button>
       {external && leaveDialogMounted ? (
