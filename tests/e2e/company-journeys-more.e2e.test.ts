@@ -70,6 +70,23 @@ function countRequests(page: Page, method: string, pathEnd: string): () => numbe
   return () => count;
 }
 
+/** A company on Small Business's trial, through the simulated checkout (its webhook is the one Stripe's events take). */
+async function subscribedCompany(name: string, email: string) {
+  const token = (await call('POST', '/api/auth/company/signup', { companyName: name, contactName: 'Noor Walker', email, password: PASSWORD })).answer.token as string;
+  const { answer: checkout } = await call('POST', '/api/subscription/create', { planId: 'small_business' }, token);
+  const confirmed = await fetch(`${app.url}${new URL(checkout.checkoutUrl as string).pathname}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  if (confirmed.status !== 303) throw new Error(`The test checkout answered ${confirmed.status}`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${app.url}/api/subscription/current`, { headers: { authorization: `Bearer ${token}` } });
+    if (((await response.json()) as { status: string }).status === 'trialing') return token;
+    if (Date.now() > deadline) throw new Error('the trial did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const JOB = { location: 'Remote', remote: true, type: 'Full-time', experience: 'Senior level', skills: 'Go', description: 'Ship it.', requirements: '' };
+
 describe('a company’s journeys not walked before', { timeout: 120_000 }, () => {
   it('a double click on the confirmation’s Close Job closes the job once: one request, Job closed, no failure toast', async () => {
     const token = await signUp('Closer Labs', 'noor@closer-e2e.example');
@@ -101,6 +118,43 @@ describe('a company’s journeys not walked before', { timeout: 120_000 }, () =>
     await expect(card.getByRole('button', { name: 'Close Job' })).toBeVisible();
     assert(reopens()).toBe(1);
     assert(await page.getByText('Could not reopen the job').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('cancels in the billing portal, takes it back, cancels again; when the period ends the company is on Free and its limits apply', async () => {
+    const token = await subscribedCompany('Ending Labs', 'noor@ending-e2e.example');
+    let last = '';
+    for (const title of ['First Open Role', 'Second Open Role']) last = (await call('POST', '/api/jobs', { ...JOB, title }, token)).position;
+    await caughtUp('/api/jobs?mine=true&status=all', last, token);
+    const page = await newPage(token);
+    await page.goto(`${app.url}/pricing`);
+    const banner = page.getByRole('region', { name: 'Current Plan' });
+    await expect(banner.getByText('Small Business')).toBeVisible();
+    await banner.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL('**/api/payments/simulated/portal/**');
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect(page.getByText(/Your plan ends on/)).toBeVisible();
+    await page.getByRole('button', { name: 'Don’t cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Cancel plan' })).toBeVisible();
+    await expect(page.getByText(/Renews on/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect(page.getByText(/Your plan ends on/)).toBeVisible();
+    await page.getByRole('button', { name: 'End the period now' }).click();
+    await expect(page.getByText('Your company has no subscription to manage. Choose a plan on the pricing page.')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Hireloop' }).click();
+    await page.waitForURL(`${app.url}/pricing`);
+    // The ended plan shows as Canceled, and the Free plan's limits count: two jobs open of one.
+    await expect(banner.filter({ hasText: 'Current Plan: Small Business' }).filter({ hasText: 'Canceled' })).toBeVisible();
+    await expect(banner.getByText(/Job Posts 2 of 1 free/)).toBeVisible();
+
+    // Two jobs open, the Free plan allows one: the post dialog says the limit is reached instead of the form.
+    await page.goto(`${app.url}/dashboard/jobs`);
+    await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Post New Job' }).click();
+    const form = page.getByRole('dialog', { name: 'Post a New Job' });
+    await expect(form.getByText('Job post limit reached')).toBeVisible();
+    await expect(form.getByText(/allows 1 open job posting/)).toBeVisible();
+    assert(await form.getByLabel('Job Title').count()).toBe(0);
     await page.context().close();
   });
 
