@@ -158,6 +158,22 @@ describe('a company’s journeys not walked before', { timeout: 120_000 }, () =>
     await page.context().close();
   });
 
+  it('forgot password with no mail server configured: the company is told no reset link can reach it, not to wait for a mail', async () => {
+    await signUp('Forgetful Labs', 'noor@forgetful-e2e.example');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/jobs`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Hireloop' });
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog.getByLabel('Email').fill('noor@forgetful-e2e.example');
+    await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(dialog.getByText('This Hireloop does not send email yet, so no reset link can reach you.', { exact: false })).toBeVisible();
+    assert(await dialog.getByText('Password reset instructions sent to your email').count()).toBe(0);
+    await context.close();
+  });
+
   it('a company downloads its data, deletes its account with a double click on Delete for good, and is refused at sign-in after', async () => {
     const email = 'noor@leaving-e2e.example';
     const token = await signUp('Leaving Labs', email);
@@ -180,7 +196,7 @@ describe('a company’s journeys not walked before', { timeout: 120_000 }, () =>
     await expect(toasts(page).getByText('Your account has been deleted')).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/');
     assert(deletes()).toBe(1);
-    assert(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    assert(await page.evaluate("localStorage.getItem('auth_token')")).toBeNull();
 
     // Signing in again with the old email and password is refused, with a message and not a crash.
     await page.goto(`${app.url}/jobs`);
@@ -191,7 +207,7 @@ describe('a company’s journeys not walked before', { timeout: 120_000 }, () =>
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
-    assert(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    assert(await page.evaluate("localStorage.getItem('auth_token')")).toBeNull();
     await page.context().close();
   });
 });
