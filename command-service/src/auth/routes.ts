@@ -105,7 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 200: ForgotPasswordResponse, ...errors } } },
     async (request, reply) => {
       await requestPasswordReset(deps, request.body.email, request.ip, request.id);
-      return reply.send({ success: true, message: AUTH_MESSAGES.forgotPasswordSent });
+      // Kept mail is never delivered (and a kept reset mail has its link hidden, README "Mail and
+      // password resets"): telling the person a mail is on its way would leave them waiting.
+      const message = deps.mailer.kind === 'outbox' ? AUTH_MESSAGES.forgotPasswordNotSent : AUTH_MESSAGES.forgotPasswordSent;
+      return reply.send({ success: true, message });
     },
   );
 

@@ -19,6 +19,12 @@ export const MESSAGES = {
 /** Texts of the password-reset and sign-in flows (part 1 §8, part 2 §8). */
 export const AUTH_MESSAGES = {
   forgotPasswordSent: 'Password reset instructions sent to your email',
+  /**
+   * The answer when this Hireloop keeps mail in its outbox instead of sending it (no SMTP_URL):
+   * no reset link can reach anyone, so the person is told so rather than to wait for a mail. The
+   * same for every address, so it tells nothing about which emails have an account.
+   */
+  forgotPasswordNotSent: 'This Hireloop does not send email yet, so no reset link can reach you. Please ask the people who run it to set up email delivery.',
   emailRequired: 'Please enter your email address',
   resetTokenRequired: 'Please enter your reset token.',
   resetTokenInvalid: 'The reset token is invalid or expired.',

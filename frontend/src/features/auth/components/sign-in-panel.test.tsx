@@ -147,7 +147,7 @@ describe('the sign-in form', () => {
   });
 
   it('takes the typed email to the forgot-password form, which asks for one in the spec’s words', async () => {
-    answers['/api/auth/forgot-password'] = json(200, { success: true, message: 'sent' });
+    answers['/api/auth/forgot-password'] = json(200, { success: true, message: 'Password reset instructions sent to your email' });
     const { user } = await openEmailForm();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));

@@ -22,7 +22,7 @@ const session: AuthSuccess = { success: true, user: candidate, token: 'token-1' 
 function start(
   overrides: {
     login?: (input: LoginBody) => Promise<AuthSuccess>;
-    requestPasswordReset?: (input: ForgotPasswordBody) => Promise<void>;
+    requestPasswordReset?: (input: ForgotPasswordBody) => Promise<string>;
   } = {},
 ) {
   const calls = { login: [] as LoginBody[], reset: [] as string[] };
@@ -32,9 +32,9 @@ function start(
         calls.login.push(input);
         return overrides.login ? overrides.login(input) : session;
       }),
-      requestPasswordReset: fromPromise<void, ForgotPasswordBody>(async ({ input }) => {
+      requestPasswordReset: fromPromise<string, ForgotPasswordBody>(async ({ input }) => {
         calls.reset.push(input.email);
-        if (overrides.requestPasswordReset) await overrides.requestPasswordReset(input);
+        return overrides.requestPasswordReset ? overrides.requestPasswordReset(input) : RESET_EMAIL_SENT;
       }),
     },
   });
@@ -171,6 +171,17 @@ describe('sign-in machine', () => {
     actor.send({ type: 'signIn.back', email: 'grace@example.com' });
     expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.email).toBe('grace@example.com');
+  });
+
+  it("shows the server's words when the reset request is answered: this Hireloop may not send email", async () => {
+    const notSent = 'This Hireloop does not send email yet, so no reset link can reach you. Please ask the people who run it to set up email delivery.';
+    const { actor } = start({ requestPasswordReset: async () => notSent });
+    actor.send({ type: 'signIn.chooseEmail' });
+    actor.send({ type: 'signIn.forgotPassword', email: '' });
+    actor.send({ type: 'signIn.sendResetLink', values: { email: 'ada@example.com' } });
+
+    const snapshot = await waitFor(actor, (s) => s.context.notice !== null);
+    expect(snapshot.context.notice).toBe(notSent);
   });
 
   it('reports a failed reset request', async () => {

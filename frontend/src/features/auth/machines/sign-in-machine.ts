@@ -51,7 +51,7 @@ export const signInMachine = setup({
   },
   actors: {
     login: fromPromise<AuthSuccess, LoginBody>(({ input }) => login(input)),
-    requestPasswordReset: fromPromise<void, ForgotPasswordBody>(({ input }) => requestPasswordReset(input)),
+    requestPasswordReset: fromPromise<string, ForgotPasswordBody>(({ input }) => requestPasswordReset(input)),
   },
   actions: {
     clearMessages: assign({ error: null, notice: null, fieldIssues: [] }),
@@ -119,7 +119,7 @@ export const signInMachine = setup({
               assertEvent(event, 'signIn.sendResetLink');
               return event.values;
             },
-            onDone: { target: 'editing', actions: assign({ notice: RESET_EMAIL_SENT }) },
+            onDone: { target: 'editing', actions: assign({ notice: ({ event }) => event.output || RESET_EMAIL_SENT }) },
             onError: {
               target: 'editing',
               actions: assign({

@@ -17,6 +17,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { cn } from '../../../lib/utils';
 import { useChangeJobStatus, type JobStatusAction } from '../api/change-job-status';
 import { useJobList } from '../api/get-jobs';
@@ -51,26 +52,24 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
   const [openedAt] = useState(() => Date.now());
   const now = new Date(list.dataUpdatedAt || openedAt);
 
-  const change = (job: Job, action: JobStatusAction) =>
-    changeStatus.mutate(
-      { job, action },
-      {
-        onSuccess: () => {
-          setConfirming((current) => (current ? { ...current, open: false } : current));
-          toast({
-            title: action === 'close' ? JOB_STATUS_TEXT.closed : JOB_STATUS_TEXT.reopened,
-            description: job.title,
-            variant: 'success',
-          });
-        },
-        onError: (error) =>
-          toast({
-            title: action === 'close' ? JOB_STATUS_TEXT.closeFailed : JOB_STATUS_TEXT.reopenFailed,
-            description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? undefined,
-            variant: 'destructive',
-          }),
-      },
-    );
+  // One change at a time: a double click reaches the button before the mutation's pending state
+  // has disabled it, and the second request would close (or reopen) the job again — refused, with
+  // its failure toast next to the success.
+  const once = useSubmitOnce();
+  const change = async (job: Job, action: JobStatusAction) => {
+    try {
+      await changeStatus.mutateAsync({ job, action });
+    } catch (error) {
+      toast({
+        title: action === 'close' ? JOB_STATUS_TEXT.closeFailed : JOB_STATUS_TEXT.reopenFailed,
+        description: (error instanceof NetworkError ? error.message : clientErrorText(error)) ?? undefined,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setConfirming((current) => (current ? { ...current, open: false } : current));
+    toast({ title: action === 'close' ? JOB_STATUS_TEXT.closed : JOB_STATUS_TEXT.reopened, description: job.title, variant: 'success' });
+  };
 
   const busyWith = changeStatus.isPending ? changeStatus.variables?.job.id : undefined;
 
@@ -170,7 +169,7 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
                           Close Job
                         </Button>
                       ) : (
-                        <Button variant="outline" size="sm" disabled={busy} onClick={() => change(job, 'reopen')}>
+                        <Button variant="outline" size="sm" disabled={busy} onClick={once(() => change(job, 'reopen'))}>
                           <RotateCcwIcon aria-hidden="true" />
                           {busy ? 'Reopening...' : 'Reopen Job'}
                         </Button>
@@ -222,7 +221,7 @@ export function MyJobs({ page, onPageChange }: MyJobsProps) {
               >
                 Cancel
               </Button>
-              <Button variant="destructive" disabled={closingBusy} onClick={() => change(confirming.job, 'close')}>
+              <Button variant="destructive" disabled={closingBusy} onClick={once(() => change(confirming.job, 'close'))}>
                 {closingBusy ? 'Closing...' : 'Close Job'}
               </Button>
             </DialogFooter>

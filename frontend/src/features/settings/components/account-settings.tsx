@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast';
 import { displayError } from '../../../lib/api-client';
 import { contractResolver, fieldIssuesOf, showFieldIssues } from '../../../lib/forms';
 import { clearSession } from '../../../lib/session';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { deleteMyAccount, exportMyData, saveAsFile } from '../api/my-data';
 
 /** Settings' words (ADR 080; the spec does not show this page). */
@@ -109,6 +110,7 @@ export function AccountSettings({ user }: { user: User }) {
 function ConfirmDeleteForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const form = useForm<Values, unknown, z.output<typeof DeleteAccountBody>>({ resolver: contractResolver(DeleteAccountBody), defaultValues: { confirmEmail: '' } });
+  const submitOnce = useSubmitOnce();
   const remove = useMutation({
     mutationFn: deleteMyAccount,
     onSuccess: () => {
@@ -122,7 +124,9 @@ function ConfirmDeleteForm({ onCancel }: { onCancel: () => void }) {
     },
   });
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => remove.mutate(values))}>
+    // One request at a time: a double click on Delete for good sent DELETE /api/me twice, and the
+    // second, refused (the account already gone), could put its error under the field.
+    <form className="grid gap-4" noValidate onSubmit={submitOnce(form.handleSubmit((values) => remove.mutateAsync(values).catch(() => undefined)))}>
       <FormField control={form.control} name="confirmEmail" label={SETTINGS_TEXT.typeLabel} required>
         {(field) => <Input {...field} type="email" autoComplete="off" />}
       </FormField>
