@@ -89,9 +89,9 @@ export const ADMIN_EXPERIENCE_LEVELS = ['0-1', '2-5', '6-10', '10+'] as const;
 
 /** `POST /api/admin/candidates` (part 2 §5 "Add Candidate (admin)"): first name, last name and a valid email required. */
 export const CreateAdminCandidateBody = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  email: z.string({ error: 'A valid email is required' }).trim().toLowerCase().pipe(z.email('A valid email is required').max(254)).meta({ format: 'email', maxLength: 254 }),
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  email: z.string({ error: 'A valid email is required' }).trim().toLowerCase().pipe(z.email('A valid email is required').max(254, 'Email must be at most 254 characters')).meta({ format: 'email', maxLength: 254 }),
   phone: z.string().trim().max(40).default(''),
   location: z.string().trim().max(200).default(''),
   title: z.string().trim().max(200).default(''),
@@ -104,7 +104,7 @@ export type CreateAdminCandidateBody = z.input<typeof CreateAdminCandidateBody>;
 
 /** `POST /api/admin/companies` (part 2 §5 "Add Company (admin)"): name required; website must be a URL. */
 export const CreateAdminCompanyBody = z.object({
-  name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
+  name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
   description: z.string().trim().max(5000).default(''),
   website: z
     .string()

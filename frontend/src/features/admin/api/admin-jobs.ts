@@ -1,21 +1,37 @@
-import { type AdminCreateJobBody, type EditJobBody, EditJobResponse, type Job, JobList, JobStatusChange, PostJobResponse, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
+import { type AdminCreateJobBody, type EditJobBody, EditJobResponse, type Job, JOB_MAX_PAGE_SIZE, JobList, JobStatusChange, PostJobResponse, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, getJsonWithHeaders, parseAnswer, sendJson } from '../../../lib/api-client';
+import { getJsonWithHeaders, parseAnswer, sendJson } from '../../../lib/api-client';
 
 /** The prefix of every job list the app caches (the board's own keys start with the path too). */
 const jobListsKey = ['/api/jobs'] as const;
 
+/** How many pages of open jobs the invite pickers read at most (100 jobs a page: 2,000 open jobs). */
+export const INVITABLE_JOBS_MAX_PAGES = 20;
+
 /**
  * The jobs an admin may invite candidates to: open jobs posted on Hireloop for a company (an
  * imported job lives on another site, and a job without a company has no one to reveal the
- * candidate to: the invitation route refuses both).
+ * candidate to: the invitation route refuses both). The board lists imported jobs too, newest
+ * first, so one page of 100 held only the newest few invitable jobs once the feeds had brought
+ * more than 100 (the seeded board: 16 of 48): every page of open jobs is read (the first says
+ * how many there are), then the others together.
  */
 export const invitableJobsQueryOptions = () =>
   queryOptions({
     queryKey: [...jobListsKey, 'admin-invitable'] as const,
     queryFn: async ({ signal }) => {
-      const path = '/api/jobs?status=open&page=1&pageSize=100';
-      return parseAnswer(JobList, await getJson(path, { signal }), '/api/jobs').filter((job) => job.source === 'internal' && job.isActive && job.companyId !== null);
+      const pageSize = JOB_MAX_PAGE_SIZE;
+      const read = async (page: number) => {
+        const { body, headers } = await getJsonWithHeaders(`/api/jobs?status=open&page=${page}&pageSize=${pageSize}`, { signal });
+        return { jobs: parseAnswer(JobList, body, '/api/jobs'), total: Number(headers.get(TOTAL_COUNT_HEADER)) };
+      };
+      const first = await read(1);
+      const pages = Number.isFinite(first.total) && first.total > 0 ? Math.min(Math.ceil(first.total / pageSize), INVITABLE_JOBS_MAX_PAGES) : 1;
+      const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, index) => read(index + 2)));
+      const seen = new Set<string>();
+      return [first, ...rest]
+        .flatMap((answer) => answer.jobs)
+        .filter((job) => job.source === 'internal' && job.isActive && job.companyId !== null && !seen.has(job.id) && seen.add(job.id));
     },
     staleTime: 30_000,
   });

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCandidate } from '../api/admin-people';
+import { useSubmitOnce } from '../lib/submit-once';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { CandidateFields } from './candidate-fields';
 import { FormFooter } from './form-footer';
@@ -16,8 +17,21 @@ const AddCandidateFormBody = CreateAdminCandidateBody.extend({
   skills: z.string().transform(splitComma).pipe(CreateAdminCandidateBody.shape.skills.in.unwrap()),
 });
 type AddCandidateBody = z.output<typeof AddCandidateFormBody>;
-type Values = { [K in Exclude<keyof z.input<typeof AddCandidateFormBody>, 'isPrivate'>]-?: string } & { isPrivate: boolean };
-const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', location: '', title: '', summary: '', experience: '', skills: '', isPrivate: false };
+type Values = {
+  [K in Exclude<keyof z.input<typeof AddCandidateFormBody>, 'isPrivate'>]-?: string;
+} & { isPrivate: boolean };
+const EMPTY: Values = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  location: '',
+  title: '',
+  summary: '',
+  experience: '',
+  skills: '',
+  isPrivate: false,
+};
 
 /** Part 2 §5 "Add Candidate (admin)": first name, last name and a valid email required; skills comma-split. */
 export function AddCandidateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -41,18 +55,28 @@ function AddCandidateForm({ onClose }: { onClose: () => void }) {
     defaultValues: EMPTY,
   });
   const { control } = form;
-  const required = useWatch({ control, name: ['firstName', 'lastName', 'email'] });
+  const required = useWatch({
+    control,
+    name: ['firstName', 'lastName', 'email'],
+  });
   const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminCandidate();
+  const once = useSubmitOnce();
 
   const save = (body: AddCandidateBody) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Candidate created successfully', variant: 'success' });
-        onClose();
-      },
-      onError: (error) => failureToast(ADMIN_MESSAGES.createCandidateFailed, error),
-    });
+    once((release) =>
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({
+            title: 'Candidate created successfully',
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => failureToast(ADMIN_MESSAGES.createCandidateFailed, error),
+        onSettled: release,
+      }),
+    );
 
   return (
     <FormProvider {...form}>

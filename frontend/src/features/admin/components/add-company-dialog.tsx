@@ -7,6 +7,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCompany } from '../api/admin-people';
+import { useSubmitOnce } from '../lib/submit-once';
 import { failureToast } from '../lib/admin-display';
 import { FormFooter } from './form-footer';
 
@@ -37,15 +38,19 @@ function AddCompanyForm({ onClose }: { onClose: () => void }) {
   const { control } = form;
   const name = useWatch({ control, name: 'name' });
   const create = useCreateAdminCompany();
+  const once = useSubmitOnce();
 
   const save = (body: z.output<typeof CreateAdminCompanyBody>) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Company created successfully', variant: 'success' });
-        onClose();
-      },
-      onError: (error) => failureToast(ADMIN_MESSAGES.createCompanyFailed, error),
-    });
+    once((release) =>
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Company created successfully', variant: 'success' });
+          onClose();
+        },
+        onError: (error) => failureToast(ADMIN_MESSAGES.createCompanyFailed, error),
+        onSettled: release,
+      }),
+    );
 
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>

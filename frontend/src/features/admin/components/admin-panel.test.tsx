@@ -193,6 +193,28 @@ describe('inviting candidates from the table', () => {
     expect(server.calls.find((call) => call.path === '/api/job-invitations/send')?.body).toEqual({ jobId: 'job-1', candidateId: 'profile-2', message: 'Come build with us' });
   });
 
+  it('the job picker offers every invitable job, not only those among the newest 100 of the board (imported jobs crowd them out)', async () => {
+    serveCandidates(1);
+    // 250 open jobs, newest first: a Hireloop job every tenth, the others imported.
+    const board = Array.from({ length: 250 }, (_, index) =>
+      index % 10 === 9 ? job(index, { title: `Hireloop Role ${index}`, companyId: 'company-1' }) : job(index, { title: `Imported ${index}`, source: 'remoteok' }),
+    );
+    server.routes['GET /api/jobs'] = ({ query }) => {
+      const page = Number(query.get('page'));
+      const size = Number(query.get('pageSize'));
+      return json(200, board.slice((page - 1) * size, page * size), { 'x-total-count': String(board.length) });
+    };
+    const { user: person } = renderPanel({ user: user('admin') });
+    await screen.findByText('Ada1 Lovelace');
+    await person.click(within(row('Ada1 Lovelace')).getByRole('button', { name: 'Invite to Apply' }));
+    const picker = within(screen.getByRole('dialog', { name: 'Invite to Apply' })).getByLabelText('Job');
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(within(picker).getAllByRole('option', { name: /Hireloop Role/ })).toHaveLength(25);
+    // The oldest, on the board's third page.
+    expect(within(picker).getByRole('option', { name: /Hireloop Role 249/ })).toBeInTheDocument();
+    expect(within(picker).queryByRole('option', { name: /Imported/ })).not.toBeInTheDocument();
+  });
+
   it('Invite to Apply: a refusal toasts Failed to send job invitation with the reason', async () => {
     serveCandidates(1);
     serveJobs();

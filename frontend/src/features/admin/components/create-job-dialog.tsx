@@ -9,6 +9,7 @@ import { contractResolver } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { useCreateAdminJob } from '../api/admin-jobs';
 import { useAdminCompanies } from '../api/admin-people';
+import { useSubmitOnce } from '../lib/submit-once';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
 import { FormFooter } from './form-footer';
@@ -19,7 +20,10 @@ import { FormFooter } from './form-footer';
  * comma-split; benefits, comma-separated as typed, are sent as the list the admin form gives.
  */
 const CreateJobFormBody = AdminCreateJobBody.extend({
-  benefits: z.string().transform(splitComma).pipe(z.array(z.string().max(500)).max(50)),
+  benefits: z
+    .string()
+    .transform(splitComma)
+    .pipe(z.array(z.string().max(500)).max(50)),
 });
 type CreateJobBody = z.output<typeof CreateJobFormBody>;
 
@@ -64,20 +68,27 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
     defaultValues: EMPTY,
   });
   const { control } = form;
-  const required = useWatch({ control, name: ['title', 'description', 'location'] });
+  const required = useWatch({
+    control,
+    name: ['title', 'description', 'location'],
+  });
   const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminJob();
+  const once = useSubmitOnce();
   // The company account the job belongs to: picked from the companies (the first 100 by name).
   const companies = useAdminCompanies({ search: '', page: 1, pageSize: 100 });
 
   const save = (body: CreateJobBody) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Job created successfully', variant: 'success' });
-        onClose();
-      },
-      onError: (error) => failureToast(ADMIN_MESSAGES.createJobFailed, error),
-    });
+    once((release) =>
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Job created successfully', variant: 'success' });
+          onClose();
+        },
+        onError: (error) => failureToast(ADMIN_MESSAGES.createJobFailed, error),
+        onSettled: release,
+      }),
+    );
 
   return (
     <FormProvider {...form}>

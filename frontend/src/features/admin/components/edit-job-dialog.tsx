@@ -4,11 +4,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useEditAdminJob } from '../api/admin-jobs';
+import { useSubmitOnce } from '../lib/submit-once';
 import { failureToast } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
 import { FormFooter } from './form-footer';
 
-export const ADMIN_EDIT_JOB_TEXT = { saved: 'Job updated', failed: 'Failed to update job' } as const;
+export const ADMIN_EDIT_JOB_TEXT = {
+  saved: 'Job updated',
+  failed: 'Failed to update job',
+} as const;
 
 interface Values extends JobFieldValues {
   type: (typeof JOB_TYPES)[number];
@@ -44,18 +48,29 @@ export function EditJobDialog({ job, open, onOpenChange }: { job: Job | null; op
 }
 
 function EditJobForm({ job, onClose }: { job: Job; onClose: () => void }) {
-  const form = useForm<Values, unknown, PostJobCommandData>({ resolver: contractResolver(EditJobBody), defaultValues: valuesOf(job) });
+  const form = useForm<Values, unknown, PostJobCommandData>({
+    resolver: contractResolver(EditJobBody),
+    defaultValues: valuesOf(job),
+  });
   const edit = useEditAdminJob();
+  const once = useSubmitOnce();
   const save = (body: PostJobCommandData) =>
-    edit.mutate(
-      { jobId: job.id, body },
-      {
-        onSuccess: () => {
-          toast({ title: ADMIN_EDIT_JOB_TEXT.saved, description: body.title, variant: 'success' });
-          onClose();
+    once((release) =>
+      edit.mutate(
+        { jobId: job.id, body },
+        {
+          onSuccess: () => {
+            toast({
+              title: ADMIN_EDIT_JOB_TEXT.saved,
+              description: body.title,
+              variant: 'success',
+            });
+            onClose();
+          },
+          onError: (error) => failureToast(ADMIN_EDIT_JOB_TEXT.failed, error),
+          onSettled: release,
         },
-        onError: (error) => failureToast(ADMIN_EDIT_JOB_TEXT.failed, error),
-      },
+      ),
     );
 
   return (

@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useSendAdminInvitation } from '../api/admin-invitations';
+import { useSubmitOnce } from '../lib/submit-once';
 import { failureToast, fullName } from '../lib/admin-display';
 import { JobPicker } from './job-picker';
 import { FormFooter } from './form-footer';
@@ -44,25 +45,39 @@ function InviteForm({ candidate, onClose }: { candidate: AdminCandidate; onClose
   });
   const { control } = form;
   const send = useSendAdminInvitation();
+  const once = useSubmitOnce();
 
   const invite = ({ jobId, message }: InviteBody) =>
-    send.mutate(
-      { jobId, candidateId: candidate.id, message },
-      {
-        onSuccess: () => {
-          toast({ title: 'Job invitation sent successfully', variant: 'success' });
-          onClose();
+    once((release) =>
+      send.mutate(
+        { jobId, candidateId: candidate.id, message },
+        {
+          onSuccess: () => {
+            toast({
+              title: 'Job invitation sent successfully',
+              variant: 'success',
+            });
+            onClose();
+          },
+          onError: (error) => failureToast(ADMIN_MESSAGES.sendInvitationFailed, error),
+          onSettled: release,
         },
-        onError: (error) => failureToast(ADMIN_MESSAGES.sendInvitationFailed, error),
-      },
+      ),
     );
-  const refuse = () => toast({ title: ADMIN_MESSAGES.selectionRequired, description: 'Please select a job.', variant: 'destructive' });
+  const refuse = () =>
+    toast({
+      title: ADMIN_MESSAGES.selectionRequired,
+      description: 'Please select a job.',
+      variant: 'destructive',
+    });
 
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(invite, refuse)} noValidate>
       <JobPicker control={control} name="jobId" />
       <FormField control={control} name="message" label="Message (optional)">
-        {({ onChange, ...field }) => <Textarea {...field} rows={3} onChange={(event) => onChange(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />}
+        {({ onChange, ...field }) => (
+          <Textarea {...field} rows={3} onChange={(event) => onChange(event.target.value.slice(0, INVITATION_MESSAGE_MAX_LENGTH))} />
+        )}
       </FormField>
       <FormFooter onCancel={onClose} pending={send.isPending} submitLabel="Send Invitation" pendingLabel="Sending..." />
     </form>

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, ANALYTICS_MESSAGES, type AdminActivity } from '@hireloop/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { candidate, company, job, json, quietStream, renderPanel, stubAdminServer, user } from '../testing/admin-harness';
 
@@ -51,6 +51,22 @@ describe('the Companies tab', () => {
     await person.click(create);
     expect(await screen.findByText('Company created successfully')).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Acme', description: '', website: 'https://acme.example', location: '' });
+  });
+
+  it('Add Company pressed twice at once (a double click) adds one company', async () => {
+    server.routes['GET /api/admin/companies'] = () => json(200, { companies: [], total: 0, page: 1, pageSize: 25, totalPages: 0 });
+    server.routes['POST /api/admin/companies'] = ({ body }) => json(201, { success: true, company: { ...company(5), ...(body as object) } });
+    const { user: person } = await openTab('Companies');
+    await person.click(await screen.findByRole('button', { name: 'Add Company' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Company' });
+    await person.type(within(dialog).getByLabelText(/Company Name/), 'Acme');
+    const create = within(dialog).getByRole('button', { name: 'Create Company' });
+    // Both presses land before the form's (asynchronous) validation has let the button show it is busy.
+    fireEvent.click(create);
+    fireEvent.click(create);
+    // Closed on success (the toast is not waited for: the previous test's may still be shown).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Company' })).not.toBeInTheDocument());
+    expect(server.calls.filter((call) => call.method === 'POST' && call.path === '/api/admin/companies')).toHaveLength(1);
   });
 
   it('Add Company: a failure toasts Failed to create company', async () => {
