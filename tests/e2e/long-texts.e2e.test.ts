@@ -65,7 +65,7 @@ async function widthOf(token: string, route: string, width: number) {
   await page.goto(`${app.url}${route}`);
   // The long title is on the page (its card rendered) before the page's width is read.
   await expect(page.getByText(WORD, { exact: false }).first()).toBeVisible();
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const scrollWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
   await context.close();
   return scrollWidth;
 }
