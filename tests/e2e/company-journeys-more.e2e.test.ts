@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { apiCalls } from './support/api-calls';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
@@ -13,28 +14,8 @@ const PASSWORD = 'company-journeys-more-e2e-password';
 
 let app: AppProcess;
 let browser: Browser;
-let nextAddress = 1;
 
-async function call(method: string, route: string, body: unknown, token?: string) {
-  const response = await fetch(`${app.url}${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': `198.51.100.${nextAddress++}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return { answer, position: response.headers.get('x-position') ?? '' };
-}
-
-async function caughtUp(route: string, position: string, token?: string) {
-  const response = await fetch(`${app.url}${route}`, { headers: { 'x-min-position': position, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  await response.body?.cancel();
-  if (!response.ok || response.headers.get('x-read-model-stale')) throw new Error(`GET ${route} did not catch up with ${position}: ${response.status}`);
-}
+const { call, caughtUp } = apiCalls(() => app);
 
 /** A company on the Free plan (chosen, so the dashboard's pricing modal does not greet it). */
 async function signUp(name: string, email: string) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect as assert, it } from 'vitest';
 import { freePort, removeDataDir, startApp, type AppProcess } from './support/app-process';
+import { apiCalls } from './support/api-calls';
 import { launchBrowser } from './support/browser';
 import { expect } from './support/page-expect';
 
@@ -30,30 +31,8 @@ let poster = '';
 let hiring = '';
 let jobId = '';
 let profileId = '';
-let nextAddress = 1;
 
-async function call(method: string, route: string, body: unknown, token?: string) {
-  const response = await fetch(`${app.url}${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      // Each caller from an address of its own (the app trusts X-Forwarded-For behind a proxy).
-      'x-forwarded-for': `198.51.100.${nextAddress++}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return { answer, position: response.headers.get('x-position') ?? '' };
-}
-
-/** Waits until the read model behind `route` holds everything up to `position` (read-your-writes). */
-async function caughtUp(route: string, position: string, token?: string) {
-  const response = await fetch(`${app.url}${route}`, { headers: { 'x-min-position': position, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  await response.body?.cancel();
-  if (!response.ok || response.headers.get('x-read-model-stale')) throw new Error(`GET ${route} did not catch up with ${position}: ${response.status}`);
-}
+const { call, caughtUp } = apiCalls(() => app);
 
 /** Waits until the company's subscription reads `trialing` (the simulated checkout's webhook applied). */
 async function trialStarted(token: string) {

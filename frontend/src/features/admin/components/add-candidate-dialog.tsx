@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCandidate } from '../api/admin-people';
-import { useSubmitOnce } from '../lib/submit-once';
+import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { CandidateFields } from './candidate-fields';
 import { FormFooter } from './form-footer';
@@ -61,7 +61,7 @@ function AddCandidateForm({ onClose }: { onClose: () => void }) {
   });
   const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminCandidate();
-  const once = useSubmitOnce();
+  const once = useOnceAtATime();
 
   const save = (body: AddCandidateBody) =>
     once((release) =>

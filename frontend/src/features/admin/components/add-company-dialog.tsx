@@ -7,7 +7,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useCreateAdminCompany } from '../api/admin-people';
-import { useSubmitOnce } from '../lib/submit-once';
+import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast } from '../lib/admin-display';
 import { FormFooter } from './form-footer';
 
@@ -38,7 +38,7 @@ function AddCompanyForm({ onClose }: { onClose: () => void }) {
   const { control } = form;
   const name = useWatch({ control, name: 'name' });
   const create = useCreateAdminCompany();
-  const once = useSubmitOnce();
+  const once = useOnceAtATime();
 
   const save = (body: z.output<typeof CreateAdminCompanyBody>) =>
     once((release) =>

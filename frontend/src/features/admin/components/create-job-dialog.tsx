@@ -9,7 +9,7 @@ import { contractResolver } from '../../../lib/forms';
 import { cn } from '../../../lib/utils';
 import { useCreateAdminJob } from '../api/admin-jobs';
 import { useAdminCompanies } from '../api/admin-people';
-import { useSubmitOnce } from '../lib/submit-once';
+import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
 import { FormFooter } from './form-footer';
@@ -74,7 +74,7 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
   });
   const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminJob();
-  const once = useSubmitOnce();
+  const once = useOnceAtATime();
   // The company account the job belongs to: picked from the companies (the first 100 by name).
   const companies = useAdminCompanies({ search: '', page: 1, pageSize: 100 });
 

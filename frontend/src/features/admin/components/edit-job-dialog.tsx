@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useEditAdminJob } from '../api/admin-jobs';
-import { useSubmitOnce } from '../lib/submit-once';
+import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
 import { FormFooter } from './form-footer';
@@ -53,7 +53,7 @@ function EditJobForm({ job, onClose }: { job: Job; onClose: () => void }) {
     defaultValues: valuesOf(job),
   });
   const edit = useEditAdminJob();
-  const once = useSubmitOnce();
+  const once = useOnceAtATime();
   const save = (body: PostJobCommandData) =>
     once((release) =>
       edit.mutate(

@@ -8,7 +8,7 @@ import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
 import { useSendAdminInvitation } from '../api/admin-invitations';
-import { useSubmitOnce } from '../lib/submit-once';
+import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast, fullName } from '../lib/admin-display';
 import { JobPicker } from './job-picker';
 import { FormFooter } from './form-footer';
@@ -45,7 +45,7 @@ function InviteForm({ candidate, onClose }: { candidate: AdminCandidate; onClose
   });
   const { control } = form;
   const send = useSendAdminInvitation();
-  const once = useSubmitOnce();
+  const once = useOnceAtATime();
 
   const invite = ({ jobId, message }: InviteBody) =>
     once((release) =>
