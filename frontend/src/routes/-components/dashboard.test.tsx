@@ -414,6 +414,7 @@ describe('candidate dashboard', () => {
       viewedAt: null,
       revealedAt: null,
       offerStageAt: null,
+      declinedAt: null,
       availability: null,
       candidate: null,
     };
@@ -473,6 +474,7 @@ describe('candidate dashboard', () => {
       viewedAt: '2026-11-21T09:00:00.000Z',
       revealedAt: '2026-11-21T10:00:00.000Z',
       offerStageAt: null,
+      declinedAt: null,
       availability: { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'UTC', additionalNotes: '', submittedAt: '2026-11-21T11:00:00.000Z' },
       candidate: { name: 'Ana Silva', email: 'ana@example.com' },
     };
