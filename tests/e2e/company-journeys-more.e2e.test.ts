@@ -15,7 +15,7 @@ const PASSWORD = 'company-journeys-more-e2e-password';
 let app: AppProcess;
 let browser: Browser;
 
-const { call, caughtUp } = apiCalls(() => app);
+const { call, caughtUp, trialStarted } = apiCalls(() => app);
 
 /** A company on the Free plan (chosen, so the dashboard's pricing modal does not greet it). */
 async function signUp(name: string, email: string) {
@@ -57,13 +57,8 @@ async function subscribedCompany(name: string, email: string) {
   const { answer: checkout } = await call('POST', '/api/subscription/create', { planId: 'small_business' }, token);
   const confirmed = await fetch(`${app.url}${new URL(checkout.checkoutUrl as string).pathname}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   if (confirmed.status !== 303) throw new Error(`The test checkout answered ${confirmed.status}`);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(`${app.url}/api/subscription/current`, { headers: { authorization: `Bearer ${token}` } });
-    if (((await response.json()) as { status: string }).status === 'trialing') return token;
-    if (Date.now() > deadline) throw new Error('the trial did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await trialStarted(token);
+  return token;
 }
 
 const JOB = { location: 'Remote', remote: true, type: 'Full-time', experience: 'Senior level', skills: 'Go', description: 'Ship it.', requirements: '' };

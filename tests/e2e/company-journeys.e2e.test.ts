@@ -32,19 +32,7 @@ let hiring = '';
 let jobId = '';
 let profileId = '';
 
-const { call, caughtUp } = apiCalls(() => app);
-
-/** Waits until the company's subscription reads `trialing` (the simulated checkout's webhook applied). */
-async function trialStarted(token: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(`${app.url}/api/subscription/current`, { headers: { authorization: `Bearer ${token}` } });
-    const current = (await response.json()) as { planId: string | null; status: string };
-    if (current.status === 'trialing') return;
-    if (Date.now() > deadline) throw new Error(`the trial did not start: ${JSON.stringify(current)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const { call, caughtUp, trialStarted } = apiCalls(() => app);
 
 beforeAll(async () => {
   const port = await freePort();

@@ -38,5 +38,17 @@ export function apiCalls(app: () => AppProcess, firstAddress = 1) {
     if (!response.ok || response.headers.get('x-read-model-stale')) throw new Error(`GET ${route} did not catch up with ${position}: ${response.status}`);
   }
 
-  return { call, caughtUp };
+  /** Polls the company's subscription until it reads `trialing` (the simulated checkout's webhook applied); throws after 10 s. */
+  async function trialStarted(token: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const response = await fetch(`${app().url}/api/subscription/current`, { headers: { authorization: `Bearer ${token}` } });
+      const current = (await response.json()) as { planId: string | null; status: string };
+      if (current.status === 'trialing') return;
+      if (Date.now() > deadline) throw new Error(`the trial did not start: ${JSON.stringify(current)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return { call, caughtUp, trialStarted };
 }
