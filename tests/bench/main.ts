@@ -225,6 +225,29 @@ async function commitsSection() {
         await grouped.append(`bench-empty-${client}-${n}`, [{ type: 'BenchAppended', data: {}, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
       });
       rows.push(`| 16 | appends, group commit (default), an empty payload instead of the job's ${thousands(payload.length)} B | ${thousands(emptyAppends.rate)} | | ${cpu(emptyAppends)} |`);
+      // What the WAL flush costs each side: the reference and the store's default with
+      // synchronous_commit off for these two lines only (never the store's setting, ADR 113).
+      const unflushed = new pg.Pool({ connectionString: db.url, max: 20, idleTimeoutMillis: 0, options: '-c synchronous_commit=off' });
+      try {
+        const unflushedStore = await createPostgresEventStore({ pool: unflushed, schema: 'bench_appends' });
+        const unflushedRows = await timedWithCpu(unflushed, 16, 4, async (client, n) => {
+          await unflushed.query('INSERT INTO bench_rows.events (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)', [
+            `bench-unflushed-row-${client}-${n}`,
+            crypto.randomUUID(),
+            'BenchAppended',
+            JSON.stringify(data),
+            JSON.stringify(metadata(n)),
+          ]);
+        });
+        const unflushedAppends = await timedWithCpu(unflushed, 16, 4, async (client, n) => {
+          await unflushedStore.append(`bench-unflushed-${client}-${n}`, [{ type: 'BenchAppended', data, metadata: metadata(n) }], { expectedVersion: 'no_stream' });
+        });
+        await unflushedStore.close();
+        rows.push(`| 16 | without waiting for the flush (synchronous_commit off, not the store's setting): single-row commits of the event's row | ${thousands(unflushedRows.rate)} | | ${cpu(unflushedRows)} |`);
+        rows.push(`| 16 | without waiting for the flush: appends, group commit (default) | ${thousands(unflushedAppends.rate)} | ${fixed(unflushedAppends.rate / unflushedRows.rate, 2)} (÷ the line above) | ${cpu(unflushedAppends)} |`);
+      } finally {
+        await unflushed.end();
+      }
       for (const store of stores) await store.close();
       line(`### Appends against the machine's commit rate (4 s each, synchronous_commit ${synchronousCommit}; load ${load()})`);
       line();
