@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   createPostgresEventStore,
@@ -128,5 +129,25 @@ describe('group commit: one append of a group does not decide the others', () =>
     const results = await Promise.all([store.append(contested, [newEvent('Any')], { expectedVersion: 'any' }), store.append(streamName('bystander'), [newEvent('Bystander')])]);
     expect(results[0]!.nextExpectedVersion).toBe(1);
     expect(transactionOf(results[0]!.position)).toBe(transactionOf(results[1]!.position));
+  });
+
+  it('appends leave every connection committing durably: only the separate NOTIFY commits without waiting for the flush, in its own transaction (ADR 113)', async () => {
+    const { url } = await testDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    cleanups.push(() => pool.end());
+    const store = await createPostgresEventStore({ pool, schema: await createMigratedSchema(url, 'gc'), groupCommit: { maxInFlight: 1 } });
+    cleanups.push(() => store.close());
+    // A group (its NOTIFY inside its statement), then a lone append (its NOTIFY a statement of its own, ADR 093).
+    const grouped = await Promise.all([0, 1, 2].map(() => store.append(streamName('grouped'), [newEvent('Grouped')], { expectedVersion: 'no_stream' })));
+    expect(new Set(grouped.map((result) => transactionOf(result.position))).size).toBe(1);
+    await store.append(streamName('alone'), [newEvent('Alone')], { expectedVersion: 'no_stream' });
+    // Every connection of the pool, once each is free (the lone append's NOTIFY included).
+    const clients = await Promise.all([0, 1, 2].map(() => pool.connect()));
+    try {
+      const settings = await Promise.all(clients.map(async (client) => (await client.query<{ setting: string }>("SELECT current_setting('synchronous_commit') AS setting")).rows[0]!.setting));
+      expect(settings).toEqual(['on', 'on', 'on']);
+    } finally {
+      for (const client of clients) client.release();
+    }
   });
 });
