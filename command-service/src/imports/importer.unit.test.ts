@@ -354,7 +354,7 @@ describe('a feed that cannot be read', () => {
   it('text that is not a feed records ImportRunFailed and closes no job', async () => {
     const { summary, eventStore } = await afterOneGoodRun(FEED, serve('<html><body>Service Unavailable</body></html>'));
     expect(summary.ok).toBe(false);
-    expect(summary.reason).toBe('Unrecognised XML feed: expected RSS (<rss><channel><item>…) or Atom (<feed><entry>…), found <html>');
+    expect(summary.reason).toBe('The page has no schema.org JobPosting in its JSON-LD (<script type="application/ld+json">): there is nothing to import from it');
     expect((await importFeed(setup().deps, FEED, serve('Service Unavailable'))).reason).toMatch(/^The feed is not valid JSON/);
     expect((await lastRun(eventStore))?.type).toBe('ImportRunFailed');
     expect(await closings(eventStore)).toEqual([]);
