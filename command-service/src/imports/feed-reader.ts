@@ -312,18 +312,21 @@ export const MAX_GUNZIPPED_BYTES = 256 * 1024 * 1024;
 
 const isGzip = (chunk: Uint8Array | undefined) => chunk !== undefined && chunk[0] === 0x1f && chunk[1] === 0x8b;
 
-/** The first chunk of a source, and its chunks again from the start (an answer that can be read once keeps the first). */
+const SNIFF_BYTES = 64;
+
+/** The first chunk (at least SNIFF_BYTES) of a source, and its chunks again from the start (an answer that can be read once keeps the first). */
 async function firstChunk(source: FeedSource): Promise<{ first: Uint8Array | undefined; again: FeedSource }> {
   const iterator = source.chunks()[Symbol.asyncIterator]();
-  let first: Uint8Array | undefined;
-  for (;;) {
+  // Enough bytes to tell what they are (`<!DOCTYPE html`, UTF-16), however small the chunks.
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
     const next = await iterator.next();
     if (next.done) break;
-    if (next.value.byteLength > 0) {
-      first = next.value;
-      break;
-    }
+    parts.push(next.value);
+    size += next.value.byteLength;
   }
+  const first = size === 0 ? undefined : parts.length === 1 ? parts[0] : Buffer.concat(parts);
   if (source.rereadable) {
     await iterator.return?.();
     return { first, again: source };

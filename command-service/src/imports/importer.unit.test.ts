@@ -452,6 +452,24 @@ describe('a feed read as a stream (ADR 084)', () => {
     expect((await closings(eventStore)).map((event) => (event.data as { jobId: string }).jobId).sort()).toEqual([importedJobId('indeed', 'A2'), importedJobId('indeed', 'B2')].sort());
   });
 
+  it('an XML feed cut short stops where it breaks (ADR 117): the whole items before are imported, none closed, the run failed with the line', async () => {
+    const { deps, clock, eventStore } = setup();
+    const feedUrl = 'https://board.example/jobs.rss';
+    const item = (id: string) => `<item><title>Northwind: Data Engineer ${id}</title><guid>${id}</guid><link>/jobs/${id}</link><description>Pipelines.</description></item>`;
+    const rss = (...ids: string[]) => `<?xml version="1.0"?><rss version="2.0"><channel><title>Board</title>${ids.map(item).join('')}</channel></rss>`;
+    const first = await importFeed(deps, feedUrl, serve(rss('R1', 'R2')));
+    expect(first).toMatchObject({ ok: true, format: 'rss', counts: { imported: 2 } });
+    // A relative link is resolved against the address the feed was fetched from.
+    expect((await jobEvents(eventStore, 'R1', 'rss'))[0]?.data).toMatchObject({ externalUrl: 'https://board.example/jobs/R1' });
+    clock.advance(DAY);
+    const full = rss('R1', 'R3', 'R4');
+    const broken = await importFeed(deps, feedUrl, serve(full.slice(0, full.indexOf('<guid>R4') + 5)), { batchSize: 1 });
+    expect(broken).toMatchObject({ ok: false, counts: { imported: 1, unchanged: 1, closed: 0 } });
+    expect(broken.reason).toMatch(/^The feed is not well-formed XML at line 1, column \d+ \(in item\[2\]\): .*\(was it cut short\?\)$/);
+    expect((await runEvents(eventStore, feedUrl)).at(-1)).toMatchObject({ type: 'ImportRunFailed', data: { writtenJobIds: [importedJobId('rss', 'R3')] } });
+    expect(await closings(eventStore)).toEqual([]);
+  });
+
   it('a document that is not JSON part-way fails the run with the byte and the item where it breaks', async () => {
     const { deps, eventStore } = setup();
     const text = feedOf(job('A1'), job('A2')).replace('"title":"Data Engineer A2"', '"title":Data Engineer A2');

@@ -132,7 +132,8 @@ const jobPostingFields = (posting: Item): ItemFields => {
   const places = asList(posting.jobLocation).map(addressText).filter((place): place is string => place !== null);
   const telecommute = asList(posting.jobLocationType).some((type) => typeof type === 'string' && /telecommute/i.test(type));
   const applicants = asList(posting.applicantLocationRequirements).map((place) => (isRecord(place) ? text(place.name) : text(place))).filter(Boolean);
-  const types = asList(posting.employmentType).map(text).filter(Boolean).join(' ');
+  // Several types (`["FULL_TIME", "CONTRACTOR"]`): the first is the job's own.
+  const types = asList(posting.employmentType).map(text).find(Boolean);
   return {
     base: typeof posting[ITEM_BASE] === 'string' ? posting[ITEM_BASE] : null,
     id: identifier ?? text(posting.url) ?? text(posting['@id']),
@@ -144,7 +145,7 @@ const jobPostingFields = (posting: Item): ItemFields => {
     url: text(posting.url),
     postedAt: text(posting.datePosted),
     validThrough: text(posting.validThrough),
-    type: types || null,
+    type: types ?? null,
     categories: [...asList(posting.skills).flatMap((skill) => (typeof skill === 'string' ? skill.split(/\s*,\s*/) : [])), ...asList(posting.occupationalCategory).filter((value): value is string => typeof value === 'string')],
     salary: salaryOf(posting.baseSalary),
     remote: telecommute ? true : null,
