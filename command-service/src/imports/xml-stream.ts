@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { FeedFormatError, NAMED_ENTITIES, type ItemReader } from './parsers';
-import { ITEM_BASE, atomItems, rssItems, xmlEncodingOf } from './web-feeds';
+import { ITEM_BASE, atomItems, rssItems } from './web-feeds';
 import { personioItems, xmlJobItems } from './job-feeds';
 
 /**
@@ -130,7 +130,7 @@ export interface XmlItem {
  * `FeedFormatError` when it is XML of another kind.
  */
 export class XmlFeedStream {
-  private readonly parser = new SaxesParser({ position: true });
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   /** Local names of the open elements from the root. */
   private readonly open: string[] = [];
   private shape: XmlShape | null = null;
