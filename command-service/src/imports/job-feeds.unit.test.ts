@@ -411,7 +411,8 @@ describe('odd but valid inputs', () => {
     expect(fetched.jobs[0]).toMatchObject({
       externalUrl: 'https://partner.example/jobs/A1',
       postedAt: '2026-05-16T00:00:00.000Z',
-      content: { title: 'Café & Bar Manager', salary: '€60,000', description: 'Line one\nLine two' },
+      // A Hireloop feed's salary is text "as it should be shown": kept as the partner wrote it.
+      content: { title: 'Café & Bar Manager', salary: '€60.000', description: 'Line one\nLine two' },
     });
     // A file has no address to resolve against: the job is imported without its link.
     expect((await streamed(chunkedSource(text, 11))).jobs[0]).toMatchObject({ externalId: 'A1', externalUrl: null });

@@ -220,12 +220,18 @@ const periodOf = (period: string | null | undefined, largest: number) => {
   return largest < 1000 ? 'hour' : 'year';
 };
 
+/** Making an `Intl.NumberFormat` costs tens of µs: one per currency and precision, made once. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 const money = (amount: number, currency: string) => {
   const digits = Number.isInteger(amount) ? 0 : 2;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })
-      .format(amount)
-      .replace(/\u00a0/g, ' ');
+    const key = `${currency}:${digits}`;
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      if (moneyFormats.size < 500) moneyFormats.set(key, format);
+    }
+    return format.format(amount).replace(/\u00a0/g, ' ');
   } catch {
     return `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
   }
@@ -586,15 +592,17 @@ export function hireloopEnvelope(document: unknown): { source: HireloopFeedSourc
  */
 function withOddValues(item: unknown, context: ItemContext | undefined): unknown {
   if (!isRecord(item)) return item;
-  const fixed: Record<string, unknown> = { ...item };
-  if (typeof item.url === 'string' && item.url.trim() && !httpUrlOrNull(item.url)) fixed.url = absoluteUrl(item.url, context?.baseUrl);
+  let fixed: Record<string, unknown> | null = null;
+  if (typeof item.url === 'string' && item.url.trim() && !httpUrlOrNull(item.url)) {
+    fixed = { ...item, url: absoluteUrl(item.url, context?.baseUrl) };
+  }
   for (const field of ['postedAt', 'validThrough']) {
     const value = item[field];
     if ((typeof value === 'string' && value.trim() && !/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:?\d{2}))?$/.test(value.trim())) || typeof value === 'number') {
-      fixed[field] = dateFrom(value) ?? value;
+      fixed = { ...(fixed ?? item), [field]: dateFrom(value) ?? value };
     }
   }
-  return fixed;
+  return fixed ?? item;
 }
 
 export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
@@ -618,7 +626,8 @@ export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
         title: inlineText(job.title),
         company: inlineText(job.company),
         location: inlineText(job.location),
-        salary: salaryFromText(job.salary),
+        // Text "as it should be shown" (docs/import-format.md): the partner's own words are kept.
+        salary: job.salary === null ? null : inlineText(job.salary) || null,
         type: job.type,
         remote: job.remote,
         description: descriptionText(job.description),
