@@ -191,7 +191,7 @@ export class XmlFeedStream {
     this.open.push(name);
   }
 
-  /** `<rss><channel><link>`, Atom's `<feed><link href>` (not `rel="self"`), Indeed's `<publisherurl>`. */
+  /** `<rss><channel><link>`, or a job feed's `<publisherurl>`/`<link>` under its root (Atom's entries carry absolute links). */
   private isBaseLink(name: string): boolean {
     if (this.base !== null) return false;
     const parents = this.open;
