@@ -143,11 +143,15 @@ describe('XML job feeds, read as a stream', () => {
     const before = process.memoryUsage().heapUsed;
     let items = 0;
     let peak = 0;
-    for await (const part of readFeed(source)) {
+    // Progress a terminal shows (ADR 084) comes chunk by chunk, as for a JSON feed.
+    const progress: number[] = [];
+    for await (const part of readFeed(source, { onProgress: ({ bytesRead }) => progress.push(bytesRead) })) {
       if (part.kind === 'items') items += part.items.length;
       if (items % 10_000 < 200) peak = Math.max(peak, process.memoryUsage().heapUsed - before);
     }
     expect(items).toBeGreaterThan(40_000);
+    expect(progress.length).toBeGreaterThan(100);
+    expect(progress.at(-1)).toBeGreaterThan(total);
     // The document is 40 MB; what is held is a chunk and the items of one chunk.
     expect(peak).toBeLessThan(64 * 1024 * 1024);
   });
