@@ -52,3 +52,34 @@ export async function writeJobFeed(path: string, bytes: number, options: { prefi
   await once(out, 'finish');
   return { jobs, bytes: written };
 }
+
+const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+
+/**
+ * The same jobs as an XML job feed of Indeed's shape (`<source><job>…`, every value in CDATA), at
+ * least `bytes` long (ADR 117: the streaming XML import's bench). Answers how many jobs and bytes.
+ */
+export async function writeXmlJobFeed(path: string, bytes: number, options: { prefix?: string } = {}): Promise<{ jobs: number; bytes: number }> {
+  const out = createWriteStream(path);
+  let written = 0;
+  const write = async (text: string) => {
+    written += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write('<?xml version="1.0" encoding="utf-8"?>\n<source>\n<publisher>Hireloop bench</publisher>\n<publisherurl>https://jobs.example/</publisherurl>\n');
+  let jobs = 0;
+  while (written < bytes) {
+    const job = feedJob(jobs, options.prefix);
+    await write(
+      `<job><title>${cdata(job.title)}</title><date>${cdata(job.postedAt ?? '')}</date><referencenumber>${cdata(job.externalId as string)}</referencenumber>` +
+        `<url>${cdata(job.url ?? '')}</url><company>${cdata(job.company as string)}</company><city>${cdata(job.location)}</city>` +
+        `<description>${cdata(job.description)}</description><salary>${cdata(job.salary ?? '')}</salary><jobtype>${cdata(job.type ?? '')}</jobtype>` +
+        `${(job.skills ?? []).map((skill) => `<category>${cdata(skill)}</category>`).join('')}<remotetype>${job.remote ? 'Fully remote' : 'On-site'}</remotetype></job>\n`,
+    );
+    jobs++;
+  }
+  await write('</source>\n');
+  out.end();
+  await once(out, 'finish');
+  return { jobs, bytes: written };
+}

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
-import { FeedFormatError, hireloopEnvelope, hireloopItems, himalayasItems, remoteOkItems, type ItemReader } from './parsers';
-import { MAX_XML_FEED_BYTES, decodeXml, jsonFeedItems, parseXmlFeed } from './web-feeds';
+import { FeedFormatError, hireloopEnvelope, hireloopItems, himalayasItems, isRemoteOkNotice, remoteOkItems, type ItemReader } from './parsers';
+import { JsonLdPageStream } from './html-pages';
+import { ashbyItems, greenhouseItems, isAshbyJob, isGreenhouseJob, isLeverPosting, isWorkableJob, jsonLdItems, leverItems, recruiteeItems, smartRecruitersItems, workableItems } from './job-feeds';
+import { jsonFeedItems, xmlEncodingOf } from './web-feeds';
+import { XmlFeedStream } from './xml-stream';
 
 /**
  * Reads a feed as a stream (ADR 084): bytes in, items out, a chunk at a time, so a feed of any
@@ -60,6 +63,9 @@ const MAX_DEPTH = 64;
 const UNRECOGNISED =
   'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array, a Himalayas API page ({ "jobs": [ … ] }), a JSON Feed ({ "items": [ … ] }), RSS or Atom';
 
+/** Top-level lists that hold a JSON feed's items besides `jobs`: JSON Feed's `items`, Recruitee's `offers`, SmartRecruiters' `content` (ADR 117). */
+const OTHER_LISTS: Record<string, ItemReader> = { items: jsonFeedItems, offers: recruiteeItems, content: smartRecruitersItems };
+
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The item reader of an object feed, once it is known whether it has a `source`. */
@@ -81,7 +87,12 @@ class Pass {
   afterColon = false;
   jobs: 'list' | 'other' | null = null;
   inList = false;
+  /** The top-level key of the list of items (`jobs`, `items`, `offers`, `content`), once it opens. */
+  listKey: string | null = null;
   source: { value: unknown } | null = null;
+  /** Ashby's answer says `apiVersion`; Workable's names its account (`name`) before its jobs. */
+  apiVersion = false;
+  accountName: string | null = null;
   /** The byte where the item being read starts (-1 between items) and its index. */
   itemStart = -1;
   itemIndex = -1;
@@ -126,9 +137,9 @@ class Pass {
 
   private start(token: TokenType): void {
     this.top = token === TokenType.LEFT_BRACKET ? 'array' : token === TokenType.LEFT_BRACE ? 'object' : 'other';
-    this.parser = new TokenParser({ paths: this.top === 'array' ? ['$.*'] : ['$.jobs.*', '$.items.*', '$.source'], keepStack: false });
+    this.parser = new TokenParser({ paths: this.top === 'array' ? ['$.*'] : ['$.jobs.*', '$.items.*', '$.offers.*', '$.content.*', '$.source', '$.name'], keepStack: false });
     this.parser.onValue = (element) => this.onValue(element);
-    if (this.top === 'array') this.reader ??= remoteOkItems;
+    // An array is Remote OK's or Lever's: its first job says which.
     if (this.top === 'object') this.expectKey = true;
   }
 
@@ -140,12 +151,16 @@ class Pass {
       this.expectKey = false;
     } else if (this.afterColon) {
       this.afterColon = false;
-      // A JSON Feed (jsonfeed.org) lists its entries in `items`, which no other format has.
-      const jsonFeed = this.key === 'items' && this.jobs === null && opens && token === TokenType.LEFT_BRACKET;
-      if (this.key !== 'jobs' && !jsonFeed) return;
-      if (jsonFeed) this.reader ??= jsonFeedItems;
-      this.jobs = opens && token === TokenType.LEFT_BRACKET ? 'list' : 'other';
+      if (this.key === 'apiVersion') this.apiVersion = true;
+      const isList = opens && token === TokenType.LEFT_BRACKET;
+      // A JSON Feed (jsonfeed.org) lists its entries in `items`, Recruitee its offers in `offers`,
+      // SmartRecruiters its postings in `content`: no other format has these.
+      const otherList = this.key !== null && this.key in OTHER_LISTS && this.jobs === null && this.listKey === null && isList;
+      if ((this.key !== 'jobs' || this.listKey !== null) && !otherList) return;
+      if (otherList) this.reader ??= OTHER_LISTS[this.key!]!;
+      this.jobs = isList ? 'list' : 'other';
       this.inList = this.jobs === 'list';
+      if (this.inList) this.listKey = this.key;
       // The list starts: with its `source` already read, the format is known now.
       if (this.inList && this.reader === null && this.source !== null) this.reader = objectFeedReader(this.source, true);
     }
@@ -154,13 +169,15 @@ class Pass {
   private onValue({ value, key, stack }: ParsedElementInfo): void {
     if (this.top === 'object' && stack.length === 1) {
       if (key === 'source') this.source = { value };
+      if (key === 'name' && typeof value === 'string') this.accountName = value;
       return;
     }
     // Items of a list that is not the feed's (`items` beside `jobs`): not jobs.
-    if (this.top === 'object' && stack[1]?.key !== (this.reader === jsonFeedItems ? 'items' : 'jobs')) {
+    if (this.top === 'object' && stack[1]?.key !== this.listKey) {
       this.itemStart = -1;
       return;
     }
+    if (this.reader === null) this.reader = this.readerFromItem(value);
     const item = { index: this.itemIndex, value };
     const size = this.lastOffset - this.itemStart + 1;
     this.itemStart = -1;
@@ -175,6 +192,20 @@ class Pass {
       }
     }
     this.items!.push(item);
+  }
+
+  /**
+   * The format told by a job, for those that have no `source` to wait for (ADR 117): Lever's
+   * postings in an array, Greenhouse's, Ashby's and Workable's jobs in `jobs`. Null: not yet known
+   * (a Himalayas page, or a Hireloop feed whose `source` comes later).
+   */
+  private readerFromItem(value: unknown): ItemReader | null {
+    if (this.top === 'array') return isRemoteOkNotice(value) ? null : isLeverPosting(value) ? leverItems : remoteOkItems;
+    if (this.listKey !== 'jobs' || this.source !== null) return null;
+    if (isGreenhouseJob(value)) return greenhouseItems;
+    if (this.apiVersion || isAshbyJob(value)) return ashbyItems;
+    if (isWorkableJob(value)) return workableItems(this.accountName);
+    return null;
   }
 
   /** Where the reading is, for a message: `at byte 1,234 (in jobs[5])`. */
@@ -225,8 +256,8 @@ class Pass {
  */
 export async function* readFeed(original: FeedSource, options: ReadFeedOptions = {}): AsyncGenerator<FeedPart> {
   const source = await sniffed(original);
-  if (source.kind === 'xml') {
-    yield* readXmlFeed(source, options);
+  if (source.kind !== 'json') {
+    yield* readMarkupFeed(source, options);
     return;
   }
   const holdBytes = source.rereadable ? (options.holdBytes ?? HOLD_BYTES) : Number.POSITIVE_INFINITY;
@@ -257,6 +288,7 @@ export async function* readFeed(original: FeedSource, options: ReadFeedOptions =
       if (broken !== null) throw broken;
     }
     pass.end(bytesRead);
+    if (pass.reader === null && pass.top === 'array') pass.reader = remoteOkItems;
     if (pass.reader === null) {
       if (pass.top !== 'object' || pass.jobs === null) throw new FeedFormatError(UNRECOGNISED);
       pass.reader = objectFeedReader(pass.source, pass.jobs === 'list');
@@ -280,18 +312,21 @@ export const MAX_GUNZIPPED_BYTES = 256 * 1024 * 1024;
 
 const isGzip = (chunk: Uint8Array | undefined) => chunk !== undefined && chunk[0] === 0x1f && chunk[1] === 0x8b;
 
-/** The first chunk of a source, and its chunks again from the start (an answer that can be read once keeps the first). */
+const SNIFF_BYTES = 64;
+
+/** The first chunk (at least SNIFF_BYTES) of a source, and its chunks again from the start (an answer that can be read once keeps the first). */
 async function firstChunk(source: FeedSource): Promise<{ first: Uint8Array | undefined; again: FeedSource }> {
   const iterator = source.chunks()[Symbol.asyncIterator]();
-  let first: Uint8Array | undefined;
-  for (;;) {
+  // Enough bytes to tell what they are (`<!DOCTYPE html`, UTF-16), however small the chunks.
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
     const next = await iterator.next();
     if (next.done) break;
-    if (next.value.byteLength > 0) {
-      first = next.value;
-      break;
-    }
+    parts.push(next.value);
+    size += next.value.byteLength;
   }
+  const first = size === 0 ? undefined : parts.length === 1 ? parts[0] : Buffer.concat(parts);
   if (source.rereadable) {
     await iterator.return?.();
     return { first, again: source };
@@ -347,35 +382,119 @@ function gunzipped(source: FeedSource): FeedSource {
   };
 }
 
-type Sniffed = (FeedSource & { kind: 'json' }) | (FeedSource & { kind: 'xml' });
+type Sniffed = FeedSource & { kind: 'json' | 'xml' | 'html'; /** Transcoded from UTF-16: its bytes are UTF-8, whatever it declares. */ utf8: boolean };
 
-/** Decompresses a gzip-compressed source and tells an XML document (`<`, after a BOM and spaces) from JSON. */
+/** UTF-16 by its byte-order mark, or by a zero byte beside the first character (JSON and XML start with ASCII). */
+const utf16Of = (chunk: Uint8Array | undefined): 'utf-16le' | 'utf-16be' | null => {
+  if (chunk === undefined || chunk.byteLength < 2) return null;
+  if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] !== 0 && chunk[1] === 0)) return 'utf-16le';
+  if ((chunk[0] === 0xfe && chunk[1] === 0xff) || (chunk[0] === 0 && chunk[1] !== 0)) return 'utf-16be';
+  return null;
+};
+
+/** A UTF-16 source as UTF-8 bytes (ADR 117): the JSON tokenizer reads UTF-8 only. */
+function transcoded(source: FeedSource, encoding: 'utf-16le' | 'utf-16be'): FeedSource {
+  return {
+    size: null,
+    rereadable: source.rereadable,
+    async *chunks() {
+      const decoder = new TextDecoder(encoding);
+      const encoder = new TextEncoder();
+      for await (const chunk of source.chunks()) {
+        const text = decoder.decode(chunk, { stream: true });
+        if (text) yield encoder.encode(text);
+      }
+      const rest = decoder.decode();
+      if (rest) yield encoder.encode(rest);
+    },
+  };
+}
+
+/** Decompresses a gzip-compressed source, transcodes UTF-16, and tells HTML (a page's JSON-LD) and XML (`<`, after a BOM and spaces) from JSON. */
 async function sniffed(original: FeedSource): Promise<Sniffed> {
   let { first, again } = await firstChunk(original);
   if (isGzip(first)) ({ first, again } = await firstChunk(gunzipped(again)));
-  const text = first === undefined ? '' : new TextDecoder('latin1').decode(first.subarray(0, 64));
-  // UTF-8 BOM (read as Latin-1), UTF-16 BOMs, then white space.
-  const start = text.replace(/^(\u00ef\u00bb\u00bf|\u00ff\u00fe|\u00fe\u00ff)/, '').replaceAll(String.fromCharCode(0), '').trimStart();
-  return Object.assign(again, { kind: start.startsWith('<') ? ('xml' as const) : ('json' as const) });
+  const utf16 = utf16Of(first);
+  if (utf16) ({ first, again } = await firstChunk(transcoded(again, utf16)));
+  const text = first === undefined ? '' : new TextDecoder('latin1').decode(first.subarray(0, 256));
+  // UTF-8 BOM (read as Latin-1), then white space.
+  const start = text.replace(/^\u00ef\u00bb\u00bf/, '').trimStart();
+  const kind = /^<(!doctype\s+html|html\b|head\b|body\b|meta\b)/i.test(start) ? 'html' : start.startsWith('<') ? 'xml' : 'json';
+  return Object.assign(again, { kind, utf8: utf16 !== null } as const);
 }
 
-/** An RSS or Atom document: read whole (within MAX_XML_FEED_BYTES), then handed over like a JSON feed's items. */
-async function* readXmlFeed(source: FeedSource, options: ReadFeedOptions): AsyncGenerator<FeedPart> {
-  const chunks: Uint8Array[] = [];
+/**
+ * An XML feed (RSS, Atom, job feeds: xml-stream.ts) or an HTML page (its JSON-LD: html-pages.ts),
+ * read as a stream in the encoding it names (ADR 117), its items handed over a chunk at a time.
+ */
+async function* readMarkupFeed(source: Sniffed, options: ReadFeedOptions): AsyncGenerator<FeedPart> {
+  const maxItemChars = options.maxItemBytes ?? MAX_ITEM_BYTES;
+  const stream = source.kind === 'html' ? new JsonLdPageStream(maxItemChars) : new XmlFeedStream(maxItemChars);
+  const fixedReader = source.kind === 'html' ? jsonLdItems : null;
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  let head: Uint8Array[] = [];
+  let headBytes = 0;
   let bytesRead = 0;
+  let announced = false;
+  /** The encoding is named in the first bytes (a BOM, the XML declaration, a meta charset): decoding starts once they are in. */
+  const startDecoding = (final: boolean) => {
+    const bytes = Buffer.concat(head);
+    head = [];
+    const encoding = source.utf8 ? 'utf-8' : source.kind === 'html' ? htmlEncodingOf(bytes) : xmlEncodingOf(bytes);
+    try {
+      decoder = new TextDecoder(encoding);
+    } catch {
+      throw new FeedFormatError(`The feed declares the character encoding "${encoding}", which is not supported: send it as UTF-8`);
+    }
+    stream.write(decoder.decode(bytes, { stream: !final }));
+  };
+  const feed = (bytes: Uint8Array) => {
+    if (decoder !== null) {
+      stream.write(decoder.decode(bytes, { stream: true }));
+      return;
+    }
+    head.push(bytes);
+    headBytes += bytes.byteLength;
+    if (headBytes >= 1024) startDecoding(false);
+  };
+  const parts = function* (): Generator<FeedPart> {
+    const reader = fixedReader ?? (stream instanceof XmlFeedStream ? stream.reader : null);
+    if (reader === null) return;
+    if (!announced) {
+      announced = true;
+      yield { kind: 'format', reader };
+    }
+    const items = stream.takeItems();
+    if (items.length > 0) yield { kind: 'items', items };
+  };
   for await (const chunk of source.chunks()) {
     bytesRead += chunk.byteLength;
-    if (bytesRead > MAX_XML_FEED_BYTES) {
-      throw new FeedFormatError(`An XML feed is read whole and this one is larger than ${count(MAX_XML_FEED_BYTES / 1024 / 1024)} MB: split it, or publish it as a Hireloop JSON feed (no size limit)`);
+    let broken: unknown = null;
+    try {
+      feed(chunk);
+    } catch (error) {
+      broken = error;
     }
-    chunks.push(chunk);
     options.onProgress?.({ bytesRead, totalBytes: source.size, pass: 1 });
+    // The whole items before a break are handed over first.
+    yield* parts();
+    if (broken !== null) throw broken;
   }
-  const bytes = Buffer.concat(chunks);
-  chunks.length = 0;
-  const { reader, items } = parseXmlFeed(decodeXml(bytes));
-  yield { kind: 'format', reader };
-  for (let start = 0; start < items.length; start += 500) {
-    yield { kind: 'items', items: items.slice(start, start + 500).map((value, offset) => ({ index: start + offset, value })) };
+  let broken: unknown = null;
+  try {
+    if (decoder === null) startDecoding(true);
+    else stream.write((decoder as InstanceType<typeof TextDecoder>).decode());
+    stream.end();
+  } catch (error) {
+    broken = error;
   }
+  yield* parts();
+  if (broken !== null) throw broken;
+}
+
+/** A page's encoding: its BOM, else its `<meta charset>`, else UTF-8. */
+function htmlEncodingOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  return /<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i.exec(head)?.[1] ?? 'utf-8';
 }

@@ -262,7 +262,8 @@ export async function importFeed(deps: ImportDeps, feed: string, load: () => Pro
       maxItemBytes: options.maxItemBytes,
     })) {
       if (part.kind === 'format') {
-        collector = new ItemCollector(part.reader);
+        // A feed fetched from a URL is where its relative links point (ADR 117).
+        collector = new ItemCollector(part.reader, { baseUrl: isFeedUrl(feed) ? feed : null });
         summary.format = part.reader.format;
         summary.source = part.reader.source;
         continue;

@@ -354,7 +354,7 @@ describe('a feed that cannot be read', () => {
   it('text that is not a feed records ImportRunFailed and closes no job', async () => {
     const { summary, eventStore } = await afterOneGoodRun(FEED, serve('<html><body>Service Unavailable</body></html>'));
     expect(summary.ok).toBe(false);
-    expect(summary.reason).toBe('Unrecognised XML feed: expected RSS (<rss><channel><item>…) or Atom (<feed><entry>…), found <html>');
+    expect(summary.reason).toBe('The page has no schema.org JobPosting in its JSON-LD (<script type="application/ld+json">): there is nothing to import from it');
     expect((await importFeed(setup().deps, FEED, serve('Service Unavailable'))).reason).toMatch(/^The feed is not valid JSON/);
     expect((await lastRun(eventStore))?.type).toBe('ImportRunFailed');
     expect(await closings(eventStore)).toEqual([]);
@@ -450,6 +450,24 @@ describe('a feed read as a stream (ADR 084)', () => {
     const good = await importFeed(deps, FEED, serve(feedOf(job('A1'), job('B1'))));
     expect(good).toMatchObject({ ok: true, counts: { imported: 0, unchanged: 2, closed: 2 } });
     expect((await closings(eventStore)).map((event) => (event.data as { jobId: string }).jobId).sort()).toEqual([importedJobId('indeed', 'A2'), importedJobId('indeed', 'B2')].sort());
+  });
+
+  it('an XML feed cut short stops where it breaks (ADR 117): the whole items before are imported, none closed, the run failed with the line', async () => {
+    const { deps, clock, eventStore } = setup();
+    const feedUrl = 'https://board.example/jobs.rss';
+    const item = (id: string) => `<item><title>Northwind: Data Engineer ${id}</title><guid>${id}</guid><link>/jobs/${id}</link><description>Pipelines.</description></item>`;
+    const rss = (...ids: string[]) => `<?xml version="1.0"?><rss version="2.0"><channel><title>Board</title>${ids.map(item).join('')}</channel></rss>`;
+    const first = await importFeed(deps, feedUrl, serve(rss('R1', 'R2')));
+    expect(first).toMatchObject({ ok: true, format: 'rss', counts: { imported: 2 } });
+    // A relative link is resolved against the address the feed was fetched from.
+    expect((await jobEvents(eventStore, 'R1', 'rss'))[0]?.data).toMatchObject({ externalUrl: 'https://board.example/jobs/R1' });
+    clock.advance(DAY);
+    const full = rss('R1', 'R3', 'R4');
+    const broken = await importFeed(deps, feedUrl, serve(full.slice(0, full.indexOf('<guid>R4') + 5)), { batchSize: 1 });
+    expect(broken).toMatchObject({ ok: false, counts: { imported: 1, unchanged: 1, closed: 0 } });
+    expect(broken.reason).toMatch(/^The feed is not well-formed XML at line 1, column \d+ \(in item\[2\]\): .*\(was it cut short\?\)$/);
+    expect((await runEvents(eventStore, feedUrl)).at(-1)).toMatchObject({ type: 'ImportRunFailed', data: { writtenJobIds: [importedJobId('rss', 'R3')] } });
+    expect(await closings(eventStore)).toEqual([]);
   });
 
   it('a document that is not JSON part-way fails the run with the byte and the item where it breaks', async () => {

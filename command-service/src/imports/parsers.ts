@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { EXPERIENCE_LEVELS, JOB_TYPES, JobContent, JobSource } from '@hireloop/contracts';
 import { HireloopFeedEnvelope, HireloopFeedJob, type HireloopFeedSource, type ImportedJob } from '@hireloop/contracts/imports/feed';
@@ -9,7 +10,10 @@ import { HireloopFeedEnvelope, HireloopFeedJob, type HireloopFeedSource, type Im
  * these formats fails as a whole.
  */
 
-export type FeedFormat = 'hireloop' | 'remoteok' | 'himalayas' | 'rss' | 'atom' | 'jsonfeed';
+export type FeedFormat =
+  | 'hireloop' | 'remoteok' | 'himalayas' | 'rss' | 'atom' | 'jsonfeed'
+  // ADR 117: XML job feeds (Indeed, LinkedIn, ZipRecruiter, Jooble), schema.org JobPosting in a page, and ATS job APIs.
+  | 'xmljobs' | 'jsonld' | 'greenhouse' | 'lever' | 'ashby' | 'workable' | 'smartrecruiters' | 'recruitee' | 'personio';
 
 export interface SkippedItem {
   /** Where the item sits in the document, e.g. `jobs[3]`. */
@@ -75,7 +79,8 @@ export function repairMojibake(text: string): string {
   });
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
+/** HTML's named entities that job feeds use (XML feeds too, where strictly they are undefined). */
+export const NAMED_ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ',
   shy: '', zwj: '', zwnj: '', lrm: '', rlm: '',
   ndash: '–', mdash: '—', minus: '−', lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„',
@@ -173,10 +178,15 @@ export const inlineText = (value: string) =>
     .replace(SPACES_TO_COLLAPSE, ' ')
     .trim();
 
-/** Text given by a feed that may or may not be HTML. */
+const HTML_TAG = /<\/?[a-z][a-z0-9]*\b[^>]*>/i;
+/** HTML sent escaped (`&lt;p&gt;…`, as Greenhouse's `content` is): its tags are tags once decoded. */
+const ESCAPED_HTML_TAG = /&lt;\/?(?:p|div|br|ul|ol|li|h[1-6]|strong|em|b|i|span|a|table)\b[^&]{0,200}?&gt;/i;
+
+/** Text given by a feed that may or may not be HTML (or HTML escaped once more). */
 export const descriptionText = (value: string) => {
-  const repaired = repairMojibake(value);
-  return /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(repaired) ? htmlToText(repaired) : tidyLines(privateUseBullets(decodeEntities(repaired)));
+  let repaired = repairMojibake(value);
+  if (!HTML_TAG.test(repaired) && ESCAPED_HTML_TAG.test(repaired)) repaired = decodeEntities(repaired);
+  return HTML_TAG.test(repaired) ? htmlToText(repaired) : tidyLines(privateUseBullets(decodeEntities(repaired)));
 };
 
 /** Remote OK's "Please mention the word **X** and tag Y when applying …" is for its own applicants. */
@@ -210,12 +220,18 @@ const periodOf = (period: string | null | undefined, largest: number) => {
   return largest < 1000 ? 'hour' : 'year';
 };
 
+/** Making an `Intl.NumberFormat` costs tens of µs: one per currency and precision, made once. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 const money = (amount: number, currency: string) => {
   const digits = Number.isInteger(amount) ? 0 : 2;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })
-      .format(amount)
-      .replace(/\u00a0/g, ' ');
+    const key = `${currency}:${digits}`;
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      if (moneyFormats.size < 500) moneyFormats.set(key, format);
+    }
+    return format.format(amount).replace(/\u00a0/g, ' ');
   } catch {
     return `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
   }
@@ -315,6 +331,126 @@ export const httpUrlOrNull = (value: string | null | undefined) => {
   return trimmed && /^https?:\/\/[^\s/]+/i.test(trimmed) ? trimmed : null;
 };
 
+/**
+ * A link as feeds write it, made absolute: `/jobs/1`, `jobs/1` or `//host/jobs/1` against the
+ * feed's own address (its channel link, or the URL it was fetched from); null when it is not an
+ * http(s) address and there is nothing to resolve it against (a file's relative link).
+ */
+export function absoluteUrl(value: string | null | undefined, base: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed || /\s/.test(trimmed)) return null;
+  const absolute = httpUrlOrNull(trimmed);
+  if (absolute) return absolute;
+  // Another scheme (mailto:, javascript:) is not a link people follow to apply.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !trimmed.startsWith('//')) return null;
+  const from = httpUrlOrNull(base);
+  if (!from) return null;
+  try {
+    const resolved = new URL(trimmed, from);
+    return /^https?:$/.test(resolved.protocol) ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const MONTH_FORMATS = ['MMMM d, yyyy', 'MMM d, yyyy', 'MMM. d, yyyy', 'd MMMM yyyy', 'd MMM yyyy', 'd. MMMM yyyy', 'MMMM d yyyy', 'EEE, d MMM yyyy', 'EEEE, MMMM d, yyyy', 'yyyy/MM/dd', 'yyyy.MM.dd', 'yyyyMMdd'];
+const TIME_SUFFIXES = ['', ' HH:mm', ' HH:mm:ss', " 'at' h:mm a", ' h:mm a'];
+const plausible = (date: DateTime) => date.isValid && date.year >= 1990 && date.year <= 2100;
+
+/**
+ * A date as feeds write it, to ISO 8601 UTC, or null when it cannot be told: ISO 8601 (a time
+ * without an offset is UTC), RFC 822 (`Tue, 11 Aug 2026 07:30:41 +0000`), SQL-like (`2026-03-01
+ * 10:00:00 UTC`), unix seconds or milliseconds, `16.05.2026`, `May 16, 2026`, `16 May 2026`, and
+ * `16/05/2026` or `05/16/2026` when one of the two numbers is over 12 (`05/06/2026` could be
+ * either: it is not guessed).
+ */
+export function dateFrom(value: unknown): string | null {
+  if (typeof value === 'number') return fromUnixTime(value);
+  if (typeof value !== 'string') return null;
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  if (/^\d{9,13}$/.test(text)) return fromUnixTime(Number(text));
+  const utc = { zone: 'utc', setZone: true, locale: 'en-US' } as const;
+  const candidates = [
+    () => DateTime.fromISO(text.replace(/ (?=\d{2}:\d{2})/, 'T').replace(/ ?(UTC|GMT|Z)$/i, 'Z'), utc),
+    () => DateTime.fromRFC2822(text.replace(/\b(UT|Z)$/, 'GMT').replace(/ GMT$/, ' +0000'), utc),
+    // A weekday that does not match the date (feeds get it wrong) does not lose the date.
+    () => DateTime.fromRFC2822(text.replace(/^[A-Za-z]{3}, /, '').replace(/\b(UT|Z)$/, 'GMT').replace(/ GMT$/, ' +0000'), utc),
+    () => DateTime.fromHTTP(text, utc),
+    () => DateTime.fromSQL(text.replace(/ ?(UTC|GMT)$/i, ''), utc),
+  ];
+  for (const candidate of candidates) {
+    const date = candidate();
+    if (plausible(date)) return date.toUTC().toISO();
+  }
+  const numeric = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (numeric) {
+    const [, a, separator, b, year, hour, minute, second] = numeric;
+    const first = Number(a);
+    const next = Number(b);
+    // Dots are day first everywhere they are used; slashes and dashes only when a number says which.
+    const dayFirst = separator === '.' || first > 12 ? true : next > 12 ? false : null;
+    if (dayFirst === null) return null;
+    const date = DateTime.fromObject(
+      { year: Number(year), month: dayFirst ? next : first, day: dayFirst ? first : next, hour: Number(hour ?? 0), minute: Number(minute ?? 0), second: Number(second ?? 0) },
+      { zone: 'utc' },
+    );
+    return plausible(date) ? date.toISO() : null;
+  }
+  const words = text.replace(/(\d)(st|nd|rd|th)\b/gi, '$1').replace(/ ?(UTC|GMT)$/i, '');
+  for (const format of MONTH_FORMATS) {
+    for (const suffix of TIME_SUFFIXES) {
+      const date = DateTime.fromFormat(words, format + suffix, utc);
+      if (plausible(date)) return date.toUTC().toISO();
+    }
+  }
+  return null;
+}
+
+const CURRENCY_SIGNS: Array<[RegExp, string]> = [
+  [/US\$|USD|\$/i, 'USD'], [/€|EUR|euros?/i, 'EUR'], [/£|GBP/i, 'GBP'], [/CHF/i, 'CHF'], [/CA\$|C\$|CAD/i, 'CAD'], [/A\$|AUD/i, 'AUD'],
+  [/₹|INR/i, 'INR'], [/¥|JPY/i, 'JPY'], [/SEK/i, 'SEK'], [/NOK/i, 'NOK'], [/DKK/i, 'DKK'], [/PLN|zł/i, 'PLN'], [/NZD/i, 'NZD'], [/SGD/i, 'SGD'],
+];
+/** Words a salary may carry besides its amounts, currency and period. */
+const SALARY_WORDS = /\b(per|a|an|the|p\.?\s?a\.?|pa|gross|brutto|base|salary|annual(ly)?|year(ly)?|yr|annum|month(ly)?|mo|week(ly)?|wk|day|daily|hour(ly)?|hr|h|pro|jahr|monat|stunde|from|up|to|bis|between|and|ca\.?|approx\.?|usd|eur|gbp|chf|cad|aud|inr|jpy|sek|nok|dkk|pln|nzd|sgd|us|euros?)\b/gi;
+
+/** "120k", "120,000", "120.000" (thousands by a dot), "60.000,50", "1.5m" to a number. */
+function amountOf(text: string): number | null {
+  const match = /^(\d+(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?)\s*([km])?$/i.exec(text.trim());
+  if (!match) return null;
+  let digits = match[1]!.replace(/\s/g, '');
+  // The last separator followed by one or two digits is the decimal one; the others group thousands.
+  const decimal = /[.,](\d{1,2})$/.exec(digits);
+  digits = decimal ? `${digits.slice(0, decimal.index).replace(/[.,]/g, '')}.${decimal[1]}` : digits.replace(/[.,]/g, '');
+  const amount = Number(digits) * (match[2]?.toLowerCase() === 'k' ? 1000 : match[2]?.toLowerCase() === 'm' ? 1_000_000 : 1);
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+/**
+ * A salary given as text, written the board's way when it can be read whole ("$120k–$150k" →
+ * "$120,000 - $150,000", "€60.000" → "€60,000", "45 USD/hr" → "$45/hour"); text that says more
+ * than amounts, a currency and a period ("Competitive", "$120k + equity") is kept as written.
+ */
+export function salaryFromText(value: string | null | undefined): string | null {
+  const text = inlineText(value ?? '');
+  if (!text) return null;
+  const currency = CURRENCY_SIGNS.find(([sign]) => sign.test(text))?.[1];
+  const period = /hour|\bhr\b|\/h\b|stunde/i.test(text) ? 'hour' : /month|\bmo\b|monat/i.test(text) ? 'month' : /week|\bwk\b/i.test(text) ? 'week' : /\bday\b|daily/i.test(text) ? 'day' : /year|annual|annum|\byr\b|p\.?\s?a\.?\b|jahr/i.test(text) ? 'year' : null;
+  const numbers = [...text.matchAll(/\d+(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?\s*[km]?\b/gi)].map((match) => match[0]);
+  const rest = text
+    .replace(/\d+(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?\s*[km]?\b/gi, ' ')
+    .replace(/US\$|CA\$|C\$|A\$|[$€£¥₹]|zł|CHF/gi, ' ')
+    .replace(SALARY_WORDS, ' ')
+    .replace(/[-–—~/+().,:\s]/g, '');
+  if (!currency || rest !== '' || numbers.length === 0 || numbers.length > 2) return text.slice(0, 200);
+  const amounts = numbers.map(amountOf);
+  if (amounts.some((amount) => amount === null)) return text.slice(0, 200);
+  // "$120-150k": the suffix of the second amount is the first's too.
+  if (amounts.length === 2 && /k\s*$/i.test(numbers[1]!) && !/k\s*$/i.test(numbers[0]!) && amounts[0]! < 1000) amounts[0] = amounts[0]! * 1000;
+  const [min, max] = amounts.length === 2 ? amounts : [amounts[0], amounts[0]];
+  return salaryText({ min, max, currency, period }) ?? text.slice(0, 200);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Formats
 
@@ -341,6 +477,11 @@ const missingFields = (content: JobContent) =>
 
 export type ItemResult = { job: ImportedJob } | { skip: string };
 
+/** What an item is read against: the address relative links are resolved against (the feed's URL, when it was fetched). */
+export interface ItemContext {
+  baseUrl?: string | null;
+}
+
 export const finish = (job: ImportedJob): ItemResult => {
   const missing = missingFields(job.content);
   return missing.length ? { skip: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty` } : { job };
@@ -359,7 +500,7 @@ export interface ItemReader {
   /** Not an item at all (Remote OK's legal notice): left out, not skipped. */
   ignore(item: unknown): boolean;
   idOf(item: unknown): string | null;
-  toJob(item: unknown): ItemResult;
+  toJob(item: unknown, context?: ItemContext): ItemResult;
 }
 
 /** What became of one item, as `ItemCollector.add` answers it. */
@@ -372,7 +513,10 @@ export type Collected = { job: ImportedJob } | { skipped: SkippedItem } | { igno
  */
 export class ItemCollector {
   private readonly externalIds = new Set<string>();
-  constructor(readonly reader: ItemReader) {}
+  constructor(
+    readonly reader: ItemReader,
+    private readonly context: ItemContext = {},
+  ) {}
 
   add(index: number, item: unknown): Collected {
     const { reader } = this;
@@ -380,7 +524,7 @@ export class ItemCollector {
     const externalId = reader.idOf(item);
     let result: ItemResult;
     try {
-      result = reader.toJob(item);
+      result = reader.toJob(item, this.context);
     } catch (error) {
       result = { skip: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -441,14 +585,34 @@ export function hireloopEnvelope(document: unknown): { source: HireloopFeedSourc
   return envelope.data;
 }
 
+/**
+ * Values that are not the documented form but say plainly what they mean: a relative `url`
+ * (resolved against the feed's address, or left out when there is none), a date such as
+ * `16.05.2026` or `May 16, 2026` (read by `dateFrom`). Anything else is left for the schema to report.
+ */
+function withOddValues(item: unknown, context: ItemContext | undefined): unknown {
+  if (!isRecord(item)) return item;
+  let fixed: Record<string, unknown> | null = null;
+  if (typeof item.url === 'string' && item.url.trim() && !httpUrlOrNull(item.url)) {
+    fixed = { ...item, url: absoluteUrl(item.url, context?.baseUrl) };
+  }
+  for (const field of ['postedAt', 'validThrough']) {
+    const value = item[field];
+    if ((typeof value === 'string' && value.trim() && !/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:?\d{2}))?$/.test(value.trim())) || typeof value === 'number') {
+      fixed = { ...(fixed ?? item), [field]: dateFrom(value) ?? value };
+    }
+  }
+  return fixed ?? item;
+}
+
 export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
   format: 'hireloop',
   source,
   label: (index) => `jobs[${index}]`,
   ignore: () => false,
   idOf: (item) => (isRecord(item) ? externalIdOf(item.externalId) : null),
-  toJob: (item) => {
-    const result = HireloopFeedJob.safeParse(withCompanyName(item, 'company'));
+  toJob: (item, context) => {
+    const result = HireloopFeedJob.safeParse(withCompanyName(withOddValues(item, context), 'company'));
     if (!result.success) return { skip: describeIssues(result.error) };
     const job = result.data;
     const benefits = job.benefits === null ? null : descriptionText(job.benefits) || null;
@@ -462,6 +626,7 @@ export const hireloopItems = (source: HireloopFeedSource): ItemReader => ({
         title: inlineText(job.title),
         company: inlineText(job.company),
         location: inlineText(job.location),
+        // Text "as it should be shown" (docs/import-format.md): the partner's own words are kept.
         salary: job.salary === null ? null : inlineText(job.salary) || null,
         type: job.type,
         remote: job.remote,
@@ -499,7 +664,7 @@ const RemoteOkJob = z.object({
 });
 
 /** The API's first item is its terms of use, not a job. */
-const isRemoteOkNotice = (item: unknown) => isRecord(item) && !('id' in item) && ('legal' in item || 'last_updated' in item);
+export const isRemoteOkNotice = (item: unknown) => isRecord(item) && !('id' in item) && ('legal' in item || 'last_updated' in item);
 
 export const remoteOkItems: ItemReader = {
   format: 'remoteok',

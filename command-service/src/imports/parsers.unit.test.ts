@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { HireloopFeedInput } from '@hireloop/contracts/imports/feed';
-import { FeedFormatError, htmlToText, parseFeed, repairMojibake, salaryText, SPACES_TO_COLLAPSE } from './parsers';
+import { FeedFormatError, dateFrom, htmlToText, parseFeed, repairMojibake, salaryFromText, salaryText, SPACES_TO_COLLAPSE } from './parsers';
 
 // The Remote OK and Himalayas readers are tested on real API answers in parsers.data.test.ts.
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -130,5 +130,46 @@ describe('text and salary helpers', () => {
     expect(salaryText({ min: 60000, currency: 'GBP' })).toBe('From £60,000');
     expect(salaryText({ max: 90000, currency: 'CHF' })).toBe('Up to CHF 90,000');
     expect(salaryText({ min: 0, max: 0 })).toBeNull();
+  });
+
+  it('reads dates as feeds write them, and does not guess a day from a month', () => {
+    const cases: Array<[unknown, string | null]> = [
+      ['2026-05-16', '2026-05-16T00:00:00.000Z'],
+      ['2026-05-16 08:00:00', '2026-05-16T08:00:00.000Z'],
+      ['2026-03-01 10:00:00 UTC', '2026-03-01T10:00:00.000Z'],
+      ['2026-05-16T08:00:00+02:00', '2026-05-16T06:00:00.000Z'],
+      ['Tue, 11 Aug 2026 07:30:41 +0000', '2026-08-11T07:30:41.000Z'],
+      ['Fri, 11 Aug 2026 07:30:41 GMT', '2026-08-11T07:30:41.000Z'],
+      ['16.05.2026', '2026-05-16T00:00:00.000Z'],
+      ['16/05/2026', '2026-05-16T00:00:00.000Z'],
+      ['05/16/2026', '2026-05-16T00:00:00.000Z'],
+      ['05/06/2026', null],
+      ['May 16, 2026', '2026-05-16T00:00:00.000Z'],
+      ['16 May 2026', '2026-05-16T00:00:00.000Z'],
+      ['March 3rd, 2026', '2026-03-03T00:00:00.000Z'],
+      ['1778918400', '2026-05-16T08:00:00.000Z'],
+      [1778918400000, '2026-05-16T08:00:00.000Z'],
+      ['yesterday', null],
+      ['0001-01-01', null],
+    ];
+    for (const [text, iso] of cases) expect([text, dateFrom(text)]).toEqual([text, iso]);
+  });
+
+  it('writes salaries given as text the board’s way when it can read them whole, and keeps the rest as written', () => {
+    const cases: Array<[string, string | null]> = [
+      ['$120k–$150k', '$120,000 - $150,000'],
+      ['$120-150k', '$120,000 - $150,000'],
+      ['€60.000', '€60,000'],
+      ['60.000 € pro Jahr', '€60,000'],
+      ['€55.200,50', '€55,200.50'],
+      ['USD 100,000-120,000 per year', '$100,000 - $120,000'],
+      ['45 USD/hr', '$45/hour'],
+      ['£3,000 - £3,500 a month', '£3,000 - £3,500/month'],
+      ['Competitive', 'Competitive'],
+      ['$120k + equity', '$120k + equity'],
+      ['120000', '120000'],
+      ['', null],
+    ];
+    for (const [text, shown] of cases) expect([text, salaryFromText(text)]).toEqual([text, shown]);
   });
 });

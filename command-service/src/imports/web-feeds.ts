@@ -1,19 +1,22 @@
-import { XMLParser } from 'fast-xml-parser';
+import type { JobSource } from '@hireloop/contracts';
 import {
   ANYWHERE,
   DEFAULT_JOB_TYPE,
-  FeedFormatError,
+  absoluteUrl,
+  dateFrom,
   descriptionText,
+  experienceFrom,
   experienceFromTitle,
   finish,
-  fromIsoText,
   httpUrlOrNull,
   inlineText,
   isRecord,
   jobTypeFrom,
   organisationName,
+  salaryFromText,
   skillsFrom,
   type FeedFormat,
+  type ItemContext,
   type ItemReader,
   type ItemResult,
 } from './parsers';
@@ -25,26 +28,10 @@ import {
  * namespace: `<company>`, `<job:company>`, `<hiringOrganization>`), else from a "Company: Title"
  * title, else the item's author; the place in `<region>`/`<location>`; the employment type in
  * `<type>`; the closing date in `<expires_at>`/`<validThrough>`. What an item lacks is said in its
- * skip reason. All three import as the source `rss`.
+ * skip reason. All three import as the source `rss`. XML is read as a stream (xml-stream.ts, ADR
+ * 117), which hands each item over in the shape read here: an element's text, or an object of
+ * its children by local name with `@_name` attributes and `#text`, repeated children as a list.
  */
-
-/** An XML feed is parsed whole (no streaming XML parser here): larger documents are refused. */
-export const MAX_XML_FEED_BYTES = 32 * 1024 * 1024;
-
-const XML_PARSER = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // `<job:company>`, `<dc:creator>`, `<content:encoded>`: read by their local names.
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Entities declared in a DOCTYPE are expanded within tight bounds (no "billion laughs"): at most
-  // 1 MB more text than the references took, however many standard ones (`&lt;`) a feed has.
-  processEntities: { enabled: true, maxEntityCount: 50, maxEntitySize: 10_000, maxExpansionDepth: 3, maxExpandedLength: 1_000_000 },
-  htmlEntities: false,
-  maxNestedTags: 64,
-});
 
 /** The encoding a document's bytes are in: a byte-order mark, else the XML declaration's, else UTF-8. */
 export function xmlEncodingOf(bytes: Uint8Array): string {
@@ -56,53 +43,16 @@ export function xmlEncodingOf(bytes: Uint8Array): string {
   return declared ?? 'utf-8';
 }
 
-/** The text of an XML feed's bytes, in the encoding it declares. */
-export function decodeXml(bytes: Uint8Array): string {
-  const encoding = xmlEncodingOf(bytes);
-  let decoder: InstanceType<typeof TextDecoder>;
-  try {
-    decoder = new TextDecoder(encoding);
-  } catch {
-    throw new FeedFormatError(`The feed declares the character encoding "${encoding}", which is not supported: send it as UTF-8`);
-  }
-  return decoder.decode(bytes).replace(/^\uFEFF/, '');
-}
+export const asList = (value: unknown): unknown[] => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]);
 
-export interface WebFeed {
-  reader: ItemReader;
-  items: unknown[];
-}
-
-const asList = (value: unknown): unknown[] => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]);
-
-/** An RSS or Atom document's items, or a clear error when it is XML of another kind. */
-export function parseXmlFeed(text: string): WebFeed {
-  let document: unknown;
-  try {
-    document = XML_PARSER.parse(text, true);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new FeedFormatError(`The feed is not well-formed XML: ${message}`);
-  }
-  if (!isRecord(document)) throw new FeedFormatError('The feed is empty');
-  if (isRecord(document.rss) || isRecord(document.RDF)) {
-    const root = (isRecord(document.rss) ? document.rss : document.RDF) as Record<string, unknown>;
-    const channel = isRecord(root.channel) ? root.channel : {};
-    // RSS 2.0 puts its items in the channel; RSS 1.0 (RDF) beside it.
-    const items = [...asList(channel.item), ...asList(root.item)];
-    return { reader: rssItems, items };
-  }
-  if (isRecord(document.feed)) return { reader: atomItems, items: asList(document.feed.entry) };
-  if ('feed' in document || 'rss' in document) return { reader: 'feed' in document ? atomItems : rssItems, items: [] };
-  const root = Object.keys(document).find((key) => !key.startsWith('?') && !key.startsWith('#')) ?? '(none)';
-  throw new FeedFormatError(`Unrecognised XML feed: expected RSS (<rss><channel><item>…) or Atom (<feed><entry>…), found <${root}>`);
-}
+/** The address an XML item's relative links are resolved against (its channel's link), set by the stream reader. */
+export const ITEM_BASE = '#base';
 
 // ---------------------------------------------------------------------------------------------
 // Reading an item
 
 /** The text of an element: `<x>text</x>`, `<x a="1">text</x>`, the first of repeated ones. */
-function textOf(value: unknown): string | null {
+export function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
@@ -119,7 +69,7 @@ function textOf(value: unknown): string | null {
   return null;
 }
 
-const field = (item: Record<string, unknown>, ...names: string[]): string | null => {
+export const field = (item: Record<string, unknown>, ...names: string[]): string | null => {
   for (const name of names) {
     const text = textOf(item[name]);
     if (text !== null && text.trim()) return text.trim();
@@ -128,10 +78,10 @@ const field = (item: Record<string, unknown>, ...names: string[]): string | null
 };
 
 /** Every text of a repeated element (`<category>` ×3). */
-const texts = (value: unknown): string[] => asList(value).map(textOf).filter((text): text is string => text !== null && text.trim() !== '');
+export const texts = (value: unknown): string[] => asList(value).map(textOf).filter((text): text is string => text !== null && text.trim() !== '');
 
-/** RFC 822 (`Tue, 11 Aug 2026 07:30:41 +0000`) or ISO 8601 to ISO 8601 UTC. */
-const dateOf = (text: string | null) => (text ? fromIsoText(text.replace(/\b(UT|Z)$/, 'GMT')) : null);
+/** RFC 822 (`Tue, 11 Aug 2026 07:30:41 +0000`), ISO 8601 and the other forms `dateFrom` reads, to ISO 8601 UTC. */
+const dateOf = (text: string | null) => (text ? dateFrom(text) : null);
 
 /** "Stellar AI: Senior Software Engineer" → company and title (We Work Remotely's way). */
 export function splitCompanyTitle(title: string): { company: string; title: string } | null {
@@ -148,8 +98,8 @@ const authorName = (value: unknown) => {
   return isRecord(first) ? (textOf(first.name) ?? organisationName(first)) : textOf(first);
 };
 
-/** What every web-feed item gives, from whichever element carries it. */
-interface ItemFields {
+/** What every web-feed item (and every other format read by `jobFromFields`) gives, from whichever element carries it. */
+export interface ItemFields {
   id: string | null;
   title: string | null;
   company: string | null;
@@ -162,11 +112,21 @@ interface ItemFields {
   type: string | null;
   categories: string[];
   salary: string | null;
+  /** Said by the feed (a remote flag, a workplace type); null: told from the location and title. */
+  remote?: boolean | null;
+  /** A seniority in words ("Senior", "ENTRY_LEVEL"); the title decides when it names none. */
+  experience?: string | null;
+  /** Why an item without a company (a description) is skipped, in this format's words. */
+  companyMissing?: string;
+  descriptionMissing?: string;
+  /** Where relative links are resolved from (the item's channel), before the feed's URL. */
+  base?: string | null;
 }
 
 const REMOTE_WORDS = /\b(remote|anywhere|worldwide|work from home|wfh)\b/i;
 
-function toJob(fields: ItemFields): ItemResult {
+/** An item's fields to a job, or why it is skipped: the one mapping every format without a schema of its own shares. */
+export function jobFromFields(fields: ItemFields, source: JobSource, context: ItemContext = {}): ItemResult {
   if (!fields.id) return { skip: 'no id: the item has neither a guid/id nor a link' };
   if (!fields.title || !inlineText(fields.title)) return { skip: 'title is missing' };
   let title = fields.title;
@@ -177,36 +137,40 @@ function toJob(fields: ItemFields): ItemResult {
   }
   company ??= fields.author;
   if (!company || !inlineText(company)) {
-    return { skip: 'company is missing: no <company> element, no "Company: Title" title and no author' };
+    return { skip: fields.companyMissing ?? 'company is missing: no <company> element, no "Company: Title" title and no author' };
   }
   const description = descriptionText(fields.description ?? '');
-  if (!description) return { skip: 'description is missing (no description, content or summary)' };
+  if (!description) return { skip: fields.descriptionMissing ?? 'description is missing (no description, content or summary)' };
   const location = inlineText(fields.location ?? '');
   const titleText = inlineText(title);
+  const base = absoluteUrl(fields.base, context.baseUrl) ?? context.baseUrl;
   return finish({
-    source: 'rss',
+    source,
     externalId: fields.id.slice(0, 200),
-    externalUrl: httpUrlOrNull(fields.url) ?? httpUrlOrNull(fields.id),
-    postedAt: fields.postedAt,
-    validThrough: fields.validThrough,
+    externalUrl: absoluteUrl(fields.url, base) ?? httpUrlOrNull(fields.id),
+    postedAt: dateFrom(fields.postedAt),
+    validThrough: dateFrom(fields.validThrough),
     content: {
       title: titleText.slice(0, 200),
       company: inlineText(company).slice(0, 200),
       location: (location || ANYWHERE).slice(0, 200),
-      salary: fields.salary ? inlineText(fields.salary).slice(0, 200) || null : null,
+      salary: salaryFromText(fields.salary),
       type: jobTypeFrom(fields.type) ?? jobTypeFrom(titleText) ?? DEFAULT_JOB_TYPE,
       // A board that names no place lists remote jobs (the location is then "Worldwide").
-      remote: !location || REMOTE_WORDS.test(location) || REMOTE_WORDS.test(titleText),
+      remote: fields.remote ?? (!location || REMOTE_WORDS.test(location) || REMOTE_WORDS.test(titleText)),
       description,
       requirements: [],
       skills: skillsFrom(fields.categories.flatMap((text) => text.split(/\s*,\s*/))),
-      experience: experienceFromTitle(titleText) ?? 'Mid level',
+      experience: experienceFrom(fields.experience) ?? experienceFromTitle(titleText) ?? 'Mid level',
       benefits: null,
     },
   });
 }
 
+const baseOf = (item: Record<string, unknown>) => (typeof item[ITEM_BASE] === 'string' ? item[ITEM_BASE] : null);
+
 const rssFields = (item: Record<string, unknown>): ItemFields => ({
+  base: baseOf(item),
   id: field(item, 'guid', 'id', 'link'),
   title: field(item, 'title'),
   company: field(item, 'company', 'companyName', 'company_name', 'employer', 'hiringOrganization', 'organization') ?? organisationName(item.hiringOrganization ?? item.company),
@@ -230,6 +194,7 @@ const atomLink = (value: unknown): string | null => {
 };
 
 const atomFields = (entry: Record<string, unknown>): ItemFields => ({
+  base: baseOf(entry),
   id: field(entry, 'id') ?? atomLink(entry.link),
   title: field(entry, 'title'),
   company: field(entry, 'company', 'companyName', 'employer', 'hiringOrganization', 'organization') ?? organisationName(entry.hiringOrganization ?? entry.company),
@@ -266,14 +231,21 @@ const jsonFeedFields = (item: Record<string, unknown>): ItemFields => {
   };
 };
 
-const webFeedReader = (format: FeedFormat, label: (index: number) => string, fields: (item: Record<string, unknown>) => ItemFields): ItemReader => ({
+/** A format read by the fields its items give (`jobFromFields`): every format here, and those of job-feeds.ts. */
+export const fieldsReader = (
+  format: FeedFormat,
+  label: (index: number) => string,
+  fields: (item: Record<string, unknown>, context: ItemContext) => ItemFields,
+  source: JobSource = 'rss',
+): ItemReader => ({
   format,
-  source: 'rss',
+  source,
   label,
   ignore: () => false,
-  idOf: (item) => (isRecord(item) ? fields(item).id : null),
-  toJob: (item) => (isRecord(item) ? toJob(fields(item)) : { skip: 'not an element with fields' }),
+  idOf: (item) => (isRecord(item) ? fields(item, {}).id : null),
+  toJob: (item, context = {}) => (isRecord(item) ? jobFromFields(fields(item, context), source, context) : { skip: 'not an element with fields' }),
 });
+const webFeedReader = (format: FeedFormat, label: (index: number) => string, fields: (item: Record<string, unknown>) => ItemFields) => fieldsReader(format, label, fields);
 
 export const rssItems = webFeedReader('rss', (index) => `item[${index}]`, rssFields);
 export const atomItems = webFeedReader('atom', (index) => `entry[${index}]`, atomFields);
