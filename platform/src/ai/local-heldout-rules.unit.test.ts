@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitTitleAndCompany, titleScore } from './job-titles';
 import { extractResumeLocally, unzipColumns } from './local';
 import { countryOf, findLocation } from './resume-contact';
+import { findDateSpan } from './resume-dates';
 import { headingOf } from './resume-sections';
 
 /*
@@ -101,6 +102,13 @@ describe('skill categories printed without a colon', () => {
     expect(skillsOf(['Cloud Run, BigQuery']).slice(0, 2)).toEqual(['Cloud Run', 'BigQuery']);
     const listed = extractResumeLocally(['Jo Park', 'jo@example.org', 'Skills', '• Bookkeeping', '• Communication skills'].join('\n'), NOW).skills;
     expect([...listed.technical, ...listed.soft]).toContain('Communication skills');
+  });
+});
+
+describe('an expected end date', () => {
+  it('reads "Expected" or "Exp." before the end of a range', () => {
+    expect(findDateSpan('Aug 2021 – Expected May 2025')).toMatchObject({ start: 'Aug 2021', end: 'May 2025', kind: 'range' });
+    expect(findDateSpan('Researcher | Mar. 2016 Exp. Jun. 2017')).toMatchObject({ start: 'Mar. 2016', end: 'Jun. 2017', kind: 'range' });
   });
 });
 
