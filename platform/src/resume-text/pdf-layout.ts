@@ -17,7 +17,8 @@ import { checkTextItems, PDF_MAX_PAGES } from './pdf-limits';
  *   sides) has two columns: each band between full-width rows is read left column first, then
  *   the right, so a sidebar is one flow instead of being shuffled into the main column. A
  *   narrow column of short labels level with the other column's rows (dates in a margin) is
- *   not a column: its rows stay whole;
+ *   not a column: its rows stay whole; nor is a margin of short labels each far from the next
+ *   (section headings set beside their sections, ADR 115);
  * - a vertical gap larger than a line and a half ends a block (a blank line).
  */
 
