@@ -1,5 +1,9 @@
 /*
- * `npm run eval:resumes [-- --dir PATH ...] [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`
+ * `npm run eval:resumes [-- --dir PATH ...] [--set PATH ...] [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`
+ *
+ * `--dir` replaces the devset; `--set` adds a labelled folder beside it (a held-out set kept outside
+ * the repository, say). `RESUME_EVAL_SETS` (folders joined by the platform's path delimiter, `:` on
+ * Linux) adds folders the same way, for runs that cannot pass arguments.
  *
  * By default it scores the devset (../shared/data/resumes/devset) and a freshly generated set of
  * resumes nobody tuned for (./generator, seed 21, 60 files, 4 of them scans), each folder with its
@@ -52,6 +56,8 @@ const MEDIA_TYPES: Record<string, string> = {
 
 interface Options {
   dirs: string[];
+  /** Folders scored besides `dirs` (or the devset when no `--dir` is given). */
+  sets: string[];
   /** Resumes to generate and score besides the folders (0: none). */
   generated: number;
   verbose: boolean;
@@ -60,16 +66,25 @@ interface Options {
 }
 
 const usage = (message: string): never => {
-  console.error(`${message}\nusage: npm run eval:resumes -- [--dir PATH]... [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`);
+  console.error(`${message}\nusage: npm run eval:resumes -- [--dir PATH]... [--set PATH]... [--generated N | --no-generated] [--verbose] [--adapter local|openai] [--only TEXT]`);
   process.exit(2);
 };
 
+/** The folders named in RESUME_EVAL_SETS, resolved; empty entries ignored. */
+const setsFromEnv = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(path.delimiter)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => path.resolve(entry));
+
 const parseArgs = (argv: readonly string[]): Options => {
-  const options: Options = { dirs: [], generated: GENERATED_COUNT, verbose: false, adapter: 'local' };
+  const options: Options = { dirs: [], sets: setsFromEnv(process.env.RESUME_EVAL_SETS), generated: GENERATED_COUNT, verbose: false, adapter: 'local' };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     const value = () => argv[++index] ?? usage(`${arg} needs a value`);
     if (arg === '--dir') options.dirs.push(path.resolve(value()));
+    else if (arg === '--set') options.sets.push(path.resolve(value()));
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
     else if (arg === '--generated') options.generated = Number(value());
     else if (arg === '--no-generated') options.generated = 0;
@@ -81,6 +96,7 @@ const parseArgs = (argv: readonly string[]): Options => {
     } else usage(`unknown argument ${arg}`);
   }
   if (options.dirs.length === 0) options.dirs.push(DEFAULT_DIR);
+  for (const set of options.sets) if (!options.dirs.includes(set)) options.dirs.push(set);
   return options;
 };
 

@@ -81,4 +81,27 @@ describe('reading a PDF by the position of its text', () => {
 
     expect(text.split('\n')).toEqual(rows.map(([dates, job]) => `${dates} | ${job}`));
   });
+
+  it('reads headings set alone in a left margin, far apart, in place, not as a column after the text (ADR 115)', async () => {
+    const bytes = await pdf((document) => {
+      document.fontSize(16).text('Ana Lima', 160, 40, { lineBreak: false });
+      document.fontSize(10).text('ana@example.com', 160, 60, { lineBreak: false });
+      document.fontSize(10).text('Summary', 60, 100, { lineBreak: false });
+      for (let line = 0; line < 4; line += 1) document.fontSize(10).text(`Nurse with ten years on surgical wards, line ${line + 1}.`, 160, 120 + line * 14, { lineBreak: false });
+      document.fontSize(10).text('Experience', 60, 200, { lineBreak: false });
+      document.fontSize(10).text('Nurse Manager', 160, 226, { lineBreak: false });
+      for (let line = 0; line < 4; line += 1) document.fontSize(10).text(`Led a ward of thirty beds, task ${line + 1}.`, 160, 242 + line * 14, { lineBreak: false });
+      document.fontSize(10).text('2019 - 2024', 60, 226, { lineBreak: false });
+      document.fontSize(10).text('Education', 60, 320, { lineBreak: false });
+      document.fontSize(10).text('City College of Nursing', 160, 340, { lineBreak: false });
+      document.fontSize(10).text('Skills', 60, 380, { lineBreak: false });
+      document.fontSize(10).text('Wound care, triage, Epic, rota planning', 160, 400, { lineBreak: false });
+    });
+
+    const lines = (await resumeText(bytes, PDF_MEDIA_TYPE)).split('\n').filter((line) => line !== '');
+
+    expect(lines.indexOf('Experience')).toBe(lines.indexOf('2019 - 2024 | Nurse Manager') - 1);
+    expect(lines.indexOf('Education')).toBe(lines.indexOf('City College of Nursing') - 1);
+    expect(lines.at(-2)).toBe('Skills');
+  });
 });

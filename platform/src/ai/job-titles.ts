@@ -92,8 +92,13 @@ const wordsOf = (text: string): string[] =>
     .map((word) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d.]+$/gu, ''))
     .filter((word) => word !== '');
 
-const CJK_TITLE = /实习|工程师|经理|开发|职位|总监|主管|助理|研究员|教师/;
-const CJK_COMPANY = /公司|集团|大学|银行|医院/;
+/**
+ * Chinese titles: their head words (专家 "expert", 负责人 "person in charge", 首席…官 "chief … officer",
+ * 创始人 "founder", and the -师 of 架构师, 设计师, 分析师 at a text's end); employers: their legal
+ * and organisation words (有限公司, 科技, 研究院, 工作室).
+ */
+const CJK_TITLE = /实习|工程师|经理|开发|职位|总监|主管|助理|研究员|教师|专家|负责人|首席|创始人|合伙人|总裁|顾问|专员|科学家|主任|教授|讲师|\p{Script=Han}师$|\p{Script=Han}官$/u;
+const CJK_COMPANY = /公司|集团|大学|银行|医院|科技|研究院|研究所|工作室|事务所|学院/;
 
 /** How much a text reads as a job title (0: not at all). */
 /**

@@ -146,6 +146,32 @@ const anchorsIn = (lines: readonly string[]): Anchor[] => {
 };
 
 /**
+ * Entries printed side by side ("Acme | Globex" / "Engineer | Developer" / "2019 – Present | 2016 – 2018"):
+ * a run of rows that all have the same number of " | " fields, one row of which is nothing but
+ * dates, is read column by column, each column an entry of its own.
+ */
+export const unzipColumns = (lines: readonly string[]): string[] => {
+  const out: string[] = [];
+  const width = (line: string) => (line === '' ? 0 : line.split(' | ').length);
+  for (let start = 0; start < lines.length; ) {
+    const columns = width(lines[start] ?? '');
+    let end = start + 1;
+    while (columns >= 2 && end < lines.length && width(lines[end] ?? '') === columns) end += 1;
+    const run = lines.slice(start, end);
+    const datesOnly = (line: string) => line.split(' | ').every((field) => findDateSpan(field) !== undefined && isDateLine(field));
+    if (columns >= 2 && run.length >= 3 && run.some(datesOnly)) {
+      for (let column = 0; column < columns; column += 1) {
+        out.push(...run.map((line) => (line.split(' | ')[column] ?? '').trim()).filter((field) => field !== ''), '');
+      }
+    } else {
+      out.push(...run);
+    }
+    start = end;
+  }
+  return out;
+};
+
+/**
  * Job entries, one per date range in the experience sections. The texts that name the job are
  * the header-like lines next to the date: as many before it as the first entry has (a layout
  * prints every entry the same way), then the date line's own fields, then following lines
@@ -328,7 +354,15 @@ const SKILL_LABELS =
 /** The items of a skills list as written: "Python 5+ yrs", "Hard-working (18/24)" and "category: " cut away. */
 /** A row's label set without a colon, beside its items: "Tech Stack Tableau | Python". */
 const BARE_LABEL =
-  /^(?:(?:spoken |foreign )?languages?|tech(?:nical)? stack|stack|tools?|frameworks?|programming(?: languages?)?|databases?|platforms?|(?:technical |soft |core )?skills?|software|technologies|libraries|methods)\s+(?=\p{Lu})/iu;
+  /^(?:(?:spoken |foreign )?languages?|tech(?:nical)? stack|stack|(?:(?:web|cloud|data|mobile|dev|developer|build|testing|design) )?(?:tools?|frameworks?|technologies|platforms?|databases?|libraries)|programming(?: languages?)?|(?:technical |soft |core )?skills?|software|methods)\s+(?=\p{Lu})/iu;
+/**
+ * A category printed before its items with no colon, on a list's row: "DevOps AWS, Docker, …",
+ * "Backend Koa, Express, …". Cut only from a comma list of three or more items, where the
+ * first item is the category and its first skill run together.
+ */
+const CATEGORY_BEFORE_LIST = /^(?:dev ?ops|back-?end|front-?end|full-?stack|programming|scripting|mobile|testing|infrastructure|cloud|operating systems|version control|misc(?:ellaneous)?|others?)\s+(?=\p{Lu}|\.)(?=[^,]+,[^,]+,)/iu;
+/** A category's name alone is no skill: "Web Technologies", "Programming Languages", "Tools" ("Communication skills" is one). */
+const CATEGORY_ITEM = /^(?:[\p{L}-]+\s+)?(?:technologies|frameworks|tools|languages|platforms|databases|libraries|methodologies)$/iu;
 const NOT_SKILLS = /^(?:personal )?(?:interests?|hobbies|hobbys|loisirs|intereses|interessen|activities)\b/i;
 const NOT_A_SKILL = /^(?:curriculum vitae|resume|résumé|cv|page \d+.*|\d+\s*\/\s*\d+)$/i;
 
@@ -338,7 +372,7 @@ const listItems = (lines: readonly string[]): string[] => {
     if (raw === '' || NOT_SKILLS.test(raw.replace(BULLET, ''))) continue;
     for (const [position, field] of raw.split(/\s+\|\s+/).entries()) {
       const unlabelled = field.replace(BULLET, '').replace(LIST_LABEL, '');
-      const line = position === 0 ? unlabelled.replace(BARE_LABEL, '') : unlabelled;
+      const line = position === 0 ? unlabelled.replace(BARE_LABEL, '').replace(CATEGORY_BEFORE_LIST, '') : unlabelled;
       // "Python (Pandas/Numpy)": the parenthesis lists more skills; "(18/24)", "(Expert)" do not.
       const expanded = line.replace(/\(([^)]*)\)/g, (_, inner: string) =>
         /\d|^(?:basic|intermediate|advanced|expert|fluent|native|proficient|beginner)$/i.test(inner.trim()) ? '' : `, ${inner.replace(/\//g, ', ')}`,
@@ -355,7 +389,7 @@ const listItems = (lines: readonly string[]): string[] => {
           .replace(/^(?:and|und|et|y)\s+/i, '')
           .replace(/[.:]+$/, '')
           .trim();
-        if (item === '' || !/\p{L}/u.test(item) || NOT_A_SKILL.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
+        if (item === '' || !/\p{L}/u.test(item) || NOT_A_SKILL.test(item) || CATEGORY_ITEM.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;
         if (/^\d+([.,]\d+)?%?$/.test(item) || /[.!?]$/.test(item)) continue;
         items.push(item);
       }
@@ -473,10 +507,10 @@ export const extractResumeLocally = (text: string, now: Date): ExtractedResume =
   const location = findLocation(contactLines, isSkillWord);
   const phone = findPhone(contactLines, content, countryOf(location));
 
-  const experienceLines = of('experience');
+  const experienceLines = unzipColumns(of('experience'));
   const { entries, end, projects } = findExperience(experienceLines, now);
   const experience = newestFirst(entries, end, projects);
-  const education = findEducation(of('education'));
+  const education = findEducation(unzipColumns(of('education')));
   const years = totalYears(experience, now);
   const headline = findHeadline(aroundName.filter((line) => line !== ''), name);
   const title = headline !== '' ? headline : (experience[0]?.title ?? '');

@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
+import { findPhoneNumbersInText, getCountries, type CountryCode } from 'libphonenumber-js';
 import { headingOf } from './resume-sections';
 import { titleScore } from './job-titles';
 
@@ -58,6 +58,22 @@ export const findGithub = (text: string): string => GITHUB.exec(text)?.[0] ?? ''
 const US_STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 
+/**
+ * Every country's English name as ICU knows it ("Nigeria", "Sri Lanka", "Côte d’Ivoire"), lower-cased,
+ * so a place ending in any country is read as one. Left out: names that are also a US state
+ * ("Atlanta, Georgia" is no phone in Tbilisi) and ICU's forms with "&" or brackets.
+ */
+function countryNamesInEnglish(): Record<string, CountryCode> {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const entries: [string, CountryCode][] = [];
+  for (const code of getCountries()) {
+    const name = names.of(code)?.toLowerCase();
+    if (name === undefined || name === 'georgia' || !/^[\p{L} .'’-]+$/u.test(name)) continue;
+    entries.push([name, code]);
+  }
+  return Object.fromEntries(entries);
+}
+
 const COUNTRIES: Record<string, CountryCode> = {
   usa: 'US', us: 'US', 'united states': 'US', 'united states of america': 'US', america: 'US',
   uk: 'GB', 'united kingdom': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'great britain': 'GB',
@@ -78,6 +94,11 @@ const COUNTRIES: Record<string, CountryCode> = {
   'saudi arabia': 'SA', qatar: 'QA', jordan: 'JO', lebanon: 'LB', iran: 'IR',
   allemagne: 'DE', alemania: 'DE', alemanha: 'DE', angleterre: 'GB', 'royaume-uni': 'GB', 'estados unidos': 'US',
   'états-unis': 'US', 'etats-unis': 'US', chine: 'CN', 'inde': 'IN', españa_: 'ES', 中国: 'CN',
+  // Official and short forms people print: "Seoul, Republic of Korea", "Hanoi, Viet Nam", "Boston, U.S.A."
+  'republic of korea': 'KR', 's. korea': 'KR', "people's republic of china": 'CN', 'pr china': 'CN', prc: 'CN',
+  'russian federation': 'RU', 'viet nam': 'VN', 'republic of ireland': 'IE', 'kingdom of saudi arabia': 'SA',
+  'u.s.a.': 'US', 'u.s.a': 'US', 'u.s.': 'US', 'u.k.': 'GB', holland: 'NL', 'republic of india': 'IN',
+  ...countryNamesInEnglish(),
 };
 const COUNTRY_NAMES = Object.keys(COUNTRIES)
   .filter((name) => !name.endsWith('_'))

@@ -55,8 +55,11 @@ const SINCE = 'since|seit|depuis|desde|dès|from';
 /** "2023-08" (ISO year and month), read only inside a range: alone, "2012-13" is two years. */
 const ISO_MONTH = `${YEAR}-(?:0[1-9]|1[0-2])(?![\\d-])`;
 
+/** A student's end date not reached yet: "Aug 2021 – Expected May 2025", "Mar. 2016 Exp. Jun. 2017". */
+const EXPECTED = '(?:(?:expected|exp\\.?|anticipated|est\\.)\\s+)?';
+
 const RANGE = new RegExp(
-  `(?<![\\w/])(${ISO_MONTH}(?=${DASH}(?:${ISO_MONTH}|${PRESENT}))|(?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${RANGE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}(${ISO_MONTH}|${RANGE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
+  `(?<![\\w/])(${ISO_MONTH}(?=${DASH}(?:${ISO_MONTH}|${PRESENT}))|(?:${MONTH_NAME})\\.?(?=${DASH}(?:${MONTH_NAME})\\.?,?\\s*${YEAR})|${RANGE_TOKEN}|${SHORT_TOKEN}(?=${DASH}(?:${SHORT_TOKEN}|${PRESENT})))(?:${DASH}${EXPECTED}(${ISO_MONTH}|${RANGE_TOKEN}|${SHORT_TOKEN}|${PRESENT})|\\s+${EXPECTED}((?:${MONTH_NAME})\\.?\\s*${YEAR}|${PRESENT}))(?![\\w/])`,
   'iu',
 );
 const SINCE_DATE = new RegExp(`\\b(?:${SINCE})\\s+(${DATE_TOKEN})(?![\\w/])`, 'iu');

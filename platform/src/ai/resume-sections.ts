@@ -89,12 +89,30 @@ const BY_PHRASE = new Map<string, Section>(
   ),
 );
 
+/**
+ * The heading in the other grammatical number, for English phrases listed in one only:
+ * "Extracurricular Activity" → "extracurricular activities", "Publication" → "publications",
+ * "Work Experiences" → "work experience".
+ */
+const otherNumber = (text: string): string[] => {
+  if (!/^[a-z][a-z -]*$/.test(text)) return [];
+  if (/ies$/.test(text)) return [text.replace(/ies$/, 'y')];
+  if (/[^s]s$/.test(text)) return [text.slice(0, -1)];
+  if (/[^aeiou]y$/.test(text)) return [text.replace(/y$/, 'ies')];
+  return [`${text}s`];
+};
+
 /** The section a heading line opens, and any text that shares its row. */
 export const headingOf = (line: string): { section: Section; rest: string } | undefined => {
   const [first = '', ...others] = line.split(' | ');
   const text = normaliseHeading(first);
   if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
-  const section = BY_PHRASE.get(text) ?? BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ?? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ?? BY_PHRASE.get(text.replace(/\s/g, ''));
+  const section =
+    BY_PHRASE.get(text) ??
+    BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ??
+    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ??
+    BY_PHRASE.get(text.replace(/\s/g, '')) ??
+    otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined);
   if (section === undefined) return undefined;
   return { section, rest: others.join(' | ') };
 };

@@ -17,7 +17,8 @@ import { checkTextItems, PDF_MAX_PAGES } from './pdf-limits';
  *   sides) has two columns: each band between full-width rows is read left column first, then
  *   the right, so a sidebar is one flow instead of being shuffled into the main column. A
  *   narrow column of short labels level with the other column's rows (dates in a margin) is
- *   not a column: its rows stay whole;
+ *   not a column: its rows stay whole; nor is a margin of short labels each far from the next
+ *   (section headings set beside their sections, ADR 115);
  * - a vertical gap larger than a line and a half ends a block (a blank line).
  */
 
@@ -167,7 +168,14 @@ const gutterOf = (rows: readonly Row[], pageWidth: number): number | undefined =
     // rows of text; a sidebar of short items can sit on the same baselines as the main column.
     const otherRows = sideRows(side === 'left' ? 'right' : 'left').length;
     const few = sideRows(side).length <= 0.5 * otherRows;
-    if ((sharedShare >= 0.6 && shortShare >= 0.8 && dated >= 0.4) || (sharedShare >= 0.75 && shortShare >= 0.9 && few)) return undefined;
+    // Headings and dates in a margin, each on a row of its own far from the next (a sidebar's
+    // items follow one another line after line): labels of the other side's blocks, not a column.
+    const ys = sideRows(side).map((row) => row.y);
+    const isolated = ys.length >= 3 && sideRows(side).every((row, index) => {
+      const gaps = [ys[index - 1], ys[index + 1]].filter((y): y is number => y !== undefined).map((y) => Math.abs(y - row.y));
+      return gaps.every((gap) => gap > 2 * row.size);
+    });
+    if ((sharedShare >= 0.6 && shortShare >= 0.8 && dated >= 0.4) || (sharedShare >= 0.75 && shortShare >= 0.9 && few) || (isolated && shortShare === 1 && few)) return undefined;
   }
   return split;
 };
