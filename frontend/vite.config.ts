@@ -28,6 +28,34 @@ function lucideIconsPlugin(): Plugin {
 }
 
 /**
+ * Vite wraps every `import()` in its preload helper, which preloads the files the imported chunk
+ * needs and its stylesheets, and dispatches `vite:preloadError` when the import fails. Here every
+ * list is empty (`modulePreload.resolveDependencies` below, and one stylesheet, which the page
+ * links: `cssCodeSplit: false`), so the helper only calls the import: 0.5 kB gzipped on every first
+ * page for nothing (ADR 111). This one calls it. A build whose chunk's import()s would preload a
+ * file fails, rather than losing it.
+ */
+function importWithoutPreloadHelper(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'hireloop:import-without-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === helper ? helper : null),
+    load: (id) => (id === helper ? 'export const __vitePreload = (load) => load();' : null),
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          // Vite's list of the files a chunk's import()s preload, written only when one has any.
+          if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps')) this.error(`${chunk.fileName}'s import()s preload files: the preload helper is needed again (ADR 111)`);
+        }
+      },
+    },
+  };
+}
+
+/**
  * The modules a first page loads: the entries and what they import statically, known when the
  * build has read every module (before the chunks are made). The `framework` group takes only the
  * packages' modules among them (ADR 109): a router or React Query module only a lazily loaded page
@@ -65,6 +93,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter(routeTreeConfig),
     lucideIconsPlugin(),
+    importWithoutPreloadHelper(),
     react(),
     tailwindcss(),
     // Hashed assets compressed once, at the highest levels, for the server to send as they are
@@ -104,6 +133,9 @@ export default defineConfig({
     // opens; the router still preloads a link's route on intent); the page's own come with
     // <link rel="modulepreload"> from the server. The one stylesheet is not split per chunk.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // The app's one stylesheet, linked by the page: no chunk's import() names a stylesheet to load
+    // (ADR 111; the lazily loaded chunks import no CSS of their own).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // What every page needs, in one file: fewer requests and better compression than a dozen

@@ -23,7 +23,9 @@ import { expect } from './support/page-expect';
 // icons built without its generic Icon, fewer files); ~500 B of headroom.
 // ADR 109: 126,953 B measured (the entry in the app chunk, Apply's sending code loaded when used, the framework
 // file without the modules only other pages use); ~500 B of headroom.
-const INITIAL_JS_BUDGET_BYTES = 127_500;
+// ADR 111: 126,430 B measured (import() without Vite's preload helper, one stylesheet, React's render over the
+// pre-rendered screen waiting for its paint to be recorded); ~500 B of headroom.
+const INITIAL_JS_BUDGET_BYTES = 126_900;
 
 /**
  * Issue 26's target is an LCP of 1,500 ms with the CPU slowed down 4×; `npm run bench` records it.
@@ -124,6 +126,10 @@ describe('the job board over the network', () => {
     const paints = await measureJobBoardLcp({ baseUrl: app.url, visits: 3, cpuThrottling: 4 });
     console.info(`/jobs LCP with the CPU slowed down 4×: ${paints.map((paint) => `${paint.lcpMs.toFixed(0)} ms`).join(', ')} (median ${medianLcp(paints).toFixed(0)} ms)`);
     for (const paint of paints) assert(paint.errors).toEqual([]);
+    // The largest paint is the server's screen: React renders over it only once the browser has
+    // recorded its paint (ADR 111). Replaced earlier, the browser often forgot that paint and took
+    // React's own paint of the same heading, a second or more later, as the page's LCP.
+    for (const paint of paints) assert(paint.lcpMs, `${paint.element}; React replaced the screen at ${paint.shellReplacedMs} ms`).toBeLessThan(paint.shellReplacedMs);
     assert(medianLcp(paints)).toBeLessThanOrEqual(LCP_SANITY_BOUND_MS);
   });
 
