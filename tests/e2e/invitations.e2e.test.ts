@@ -99,8 +99,8 @@ afterAll(async () => {
   if (app) await removeDataDir(app.dataDir);
 });
 
-async function newPage(token?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(token?: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   if (token) await context.addInitScript({ content: `localStorage.setItem('auth_token', ${JSON.stringify(token)});` });
   return context.newPage();
 }
@@ -194,15 +194,26 @@ describe('request to apply → invitation → reveal → availability', { timeou
 
   it('later the candidate changes the times from the same link: the dialog starts from the times offered, and the page shows the new ones (ADR 118)', async () => {
     assert(link).not.toBe('');
-    const page = await newPage();
+    // On a phone (390 px), from the keyboard.
+    const page = await newPage(undefined, { width: 390, height: 844 });
     await page.goto(link);
     const banner = page.getByRole('status').filter({ hasText: 'Thank you!' });
     await expect(banner.getByText('Times offered: Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York)')).toBeVisible();
-    await banner.getByRole('button', { name: 'Change Availability' }).click();
-
-    // Nothing to type again: the dialog holds what was sent.
+    assert(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const change = banner.getByRole('button', { name: 'Change Availability' });
+    await change.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Interview Availability' });
     await expect(dialog).toBeVisible();
+    // Escape closes it and gives the focus back to the button; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(change).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // Nothing to type again: the dialog holds what was sent.
+    await expect(dialog).toBeVisible();
+    assert(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     assert(await dialog.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
     assert(await dialog.getByRole('checkbox', { name: 'Wednesday' }).isChecked()).toBe(true);
     assert(await dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }).isChecked()).toBe(true);
