@@ -199,7 +199,7 @@ describe('request to apply → invitation → reveal → availability', { timeou
     await page.goto(link);
     const banner = page.getByRole('status').filter({ hasText: 'Thank you!' });
     await expect(banner.getByText('Times offered: Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York)')).toBeVisible();
-    assert(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    assert(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
     const change = banner.getByRole('button', { name: 'Change Availability' });
     await change.focus();
     await page.keyboard.press('Enter');
@@ -213,7 +213,7 @@ describe('request to apply → invitation → reveal → availability', { timeou
 
     // Nothing to type again: the dialog holds what was sent.
     await expect(dialog).toBeVisible();
-    assert(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    assert(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
     assert(await dialog.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
     assert(await dialog.getByRole('checkbox', { name: 'Wednesday' }).isChecked()).toBe(true);
     assert(await dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }).isChecked()).toBe(true);
