@@ -409,16 +409,36 @@ describe('revealing and offering interview times', () => {
     expectNoneOf(JSON.stringify(kept).replace(/\\r\\n /g, ''), ['Lovelace', 'ada.contact@candidates.example', 'before 11', 'never Fridays']);
   });
 
-  it('offering times twice is a 409, and the company’s list shows the interview being scheduled', async () => {
-    const again = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
-    expect([again.statusCode, again.json().error]).toEqual([409, INVITATION_MESSAGES.availabilityAlreadySubmitted]);
+  it('the candidate changes the times later: the company’s list shows the new ones, a mail says so, and withdrawn slots are cancelled (ADR 118)', async () => {
+    const changedTimes = { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM', '3:00 PM - 6:00 PM'], timezone: 'Europe/Berlin', additionalNotes: 'Afternoons work too.' };
+    const changed = await post(`/api/invitations/${adaToken}/availability`, null, changedTimes);
+    expect([changed.statusCode, changed.json()]).toEqual([200, { success: true, hasSubmittedAvailability: true }]);
+    const mail = (await mailsTo(owner.email, 3))[0]!; // newest first
+    expect(mail.subject).toBe('Interview availability changed for Staff Data Engineer: Ada Lovelace');
+    expect(mail.text).toContain('Days: Monday');
+    expect(mail.text).toContain('Time zone: Europe/Berlin');
+    const [request, cancellation] = mail.attachments ?? [];
+    const eventsOf = (content: string) => Object.values(nodeIcal.sync.parseICS(content)).filter((component): component is VEvent => component?.type === 'VEVENT');
+    // Monday morning keeps its uid (the calendar moves it to Berlin time); Monday afternoon is new; Wednesday is withdrawn.
+    const offered = eventsOf(request!.content);
+    expect(offered.map((event) => event.uid).sort()).toEqual([expect.stringContaining('-monday-15@'), expect.stringContaining('-monday-9@')]);
+    expect(offered.every((event) => Number(event.sequence) >= 2)).toBe(true);
+    expect(cancellation).toMatchObject({ filename: 'withdrawn-slots.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL' });
+    expect(cancellation!.content).toContain('METHOD:CANCEL');
+    const withdrawn = eventsOf(cancellation!.content);
+    expect(withdrawn.map((event) => [event.uid, event.status])).toEqual([[expect.stringContaining('-wednesday-9@'), 'CANCELLED']]);
+
     const list = await get('/api/job-invitations', owner.token);
-    expect(list.json().invitations[0]).toMatchObject({
-      status: 'interview_scheduled',
-      availability: { availableDays: ['Monday', 'Wednesday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'America/New_York', additionalNotes: 'Mornings are best, before 11; never Fridays.' },
-    });
+    expect(list.json().invitations[0]).toMatchObject({ status: 'interview_scheduled', availability: changedTimes });
     const page = await get(`/api/invitations/${adaToken}`, null);
-    expect(page.json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: true });
+    expect(page.json()).toMatchObject({ hasSubmittedAvailability: true, availability: changedTimes, inOfferStage: false });
+
+    // The same answer again (a double click, a second tab): 200, nothing new, no fourth mail.
+    const again = await post(`/api/invitations/${adaToken}/availability`, null, { ...changedTimes, availableTimes: [...changedTimes.availableTimes].reverse() });
+    expect(again.statusCode).toBe(200);
+    await outboxDelivered(runtime.pool);
+    expect(await mailsTo(owner.email)).toHaveLength(3);
+    expect((await get(`/api/invitations/${adaToken}`, null)).json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: true, availability: changedTimes });
   });
 });
 
@@ -474,7 +494,8 @@ describe('moving a request to the offer stage', () => {
     expect(await offerMails()).toHaveLength(1);
     // Then the candidate's link offers no new times.
     const times = await post(`/api/invitations/${adaToken}/availability`, null, { availableDays: ['Friday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'UTC' });
-    expect([times.statusCode, times.json().error]).toEqual([409, INVITATION_MESSAGES.availabilityAlreadySubmitted]);
+    expect([times.statusCode, times.json().error]).toEqual([409, INVITATION_MESSAGES.availabilityAfterOffer]);
+    expect((await get(`/api/invitations/${adaToken}`, null)).json()).toMatchObject({ inOfferStage: true });
   });
 
   it('admins and super admins act for any company, as they do when sending', async () => {

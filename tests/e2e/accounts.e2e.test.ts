@@ -24,7 +24,12 @@ beforeAll(async () => {
       clientId: 'hireloop-e2e',
       clientSecret: 'e2e-client-secret',
       redirectUri: `${publicUrl}/api/auth/linkedin/callback`,
-      people: { 'li-grace': { email: 'grace@linkedin-e2e.example', email_verified: true, name: 'Grace Hopper' } },
+      people: {
+        'li-grace': { email: 'grace@linkedin-e2e.example', email_verified: true, name: 'Grace Hopper' },
+        // The address Ada signed up with by password (the first journey): LinkedIn vouches for it.
+        'li-ada': { email: 'ada@candidate-e2e.example', email_verified: true, name: 'Augusta Ada King' },
+        'li-cancel': { email: 'cancel@linkedin-e2e.example', email_verified: true, name: 'Changed Mind' },
+      },
     }),
     launchBrowser(),
   ]);
@@ -38,6 +43,8 @@ beforeAll(async () => {
       LINKEDIN_CLIENT_SECRET: 'e2e-client-secret',
       LINKEDIN_ISSUER: oidc.issuer,
     },
+    // A loaded machine (load 20 and more) starts the app in over a minute.
+    timeoutMs: 170_000,
   });
 });
 
@@ -183,6 +190,43 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${app.url}/dashboard`);
     await expect(page.getByText('Grace Hopper').first()).toBeVisible();
     assert(await page.evaluate('localStorage.getItem("auth_token")')).toBeTruthy();
+    await context.close();
+  });
+
+  /** Through the provider's login screen as `login`, up to its consent screen. */
+  async function toLinkedInConsent(page: Page, login: string) {
+    await page.goto(`${app.url}/jobs`);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('link', { name: 'Continue with LinkedIn' }).click();
+    await page.waitForURL(`${oidc.issuer}/**`);
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('link', { name: '[ Cancel ]' }).waitFor();
+  }
+
+  it('LinkedIn with the address of an account made by password signs in to that account, not a new one (ADR 118)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await toLinkedInConsent(page, 'li-ada');
+    await page.locator('button[type="submit"]').click(); // consent
+    await page.waitForURL(`${app.url}/dashboard`);
+    // The account Ada made in the first journey, by the name she gave there.
+    await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
+    assert(await page.getByText('Augusta Ada King').count()).toBe(0);
+    await context.close();
+  });
+
+  it('cancelling at LinkedIn comes back to the board saying it was cancelled, signed out (ADR 118)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await toLinkedInConsent(page, 'li-cancel');
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.waitForURL(`${app.url}/?error=linkedin_cancelled`);
+    await expect(page.getByText('LinkedIn sign-in was cancelled. Sign in another way, or try LinkedIn again.')).toBeVisible();
+    assert(await page.getByText('Sign-in failed. Please try again.').count()).toBe(0);
+    assert(await page.evaluate('localStorage.getItem("auth_token")')).toBeNull();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
     await context.close();
   });
 });

@@ -66,6 +66,8 @@ beforeAll(async () => {
   app = await startApp({
     port,
     env: { PUBLIC_URL: publicUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Hireloop <no-reply@hireloop.e2e>', TRUST_PROXY: '1' },
+    // A loaded machine (load 20 and more) starts the app in over a minute.
+    timeoutMs: 170_000,
   });
 
   const signedUp = await call('POST', '/api/auth/company/signup', COMPANY);
@@ -97,8 +99,8 @@ afterAll(async () => {
   if (app) await removeDataDir(app.dataDir);
 });
 
-async function newPage(token?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(token?: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   if (token) await context.addInitScript({ content: `localStorage.setItem('auth_token', ${JSON.stringify(token)});` });
   return context.newPage();
 }
@@ -190,6 +192,50 @@ describe('request to apply → invitation → reveal → availability', { timeou
     await page.context().close();
   });
 
+  it('later the candidate changes the times from the same link: the dialog starts from the times offered, and the page shows the new ones (ADR 118)', async () => {
+    assert(link).not.toBe('');
+    // On a phone (390 px), from the keyboard.
+    const page = await newPage(undefined, { width: 390, height: 844 });
+    await page.goto(link);
+    const banner = page.getByRole('status').filter({ hasText: 'Thank you!' });
+    await expect(banner.getByText('Times offered: Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York)')).toBeVisible();
+    assert(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
+    const change = banner.getByRole('button', { name: 'Change Availability' });
+    await change.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Interview Availability' });
+    await expect(dialog).toBeVisible();
+    // Escape closes it and gives the focus back to the button; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(change).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // Nothing to type again: the dialog holds what was sent.
+    await expect(dialog).toBeVisible();
+    assert(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(390);
+    assert(await dialog.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
+    assert(await dialog.getByRole('checkbox', { name: 'Wednesday' }).isChecked()).toBe(true);
+    assert(await dialog.getByRole('checkbox', { name: '9:00 AM - 12:00 PM' }).isChecked()).toBe(true);
+    assert(await dialog.getByRole('combobox', { name: 'Timezone' }).inputValue()).toBe('America/New_York');
+    assert(await dialog.getByRole('textbox', { name: 'Additional notes' }).inputValue()).toBe('Mornings are best.');
+
+    await dialog.getByRole('checkbox', { name: 'Wednesday' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Friday' }).check();
+    await dialog.getByRole('checkbox', { name: '3:00 PM - 6:00 PM' }).check();
+    await dialog.getByRole('combobox', { name: 'Timezone' }).fill('Europe/Lisbon');
+    await dialog.getByRole('button', { name: 'Update Availability' }).click();
+    await expect(page.getByText('Availability Updated', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const changed = 'Times offered: Monday, Friday · 9:00 AM - 12:00 PM, 3:00 PM - 6:00 PM (Europe/Lisbon)';
+    await expect(banner.getByText(changed)).toBeVisible();
+
+    // Opened again, the link shows the times as they now stand.
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' }).getByText(changed)).toBeVisible();
+    await page.context().close();
+  });
+
   it('the company receives the calendar request with two events, sees the state change on the card and in its list, and moves it to the offer stage', async () => {
     const mail = await smtp.waitForMailWhere(COMPANY.email, (raw) => calendarPartOf(raw) !== null);
     const calendar = calendarPartOf(mail.raw)!;
@@ -210,6 +256,24 @@ describe('request to apply → invitation → reveal → availability', { timeou
       assert(days).toBeLessThanOrEqual(8);
     }
 
+    // The change reaches the company as a second mail: the times now offered (Monday morning kept, its
+    // event moved to Lisbon time), and the withdrawn Wednesday cancelled.
+    const change = await smtp.waitForMailWhere(COMPANY.email, (raw) => raw.includes('withdrawn-slots.ics'));
+    const changedEvents = Object.values(nodeIcal.sync.parseICS(calendarPartOf(change.raw)!)).filter((component): component is VEvent => component?.type === 'VEVENT');
+    assert(changedEvents.map((event) => [localTimes(event.start, 'Europe/Lisbon'), localTimes(event.end!, 'Europe/Lisbon')]).sort()).toEqual([
+      ['Friday 3:00 PM', 'Friday 6:00 PM'],
+      ['Friday 9:00 AM', 'Friday 12:00 PM'],
+      ['Monday 3:00 PM', 'Monday 6:00 PM'],
+      ['Monday 9:00 AM', 'Monday 12:00 PM'],
+    ]);
+    assert(changedEvents.map((event) => event.uid)).toContain(events.find((event) => localTimes(event.start, 'America/New_York') === 'Monday 9:00 AM')!.uid);
+    const cancellation = calendarPartOf(change.raw, 1)!;
+    assert(cancellation).toContain('METHOD:CANCEL');
+    const withdrawn = Object.values(nodeIcal.sync.parseICS(cancellation)).filter((component): component is VEvent => component?.type === 'VEVENT');
+    assert(withdrawn.map((event) => [event.uid, localTimes(event.start, 'America/New_York')])).toEqual([
+      [events.find((event) => localTimes(event.start, 'America/New_York') === 'Wednesday 9:00 AM')!.uid, 'Wednesday 9:00 AM'],
+    ]);
+
     const page = await newPage(company.token);
     await page.goto(`${app.url}/browse-candidates?search=${encodeURIComponent('Analytical Engine')}`);
     const states = cardOf(page).getByRole('list', { name: 'Requests to apply' });
@@ -222,7 +286,7 @@ describe('request to apply → invitation → reveal → availability', { timeou
     const request = page.getByRole('list', { name: 'Your requests' }).getByRole('listitem', { name: `${CANDIDATE.name}: ${JOB_TITLE}` });
     await expect(request.getByText('Interview Scheduled', { exact: true })).toBeVisible();
     await expect(request.getByRole('link', { name: CANDIDATE.email })).toBeVisible();
-    await expect(request.getByText('Available Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York) · “Mornings are best.”')).toBeVisible();
+    await expect(request.getByText('Available Monday, Friday · 9:00 AM - 12:00 PM, 3:00 PM - 6:00 PM (Europe/Lisbon) · “Mornings are best.”')).toBeVisible();
 
     // Then the company moves the request to the offer stage, and the card says so.
     await request.getByRole('button', { name: 'Move to Offer Stage' }).click();
@@ -235,5 +299,13 @@ describe('request to apply → invitation → reveal → availability', { timeou
     await page.goto(`${app.url}/browse-candidates?search=${encodeURIComponent('Analytical Engine')}`);
     await expect(cardOf(page).getByRole('list', { name: 'Requests to apply' }).getByText('Offer Stage', { exact: true })).toBeVisible();
     await page.context().close();
+
+    // In the offer stage the times are the company's to arrange: the candidate's link shows them, with no change offered.
+    const candidatePage = await newPage();
+    await candidatePage.goto(link);
+    const banner = candidatePage.getByRole('status').filter({ hasText: 'Thank you!' });
+    await expect(banner.getByText('Times offered: Monday, Friday')).toBeVisible();
+    assert(await banner.getByRole('button', { name: 'Change Availability' }).count()).toBe(0);
+    await candidatePage.context().close();
   });
 });

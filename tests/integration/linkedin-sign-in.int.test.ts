@@ -108,6 +108,16 @@ describe('LinkedIn sign-in', () => {
     expect(response.headers.location).toBe('/?error=auth_failed');
   });
 
+  it('a callback saying the person cancelled at LinkedIn goes to /?error=linkedin_cancelled, and its state is used up', async () => {
+    const start = await app.inject({ method: 'GET', url: '/api/auth/linkedin' });
+    const state = new URL(String(start.headers.location)).searchParams.get('state')!;
+    const cancelled = await app.inject({ method: 'GET', url: `/api/auth/linkedin/callback?error=access_denied&error_description=End-User+aborted+interaction&state=${state}` });
+    expect([cancelled.statusCode, cancelled.headers.location]).toEqual([302, '/?error=linkedin_cancelled']);
+    // Another error from the provider is a failure; so is the same state again.
+    const failed = await app.inject({ method: 'GET', url: `/api/auth/linkedin/callback?error=server_error&state=${state}` });
+    expect(failed.headers.location).toBe('/?error=auth_failed');
+  });
+
   it('says LinkedIn is available', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toMatchObject({ linkedin: true });
   });

@@ -127,8 +127,9 @@ export const ACCESS: Record<string, Declaration> = {
   'POST /api/invitations/{token}/view': { object: 'invitation', expect: everyone(200), body: () => ({}) },
   'POST /api/my-invitations/{invitationId}/view': { object: 'invitation', expect: { visitor: 401, owner: 404, party: 200, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => ({}) },
   // The link is the credential: whoever holds it answers for the candidate. Availability is kept per
-  // candidate and company, so the first holder (the visitor, first in the matrix) gives it and the rest get 409.
-  'POST /api/invitations/{token}/availability': { object: 'invitation', fresh: true, expect: { ...everyone(409), visitor: 200 }, body: () => availability },
+  // candidate and company, so the first holder (the visitor, first in the matrix) gives it and the rest
+  // give the same times again: 200, nothing recorded (a change would be recorded, ADR 118).
+  'POST /api/invitations/{token}/availability': { object: 'invitation', fresh: true, expect: everyone(200), body: () => availability },
   'POST /api/invitations/{token}/decline': { object: 'invitation', fresh: true, expect: everyone(200), body: () => ({}) },
   'POST /api/my-invitations/{invitationId}/decline': { object: 'invitation', fresh: true, expect: { visitor: 401, owner: 404, party: 200, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => ({}) },
   'POST /api/my-invitations/{invitationId}/availability': { object: 'invitation', fresh: true, expect: { visitor: 401, owner: 404, party: 409, sameKind: 404, otherKind: 404, admin: 404, superAdmin: 404 }, body: () => availability },

@@ -65,9 +65,9 @@ export async function startTestSmtpServer() {
 export const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The text of a raw message's `text/calendar` part, however nodemailer encoded it (base64 or quoted-printable); null without one. */
-export function calendarPartOf(raw: string): string | null {
-  const part = raw.split(/Content-Type: text\/calendar/)[1];
+/** The text of a raw message's `text/calendar` part (the `index`th, from 0), however nodemailer encoded it (base64 or quoted-printable); null without one. */
+export function calendarPartOf(raw: string, index = 0): string | null {
+  const part = raw.split(/Content-Type: text\/calendar/)[index + 1];
   if (part === undefined) return null;
   const [headers = '', body = ''] = part.split(/\r?\n\r?\n/);
   const content = body.split(/\r?\n--/)[0] ?? '';

@@ -153,15 +153,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = a
     }
   });
 
-  const backToApp = redirectTo('To /dashboard?auth=<one-time code> when sign-in succeeded, otherwise to /?error=auth_failed.');
+  const backToApp = redirectTo(
+    'To /dashboard?auth=<one-time code> when sign-in succeeded, to /?error=linkedin_cancelled when the person cancelled at LinkedIn, otherwise to /?error=auth_failed.',
+  );
   app.get('/api/auth/linkedin/callback', { schema: { tags: ['auth'], response: { 302: backToApp } } }, async (request, reply) => {
+    const callbackUrl = new URL(request.url, deps.publicUrl);
     try {
-      const callbackUrl = new URL(request.url, deps.publicUrl);
       const code = await finishLinkedInSignIn(deps, callbackUrl, request.id);
       return reply.redirect(`/dashboard?auth=${encodeURIComponent(code)}`);
     } catch (error) {
       request.log.warn({ err: error }, 'LinkedIn sign-in failed');
-      return reply.redirect('/?error=auth_failed');
+      // Cancelled at LinkedIn (RFC 6749 §4.1.2.1): not a failure to apologise for; the attempt's state is used up all the same.
+      const cancelled = callbackUrl.searchParams.get('error') === 'access_denied';
+      return reply.redirect(cancelled ? '/?error=linkedin_cancelled' : '/?error=auth_failed');
     }
   });
 

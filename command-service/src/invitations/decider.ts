@@ -91,6 +91,15 @@ export type InvitationCommand =
  */
 export type InvitationAccess = { tokenHash: string } | { inviteeUserId: string };
 
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
+
+/** Whether an answer offers the times already offered, with the same zone and notes. */
+const sameAvailability = (current: InvitationAvailability, next: AvailabilityBody) =>
+  sameSet(current.availableDays, next.availableDays) &&
+  sameSet(current.availableTimes, next.availableTimes) &&
+  current.timezone === next.timezone &&
+  current.additionalNotes === next.additionalNotes;
+
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** An invitation is open until its link expires, whatever the candidate did with it. */
@@ -191,7 +200,11 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         const invitation = invitationReached(state, command.data, command.data.now);
         if (invitation.status === 'declined') throw new DomainError('conflict', INVITATION_MESSAGES.alreadyDeclined);
         if (invitation.status === 'sent') throw new DomainError('conflict', INVITATION_MESSAGES.revealFirst);
-        if (invitation.status === 'availability_submitted' || invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAlreadySubmitted);
+        // Once the company moved it to the offer stage the times are theirs to arrange (ADR 118).
+        if (invitation.status === 'offer_stage') throw new DomainError('conflict', INVITATION_MESSAGES.availabilityAfterOffer);
+        // Until then the candidate may change them: the latest answer stands. The same answer again
+        // (a double click, a second tab, a retry after a lost answer) changes nothing and mails nothing.
+        if (invitation.availability && sameAvailability(invitation.availability, command.data.availability)) return [];
         const { invitationId, jobId, companyId, candidateUserId } = invitation;
         return [{ type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId, companyId, candidateUserId, ...command.data.availability, submittedAt: command.data.now } }];
       }

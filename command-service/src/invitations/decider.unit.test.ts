@@ -189,8 +189,26 @@ describe('submitting interview availability (by token, no sign-in)', () => {
     expect(() => invitationDecider.decide(submit(), fold(invitationDecider, [sent()]))).toThrow(expect.objectContaining({ code: 'conflict' }));
   });
 
-  it('twice is refused (409)', () => {
-    spec.given([sent(), revealed, submitted]).when(submit()).thenThrows(INVITATION_MESSAGES.availabilityAlreadySubmitted);
+  it('the same answer again (a double click, a second tab, a retry) changes nothing and mails nothing', () => {
+    spec.given([sent(), revealed, submitted]).when(submit('hash-1', '2026-11-26T11:05:00.000Z')).then([]);
+    // The days in another order are the same answer.
+    spec
+      .given([sent(), revealed, submitted])
+      .when({ type: 'SubmitAvailability', data: { tokenHash: 'hash-1', now: '2026-11-26T11:05:00.000Z', availability: { ...availability, availableDays: ['Wednesday', 'Monday'] } } })
+      .then([]);
+  });
+
+  it('later, the candidate changes the times offered: the latest answer stands (ADR 118)', () => {
+    const changed: AvailabilityBody = { availableDays: ['Tuesday'], availableTimes: ['3:00 PM - 6:00 PM'], timezone: 'Europe/Berlin', additionalNotes: 'Afternoons now.' };
+    const later = '2026-11-27T08:00:00.000Z';
+    spec
+      .given([sent(), revealed, submitted])
+      .when({ type: 'SubmitAvailability', data: { tokenHash: 'hash-1', now: later, availability: changed } })
+      .then([{ type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', ...changed, submittedAt: later } }]);
+    expect(fold(invitationDecider, [sent(), revealed, submitted, { type: 'InterviewAvailabilitySubmitted', data: { invitationId, jobId: 'job-1', companyId: 'company-1', candidateUserId: 'user-ada', ...changed, submittedAt: later } }])).toMatchObject({
+      status: 'availability_submitted',
+      availability: { ...changed, submittedAt: later },
+    });
   });
 
   it('an expired link gets the not-found answer', () => {
@@ -252,7 +270,8 @@ describe('moving a request to the offer stage (company side)', () => {
   });
 
   it('once in the offer stage, the candidate cannot offer times again, and revealing again changes nothing', () => {
-    spec.given([sent(), revealed, submitted, moved()]).when(submit('hash-1', '2026-11-28T09:00:00.000Z')).thenThrows(INVITATION_MESSAGES.availabilityAlreadySubmitted);
+    spec.given([sent(), revealed, submitted, moved()]).when(submit('hash-1', '2026-11-28T09:00:00.000Z')).thenThrows(INVITATION_MESSAGES.availabilityAfterOffer);
+    expect(code(submit('hash-1', '2026-11-28T09:00:00.000Z'), [sent(), revealed, submitted, moved()])).toBe('conflict');
     spec.given([sent(), revealed, submitted, moved()]).when(reveal('hash-1', '2026-11-28T09:00:00.000Z')).then([]);
   });
 

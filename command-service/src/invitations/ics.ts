@@ -1,5 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS } from '@hireloop/contracts';
 
@@ -52,22 +52,28 @@ export interface AvailabilityCalendar {
 /**
  * One iCalendar request (METHOD:REQUEST) with one event per proposed slot, in the candidate's time
  * zone (with its VTIMEZONE), written by `ical-generator`. The candidate organises (a reply goes to
- * them); the company attends.
+ * them); the company attends. `cancel`: a METHOD:CANCEL of these slots instead, but those whose uid
+ * is in `except` (the ones a changed answer still offers), stamped `stampedAt` (ADR 118).
  */
-export function availabilityCalendar(options: AvailabilityCalendar): string {
+export function availabilityCalendar(
+  options: AvailabilityCalendar,
+  { cancel = false, except = new Set<string>(), stampedAt = options.submittedAt }: { cancel?: boolean; except?: ReadonlySet<string>; stampedAt?: string } = {},
+): string {
   const calendar = ical({
     prodId: { company: 'Hireloop', product: 'Interview availability', language: 'EN' },
-    method: ICalCalendarMethod.REQUEST,
+    // A cancellation (RFC 5546 §3.2.5) withdraws the slots a changed answer no longer offers (ADR 118).
+    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
     name: `Interview: ${options.jobTitle}`,
   });
   // No calendar-wide zone: ical-generator writes DTSTAMP in the calendar's zone without a Z, and RFC 5545
   // §3.8.7.2 wants it in UTC. Each event names its zone (TZID), and the generator still adds its VTIMEZONE.
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
-  const stamp = new Date(options.submittedAt);
-  for (const slot of proposedSlots(options)) {
+  const stamp = new Date(stampedAt);
+  for (const slot of proposedSlots(options).filter((proposed) => !except.has(proposed.uid))) {
     calendar.createEvent({
       id: slot.uid,
       sequence: options.sequence,
+      ...(cancel ? { status: ICalEventStatus.CANCELLED } : {}),
       stamp,
       start: slot.start,
       end: slot.end,

@@ -4,7 +4,7 @@ import { loadUserAccount } from '../auth/accounts';
 import { companyDecider } from '../companies/decider';
 import type { CommandServiceDeps } from '../shared/deps';
 import { loadState } from '../shared/stream';
-import { availabilityCalendar } from './ics';
+import { availabilityCalendar, proposedSlots } from './ics';
 
 /** A text as iCalendar writes it (RFC 5545 §3.3.11): so a secret is also found inside the calendar. */
 const icsText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -72,35 +72,49 @@ export function revealMail(options: { to: string; companyName: string; jobTitle:
   };
 }
 
+/**
+ * The times a candidate offered, to the company: a calendar request with one event per slot. When
+ * they change their answer (`previous`: the one it replaces, ADR 118), the same uids with a higher
+ * SEQUENCE move or keep the events, and a second calendar cancels the slots no longer offered.
+ */
 export function availabilityMail(options: {
   to: string;
   companyName: string;
   jobTitle: string;
   candidate: { name: string; email: string };
   availability: InterviewAvailabilitySubmitted;
+  previous: Omit<InterviewAvailabilitySubmitted, 'invitationId' | 'jobId' | 'companyId' | 'candidateUserId'> | null;
   sequence: number;
 }): MailMessage {
-  const { availability } = options;
-  const calendar = availabilityCalendar({
+  const { availability, previous } = options;
+  const calendarOf = (answer: Omit<InterviewAvailabilitySubmitted, 'invitationId' | 'jobId' | 'companyId' | 'candidateUserId'>) => ({
     invitationId: availability.invitationId,
     sequence: options.sequence,
     jobTitle: options.jobTitle,
     companyName: options.companyName,
     candidate: options.candidate,
     company: { email: options.to },
-    availableDays: availability.availableDays,
-    availableTimes: availability.availableTimes,
-    timezone: availability.timezone,
-    additionalNotes: availability.additionalNotes,
-    submittedAt: availability.submittedAt,
+    availableDays: answer.availableDays,
+    availableTimes: answer.availableTimes,
+    timezone: answer.timezone,
+    additionalNotes: answer.additionalNotes,
+    submittedAt: answer.submittedAt,
   });
+  const calendar = availabilityCalendar(calendarOf(availability));
+  const offered = new Set(proposedSlots(calendarOf(availability)).map((slot) => slot.uid));
+  const withdrawn = previous ? proposedSlots(calendarOf(previous)).filter((slot) => !offered.has(slot.uid)) : [];
+  const cancellation = withdrawn.length
+    ? availabilityCalendar(calendarOf(previous!), { cancel: true, except: offered, stampedAt: availability.submittedAt })
+    : null;
   return {
     to: options.to,
-    subject: `Interview availability for ${options.jobTitle}: ${options.candidate.name}`,
+    subject: `${previous ? 'Interview availability changed' : 'Interview availability'} for ${options.jobTitle}: ${options.candidate.name}`,
     text: [
       `Hello ${options.companyName},`,
       '',
-      `${options.candidate.name} (${options.candidate.email}) is available for an interview for ${options.jobTitle}:`,
+      previous
+        ? `${options.candidate.name} (${options.candidate.email}) changed the times they are available for an interview for ${options.jobTitle}. Their times now:`
+        : `${options.candidate.name} (${options.candidate.email}) is available for an interview for ${options.jobTitle}:`,
       '',
       `Days: ${availability.availableDays.join(', ')}`,
       `Times: ${availability.availableTimes.join(', ')}`,
@@ -108,10 +122,16 @@ export function availabilityMail(options: {
       ...(availability.additionalNotes ? [`Notes: ${availability.additionalNotes}`] : []),
       '',
       'The attached calendar file holds one event per proposed slot; accept the one that suits you.',
+      ...(cancellation ? [`The slots no longer offered (${withdrawn.map((slot) => `${slot.day}, ${slot.slot}`).join('; ')}) are withdrawn by the second calendar file.`] : []),
     ].join('\n'),
-    attachments: [{ filename: 'interview-availability.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: calendar }],
+    attachments: [
+      { filename: 'interview-availability.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: calendar },
+      ...(cancellation ? [{ filename: 'withdrawn-slots.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content: cancellation }] : []),
+    ],
     // As for the reveal: the candidate's name, email and notes reach the company only (and are hidden in the calendar's outbox copy too).
-    secrets: [options.candidate.name, options.candidate.email, availability.additionalNotes].flatMap((secret) => [secret, icsText(secret)]),
+    secrets: [options.candidate.name, options.candidate.email, availability.additionalNotes, ...(previous ? [previous.additionalNotes] : [])]
+      .filter((secret) => secret !== '')
+      .flatMap((secret) => [secret, icsText(secret)]),
   };
 }
 

@@ -38,6 +38,8 @@ export const submitAvailabilityRoutes: FastifyPluginAsyncZod<{ deps: CommandServ
                 jobTitle: await jobTitle(deps, invitation.jobId),
                 candidate: await revealedCandidate(deps, invitation),
                 availability: event.data,
+                // The answer this one replaces, if any: the mail then says it changed (ADR 118).
+                previous: invitation.availability,
                 sequence: version,
               });
             },

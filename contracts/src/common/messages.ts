@@ -31,6 +31,8 @@ export const AUTH_MESSAGES = {
   passwordResetSuccessful: 'Password Reset Successful',
   authCodeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',
   linkedinUnavailable: 'LinkedIn sign-in is not available on this server.',
+  /** Back from LinkedIn after the person pressed Cancel there (OAuth `error=access_denied`, ADR 118). */
+  linkedinCancelled: 'LinkedIn sign-in was cancelled. Sign in another way, or try LinkedIn again.',
   tooManySignIns: (minutes: number) => `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** The account's lock: its owner can still get in at once by resetting the password. */
   accountLocked: (minutes: number) =>

@@ -14,7 +14,12 @@ export const INVITATION_MESSAGES = {
   revealFailed: 'Failed to reveal profile. Please try again.',
   availabilityFailed: 'Failed to submit availability. Please try again.',
   revealFirst: 'Failed to submit availability. Please reveal your profile first.',
-  availabilityAlreadySubmitted: 'Failed to submit availability. Your availability was already submitted for this invitation.',
+  // Changing the times offered (ADR 118): allowed until the company moves the request to the offer stage.
+  changeAvailability: 'Change Availability',
+  updateAvailability: 'Update Availability',
+  availabilityUpdated: 'Availability Updated',
+  availabilityUpdatedText: 'The company has your new times.',
+  availabilityAfterOffer: 'Failed to submit availability. The company already moved this request to the offer stage; reply to them directly to change your times.',
   timezone: 'Timezone must be an IANA time zone, such as America/New_York.',
   // Declining a request (ADR 104): the candidate's way to say no, in the app or by the mail's link.
   decline: 'Decline Invitation',
@@ -105,6 +110,16 @@ export const AvailabilityBody = z.object({
 });
 export type AvailabilityBody = z.output<typeof AvailabilityBody>;
 
+/** The times a candidate offered, as they stand (the latest answer; ADR 118). */
+export const OfferedAvailability = z.object({
+  availableDays: z.array(z.string()),
+  availableTimes: z.array(z.string()),
+  timezone: z.string(),
+  additionalNotes: z.string(),
+  submittedAt: z.string(),
+});
+export type OfferedAvailability = z.infer<typeof OfferedAvailability>;
+
 /** What the invitation page shows of the company (part 1 §2: description, industry and size). */
 export const InvitationCompany = z.object({ name: z.string(), description: z.string(), industry: z.string(), size: z.string() });
 
@@ -118,6 +133,13 @@ export const InvitationResponse = z.object({
   candidate: z.object({ candidateId: z.string(), title: z.string() }),
   hasRevealed: z.boolean(),
   hasSubmittedAvailability: z.boolean(),
+  /**
+   * The times the candidate offered, as they stand (null before): the page shows them and the
+   * dialog starts from them when the candidate changes them (ADR 118). Only the link's holder reads it.
+   */
+  availability: OfferedAvailability.nullable(),
+  /** The company moved the request to the offer stage: the times offered can no longer change (ADR 118). */
+  inOfferStage: z.boolean(),
   /** The candidate declined the request (ADR 104): the page shows it and offers nothing more. */
   hasDeclined: z.boolean(),
   /**
@@ -217,9 +239,7 @@ export const CompanyInvitation = z.object({
   offerStageAt: z.string().nullable(),
   /** When the candidate declined it (ADR 104); null while they have not. */
   declinedAt: z.string().nullable(),
-  availability: z
-    .object({ availableDays: z.array(z.string()), availableTimes: z.array(z.string()), timezone: z.string(), additionalNotes: z.string(), submittedAt: z.string() })
-    .nullable(),
+  availability: OfferedAvailability.nullable(),
   /** The candidate's name and email: null until they revealed their profile to this company. */
   candidate: z.object({ name: z.string(), email: z.string() }).nullable(),
 });

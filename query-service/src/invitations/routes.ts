@@ -38,6 +38,8 @@ export async function invitationPage(readStore: ReadStore, page: InvitationPageD
     candidate: { candidateId: page.candidateProfileId, title: page.candidateTitle },
     hasRevealed: page.revealedAt !== null,
     hasSubmittedAvailability: page.availability !== null,
+    availability: page.availability,
+    inOfferStage: page.offerStageAt !== null,
     hasDeclined: Boolean(page.declinedAt),
     canClaimAccount: page.canClaimAccount,
     knownToCompany,

@@ -3,7 +3,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SIGN_IN_ERROR_TEXT, type SignInErrorCode } from '../../features/auth/lib/login-return';
 
-/** `/?error=auth_failed` and `/?error=linkedin_unavailable`. */
+/** `/?error=auth_failed`, `/?error=linkedin_unavailable` and `/?error=linkedin_cancelled`. */
 export function SignInErrorAlert({ code, onDismiss }: { code: SignInErrorCode; onDismiss: () => void }) {
   return (
     <Alert variant="destructive" className="pr-12">

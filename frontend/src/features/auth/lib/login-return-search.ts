@@ -12,7 +12,7 @@ export interface LoginReturnSearch {
 export const LoginReturnSearch = searchObject<LoginReturnSearch>({ auth: searchToken, token: searchToken });
 
 /** `/?error=…`: why a sign-in that left the site did not come back signed in. */
-export const SIGN_IN_ERROR_CODES = ['auth_failed', 'linkedin_unavailable'] as const;
+export const SIGN_IN_ERROR_CODES = ['auth_failed', 'linkedin_unavailable', 'linkedin_cancelled'] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 /** `?error=` as `/` reads it: a code the server sends back, or nothing (unknown values are ignored). */
 export const SignInErrorParam = searchChoice(SIGN_IN_ERROR_CODES, undefined);

@@ -44,6 +44,7 @@ describe('login return', () => {
   it('knows only the error codes the server sends back', () => {
     expect(SignInErrorParam('auth_failed')).toBe('auth_failed');
     expect(SignInErrorParam('linkedin_unavailable')).toBe('linkedin_unavailable');
+    expect(SignInErrorParam('linkedin_cancelled')).toBe('linkedin_cancelled');
     expect(SignInErrorParam('other')).toBeUndefined();
   });
 });
@@ -56,11 +57,11 @@ const ClassicLoginReturnSearch = classic.object({
   auth: classic.string().trim().min(1).optional().catch(undefined),
   token: classic.string().trim().min(1).optional().catch(undefined),
 });
-const ClassicSignInErrorParam = classic.enum(['auth_failed', 'linkedin_unavailable']).optional().catch(undefined);
+const ClassicSignInErrorParam = classic.enum(['auth_failed', 'linkedin_unavailable', 'linkedin_cancelled']).optional().catch(undefined);
 
 const VALUES = [
   undefined, null, true, 0, 42, Number.NaN, '', ' ', '  code-1  ', 'code-1', 'x'.repeat(5000), [], ['code-1'], {}, { a: 1 },
-  'auth_failed', 'linkedin_unavailable', 'AUTH_FAILED', ' auth_failed', 'other',
+  'auth_failed', 'linkedin_unavailable', 'linkedin_cancelled', 'AUTH_FAILED', ' auth_failed', 'other',
 ];
 
 describe('the search schemas and the classic zod ones', () => {

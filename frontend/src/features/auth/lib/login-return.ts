@@ -40,4 +40,5 @@ export async function completeLoginReturn(
 export const SIGN_IN_ERROR_TEXT: Record<SignInErrorCode, string> = {
   auth_failed: 'Sign-in failed. Please try again.',
   linkedin_unavailable: AUTH_MESSAGES.linkedinUnavailable,
+  linkedin_cancelled: AUTH_MESSAGES.linkedinCancelled,
 };

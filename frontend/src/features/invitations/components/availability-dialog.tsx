@@ -1,4 +1,4 @@
-import { AvailabilityBody, INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS, INVITATION_MESSAGES, type InterviewDay, type InterviewTimeSlot } from '@hireloop/contracts';
+import { AvailabilityBody, INTERVIEW_DAYS, INTERVIEW_TIME_SLOTS, INVITATION_MESSAGES, type InterviewDay, type InterviewTimeSlot, type OfferedAvailability } from '@hireloop/contracts';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -16,7 +16,7 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { contractResolver } from '../../../lib/forms';
-import { invitationStep, type invitationMachine } from '../machines/invitation-machine';
+import { hasOfferedTimes, invitationStep, type invitationMachine } from '../machines/invitation-machine';
 
 /** What the candidate picks (part 1 §3 "Availability payload"), as the form holds it. */
 interface AvailabilityValues {
@@ -57,15 +57,36 @@ function timeZones(): string[] {
  * choices are the form's (checked by the contract's `AvailabilityBody`), kept while the dialog is
  * closed; the flow's machine gets them parsed with its submit.
  */
-export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorRefFrom<typeof invitationMachine>; companyName: string }) {
+/** The form's first values: the times already offered when the candidate changes them (ADR 118), else none yet. */
+function startingValues(offered: OfferedAvailability | null): AvailabilityValues {
+  if (!offered) return { availableDays: [], availableTimes: [], timezone: browserTimeZone(), additionalNotes: '' };
+  return {
+    availableDays: INTERVIEW_DAYS.filter((day) => offered.availableDays.includes(day)),
+    availableTimes: INTERVIEW_TIME_SLOTS.filter((slot) => offered.availableTimes.includes(slot)),
+    timezone: offered.timezone,
+    additionalNotes: offered.additionalNotes,
+  };
+}
+
+export function AvailabilityDialog({
+  actorRef,
+  companyName,
+  offered,
+}: {
+  actorRef: ActorRefFrom<typeof invitationMachine>;
+  companyName: string;
+  /** The times offered so far (null before the first answer). */
+  offered: OfferedAvailability | null;
+}) {
   const id = useId();
   const step = useSelector(actorRef, invitationStep);
+  const changing = useSelector(actorRef, hasOfferedTimes);
   const zones = useMemo(() => timeZones(), []);
   const open = step === 'choosing' || step === 'submitting';
   const submitting = step === 'submitting';
   const form = useForm<AvailabilityValues, unknown, AvailabilityBody>({
     resolver: contractResolver(AvailabilityBody),
-    defaultValues: { availableDays: [], availableTimes: [], timezone: browserTimeZone(), additionalNotes: '' },
+    defaultValues: startingValues(offered),
   });
   const { control } = form;
   const [days, times] = useWatch({ control, name: ['availableDays', 'availableTimes'] });
@@ -156,7 +177,7 @@ export function AvailabilityDialog({ actorRef, companyName }: { actorRef: ActorR
               Later
             </Button>
             <Button type="submit" disabled={!ready || submitting} aria-describedby={!ready && !choiceMade ? `${id}-hint` : undefined}>
-              {submitting ? 'Submitting…' : 'Submit Availability'}
+              {submitting ? 'Submitting…' : changing ? INVITATION_MESSAGES.updateAvailability : 'Submit Availability'}
             </Button>
           </DialogFooter>
         </form>

@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
 import { useCompanyInvitations, useMoveToOfferStage } from '../api/invitations';
-import { INVITATION_STATUS_LABELS } from '../lib/status';
+import { describeAvailability, INVITATION_STATUS_LABELS } from '../lib/status';
 
 /**
  * The company's requests to apply and where each stands (part 1 §4, ADR 031): sent, the candidate
@@ -114,7 +114,7 @@ function RequestItem({ request }: { request: CompanyInvitation }) {
       </p>
       {request.availability ? (
         <p>
-          Available {request.availability.availableDays.join(', ')} · {request.availability.availableTimes.join(', ')} ({request.availability.timezone})
+          Available {describeAvailability(request.availability)}
           {request.availability.additionalNotes ? ` · “${request.availability.additionalNotes}”` : ''}
         </p>
       ) : null}

@@ -38,6 +38,8 @@ const invitation = (overrides: Partial<InvitationResponse> = {}): InvitationResp
   candidate: { candidateId: 'p1', title: 'Senior Data Engineer' },
   hasRevealed: false,
   hasSubmittedAvailability: false,
+  availability: null,
+  inOfferStage: false,
   hasDeclined: false,
   canClaimAccount: false,
   knownToCompany: null,

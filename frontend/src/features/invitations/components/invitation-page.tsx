@@ -29,7 +29,8 @@ import { claimAccount } from '../api/claim-account';
 import { declineInvitation, invitationQueryKey, recordInvitationView, revealProfile, submitAvailability, useInvitation } from '../api/invitations';
 import { myInvitationsQueryKey } from '../api/my-invitations';
 import { CLAIM_ACCOUNT_FIELDS, ClaimAccountForm, type ClaimAccountValues } from '../lib/claim-account-form';
-import { invitationMachine, invitationStep } from '../machines/invitation-machine';
+import { describeAvailability } from '../lib/status';
+import { hasOfferedTimes, invitationMachine, invitationStep } from '../machines/invitation-machine';
 import { AvailabilityDialog } from './availability-dialog';
 
 /** "Invitation Not Found" and "This invitation link is invalid or has expired.": the spec's one text, as title and line. */
@@ -95,7 +96,8 @@ function providedMachine(queryClient: QueryClient) {
       }),
       submitAvailability: fromPromise<void, { token: string; body: AvailabilityBody }>(async ({ input }) => {
         await submitAvailability(input.token, input.body);
-        update(input.token, { hasSubmittedAvailability: true });
+        // The banner shows the times as they now stand, and the dialog starts from them next time.
+        update(input.token, { hasSubmittedAvailability: true, availability: { ...input.body, submittedAt: new Date().toISOString() } });
       }),
     },
   });
@@ -119,6 +121,7 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
     },
   });
   const step = useSelector(actorRef, invitationStep);
+  const offeredTimes = useSelector(actorRef, hasOfferedTimes);
   const companyName = invitation.company.name || invitation.job.company;
   // Shown: the company's list says Viewed (ADR 070). Once per page; the server keeps the first view
   // only, and a failure costs the company that line, never the candidate their page.
@@ -142,12 +145,21 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
           <AlertTitle>{INVITATION_MESSAGES.declined}</AlertTitle>
           <AlertDescription>{INVITATION_MESSAGES.declinedBanner}</AlertDescription>
         </Alert>
-      ) : step === 'submitted' ? (
+      ) : offeredTimes ? (
         <Alert variant="success">
           <CheckCircle2Icon aria-hidden="true" />
           <AlertTitle>Thank you!</AlertTitle>
-          <AlertDescription>
-            Your interview availability was sent to {companyName}. They will be in touch to schedule your interview.
+          <AlertDescription className="grid gap-2">
+            <p>Your interview availability was sent to {companyName}. They will be in touch to schedule your interview.</p>
+            {invitation.availability ? <p>Times offered: {describeAvailability(invitation.availability)}</p> : null}
+            {invitation.inOfferStage ? null : (
+              <p>
+                <Button variant="outline" size="sm" onClick={() => actorRef.send({ type: 'availability.open' })}>
+                  <CalendarClockIcon aria-hidden="true" />
+                  {INVITATION_MESSAGES.changeAvailability}
+                </Button>
+              </p>
+            )}
           </AlertDescription>
         </Alert>
       ) : null}
@@ -171,7 +183,7 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
         </div>
       </div>
 
-      {step === 'submitted' || invitation.hasDeclined ? null : (
+      {offeredTimes || invitation.hasDeclined ? null : (
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base">
@@ -218,7 +230,7 @@ function InvitationFlow({ token, invitation, signedIn, jobCard, onSignedIn }: In
         </Card>
       )}
 
-      {invitation.hasDeclined ? null : <AvailabilityDialog actorRef={actorRef} companyName={companyName} />}
+      {invitation.hasDeclined ? null : <AvailabilityDialog actorRef={actorRef} companyName={companyName} offered={invitation.availability} />}
     </div>
   );
 }

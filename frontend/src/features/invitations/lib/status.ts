@@ -1,4 +1,4 @@
-import type { CompanyInvitation, InvitationStatus } from '@hireloop/contracts';
+import type { CompanyInvitation, InvitationStatus, OfferedAvailability } from '@hireloop/contracts';
 
 /** How a request's state reads on a card and in the list (part 1 §4, plus `expired`, ADR 031). */
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
@@ -24,3 +24,7 @@ export function requestsByCandidate(requests: readonly CompanyInvitation[]): Map
   }
   return byCandidate;
 }
+
+/** The times a candidate offered, in one line: "Monday, Wednesday · 9:00 AM - 12:00 PM (America/New_York)". */
+export const describeAvailability = (availability: Pick<OfferedAvailability, 'availableDays' | 'availableTimes' | 'timezone'>) =>
+  `${availability.availableDays.join(', ')} · ${availability.availableTimes.join(', ')} (${availability.timezone})`;

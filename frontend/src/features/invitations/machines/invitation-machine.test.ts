@@ -2,7 +2,7 @@ import { INVITATION_MESSAGES, type AvailabilityBody } from '@hireloop/contracts'
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { invitationMachine, invitationStep, type InvitationFlowInput, type InvitationNotice } from './invitation-machine';
+import { hasOfferedTimes, invitationMachine, invitationStep, type InvitationFlowInput, type InvitationNotice } from './invitation-machine';
 
 const TOKEN = `${'a'.repeat(32)}.${'b'.repeat(43)}`;
 
@@ -55,7 +55,8 @@ describe('the invitation flow machine', () => {
     expect(start({}, { hasRevealed: true }).step()).toBe('revealed');
     const done = start({}, { hasRevealed: true, hasSubmittedAvailability: true });
     expect(done.step()).toBe('submitted');
-    expect(done.actor.getSnapshot().status).toBe('done');
+    // Not the end: the times may still change (ADR 118).
+    expect(done.actor.getSnapshot().status).toBe('active');
   });
 
   it('reveal → "Profile Revealed" and the availability dialog opens right after', async () => {
@@ -106,7 +107,7 @@ describe('the invitation flow machine', () => {
     actor.send({ type: 'availability.open' });
     actor.send({ type: 'availability.submit', body: BODY });
     expect(step()).toBe('submitting');
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'submitted');
     expect(calls.submit).toEqual([{ token: TOKEN, body: BODY }]);
     expect(step()).toBe('submitted');
   });
@@ -120,12 +121,44 @@ describe('the invitation flow machine', () => {
     expect(step()).toBe('choosing');
   });
 
-  it('times already sent (409 from another tab) end at the thank-you, saying so', async () => {
-    const { actor, notices } = start({ submit: async () => Promise.reject(apiError(409, INVITATION_MESSAGES.availabilityAlreadySubmitted)) }, { hasRevealed: true });
+  it('times sent in another tab, then moved to the offer stage by the company (409), end at the thank-you, saying so', async () => {
+    const { actor, notices, step } = start({ submit: async () => Promise.reject(apiError(409, INVITATION_MESSAGES.availabilityAfterOffer)) }, { hasRevealed: true });
     actor.send({ type: 'availability.open' });
     actor.send({ type: 'availability.submit', body: BODY });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityAlreadySubmitted, variant: 'default' }]);
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'submitted');
+    expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityAfterOffer, variant: 'default' }]);
+    expect(step()).toBe('submitted');
+  });
+
+  it('after the thank-you the candidate changes the times: "Availability Updated", back at the thank-you (ADR 118)', async () => {
+    const { actor, calls, notices, step } = start({}, { hasRevealed: true, hasSubmittedAvailability: true });
+    expect(step()).toBe('submitted');
+    expect(hasOfferedTimes(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'availability.open' });
+    expect(step()).toBe('choosing');
+    expect(hasOfferedTimes(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'availability.close' });
+    expect(step()).toBe('submitted');
+    actor.send({ type: 'availability.open' });
+    actor.send({ type: 'availability.submit', body: BODY });
+    expect(step()).toBe('submitting');
+    await waitFor(actor, (snapshot) => invitationStep(snapshot) === 'submitted');
+    expect(calls.submit).toEqual([{ token: TOKEN, body: BODY }]);
+    expect(notices).toEqual([{ title: INVITATION_MESSAGES.availabilityUpdated, description: INVITATION_MESSAGES.availabilityUpdatedText, variant: 'success' }]);
+  });
+
+  it('a refused change keeps the dialog open with the new choices, and a change after the offer stage ends at the thank-you', async () => {
+    const refused = start({ submit: async () => Promise.reject(apiError(400, INVITATION_MESSAGES.timezone)) }, { hasRevealed: true, hasSubmittedAvailability: true });
+    refused.actor.send({ type: 'availability.open' });
+    refused.actor.send({ type: 'availability.submit', body: BODY });
+    await waitFor(refused.actor, (snapshot) => invitationStep(snapshot) === 'choosing');
+    expect(refused.notices).toEqual([{ title: INVITATION_MESSAGES.availabilityFailed, description: INVITATION_MESSAGES.timezone, variant: 'destructive' }]);
+
+    const late = start({ submit: async () => Promise.reject(apiError(409, INVITATION_MESSAGES.availabilityAfterOffer)) }, { hasRevealed: true, hasSubmittedAvailability: true });
+    late.actor.send({ type: 'availability.open' });
+    late.actor.send({ type: 'availability.submit', body: BODY });
+    await waitFor(late.actor, (snapshot) => invitationStep(snapshot) === 'submitted');
+    expect(late.notices).toEqual([{ title: INVITATION_MESSAGES.availabilityAfterOffer, variant: 'default' }]);
   });
 
   it('the dialog closes and opens again; nothing opens it, nor sends, before the reveal', () => {

@@ -39,7 +39,20 @@ function reasonOf(error: unknown, title: string): string | undefined {
   return text && text !== title ? text : undefined;
 }
 
-const alreadySubmitted = (error: unknown) => clientErrorText(error) === INVITATION_MESSAGES.availabilityAlreadySubmitted;
+/** The company moved the request to the offer stage (another tab, the company's own pace): the times stand as they are (ADR 118). */
+const afterOffer = (error: unknown) => clientErrorText(error) === INVITATION_MESSAGES.availabilityAfterOffer;
+
+const refusedNotice = ({ event }: { event: { error: unknown } }): InvitationNotice => ({
+  title: INVITATION_MESSAGES.availabilityFailed,
+  description: reasonOf(event.error, INVITATION_MESSAGES.availabilityFailed),
+  variant: 'destructive' as const,
+});
+const afterOfferNotice: InvitationNotice = { title: INVITATION_MESSAGES.availabilityAfterOffer, variant: 'default' as const };
+const incompleteNotice: InvitationNotice = {
+  title: INVITATION_MESSAGES.selectionRequiredTitle,
+  description: INVITATION_MESSAGES.selectionRequired,
+  variant: 'destructive' as const,
+};
 
 /**
  * The invitation flow (part 1 §4): not revealed → revealed, with the availability dialog opening
@@ -61,7 +74,7 @@ export const invitationMachine = setup({
   guards: {
     openedSubmitted: ({ context }) => context.opened.hasSubmittedAvailability,
     openedRevealed: ({ context }) => context.opened.hasRevealed,
-    alreadySubmitted: ({ event }) => 'error' in event && alreadySubmitted(event.error),
+    afterOffer: ({ event }) => 'error' in event && afterOffer(event.error),
   },
   actions: {
     /** A toast; the default shows it, tests provide a spy. */
@@ -124,16 +137,7 @@ export const invitationMachine = setup({
           on: {
             'availability.close': 'closed',
             'availability.submit': 'submitting',
-            'availability.incomplete': {
-              actions: {
-                type: 'notify',
-                params: {
-                  title: INVITATION_MESSAGES.selectionRequiredTitle,
-                  description: INVITATION_MESSAGES.selectionRequired,
-                  variant: 'destructive' as const,
-                },
-              },
-            },
+            'availability.incomplete': { actions: { type: 'notify', params: incompleteNotice } },
           },
         },
         submitting: {
@@ -145,32 +149,49 @@ export const invitationMachine = setup({
             },
             onDone: '#invitation.submitted',
             onError: [
-              {
-                // Sent before (another tab, a lost answer): the company has the times; say so and move on.
-                guard: 'alreadySubmitted',
-                target: '#invitation.submitted',
-                actions: {
-                  type: 'notify',
-                  params: { title: INVITATION_MESSAGES.availabilityAlreadySubmitted, variant: 'default' as const },
-                },
-              },
-              {
-                target: 'choosing',
-                actions: {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    title: INVITATION_MESSAGES.availabilityFailed,
-                    description: reasonOf(event.error, INVITATION_MESSAGES.availabilityFailed),
-                    variant: 'destructive' as const,
-                  }),
-                },
-              },
+              // Times offered in another tab, then moved on by the company: say so and show where things stand.
+              { guard: 'afterOffer', target: '#invitation.submitted', actions: { type: 'notify', params: afterOfferNotice } },
+              { target: 'choosing', actions: { type: 'notify', params: refusedNotice } },
             ],
           },
         },
       },
     },
-    submitted: { type: 'final' },
+    /** Times offered (the thank-you banner); the candidate may change them until the offer stage (ADR 118). */
+    submitted: {
+      initial: 'done',
+      states: {
+        done: { on: { 'availability.open': 'choosing' } },
+        choosing: {
+          on: {
+            'availability.close': 'done',
+            'availability.submit': 'submitting',
+            'availability.incomplete': { actions: { type: 'notify', params: incompleteNotice } },
+          },
+        },
+        submitting: {
+          invoke: {
+            src: 'submitAvailability',
+            input: ({ context, event }) => {
+              assertEvent(event, 'availability.submit');
+              return { token: context.token, body: event.body };
+            },
+            onDone: {
+              target: 'done',
+              actions: {
+                type: 'notify',
+                params: { title: INVITATION_MESSAGES.availabilityUpdated, description: INVITATION_MESSAGES.availabilityUpdatedText, variant: 'success' as const },
+              },
+            },
+            onError: [
+              { guard: 'afterOffer', target: 'done', actions: { type: 'notify', params: afterOfferNotice } },
+              // Nothing chosen is lost: the dialog stays open with the new choices.
+              { target: 'choosing', actions: { type: 'notify', params: refusedNotice } },
+            ],
+          },
+        },
+      },
+    },
   },
 });
 
@@ -180,10 +201,13 @@ export type InvitationFlowSnapshot = SnapshotFrom<typeof invitationMachine>;
 export type InvitationStep = 'notRevealed' | 'revealing' | 'revealed' | 'choosing' | 'submitting' | 'submitted';
 
 export function invitationStep(snapshot: InvitationFlowSnapshot): InvitationStep {
-  if (snapshot.matches('submitted')) return 'submitted';
+  if (snapshot.matches({ submitted: 'done' })) return 'submitted';
   if (snapshot.matches({ notRevealed: 'revealing' })) return 'revealing';
-  if (snapshot.matches({ revealed: 'choosing' })) return 'choosing';
-  if (snapshot.matches({ revealed: 'submitting' })) return 'submitting';
+  if (snapshot.matches({ revealed: 'choosing' }) || snapshot.matches({ submitted: 'choosing' })) return 'choosing';
+  if (snapshot.matches({ revealed: 'submitting' }) || snapshot.matches({ submitted: 'submitting' })) return 'submitting';
   if (snapshot.matches('revealed')) return 'revealed';
   return 'notRevealed';
 }
+
+/** Whether the candidate already offered times (the banner stays while they change them, ADR 118). */
+export const hasOfferedTimes = (snapshot: InvitationFlowSnapshot): boolean => snapshot.matches('submitted');
