@@ -9,6 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import type { EventStore } from '@hireloop/platform/event-store';
 import { loadConfig } from '@hireloop/platform/config';
@@ -25,6 +27,10 @@ import { backendCpu, backendCpuSince } from './backend-cpu';
 const COMPANIES = Number(process.env.PROBE_COMPANIES ?? 24);
 const POSTS = Number(process.env.PROBE_POSTS ?? 480);
 const CLIENTS = Number(process.env.PROBE_CLIENTS ?? 16);
+/** A file to write a CPU profile of the posting phase only (sign-ups and start-up left out), for DevTools or `speedscope`. */
+const PROFILE = process.env.PROBE_CPU_PROFILE;
+/** `off`: no projections in the app, so the CPU per post is the command side's alone (no lag is measured). */
+const PROJECTIONS = process.env.PROBE_PROJECTIONS !== 'off';
 
 const statements = new Map<string, number>();
 let counting = false;
@@ -79,7 +85,7 @@ try {
     }
     if (any) batches++;
   });
-  const app = await buildApp({ ...runtime, eventStore: timed }, { spaDir: false, logger: false, trustProxy: 1 });
+  const app = await buildApp({ ...runtime, eventStore: timed }, { spaDir: false, logger: false, trustProxy: 1, projections: PROJECTIONS });
   try {
     const writers: Array<Record<string, string>> = [];
     const signUp = async (i: number) => {
@@ -101,7 +107,7 @@ try {
     };
     for (let i = 0; i < COMPANIES; i += 8) await Promise.all(Array.from({ length: Math.min(8, COMPANIES - i) }, (_, k) => signUp(i + k)));
     const signedUpAt = await inner.headPosition();
-    for (;;) {
+    while (PROJECTIONS) {
       const checkpoints = await Promise.all(allProjections.map((projection) => runtime.readStore.getCheckpoint(checkpointName(projection))));
       if (checkpoints.every((checkpoint) => checkpoint !== null && checkpoint >= signedUpAt)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -114,6 +120,13 @@ try {
     let next = 0;
     let errors = 0;
     counting = true;
+    const profiler = PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+    }
     const cpuBefore = process.cpuUsage();
     const backendBefore = await backendCpu(sampler);
     const started = performance.now();
@@ -134,10 +147,15 @@ try {
     );
     const postSeconds = (performance.now() - started) / 1000;
     const deadline = performance.now() + 60_000;
-    while (appendedAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (PROJECTIONS && appendedAt.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     const cpu = process.cpuUsage(cpuBefore);
     const backend = backendCpuSince(backendBefore, await backendCpu(sampler));
     counting = false;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const per = (micros: number) => (micros / POSTS).toFixed(0);
     console.log(`load ${loadavg().map((v) => v.toFixed(1)).join(' ')}; ${POSTS} posts, ${CLIENTS} clients, ${COMPANIES} companies, ${errors} errors`);
     console.log(`posts/s ${(POSTS / postSeconds).toFixed(1)}; POST p50 ${percentile(postTimes, 0.5).toFixed(1)} p99 ${percentile(postTimes, 0.99).toFixed(1)} ms`);
