@@ -17,6 +17,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { jobBoardProjection } from '@hireloop/projections/job-board/projection';
 import { advancedSubject, type ProjectionAdvanced } from '@hireloop/projections/runner';
 import { checkpointName } from '@hireloop/projections/shared/projection';
+import { ProjectionRunner } from '@hireloop/projections/runner';
 import { allProjections } from '@hireloop/projections/registry';
 import { buildApp } from '../../cli/src/app';
 import { syntheticJob } from '../../cli/src/demo-jobs';
@@ -31,6 +32,12 @@ const CLIENTS = Number(process.env.PROBE_CLIENTS ?? 16);
 const PROFILE = process.env.PROBE_CPU_PROFILE;
 /** `off`: no projections in the app, so the CPU per post is the command side's alone (no lag is measured). */
 const PROJECTIONS = process.env.PROBE_PROJECTIONS !== 'off';
+/**
+ * Batch sizes (`PROBE_REPLAY=10,50,200`): after the posts, every read model is applied to them
+ * again, into fresh collections, batch after batch of that many events as the daemon applies
+ * them (`applyBatchTogether`), each size its own replay: the projections' CPU per post by batch size.
+ */
+const REPLAY = (process.env.PROBE_REPLAY ?? '').split(',').filter(Boolean).map(Number);
 
 const statements = new Map<string, number>();
 let counting = false;
@@ -40,7 +47,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting) {
     const first = args[0];
     const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '?');
-    const key = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+    // Only the start of the text is looked at: a batch's write statement runs to kilobytes.
+    const key = text.slice(0, 140).replace(/\s+/g, ' ').trim().slice(0, 70);
     statements.set(key, (statements.get(key) ?? 0) + 1);
   }
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -164,6 +172,32 @@ try {
     const total = [...statements.values()].reduce((a, b) => a + b, 0);
     console.log(`statements per post: ${(total / POSTS).toFixed(2)}`);
     for (const [text, count] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(count / POSTS).toFixed(2).padStart(7)}  ${count.toString().padStart(6)}  ${text}`);
+    for (const [round, batchSize] of REPLAY.entries()) {
+      // Other versions: other collections and checkpoints, empty, for each replay.
+      const runners = allProjections.map(
+        (projection) => new ProjectionRunner({ eventStore: runtime.eventStore, readStore: runtime.readStore, bus: runtime.bus, projection: { ...projection, version: 1000 + round * 100 + projection.version } }),
+      );
+      for (const runner of runners) await runner.ensureCollections();
+      const eventTypes = [...new Set(allProjections.flatMap((projection) => projection.eventTypes))];
+      let position = signedUpAt;
+      let events = 0;
+      let batches = 0;
+      const replayCpu = process.cpuUsage();
+      const replayBackend = await backendCpu(sampler);
+      for (;;) {
+        const read = await runtime.eventStore.readAll(position, { batchSize, eventTypes });
+        if (read.events.length === 0) break;
+        await ProjectionRunner.applyBatchTogether(runtime.readStore, runners, read.events, read.nextPosition);
+        position = read.nextPosition;
+        events += read.events.length;
+        batches++;
+      }
+      const used = process.cpuUsage(replayCpu);
+      const backendUsed = backendCpuSince(replayBackend, await backendCpu(sampler));
+      console.log(
+        `replay, batches of ${batchSize} events: ${batches} batches, ${events} events; CPU per post: node ${per(used.user + used.system)} µs, PostgreSQL backends ${backendUsed === null ? '?' : per(backendUsed)} µs`,
+      );
+    }
   } finally {
     await app.close();
   }

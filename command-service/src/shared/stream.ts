@@ -33,7 +33,7 @@ export function toDomainEvent<Event extends DomainEvent>(decider: Pick<Decider<n
 
 /** The one way to load a stream: read, upcast and parse every event, fold. */
 export async function loadState<Event extends DomainEvent, State>(
-  store: EventStore,
+  store: Pick<EventStore, 'readStream'>,
   streamId: string,
   decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
 ): Promise<{ state: State; version: number; events: StoredEvent<Event>[] }> {

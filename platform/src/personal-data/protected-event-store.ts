@@ -16,6 +16,13 @@ export interface PersonalDataProtection {
    * in the clear before sealing existed. Idempotent.
    */
   erase(subject: string, at: Date): Promise<{ legacyEventsRedacted: number }>;
+  /**
+   * Reads a stream as `eventStore` does, except that every personal field reads as it does once
+   * its person is erased, whoever it is: no key is looked up and nothing sealed is opened. For
+   * callers that use no personal field (a job post's check of the account's kind, role and
+   * company, ADR 114): one statement and the decryption fewer.
+   */
+  withoutPersonalData: Pick<EventStore, 'readStream'>;
 }
 
 type Data = Record<string, unknown>;
@@ -76,6 +83,15 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
     return { ...kept, ...(unseal(key.key, sealed, associatedData(type, subject)) as Data) };
   };
 
+  /** `openData` as for a person erased: the personal fields as their placeholders, the sealed value dropped unopened. */
+  const closeEvents = (events: RecordedEvent[]): RecordedEvent[] =>
+    events.map((event) => {
+      const rule = rules[event.type];
+      if (!rule) return event;
+      const { [SEALED_FIELD]: _sealed, ...kept } = event.data as Data;
+      return { ...event, data: { ...kept, ...rule.erased } };
+    });
+
   const eventStore: EventStore = {
     async append(streamId, events, appendOptions) {
       return inner.append(streamId, await sealEvents(events), appendOptions);
@@ -114,6 +130,12 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
   return {
     eventStore,
     keys,
+    withoutPersonalData: {
+      async readStream(streamId, readOptions) {
+        const result = await inner.readStream(streamId, readOptions);
+        return { ...result, events: closeEvents(result.events) };
+      },
+    },
     async erase(subject, at) {
       await keys.erase(subject, at);
       if (!inner.redactLegacyEvent) return { legacyEventsRedacted: 0 };
