@@ -52,7 +52,8 @@ export type AccountRole = Pick<RegisteredAccount, 'userId' | 'type' | 'role' | '
  */
 export async function requireAccountRole(deps: CommandServiceDeps, request: FastifyRequest): Promise<AccountRole> {
   const session = await request.requireSession();
-  const account = (await loadState(deps.personalData.withoutPersonalData, userStreamId(session.userId), userAccountDecider)).state;
+  const closed = { readStream: (streamId: string) => deps.eventStore.readStream(streamId, { personalData: 'closed' }) };
+  const account = (await loadState(closed, userStreamId(session.userId), userAccountDecider)).state;
   if (account.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.sessionExpired);
   const { userId, type, role, companyId } = account;
   return { userId, type, role, companyId };

@@ -21,11 +21,8 @@ import type { McpReads } from './mcp-reads';
 export interface CommandServiceDeps {
   /** Seals personal fields on append and opens them on read (ADR 019). */
   eventStore: EventStore;
-  /**
-   * Forgets a person: deletes their key and rewrites legacy clear-text events (ADR 019). Reads a
-   * stream without opening its personal data, for checks that use none (ADR 114).
-   */
-  personalData: Pick<PersonalDataProtection, 'erase' | 'withoutPersonalData'>;
+  /** Forgets a person: deletes their key and rewrites legacy clear-text events (ADR 019). */
+  personalData: Pick<PersonalDataProtection, 'erase'>;
   secrets: AccountSecrets;
   rateLimiter: RateLimiter;
   /** The first answers of writes sent with an Idempotency-Key (ADR 015). */

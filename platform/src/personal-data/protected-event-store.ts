@@ -16,13 +16,6 @@ export interface PersonalDataProtection {
    * in the clear before sealing existed. Idempotent.
    */
   erase(subject: string, at: Date): Promise<{ legacyEventsRedacted: number }>;
-  /**
-   * Reads a stream as `eventStore` does, except that every personal field reads as it does once
-   * its person is erased, whoever it is: no key is looked up and nothing sealed is opened. For
-   * callers that use no personal field (a job post's check of the account's kind, role and
-   * company, ADR 114): one statement and the decryption fewer.
-   */
-  withoutPersonalData: Pick<EventStore, 'readStream'>;
 }
 
 type Data = Record<string, unknown>;
@@ -103,7 +96,8 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
     },
     async readStream(streamId, readOptions) {
       const result = await inner.readStream(streamId, readOptions);
-      return { ...result, events: await openEvents(result.events) };
+      // Closed: as for a person erased, whoever it is; one statement and the decryption fewer (ADR 114).
+      return { ...result, events: readOptions?.personalData === 'closed' ? closeEvents(result.events) : await openEvents(result.events) };
     },
     // Every stream's events opened together: one lookup of the keys they need.
     ...(inner.readStreams
@@ -130,12 +124,6 @@ export function protectPersonalData(options: { eventStore: EventStore & Partial<
   return {
     eventStore,
     keys,
-    withoutPersonalData: {
-      async readStream(streamId, readOptions) {
-        const result = await inner.readStream(streamId, readOptions);
-        return { ...result, events: closeEvents(result.events) };
-      },
-    },
     async erase(subject, at) {
       await keys.erase(subject, at);
       if (!inner.redactLegacyEvent) return { legacyEventsRedacted: 0 };
