@@ -42,6 +42,23 @@ export async function requireAccount(deps: CommandServiceDeps, request: FastifyR
   return account;
 }
 
+/** What a signed-in account is, without who: its kind, role and company. */
+export type AccountRole = Pick<RegisteredAccount, 'userId' | 'type' | 'role' | 'companyId'>;
+
+/**
+ * `requireAccount` for a route that uses no personal field of the account (a job post): the same
+ * stream and the same answers, with its personal data left unopened (ADR 114), so neither its key
+ * is looked up nor its sealed fields decrypted.
+ */
+export async function requireAccountRole(deps: CommandServiceDeps, request: FastifyRequest): Promise<AccountRole> {
+  const session = await request.requireSession();
+  const closed = { readStream: (streamId: string) => deps.eventStore.readStream(streamId, { personalData: 'closed' }) };
+  const account = (await loadState(closed, userStreamId(session.userId), userAccountDecider)).state;
+  if (account.status !== 'registered') throw new DomainError('unauthenticated', MESSAGES.sessionExpired);
+  const { userId, type, role, companyId } = account;
+  return { userId, type, role, companyId };
+}
+
 /**
  * Company names, per event store: a company's name changes only when its profile is saved
  * (ADR 028), so a job post reads the company stream once per process, not on every post, and

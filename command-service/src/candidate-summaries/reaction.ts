@@ -97,6 +97,13 @@ export interface SummaryReactionOptions {
 export const SUMMARY_REACTION = 'candidate-summary';
 
 /**
+ * A batch that hands nothing over (the log moved on with other events: job posts, sign-ins)
+ * moves the checkpoint at most this often, and at stop (ADR 114): resuming from an older one only
+ * reads the same nothing again, and each write is a transaction of its own on a busy log.
+ */
+export const IDLE_CHECKPOINT_MS = 5_000;
+
+/**
  * Starts the reaction: follows the log from where it last handed work over (its checkpoint,
  * saved after each batch is queued; from the start without one) and works the queued jobs. A
  * batch queued again after a crash is deduplicated by the bus (message id per event), and a job
@@ -119,19 +126,34 @@ export async function startCandidateSummaryReaction(deps: CommandServiceDeps, ai
     await stopWorker();
     throw error;
   }
+  let savedAt = Number.NEGATIVE_INFINITY;
+  let unsaved: Position | null = null;
+  const save = async (position: Position) => {
+    await checkpoints?.set(SUMMARY_REACTION, position);
+    savedAt = deps.clock.now().getTime();
+    unsaved = null;
+  };
   const subscription = deps.eventStore.subscribe(
     from,
     async (events, nextPosition) => {
+      let handedOver = false;
       for (const event of events) {
         const job = jobOf(event);
-        if (job) await deps.bus.enqueue(SUMMARY_DUE_SUBJECT, job, { messageId: `candidate-summary-${job.eventId}` });
+        if (!job) continue;
+        await deps.bus.enqueue(SUMMARY_DUE_SUBJECT, job, { messageId: `candidate-summary-${job.eventId}` });
+        handedOver = true;
       }
-      await checkpoints?.set(SUMMARY_REACTION, nextPosition);
+      if (!handedOver && deps.clock.now().getTime() - savedAt < IDLE_CHECKPOINT_MS) unsaved = nextPosition;
+      else await save(nextPosition);
     },
     { eventTypes: TRIGGER_TYPES, onError: options.onError },
   );
   return async () => {
     await subscription.stop();
-    await stopWorker();
+    try {
+      if (unsaved) await save(unsaved);
+    } finally {
+      await stopWorker();
+    }
   };
 }

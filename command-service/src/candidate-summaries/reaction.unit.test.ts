@@ -8,7 +8,7 @@ import { createMemoryEventStore, START } from '@hireloop/platform/event-store';
 import { createMemoryReactionCheckpoints, type ReactionCheckpoints } from '@hireloop/platform/reactions/checkpoints';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import type { CommandServiceDeps } from '../shared/deps';
-import { SUMMARY_DUE_SUBJECT, SUMMARY_REACTION, startCandidateSummaryReaction } from './reaction';
+import { IDLE_CHECKPOINT_MS, SUMMARY_DUE_SUBJECT, SUMMARY_REACTION, startCandidateSummaryReaction } from './reaction';
 
 /**
  * The reaction resumes from its checkpoint after a restart: what it queued before is not read
@@ -97,5 +97,58 @@ describe('the AI summary reaction across restarts', () => {
     await summarizedSoon(deps, second);
     expect(queued).toEqual([first, first, second]);
     expect(summarized).toEqual(['Backend Engineer', 'Data Engineer']);
+  });
+});
+
+describe('the AI summary reaction on a log busy with other events (ADR 114)', () => {
+  it('moves its checkpoint past events it does not follow at most every few seconds, and at stop', async () => {
+    const memory = createMemoryReactionCheckpoints();
+    let writes = 0;
+    const checkpoints: ReactionCheckpoints = {
+      get: (name) => memory.get(name),
+      set: (name, position) => {
+        writes++;
+        return memory.set(name, position);
+      },
+    };
+    const { deps, ai } = world(checkpoints);
+    let now = Date.parse('2026-11-28T06:00:00.000Z');
+    deps.clock = { now: () => new Date(now) };
+    // What the reaction has been handed, to wait for instead of sleeping.
+    let delivered = START;
+    const subscribe = deps.eventStore.subscribe.bind(deps.eventStore);
+    deps.eventStore.subscribe = (from, handler, options) =>
+      subscribe(
+        from,
+        async (events, nextPosition) => {
+          await handler(events, nextPosition);
+          delivered = nextPosition;
+        },
+        options,
+      );
+    const signIn = async () => {
+      const userId = randomUUID();
+      const { position } = await deps.eventStore.append(`user-${userId}`, [
+        { type: 'UserSignedIn', data: { userId, method: 'password' }, metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: null, schemaVersion: 1 } },
+      ]);
+      for (let tries = 0; delivered < position; tries++) {
+        if (tries > 500) throw new Error('the reaction did not read the sign-in');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return position;
+    };
+    const stop = await startCandidateSummaryReaction(deps, ai);
+    const first = await signIn();
+    expect([writes, await memory.get(SUMMARY_REACTION)]).toEqual([1, first]);
+    await signIn();
+    now += IDLE_CHECKPOINT_MS - 1;
+    await signIn();
+    expect([writes, await memory.get(SUMMARY_REACTION)]).toEqual([1, first]);
+    now += 1;
+    const fourth = await signIn();
+    expect([writes, await memory.get(SUMMARY_REACTION)]).toEqual([2, fourth]);
+    const last = await signIn();
+    await stop();
+    expect([writes, await memory.get(SUMMARY_REACTION)]).toEqual([3, last]);
   });
 });

@@ -2,8 +2,8 @@ import { isAdminRole, jobStreamId, subscriptionStreamId, type JobEvent, type Rol
 import { decideOn, handleDecisions, type CommandContext, type Decision } from '../shared/command-handler';
 import type { CommandServiceDeps } from '../shared/deps';
 import { oneAtATime } from '../shared/one-at-a-time';
-import { loadState, type StoredEvent } from '../shared/stream';
-import { countedJobIds, subscriptionDecider } from '../subscriptions/decider';
+import { FoldedStates, loadState, type StoredEvent } from '../shared/stream';
+import { countedJobIds, subscriptionDecider, type SubscriptionState } from '../subscriptions/decider';
 import { jobDecider } from '../jobs/decider';
 
 /**
@@ -22,6 +22,17 @@ async function openJobPostings(deps: CommandServiceDeps, companyId: string, jobI
   const states = await Promise.all(jobIds.map(async (jobId) => (await loadState(deps.eventStore, jobStreamId(jobId), jobDecider)).state));
   return states.filter((state) => state.status === 'open' && state.companyId === companyId).length;
 }
+
+/**
+ * The companies' subscription states, per event store: the stream counts every job a company
+ * posts, so each post would otherwise read and parse them all again (ADR 114).
+ */
+const subscriptionStates = new WeakMap<CommandServiceDeps['eventStore'], FoldedStates<SubscriptionState>>();
+const subscriptionStatesOf = (deps: CommandServiceDeps) => {
+  let states = subscriptionStates.get(deps.eventStore);
+  if (!states) subscriptionStates.set(deps.eventStore, (states = new FoldedStates()));
+  return states;
+};
 
 export interface CountedJobChange {
   events: StoredEvent<JobEvent>[];
@@ -50,7 +61,7 @@ export async function changeJobWithinPlan(
       const posting = await decideOn(deps.eventStore, subscriptionStreamId(companyId), subscriptionDecider, async (state) => ({
         type: 'CountJobPosting' as const,
         data: { companyId, jobId, openJobPostings: await openJobPostings(deps, companyId, countedJobIds(state, jobId)), at: context.clock.now().toISOString() },
-      }));
+      }), subscriptionStatesOf(deps));
       return { decisions: [job, posting], result: { job } };
     },
     context,

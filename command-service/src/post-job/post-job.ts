@@ -1,5 +1,5 @@
 import { jobFromPosted, jobStreamId, type PostJobCommandData } from '@hireloop/contracts';
-import { loadCompanyName, type RegisteredAccount } from '../auth/accounts';
+import { loadCompanyName, type AccountRole } from '../auth/accounts';
 import { jobDecider, type JobCommand } from '../jobs/decider';
 import { changeJobWithinPlan, countsAgainstPlan } from '../plan-limits/job-postings';
 import { decideOn, decideOnNewStream, handleCommand, type CommandContext } from '../shared/command-handler';
@@ -10,7 +10,7 @@ import { throttleJobPosting } from './throttle';
  * Runs a job command; a company user's post or reopening also takes one of the plan's job
  * postings (plan limits, ADR 030), admins' do not.
  */
-async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, command: JobCommand, context: CommandContext, { newJob = false } = {}) {
+async function runJobCommand(deps: CommandServiceDeps, account: AccountRole, jobId: string, command: JobCommand, context: CommandContext, { newJob = false } = {}) {
   if (countsAgainstPlan(account)) {
     // A job posted now has an id made now: its stream is not read (ADR 099).
     const decideJob = async () => (newJob ? decideOnNewStream(jobStreamId(jobId), jobDecider, command) : decideOn(deps.eventStore, jobStreamId(jobId), jobDecider, command));
@@ -20,7 +20,7 @@ async function runJobCommand(deps: CommandServiceDeps, account: RegisteredAccoun
 }
 
 /** Posts a job (for `companyId` when an admin posts for a company): throttled, within the plan. */
-export async function postJob(deps: CommandServiceDeps, account: RegisteredAccount, job: PostJobCommandData, companyId: string | null | undefined, address: string, context: CommandContext) {
+export async function postJob(deps: CommandServiceDeps, account: AccountRole, job: PostJobCommandData, companyId: string | null | undefined, address: string, context: CommandContext) {
   await throttleJobPosting(deps, account.userId, address);
   const jobId = deps.ids.newId();
   const poster = { userId: account.userId, type: account.type, role: account.role, companyId: account.companyId, companyName: await loadCompanyName(deps, account.companyId) };
@@ -31,14 +31,14 @@ export async function postJob(deps: CommandServiceDeps, account: RegisteredAccou
 }
 
 /** Closes or reopens a job: reopening takes a posting again; closing frees one (it is no longer open). */
-export async function changeJobStatus(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, type: 'CloseJob' | 'ReopenJob', context: CommandContext) {
+export async function changeJobStatus(deps: CommandServiceDeps, account: AccountRole, jobId: string, type: 'CloseJob' | 'ReopenJob', context: CommandContext) {
   const by = { userId: account.userId, role: account.role, companyId: account.companyId };
   const command = { type, data: { jobId, by, at: deps.clock.now().toISOString() } };
   return type === 'ReopenJob' ? runJobCommand(deps, account, jobId, command, context) : handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, command, context);
 }
 
 /** Edits a job's content (ADR 064): the owning company or an admin; takes no posting (the job stays as open or closed as it was). */
-export async function editJob(deps: CommandServiceDeps, account: RegisteredAccount, jobId: string, job: PostJobCommandData, context: CommandContext) {
+export async function editJob(deps: CommandServiceDeps, account: AccountRole, jobId: string, job: PostJobCommandData, context: CommandContext) {
   const by = { userId: account.userId, role: account.role, companyId: account.companyId };
   return handleCommand(deps.eventStore, jobStreamId(jobId), jobDecider, { type: 'EditJob', data: { jobId, job, by, at: deps.clock.now().toISOString() } }, context);
 }

@@ -2,7 +2,7 @@ import { signedInOnly } from '@hireloop/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, AdminCreateJobBody, DomainError, EditJobBody, EditJobResponse, ErrorBody, JobStatusChange, PostJobBody, PostJobResponse, isAdminRole } from '@hireloop/contracts';
-import { requireAccount } from '../auth/accounts';
+import { requireAccount, requireAccountRole } from '../auth/accounts';
 import type { CommandServiceDeps } from '../shared/deps';
 import { commandContext, withPosition } from '../shared/request-context';
 import { changeJobStatus, editJob, postJob } from './post-job';
@@ -12,7 +12,8 @@ const JobParams = z.object({ jobId: z.string().min(1).max(100) });
 
 export const jobRoutes: FastifyPluginAsyncZod<{ deps: CommandServiceDeps }> = async (app, { deps }) => {
   app.post('/api/jobs', { onRequest: signedInOnly, schema: { tags: ['jobs'], body: PostJobBody, response: { 201: PostJobResponse, ...errors } } }, async (request, reply) => {
-    const account = await requireAccount(deps, request);
+    // A post uses the account's kind, role and company, not its name or email (ADR 114).
+    const account = await requireAccountRole(deps, request);
     const { position, job } = await postJob(deps, account, request.body, undefined, request.ip, commandContext(deps, request, { userId: account.userId, role: account.role }));
     return withPosition(reply, position).status(201).send({ success: true, job });
   });

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '@hireloop/platform/rate-limit/types';
+import { hitInTurn, type RateLimitRule } from '@hireloop/platform/rate-limit/types';
 import { limited } from '../auth/throttle';
 import type { CommandServiceDeps } from '../shared/deps';
 
@@ -11,11 +11,14 @@ export const PROFILE_WRITES_PER_ADDRESS: RateLimitRule = { limit: 60, windowMs: 
 export const TOO_MANY_PROFILE_WRITES = (minutes: number) =>
   `You have changed your profile many times in a short while. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
-/** Counts a profile write against the account and the client address; 429 past either limit. */
+/** Counts a profile write against the account, then the client address (one statement, ADR 114); 429 past either limit. */
 export async function throttleProfileWrites(deps: CommandServiceDeps, userId: string, address: string) {
-  const now = deps.clock.now();
-  const byAccount = await deps.rateLimiter.hit(`profiles:write:user:${userId}`, PROFILE_WRITES_PER_ACCOUNT, now);
-  if (byAccount.count > PROFILE_WRITES_PER_ACCOUNT.limit) throw limited(byAccount, TOO_MANY_PROFILE_WRITES);
-  const byAddress = await deps.rateLimiter.hit(`profiles:write:ip:${address}`, PROFILE_WRITES_PER_ADDRESS, now);
-  if (byAddress.count > PROFILE_WRITES_PER_ADDRESS.limit) throw limited(byAddress, TOO_MANY_PROFILE_WRITES);
+  const hits = [
+    { key: `profiles:write:user:${userId}`, rule: PROFILE_WRITES_PER_ACCOUNT },
+    { key: `profiles:write:ip:${address}`, rule: PROFILE_WRITES_PER_ADDRESS },
+  ];
+  const states = await hitInTurn(deps.rateLimiter, hits, deps.clock.now());
+  states.forEach((state, i) => {
+    if (state.count > hits[i]!.rule.limit) throw limited(state, TOO_MANY_PROFILE_WRITES);
+  });
 }

@@ -13,7 +13,7 @@ import {
 import type { OutboxMessage } from '@hireloop/platform/outbox';
 import type { Clock, IdGenerator } from '@hireloop/platform/runtime';
 import type { Decider, DomainEvent } from './decider';
-import { loadState, SCHEMA_VERSION, type StoredEvent } from './stream';
+import { type FoldedStates, loadState, loadStateSince, SCHEMA_VERSION, type StoredEvent } from './stream';
 
 /** Who asks, and the request this command belongs to (for the audit trail). */
 export interface CommandContext {
@@ -88,8 +88,10 @@ export async function decideOn<Command, Event extends DomainEvent, State>(
   streamId: string,
   decider: Decider<Command, Event, State>,
   command: Command | ((state: State) => Command | Promise<Command>),
+  /** Folded states kept between calls, for a stream that grows with use (ADR 114). */
+  states?: FoldedStates<State>,
 ): Promise<Decision<Event>> {
-  const { state, version } = await loadState(store, streamId, decider);
+  const { state, version } = states ? await loadStateSince(store, streamId, decider, states) : await loadState(store, streamId, decider);
   const resolved = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
   return { streamId, events: decider.decide(resolved, state), version };
 }

@@ -33,7 +33,7 @@ export function toDomainEvent<Event extends DomainEvent>(decider: Pick<Decider<n
 
 /** The one way to load a stream: read, upcast and parse every event, fold. */
 export async function loadState<Event extends DomainEvent, State>(
-  store: EventStore,
+  store: Pick<EventStore, 'readStream'>,
   streamId: string,
   decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
 ): Promise<{ state: State; version: number; events: StoredEvent<Event>[] }> {
@@ -47,4 +47,56 @@ export function foldRecorded<Event extends DomainEvent, State>(
 ): { state: State; version: number; events: StoredEvent<Event>[] } {
   const events = recorded.map((event) => toDomainEvent<Event>(decider, event));
   return { state: fold(decider, events), version, events };
+}
+
+/**
+ * Folded states of streams, each as of a version (ADR 114), for streams whose events are never
+ * rewritten (no personal data: ADR 019 rewrites only those) and that grow with use, such as a
+ * company's subscription stream, which counts every job it posts. Bounded: the states used least
+ * recently go first.
+ */
+export class FoldedStates<State> {
+  private readonly states = new Map<string, { version: number; state: State }>();
+  constructor(private readonly max = 10_000) {}
+
+  get(streamId: string): { version: number; state: State } | undefined {
+    const known = this.states.get(streamId);
+    if (known) {
+      this.states.delete(streamId);
+      this.states.set(streamId, known);
+    }
+    return known;
+  }
+
+  set(streamId: string, version: number, state: State): void {
+    this.states.delete(streamId);
+    if (this.states.size >= this.max) this.states.delete(this.states.keys().next().value!);
+    this.states.set(streamId, { version, state });
+  }
+}
+
+/**
+ * `loadState` through `states`: the stream is still read on every call (what another process
+ * appended counts), but from the version folded last time, whose event tells that the stream is
+ * where it was; only the events after it are parsed and folded. The same state and version as
+ * `loadState`.
+ */
+export async function loadStateSince<Event extends DomainEvent, State>(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve' | 'schemas' | 'upcasters'>,
+  states: FoldedStates<State>,
+): Promise<{ state: State; version: number }> {
+  const known = states.get(streamId);
+  const read = known ? await store.readStream(streamId, { fromVersion: known.version }) : null;
+  // Not the event folded last time (a store that lost it): the whole stream again.
+  if (!known || !read || read.events[0]?.streamVersion !== known.version) {
+    const { state, version } = await loadState(store, streamId, decider);
+    if (version >= 0) states.set(streamId, version, state);
+    return { state, version };
+  }
+  let state = known.state;
+  for (const recorded of read.events) if (recorded.streamVersion > known.version) state = decider.evolve(state, toDomainEvent<Event>(decider, recorded));
+  states.set(streamId, read.version, state);
+  return { state, version: read.version };
 }

@@ -109,8 +109,13 @@ export interface EventStore {
    */
   appendToStreams(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'outbox'>): Promise<AppendResult[]>;
 
-  /** All events of one stream in order; `[]` with version -1 when it does not exist. */
-  readStream(streamId: string, options?: { fromVersion?: number }): Promise<{ events: RecordedEvent[]; version: number }>;
+  /**
+   * All events of one stream in order; `[]` with version -1 when it does not exist.
+   * `personalData: 'closed'`: its personal fields read as they do once their person is erased,
+   * with no key looked up and nothing decrypted, for a caller that uses none of them (ADR 114);
+   * only the personal-data layer (ADR 019) acts on it, a store without personal data ignores it.
+   */
+  readStream(streamId: string, options?: { fromVersion?: number; personalData?: 'closed' }): Promise<{ events: RecordedEvent[]; version: number }>;
 
   /**
    * `readStream` for many streams in one round trip, answered in the order of `streamIds` (ADR
