@@ -155,7 +155,17 @@ function equals(segments: readonly string[], value: Scalar, params: Params): str
     const at = jsonbAt(segments);
     return `(${at} IS NULL OR ${at} = 'null'::jsonb OR doc @> ${params.json(nestAt(segments, [null]))})`;
   }
-  return `(doc @> ${params.json(nestAt(segments, value))} OR doc @> ${params.json(nestAt(segments, [value]))})`;
+  // The same test written three times over, so that whichever index the collection has serves
+  // it (ADR 112): containment for the whole-document GIN index, the jsonb value for a unique
+  // index (`NULLIF(doc #> path, 'null')`), the text for a btree index (`(doc #>> path) COLLATE
+  // "C"`, strings only: a number's text is not unique to it). Paths name object keys only
+  // (`parsePath`), where `doc @> {a: {b: v}}` and `doc #> '{a,b}' = v` agree for a scalar v.
+  const at = jsonbAt(segments);
+  const json = params.json(value);
+  const scalar = [`doc @> ${params.json(nestAt(segments, value))}`, `NULLIF(${at}, 'null'::jsonb) = ${json}`];
+  if (typeof value === 'string') scalar.push(`${collatedTextAt(segments)} = ${params.add(value)}::text`);
+  // The array arm names the predicate of the field's `arr` partial index.
+  return `((${scalar.join(' AND ')}) OR (jsonb_typeof(${at}) = 'array' AND doc @> ${params.json(nestAt(segments, [value]))}))`;
 }
 
 function anyOf(segments: readonly string[], values: readonly Scalar[], params: Params): string {
