@@ -172,6 +172,42 @@ describe('postgres read store', () => {
     await store.close();
   });
 
+  it("takes turns on DDL per collection: another collection's goes on, and a process taking the schema's turn (before ADR 112) still holds all of it off", async () => {
+    const schema = await freshSchema();
+    const pool = await newPool();
+    const store = await createPostgresReadStore({ pool, schema });
+    const [first, second, third] = [uniqueName('first'), uniqueName('second'), uniqueName('third')];
+    const holder = await pool.connect();
+    cleanups.push(async () => holder.release());
+    /** Until a server process waits for an advisory lock in this database (pg_locks). */
+    const someoneWaits = async () => {
+      await expect
+        .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted")).rows[0].n, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+    };
+    const locked = (name: string) => pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [`${schema}.rm_${name}`]);
+
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hireloop.read-store.${schema}.${first}`]);
+    const firstMade = store.ensureCollection(first);
+    await someoneWaits();
+    await store.ensureCollection(second);
+    expect((await locked(first)).rows[0]?.found).toBe(false);
+    await holder.query('COMMIT');
+    await firstMade;
+    expect((await locked(first)).rows[0]?.found).toBe(true);
+
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hireloop.read-store.${schema}`]);
+    const thirdMade = store.ensureCollection(third);
+    await someoneWaits();
+    expect((await locked(third)).rows[0]?.found).toBe(false);
+    await holder.query('COMMIT');
+    await thirdMade;
+    expect((await locked(third)).rows[0]?.found).toBe(true);
+    await store.close();
+  });
+
   it('after a switch, the collection has the indexes ensureCollection makes, under their names, and no more', async () => {
     const schema = await freshSchema();
     const pool = await newPool();
