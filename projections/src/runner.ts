@@ -23,6 +23,12 @@ import { RebuildBuffer, type RebuildTarget } from './shared/rebuild-buffer';
 
 /** Events (of the read models' types) read per batch by a rebuild's bulk phase. */
 const REBUILD_BATCH = 5000;
+/**
+ * Read models whose indexes a rebuild builds (and which it switches) at once, each on a connection
+ * of the pool (index builds on up to one more of their own, ADR 112): enough for the small ones to
+ * go by beside the largest.
+ */
+const INDEX_BUILDS_AT_ONCE = 3;
 
 export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
 
@@ -567,24 +573,28 @@ export class ProjectionRunner {
     };
     await bulk('bulk');
     onProgress?.({ phase: 'indexes', events: total(), position });
-    for (const { runner, timings } of targets) {
+    // Several read models' indexes at once (the read store's DDL takes turns per collection, ADR
+    // 112): the small ones are built while the largest is, the read models with most events first.
+    await atOnce([...targets].sort((a, b) => b.events - a.events), INDEX_BUILDS_AT_ONCE, async ({ runner, timings }) => {
       const started = performance.now();
       for (const [name, spec] of Object.entries(runner.options.projection.collections)) {
         await readStore.ensureCollection(shadowCollection(physicalCollection(runner.options.projection, name)), spec.indexes ?? [], { documentIndex: spec.documentIndex });
       }
       timings.indexes += performance.now() - started;
-    }
+    });
     // What was appended while the indexes were built, still without holding the runners back.
     await bulk('bulk');
 
-    const results = new Map<string, RebuildResult>();
-    for (const target of targets) {
+    // Each read model switched on its own, atomically; several at once, as their indexes were.
+    const switched = new Map<string, RebuildResult>();
+    await atOnce(targets, INDEX_BUILDS_AT_ONCE, async (target) => {
       const started = performance.now();
       const result = await target.runner.switchIn(position, target.events, onProgress);
       target.timings.switch += performance.now() - started;
-      results.set(target.runner.name, { ...result, timings: { ...target.timings, writesWaited: buffer.waitedMs } });
-    }
-    return results;
+      switched.set(target.runner.name, { ...result, timings: { ...target.timings, writesWaited: buffer.waitedMs } });
+    });
+    // In the order of the runners, whichever switched first.
+    return new Map(targets.map((target) => [target.runner.name, switched.get(target.runner.name)!]));
   }
 
   /**
@@ -647,6 +657,27 @@ export class ProjectionRunner {
       if (events.length === 0) return position;
     }
   }
+}
+
+/**
+ * `work` on every item, at most `limit` at a time, in the items' order. At the first failure
+ * nothing more starts; it is thrown once the running ones have ended.
+ */
+async function atOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const waiting = [...items];
+  const worker = async () => {
+    for (let item = waiting.shift(); item !== undefined; item = waiting.shift()) {
+      try {
+        await work(item);
+      } catch (error) {
+        waiting.length = 0;
+        throw error;
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** A read model's part of a batch (`ProjectionRunner.partWithin`). */

@@ -127,6 +127,87 @@ describe('postgres read store', () => {
     await store.close();
   });
 
+  it('serves equality from the field\'s own unique or btree index when the collection has no whole-document index (ADR 112)', async () => {
+    const schema = await freshSchema();
+    const pool = await newPool({ max: 1, options: '-c enable_seqscan=off' });
+    const store = await createPostgresReadStore({ pool, schema });
+    const name = uniqueName('equality');
+    await store.ensureCollection(name, [{ fields: ['name'] }, { fields: ['address.city', 'age'] }, { fields: ['email'], unique: true }]);
+    await store.transaction(async (tx) => {
+      for (let copy = 0; copy < 30; copy++) {
+        for (const person of PEOPLE) await tx.collection(name).put({ ...person, _id: `${person._id}-${copy}`, email: `${person._id}-${copy}@example.com` });
+      }
+      await tx.collection(name).put({ _id: 'listed', name: ['Listed', 'Twice'], email: ['listed@example.com'] });
+    });
+    await pool.query(`ANALYZE ${schema}.rm_${name}`);
+    const indexes = (await pool.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, `rm_${name}`])).rows;
+    expect(indexes.map((row) => row.indexname).filter((index) => index.includes('_gin_'))).toEqual([]);
+    const plan = async (filter: Filter): Promise<string> => {
+      const where = compileFilter(filter);
+      const result = await pool.query(`EXPLAIN SELECT doc FROM ${schema}.rm_${name} WHERE ${where.sql}`, where.values);
+      return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    };
+    const ids = async (filter: Filter) => (await store.collection(name).find(filter, { sort: { _id: 1 } })).map((doc) => doc._id);
+    // A unique index: its jsonb value; a btree index: its text (also as the leading field of two).
+    for (const [filter, index] of [
+      [{ email: 'p02-7@example.com' }, '_ux_'],
+      [{ name: 'Grace Hopper' }, '_ix_'],
+      [{ 'address.city': 'London' }, '_ix_'],
+      [{ email: { $in: ['p01-1@example.com', 'listed@example.com'] } }, '_ux_'],
+    ] as const) {
+      const found = await plan(filter);
+      expect(found).toContain(index);
+      // The array arm over the field's partial index: no scan of the table.
+      expect(found).toMatch(/_arr_/);
+      expect(found).not.toMatch(/Seq Scan/);
+    }
+    expect(await ids({ email: 'p02-7@example.com' })).toEqual(['p02-7']);
+    expect(await ids({ email: 'listed@example.com' })).toEqual(['listed']);
+    expect(await ids({ name: 'Twice' })).toEqual(['listed']);
+    expect(await ids({ email: { $in: ['p01-1@example.com', 'listed@example.com'] } })).toEqual(['listed', 'p01-1']);
+    expect(await ids({ 'address.city': 'London' })).toHaveLength(30);
+    // A number's text is not unique to it: 72 and '72' stay apart.
+    expect(await ids({ age: '72' })).toHaveLength(30);
+    expect(await ids({ age: 72 })).toEqual([]);
+    await store.close();
+  });
+
+  it("takes turns on DDL per collection: another collection's goes on, and a process taking the schema's turn (before ADR 112) still holds all of it off", async () => {
+    const schema = await freshSchema();
+    const pool = await newPool();
+    const store = await createPostgresReadStore({ pool, schema });
+    const [first, second, third] = [uniqueName('first'), uniqueName('second'), uniqueName('third')];
+    const holder = await pool.connect();
+    cleanups.push(async () => holder.release());
+    /** Until a server process waits for an advisory lock in this database (pg_locks). */
+    const someoneWaits = async () => {
+      await expect
+        .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted")).rows[0].n, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+    };
+    const locked = (name: string) => pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [`${schema}.rm_${name}`]);
+
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hireloop.read-store.${schema}.${first}`]);
+    const firstMade = store.ensureCollection(first);
+    await someoneWaits();
+    await store.ensureCollection(second);
+    expect((await locked(first)).rows[0]?.found).toBe(false);
+    await holder.query('COMMIT');
+    await firstMade;
+    expect((await locked(first)).rows[0]?.found).toBe(true);
+
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hireloop.read-store.${schema}`]);
+    const thirdMade = store.ensureCollection(third);
+    await someoneWaits();
+    expect((await locked(third)).rows[0]?.found).toBe(false);
+    await holder.query('COMMIT');
+    await thirdMade;
+    expect((await locked(third)).rows[0]?.found).toBe(true);
+    await store.close();
+  });
+
   it('after a switch, the collection has the indexes ensureCollection makes, under their names, and no more', async () => {
     const schema = await freshSchema();
     const pool = await newPool();

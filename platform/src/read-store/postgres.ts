@@ -67,8 +67,24 @@ export interface PostgresReadStoreOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Serialises collection DDL in one schema across processes (pg_advisory_xact_lock(hashtext(key))). */
+/**
+ * Collection DDL takes turns per collection across processes (ADR 112): each statement holds its
+ * collections' keys exclusively and the schema's key shared, so DDL of different collections runs
+ * side by side, and a process of before ADR 112 (which takes the schema's key exclusively) still
+ * takes turns with all of it.
+ */
 const lockKey = (schema: string): string => `hireloop.read-store.${schema}`;
+const collectionLockKey = (schema: string, collection: string): string => `hireloop.read-store.${schema}.${collection}`;
+/** `CREATE EXTENSION IF NOT EXISTS` run at once in two transactions fails in one of them: they take turns (the extension is the database's). */
+const EXTENSION_LOCK_KEY = 'hireloop.read-store.extensions';
+
+/** Takes the DDL locks of `collections` for the transaction on `db`: theirs in key order, so two takers never wait in a circle. */
+async function takeDdlLocks(db: { query(text: string, values?: unknown[]): Promise<unknown> }, schema: string, collections: readonly string[]): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [lockKey(schema)]);
+  await db.query('SELECT count(pg_advisory_xact_lock(s.key)) FROM (SELECT DISTINCT hashtext(k) AS key FROM unnest($1::text[]) AS k ORDER BY 1) s', [
+    collections.map((collection) => collectionLockKey(schema, collection)),
+  ]);
+}
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
@@ -155,7 +171,17 @@ function equals(segments: readonly string[], value: Scalar, params: Params): str
     const at = jsonbAt(segments);
     return `(${at} IS NULL OR ${at} = 'null'::jsonb OR doc @> ${params.json(nestAt(segments, [null]))})`;
   }
-  return `(doc @> ${params.json(nestAt(segments, value))} OR doc @> ${params.json(nestAt(segments, [value]))})`;
+  // The same test written three times over, so that whichever index the collection has serves
+  // it (ADR 112): containment for the whole-document GIN index, the jsonb value for a unique
+  // index (`NULLIF(doc #> path, 'null')`), the text for a btree index (`(doc #>> path) COLLATE
+  // "C"`, strings only: a number's text is not unique to it). Paths name object keys only
+  // (`parsePath`), where `doc @> {a: {b: v}}` and `doc #> '{a,b}' = v` agree for a scalar v.
+  const at = jsonbAt(segments);
+  const json = params.json(value);
+  const scalar = [`doc @> ${params.json(nestAt(segments, value))}`, `NULLIF(${at}, 'null'::jsonb) = ${json}`];
+  if (typeof value === 'string') scalar.push(`${collatedTextAt(segments)} = ${params.add(value)}::text`);
+  // The array arm names the predicate of the field's `arr` partial index.
+  return `((${scalar.join(' AND ')}) OR (jsonb_typeof(${at}) = 'array' AND doc @> ${params.json(nestAt(segments, [value]))}))`;
 }
 
 function anyOf(segments: readonly string[], values: readonly Scalar[], params: Params): string {
@@ -341,13 +367,13 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   const uniqueIndexes = new Map<string, readonly string[]>();
   const inTransaction = new AsyncLocalStorage<true>();
 
-  /** Runs collection DDL in a transaction holding the schema's advisory lock (safe when processes race). */
-  async function collectionDdl(statements: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  /** Runs DDL of one collection in a transaction holding its advisory lock (safe when processes race). */
+  async function collectionDdl(collection: string, statements: (client: pg.PoolClient) => Promise<void>): Promise<void> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(schema)]);
+      await takeDdlLocks(client, schema, [collection]);
       await statements(client);
       await client.query('COMMIT');
     } catch (error) {
@@ -476,64 +502,90 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   };
 
   /**
-   * Makes the collection's missing indexes. When the whole-document index is missing from a table
-   * that was already there (a rebuild's shadow after its load) and other indexes are to be made
-   * too, it is built on a connection of its own meanwhile: it is the costliest (a GIN index, which
-   * PostgreSQL builds on one core), and the others take the second core (ADR 100). CREATE INDEX
-   * takes a SHARE lock, which does not conflict with another CREATE INDEX on the same table.
+   * Makes the collection's missing indexes. On a table that was already there (a rebuild's shadow
+   * after its load), the missing ones are built side by side: on this connection and on one of its
+   * own (not the pool's: a caller holding the pool's only connection cannot wait on itself), the
+   * costliest first. CREATE INDEX takes a SHARE lock, which does not conflict with another
+   * CREATE INDEX on the same table (ADR 100, 112). A new table is empty: one after another.
    */
   async function ensureIndexes(client: pg.PoolClient, name: string, indexes: readonly ParsedIndex[], documentIndex: boolean, tableCommitted: boolean): Promise<void> {
     const table = tableOf(name);
-    const documentIndexName = indexName(name, 'gin', []);
-    const createDocumentIndex = `CREATE INDEX IF NOT EXISTS ${quoteIdent(documentIndexName)} ON ${table} USING gin (doc jsonb_path_ops)`;
-    let aside: Promise<void> | null = null;
-    if (documentIndex && indexes.length > 0 && tableCommitted) {
-      const { rows } = await client.query<{ missing: boolean }>('SELECT to_regclass($1) IS NULL AS missing', [`${quoteIdent(schema)}.${quoteIdent(documentIndexName)}`]);
-      if (rows[0]?.missing === true) aside = onConnectionOfItsOwn(createDocumentIndex);
+    // Costliest first: the whole-document and trigram GIN indexes, then the btrees, then the partial ones.
+    const builds: { name: string; sql: string }[] = [];
+    const partial: { name: string; sql: string }[] = [];
+    if (documentIndex) {
+      const documentIndexName = indexName(name, 'gin', []);
+      builds.push({ name: documentIndexName, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdent(documentIndexName)} ON ${table} USING gin (doc jsonb_path_ops)` });
     }
-    // Handled below, so a failure of the other indexes does not leave it unhandled.
-    aside?.catch(() => undefined);
-    if (documentIndex && !aside) await client.query(createDocumentIndex);
     const arrayIndexed = new Set<string>();
     for (const index of indexes) {
       if (index.substring) {
         // Trigram GIN index: `~` / `~*` on the extracted text use it (pg_trgm is a trusted extension).
-        await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await client.query(
-          `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'trgm', index.fields))} ON ${table} ` +
-            `USING gin (${textAt(index.segments[0]!)} gin_trgm_ops)`,
-        );
+        const { rows } = await client.query<{ found: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS found");
+        if (rows[0]?.found !== true) {
+          await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [EXTENSION_LOCK_KEY]);
+          await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        }
+        const trigram = indexName(name, 'trgm', index.fields);
+        builds.push({ name: trigram, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdent(trigram)} ON ${table} USING gin (${textAt(index.segments[0]!)} gin_trgm_ops)` });
       } else if (index.unique) {
         const unique = indexName(name, 'ux', index.fields);
         uniqueIndexes.set(unique, index.fields);
         // jsonb values (type-aware); a missing or null field exempts the document, like SQL NULLs.
         const columns = index.segments.map((segments) => `(NULLIF(${jsonbAt(segments)}, 'null'::jsonb))`).join(', ');
-        await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoteIdent(unique)} ON ${table} (${columns})`);
+        builds.push({ name: unique, sql: `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteIdent(unique)} ON ${table} (${columns})` });
       } else {
-        const columns = index.segments.map(collatedTextAt).join(', ');
-        await client.query(`CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'ix', index.fields))} ON ${table} (${columns})`);
+        const btree = indexName(name, 'ix', index.fields);
+        builds.push({ name: btree, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdent(btree)} ON ${table} (${index.segments.map(collatedTextAt).join(', ')})` });
       }
-      // Range and regex filters also look inside arrays: a (usually tiny) partial index keeps
-      // that arm of the OR indexable too.
+      // Equality, range and regex filters also look inside arrays: a (usually tiny) partial index
+      // keeps that arm of the OR indexable too.
       for (const [position, segments] of index.segments.entries()) {
         const field = index.fields[position]!;
         if (arrayIndexed.has(field)) continue;
         arrayIndexed.add(field);
-        await client.query(
-          `CREATE INDEX IF NOT EXISTS ${quoteIdent(indexName(name, 'arr', [field]))} ON ${table} (id) ` +
-            `WHERE jsonb_typeof(${jsonbAt(segments)}) = 'array'`,
-        );
+        const arrays = indexName(name, 'arr', [field]);
+        partial.push({ name: arrays, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdent(arrays)} ON ${table} (id) WHERE jsonb_typeof(${jsonbAt(segments)}) = 'array'` });
       }
+    }
+    builds.push(...partial);
+    if (!tableCommitted || builds.length < 2) {
+      for (const { sql } of builds) await client.query(sql);
+      return;
+    }
+    const { rows } = await client.query<{ name: string }>('SELECT n AS name FROM unnest($1::text[]) AS n WHERE to_regclass(format($2, n)) IS NULL', [
+      builds.map((build) => build.name),
+      `${quoteIdent(schema)}.%I`,
+    ]);
+    const missing = new Set(rows.map((row) => row.name));
+    const queue = builds.filter((build) => missing.has(build.name));
+    if (queue.length < 2) {
+      for (const { sql } of queue) await client.query(sql);
+      return;
+    }
+    const builder = async (run: (sql: string) => Promise<unknown>) => {
+      for (let next = queue.shift(); next; next = queue.shift()) await run(next.sql);
+    };
+    const aside = onConnectionOfItsOwn((own) => builder((sql) => own.query(sql)));
+    // Handled below, so a failure here does not leave it unhandled.
+    aside.catch(() => undefined);
+    try {
+      await builder((sql) => client.query(sql));
+    } catch (error) {
+      // Nothing more to start on either connection.
+      queue.length = 0;
+      await aside.catch(() => undefined);
+      throw error;
     }
     await aside;
   }
 
-  /** Runs one statement on a connection opened for it (not the pool's: a small pool could be exhausted by the caller). */
-  async function onConnectionOfItsOwn(sql: string): Promise<void> {
+  /** Runs `work` on a connection opened for it (not the pool's: a small pool could be exhausted by the caller). */
+  async function onConnectionOfItsOwn(work: (client: pg.Client) => Promise<void>): Promise<void> {
     const client = new pg.Client(pool.options);
     await client.connect();
     try {
-      await client.query(sql);
+      await work(client);
     } finally {
       await client.end();
     }
@@ -570,7 +622,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       const parsed = parseIndexes(indexes);
       const table = tableOf(name);
       try {
-        await collectionDdl(async (client) => {
+        await collectionDdl(name, async (client) => {
           // Made before this transaction (under the same lock, so committed): another connection sees it.
           const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table]);
           await client.query(
@@ -591,7 +643,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       assertCollectionName(name);
       const table = tableOf(name);
       // DDL on collections takes turns across processes (ensureCollection, resetForRebuild).
-      await collectionDdl(async (client) => {
+      await collectionDdl(name, async (client) => {
         await client.query(`DROP TABLE IF EXISTS ${table}`);
       });
     },
@@ -600,7 +652,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       assertCollectionName(name);
       const table = tableOf(name);
       try {
-        await collectionDdl(async (client) => {
+        await collectionDdl(name, async (client) => {
           await client.query(`TRUNCATE ${table}`);
           const { rows } = await client.query<{ indexname: string }>(
             `SELECT i.indexname FROM pg_indexes i
@@ -789,8 +841,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           const liveTable = collectionTable(name);
           const shadowTable = collectionTable(shadow);
           try {
-            // DDL on collections takes turns across processes (ensureCollection, resetForRebuild).
-            await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(schema)]);
+            // DDL on a collection takes turns across processes (ensureCollection, resetForRebuild).
+            await takeDdlLocks(connection, schema, [name, shadow]);
             const { rows: found } = await connection.query(`SELECT to_regclass($1) IS NOT NULL AS found`, [`${quoteIdent(schema)}.${quoteIdent(shadowTable)}`]);
             if (found[0]?.found !== true) throw new CollectionNotFoundError(shadow);
             await connection.query(`DROP TABLE IF EXISTS ${qualified(liveTable)}`);

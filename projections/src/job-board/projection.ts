@@ -102,10 +102,12 @@ export const jobBoardProjection = evolvingProjection({
   version: 5,
   collections: {
     jobs: {
-      // Equality lookups: the share token (job pages), `isActive` (RSS), `companyId`.
-      documentIndex: true,
+      // No whole-document index (ADR 112): equality on the share token (job pages) and the
+      // company (a company's own jobs, while the search index loads) is served by their own
+      // indexes; `isActive` (RSS) holds for most jobs, which a scan in `createdAt` order serves.
       indexes: [
         { fields: ['shareToken'], unique: true },
+        { fields: ['companyId'] },
         // Newest first: the RSS feed and the SQL reference search.
         { fields: ['createdAt'] },
         // The search index catches up by position.

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobListQuery, MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type ImportedJobRevised, type JobImported, type JobPosted } from '@hireloop/contracts';
 import { createMemoryAccountSecrets } from '@hireloop/platform/accounts/memory';
 import { createMemoryBus } from '@hireloop/platform/bus';
+import { compileFilter } from '@hireloop/platform/read-store/postgres';
 import { createMemoryEventStore, START, type EventStore, type NewEvent, type Position } from '@hireloop/platform/event-store';
 import { createBaseApp, type BaseAppOptions } from '@hireloop/platform/http/app';
 import {
@@ -17,12 +19,12 @@ import {
 import { systemClock } from '@hireloop/platform/runtime';
 import { jobSearch } from '@hireloop/projections/job-board/job-search';
 import { boardFields, jobBoardProjection, searchText, type JobBoardDocument } from '@hireloop/projections/job-board/projection';
-import { jobsCollection, searchJobs } from '@hireloop/projections/job-board/queries';
+import { findJobByShareToken, jobSearchQuery, jobsCollection, latestOpenJobs, searchJobs } from '@hireloop/projections/job-board/queries';
 import { BOARD_JOBS as JOBS, postedJob } from '@hireloop/projections/job-board/search-fixtures';
 import { ProjectionRunner } from '@hireloop/projections/runner';
 import { checkpointName, physicalCollection } from '@hireloop/projections/shared/projection';
 import { syntheticJob } from '../../../cli/src/demo-jobs';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
+import { createMigratedSchema, createTestDatabase, type TestDatabase } from '../../../tests/support/postgres';
 import { registerQueryService } from '../app';
 import { ProjectionProgress } from '../shared/projection-progress';
 import { JobSearchIndex } from './search-index';
@@ -453,6 +455,79 @@ describe.each(adapters)('job search index on %s: 600 synthetic jobs', (_name, ma
       for (const { query, companyId } of kept) await expectSameAnswer(index, readStore, query, companyId);
     }
   }, REFERENCE_SEARCH_TIMEOUT_MS);
+});
+
+describe("the job board's read-store queries without the whole-document index (ADR 112)", () => {
+  const COMPANIES = ['company-0', 'company-1', 'company-2', 'company-3'];
+  /** The job board as it was declared before ADR 112: a GIN index over the whole document served its equality filters. */
+  const before = {
+    ...jobBoardProjection,
+    collections: { jobs: { documentIndex: true, indexes: [{ fields: ['shareToken'], unique: true }, { fields: ['createdAt'] }, { fields: ['position'] }] } },
+  };
+  let database: TestDatabase;
+  const boards: Record<'before' | 'now' | 'memory', ReadStore> = {} as Record<'before' | 'now' | 'memory', ReadStore>;
+  let plans: pg.Pool;
+  let searches: pg.Pool;
+  let nowSchema: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    databases.push(database);
+    const eventStore = createMemoryEventStore();
+    const append = eventLog(eventStore);
+    for (let i = 0; i < 600; i++) {
+      const jobId = `synthetic-${i}`;
+      if (i % 5 === 0) await append(`job-${jobId}`, 'JobImported', imported(jobId, i));
+      else await append(`job-${jobId}`, 'JobPosted', { ...syntheticJob(i), jobId, shareToken: `share-${jobId}`, companyId: i % 3 === 0 ? COMPANIES[i % 4]! : null }, at(NOW - Math.floor(i / 3) * 60_000));
+      if (i % 11 === 0) await append(`job-${jobId}`, 'JobClosed', { jobId, reason: 'closed_by_owner', closedAt: at(NOW) });
+    }
+    nowSchema = await createMigratedSchema(database.url, 'now');
+    // Without JIT: the reference search's estimated cost (a scan with a regular expression per
+    // field and keyword) crosses jit_above_cost, and compiling takes seconds on 600 jobs (ADR 112).
+    searches = new pg.Pool({ connectionString: database.url, options: '-c jit=off' });
+    boards.before = await createPostgresReadStore({ pool: searches, schema: await createMigratedSchema(database.url, 'before') });
+    boards.now = await createPostgresReadStore({ pool: searches, schema: nowSchema });
+    boards.memory = createMemoryReadStore();
+    stores.push(boards.before, boards.now);
+    await new ProjectionRunner({ eventStore, readStore: boards.before, projection: before }).catchUp();
+    await new ProjectionRunner({ eventStore, readStore: boards.now, projection: jobBoardProjection }).catchUp();
+    await new ProjectionRunner({ eventStore, readStore: boards.memory, projection: jobBoardProjection }).catchUp();
+    plans = new pg.Pool({ connectionString: database.url, max: 1, options: '-c enable_seqscan=off' });
+  });
+  afterAll(async () => {
+    await plans.end();
+    await searches.end();
+  });
+
+  it('answers 80 seeded random board searches, the share token and the RSS feed exactly as with it', async () => {
+    const answers = async (readStore: ReadStore) => {
+      const searches = [];
+      for (const { query, companyId } of randomQueries(6, 80, await allDocs(readStore), COMPANIES)) searches.push(await searchJobs(readStore, jobSearch(query, companyId ?? null)));
+      const shared = [];
+      for (const token of ['share-synthetic-1', 'share-synthetic-5', 'share-synthetic-599', 'share-nobody']) shared.push(await findJobByShareToken(readStore, token));
+      return { searches, shared, feed: await latestOpenJobs(readStore, 50) };
+    };
+    const expected = await answers(boards.before);
+    expect(expected.searches.filter((answer) => answer.total > 0).length).toBeGreaterThan(20);
+    expect(expected.shared.filter(Boolean)).toHaveLength(3);
+    expect(await answers(boards.now)).toEqual(expected);
+    expect(await answers(boards.memory)).toEqual(expected);
+  }, REFERENCE_SEARCH_TIMEOUT_MS);
+
+  it('finds a job by share token, and a company\'s jobs, through their own indexes', async () => {
+    const table = `${nowSchema}."rm_${physicalCollection(jobBoardProjection, 'jobs')}"`;
+    await plans.query(`ANALYZE ${table}`);
+    const plan = async (filter: Filter) => {
+      const where = compileFilter(filter);
+      return (await plans.query(`EXPLAIN SELECT doc FROM ${table} WHERE ${where.sql}`, where.values)).rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    };
+    const indexes = (await plans.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1', [nowSchema])).rows.map((row) => row.indexname);
+    expect(indexes.filter((index) => index.includes('_gin_'))).toEqual([]);
+    expect(await plan({ shareToken: 'share-synthetic-1' })).toMatch(/_ux_/);
+    const companyJobs = await plan(jobSearchQuery(jobSearch(JobListQuery.parse({ status: 'all' }), 'company-1')).filter);
+    expect(companyJobs).toMatch(/_ix_/);
+    expect(companyJobs).not.toMatch(/Seq Scan/);
+  });
 });
 
 interface ReadCall {
