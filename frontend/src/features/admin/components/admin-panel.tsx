@@ -72,7 +72,7 @@ function AdminConsole({ user, tab, onTabChange }: { user: User; tab: AdminTab; o
   const [candidateSearch, setCandidateSearch] = useState('');
   const [companySearch, setCompanySearch] = useState('');
   return (
-    <PageShell className="grid grid-cols-1 content-start gap-6">
+    <PageShell className="grid content-start gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <ShieldCheckIcon className="size-7 text-primary" aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Panel</h1>
