@@ -1,6 +1,6 @@
 import { EXPERIENCE_LEVELS, JOB_TYPES, MESSAGES, PostJobBody, type PostJobCommandData } from '@hireloop/contracts';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -162,11 +162,15 @@ export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabe
   });
   const { control } = form;
   const submitOnce = useSubmitOnce();
+  // As the profile wizard keeps its draft (ADR 110): every change of the values is told.
+  const valuesChanged = useRef(onChange);
   useEffect(() => {
-    if (!onChange) return;
-    const subscription = form.watch((values) => onChange({ ...defaultValues, ...values } as PostJobFormValues));
-    return () => subscription.unsubscribe();
-  }, [form, onChange, defaultValues]);
+    valuesChanged.current = onChange;
+  }, [onChange]);
+  const watched = useWatch({ control });
+  useEffect(() => {
+    valuesChanged.current?.(form.getValues());
+  }, [form, watched]);
 
   const post = (body: PostJobCommandData) =>
     onSubmit(body, { showErrorsAtFields: (error) => showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS) });
