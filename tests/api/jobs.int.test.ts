@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER, TOTAL_COUNT_HEADER, readBoardActivity } from '@hireloop/contracts';
+import { JOB_MESSAGES, MIN_POSITION_HEADER, POSITION_HEADER, TOTAL_COUNT_HEADER, jobStreamId, readBoardActivity, type JobImported } from '@hireloop/contracts';
 import { loadConfig } from '@hireloop/platform/config';
 import { grantRoleAsSystem } from '@hireloop/command-service/auth/roles';
 import { subscribeToPlan } from '@hireloop/command-service/shared/test-app';
@@ -215,5 +216,82 @@ describe('jobs', () => {
     }
     expect(Object.fromEntries(views)).toEqual({ id: 1, share: 1 });
     expect(searches).toBe(2);
+  });
+});
+
+describe('GET /api/jobs?source=internal: only the jobs posted on Hireloop (ADR 116)', () => {
+  const marker = 'Sourcefilter';
+  let internalIds: string[] = [];
+  let importedId = '';
+  const callers: Record<string, string | null> = {};
+
+  beforeAll(async () => {
+    const poster = await company('Sourceposter');
+    const posted = await post('/api/jobs', { ...job, title: `${marker} Platform Engineer` }, bearer(poster.token));
+    expect(posted.statusCode).toBe(201);
+    // An imported job, as a feed import writes it.
+    importedId = `indeed-${randomUUID()}`;
+    const imported: JobImported = {
+      ...job,
+      title: `${marker} Imported Engineer`,
+      company: 'Elsewhere Inc',
+      salary: null,
+      type: 'Full-time',
+      remote: true,
+      requirements: [],
+      skills: [],
+      experience: 'Mid level',
+      benefits: null,
+      jobId: importedId,
+      shareToken: `share-${importedId}`,
+      source: 'indeed',
+      externalId: importedId,
+      externalUrl: 'https://jobs.example/elsewhere',
+      feed: 'test-feed',
+      postedAt: null,
+      validThrough: null,
+      seenAt: new Date().toISOString(),
+    };
+    const appended = await runtime.eventStore.append(jobStreamId(importedId), [
+      { type: 'JobImported', data: imported, metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: randomUUID(), causationId: null, schemaVersion: 1 } },
+    ]);
+    if (appended.position > position) position = appended.position;
+    const signUp = async (name: string) => {
+      const email = `${name}@source-filter.example`;
+      const { token } = (await post('/api/auth/candidate/signup', { name: `${name} Person`, email, password: 'candidate-password' })).json() as { token: string };
+      return { token, email };
+    };
+    const admin = await signUp('admin');
+    const superAdmin = await signUp('superadmin');
+    const roleDeps = { ...runtime, sessionTtlMs: 3600_000, publicUrl: PUBLIC_URL };
+    for (const [who, role] of [[admin, 'admin'], [superAdmin, 'super_admin']] as const) {
+      const granted = await grantRoleAsSystem(roleDeps, who.email, role, 'test');
+      if (granted.position > position) position = granted.position;
+    }
+    Object.assign(callers, {
+      visitor: null,
+      candidate: (await signUp('seeker')).token,
+      company: poster.token,
+      admin: admin.token,
+      super_admin: superAdmin.token,
+    });
+    const all = (await get(`/api/jobs?search=${marker}&status=all`)).json() as Array<{ id: string; source: string }>;
+    expect(all.map((entry) => entry.id)).toContain(importedId);
+    internalIds = all.filter((entry) => entry.source === 'internal').map((entry) => entry.id);
+    expect(internalIds).toHaveLength(1);
+  });
+
+  it.each(['visitor', 'candidate', 'company', 'admin', 'super_admin'])('a %s is answered the Hireloop jobs only, and the total counts those', async (caller) => {
+    const token = callers[caller] ?? null;
+    const response = await get(`/api/jobs?search=${marker}&source=internal`, token ? bearer(token) : {});
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as Array<{ id: string }>).map((entry) => entry.id)).toEqual(internalIds);
+    expect(response.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('1');
+  });
+
+  it('any other source is refused with 400 and says which values there are', async () => {
+    const response = await get('/api/jobs?source=indeed');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('source must be internal');
   });
 });

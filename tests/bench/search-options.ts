@@ -74,8 +74,10 @@ async function heapBytes() {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 function narrowWhere(search: JobSearch, values: unknown[]): string {
-  const { keywords, location, type, status, companyId, sort, skip: _skip, limit: _limit, ...rest } = search;
+  const { keywords, location, type, status, internalOnly, companyId, sort, skip: _skip, limit: _limit, ...rest } = search;
   noOtherField(rest, 'JobSearch');
+  // The board's searches the bench compares never ask for it: the narrow table has no source column.
+  if (internalOnly) throw new Error('The narrow table does not answer source=internal');
   const param = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;

@@ -11,7 +11,8 @@ import { expect } from './support/page-expect';
  * second job posted, or a Request to Apply refused as a duplicate after the first had gone out,
  * whose error toast replaced the success; a reply twice in the conversation; the company profile
  * saved twice), and a company was offered Apply Now on job pages,
- * which the server refuses ("Only candidates can apply to jobs").
+ * which the server refuses ("Only candidates can apply to jobs"). A later walk (ADR 116): a reload
+ * in the middle of Post a New Job lost everything typed.
  */
 const PASSWORD = 'company-journeys-e2e-password';
 const JOB_TITLE = 'Staff Data Engineer';
@@ -165,6 +166,28 @@ describe('a company’s journeys, as a user clicks them', { timeout: 120_000 }, 
     await page.waitForFunction((element) => (element as { value?: string } | null)?.value === '', await box.elementHandle());
     assert(replies()).toBe(1);
     assert(await reply.count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('a reload in the middle of Post a New Job keeps what was typed; posting forgets it (ADR 116)', async () => {
+    const page = await newPage(hiring);
+    await page.goto(`${app.url}/dashboard/jobs`);
+    await page.getByRole('button', { name: 'Post New Job' }).click();
+    const form = page.getByRole('dialog', { name: 'Post a New Job' });
+    await form.getByLabel('Job Title').fill('Reloaded Data Engineer');
+    await form.getByLabel('Description').fill('A long description nobody wants to type twice.');
+    await page.reload();
+    await page.getByRole('button', { name: 'Post New Job' }).click();
+    await expect(form).toBeVisible();
+    assert(await form.getByLabel('Job Title').inputValue()).toBe('Reloaded Data Engineer');
+    assert(await form.getByLabel('Description').inputValue()).toBe('A long description nobody wants to type twice.');
+    await form.getByLabel('Location').fill('Remote');
+    await form.getByRole('button', { name: 'Post Job' }).click();
+    await expect(toasts(page).getByText('Job Posted Successfully!')).toBeVisible();
+    await expect(form).toBeHidden();
+    await page.getByRole('button', { name: 'Post New Job' }).click();
+    await expect(form).toBeVisible();
+    assert(await form.getByLabel('Job Title').inputValue()).toBe('');
     await page.context().close();
   });
 

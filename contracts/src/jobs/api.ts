@@ -98,6 +98,11 @@ export const JobListQuery = z.object({
     .min(1, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
     .max(JOB_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${JOB_MAX_PAGE_SIZE}`)
     .default(JOB_PAGE_SIZE),
+  /**
+   * `internal`: only jobs posted on Hireloop (by a company or an admin), not the ones imported from
+   * other boards. Jobs are public, so anyone may ask; the invite pickers use it (ADR 116).
+   */
+  source: z.enum(['internal'], { error: 'source must be internal' }).optional(),
   /** `true`: only the signed-in company's own jobs (with any status filter). */
   mine: z
     .enum(['true', 'false'], { error: 'mine must be true or false' })

@@ -18,6 +18,8 @@ export interface JobSearch {
   /** A substring of `typeText` (lower case, non-empty), or any type when null. */
   type: JobTypeSearch | null;
   status: JobStatusSearch;
+  /** Only jobs posted on Hireloop (`source` is `internal`; `source=internal`), or every source's when false. */
+  internalOnly: boolean;
   /** Only this company's jobs (`mine=true`), or every company's when null. */
   companyId: string | null;
   sort: JobSort;
@@ -64,6 +66,7 @@ export function jobSearch(query: JobListQuery, companyId: string | null = null):
     location: { remote: location.remote, global: location.global, us: location.us, words: location.words },
     type: type ? { text: type, orRemote: type === 'remote' } : null,
     status: query.status,
+    internalOnly: query.source === 'internal',
     companyId,
     sort: 'newest',
     skip: (query.page - 1) * query.pageSize,
@@ -77,7 +80,7 @@ export function jobSearch(query: JobListQuery, companyId: string | null = null):
  * a field added to `JobSearch` is then a compile error in each of them until it is answered.
  */
 export function checkedJobSearch(search: JobSearch): JobSearch {
-  const { keywords, location, type, companyId, skip, limit } = search;
+  const { keywords, location, type, internalOnly, companyId, skip, limit } = search;
   for (const keyword of keywords) {
     if (typeof keyword !== 'string' || keyword === '' || WHITESPACE.test(keyword) || keyword !== keyword.toLowerCase()) {
       throw new UnsupportedJobSearchError(`Keyword ${JSON.stringify(keyword)}: keywords are lower case, non-empty and without whitespace`);
@@ -94,6 +97,7 @@ export function checkedJobSearch(search: JobSearch): JobSearch {
   if (type !== null && (typeof type.text !== 'string' || type.text === '' || type.text !== type.text.toLowerCase() || typeof type.orRemote !== 'boolean')) {
     throw new UnsupportedJobSearchError(`Type ${JSON.stringify(type)}: the type text is lower case and non-empty`);
   }
+  if (typeof internalOnly !== 'boolean') throw new UnsupportedJobSearchError(`Internal only ${JSON.stringify(internalOnly)}: true or false`);
   if (companyId !== null && typeof companyId !== 'string') throw new UnsupportedJobSearchError(`Company ${JSON.stringify(companyId)}`);
   if (!Number.isSafeInteger(skip) || skip < 0 || !Number.isSafeInteger(limit) || limit < 0) {
     throw new UnsupportedJobSearchError(`Page skip ${String(skip)}, limit ${String(limit)}: non-negative integers`);

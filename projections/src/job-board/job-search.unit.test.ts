@@ -12,11 +12,17 @@ describe('the board search built from GET /api/jobs', () => {
       location: { remote: false, global: false, us: false, words: [] },
       type: null,
       status: 'open',
+      internalOnly: false,
       companyId: null,
       sort: 'newest',
       skip: 0,
       limit: 10,
     });
+  });
+
+  it('source=internal asks for the jobs posted on Hireloop only; any other source is refused with a message', () => {
+    expect(fromQueryString({ source: 'internal' }).internalOnly).toBe(true);
+    expect(JobListQuery.safeParse({ source: 'indeed' }).error?.issues[0]?.message).toBe('source must be internal');
   });
 
   it('splits the keywords on whitespace, in lower case', () => {
@@ -64,7 +70,7 @@ describe('a field left over where a search is taken apart', () => {
     const { keywords: _keywords, ...rest } = fromQueryString({});
     // @ts-expect-error every field but the keywords is left over
     expect(() => noOtherField(rest, 'JobSearch')).toThrow(UnsupportedJobSearchError);
-    const { location: _location, type: _type, status: _status, companyId: _companyId, sort: _sort, skip: _skip, limit: _limit, ...none } = rest satisfies Omit<JobSearch, 'keywords'>;
+    const { location: _location, type: _type, status: _status, internalOnly: _internalOnly, companyId: _companyId, sort: _sort, skip: _skip, limit: _limit, ...none } = rest satisfies Omit<JobSearch, 'keywords'>;
     expect(() => noOtherField(none, 'JobSearch')).not.toThrow();
   });
 });

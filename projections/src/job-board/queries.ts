@@ -23,10 +23,11 @@ const keywordIn = (word: string): Filter => ({ $or: KEYWORD_FIELDS.map((field) =
  * company) and one sort. The reference the in-memory index is tested against.
  */
 export function jobSearchQuery(search: JobSearch): { filter: Filter; sort: SortSpec; skip: number; limit: number } {
-  const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
+  const { keywords, location, type, status, internalOnly, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
   noOtherField(rest, 'JobSearch');
   const and: Filter[] = [];
   if (companyId !== null) and.push({ companyId });
+  if (internalOnly) and.push({ source: 'internal' });
   switch (status) {
     case 'open':
       and.push({ isActive: true });

@@ -59,15 +59,17 @@ const DEFAULT_JOB_CACHE = 20_000;
 /** Kept keywords computed again by a full reload before it takes over. */
 const WARM_KEYWORDS = 32;
 
-/** Flag bits of a slot; the first four have bitsets too. */
+/** Flag bits of a slot; all but PLAIN have bitsets too. */
 const ACTIVE = 1;
 const REMOTE = 2;
 const GLOBAL = 4;
 const US = 8;
 /** createdAt and _id hold no UTF-16 surrogates or characters above them: `<` is code point order. */
 const PLAIN = 16;
+/** Posted on Hireloop (`source` is `internal`). */
+const INTERNAL = 32;
 
-const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US];
+const FLAG_BITSETS: readonly number[] = [ACTIVE, REMOTE, GLOBAL, US, INTERNAL];
 const flagBitsetIndex = (bit: number) => FLAG_BITSETS.indexOf(bit);
 
 /** A `JobSearch` as the index evaluates it. */
@@ -87,9 +89,9 @@ export interface SearchPlan {
 
 /** Takes a search apart, field by field; throws `UnsupportedJobSearchError` for what it cannot answer. (Exported for the bench.) */
 export function plan(search: JobSearch): SearchPlan {
-  const { keywords, location, type, status, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
+  const { keywords, location, type, status, internalOnly, companyId, sort, skip, limit, ...rest } = checkedJobSearch(search);
   noOtherField(rest, 'JobSearch');
-  let required = 0;
+  let required = internalOnly ? INTERNAL : 0;
   let forbidden = 0;
   switch (status) {
     case 'open':
@@ -414,6 +416,7 @@ export class IndexData {
       (doc.isRemote ? REMOTE : 0) |
       (doc.isGlobal ? GLOBAL : 0) |
       (doc.isUS ? US : 0) |
+      (doc.source === 'internal' ? INTERNAL : 0) |
       (HIGH_CODE_UNIT.test(doc.createdAt) || HIGH_CODE_UNIT.test(doc._id) ? 0 : PLAIN);
     this.flags[slot] = flags;
     const word = slot >>> 5;
@@ -1060,7 +1063,7 @@ export type SearchIndexSnapshotEvent =
  * The layout of `IndexData` in a snapshot: one more whenever `toSnapshot`/`fromSnapshot` change,
  * so that an older file is rebuilt rather than misread.
  */
-export const SEARCH_INDEX_FORMAT = 1;
+export const SEARCH_INDEX_FORMAT = 2;
 
 interface SnapshotMeta {
   format: number;

@@ -159,7 +159,7 @@ function Dashboard({ user, banner }: { user: User; banner?: ReactNode }) {
 
       {isCompany ? (
         <>
-          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} />
+          <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} draftOwner={user.id} />
           <CompanyProfileDialog
             open={editingCompany}
             onOpenChange={setEditingCompany}

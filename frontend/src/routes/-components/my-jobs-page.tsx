@@ -61,7 +61,7 @@ export function MyJobsPage({ page, onPageChange }: { page: number; onPageChange:
         </Button>
       </div>
       <MyJobs page={page} onPageChange={onPageChange} />
-      <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} />
+      <PostJobDialog open={postingJob} onOpenChange={setPostingJob} defaultCompany={user.companyName ?? ''} limitReached={jobPostLimitReached} draftOwner={user.id} />
     </PageShell>
   );
 }

@@ -5,16 +5,17 @@ import { getJsonWithHeaders, parseAnswer, sendJson } from '../../../lib/api-clie
 /** The prefix of every job list the app caches (the board's own keys start with the path too). */
 const jobListsKey = ['/api/jobs'] as const;
 
-/** How many pages of open jobs the invite pickers read at most (100 jobs a page: 2,000 open jobs). */
+/** How many pages of open Hireloop jobs the invite pickers read at most (100 jobs a page: 2,000 jobs). */
 export const INVITABLE_JOBS_MAX_PAGES = 20;
 
 /**
  * The jobs an admin may invite candidates to: open jobs posted on Hireloop for a company (an
  * imported job lives on another site, and a job without a company has no one to reveal the
- * candidate to: the invitation route refuses both). The board lists imported jobs too, newest
- * first, so one page of 100 held only the newest few invitable jobs once the feeds had brought
- * more than 100 (the seeded board: 16 of 48): every page of open jobs is read (the first says
- * how many there are), then the others together.
+ * candidate to: the invitation route refuses both). The server leaves the imported jobs out
+ * (`source=internal`, ADR 116): the board lists them too, newest first, and reading every page of
+ * the board to find the few posted here read thousands of imported jobs. The pages of open Hireloop
+ * jobs are read (the first says how many there are, most boards have one), then the jobs without
+ * a company are left out here.
  */
 export const invitableJobsQueryOptions = () =>
   queryOptions({
@@ -22,7 +23,7 @@ export const invitableJobsQueryOptions = () =>
     queryFn: async ({ signal }) => {
       const pageSize = JOB_MAX_PAGE_SIZE;
       const read = async (page: number) => {
-        const { body, headers } = await getJsonWithHeaders(`/api/jobs?status=open&page=${page}&pageSize=${pageSize}`, { signal });
+        const { body, headers } = await getJsonWithHeaders(`/api/jobs?status=open&source=internal&page=${page}&pageSize=${pageSize}`, { signal });
         return { jobs: parseAnswer(JobList, body, '/api/jobs'), total: Number(headers.get(TOTAL_COUNT_HEADER)) };
       };
       const first = await read(1);

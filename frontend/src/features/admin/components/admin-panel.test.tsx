@@ -193,16 +193,17 @@ describe('inviting candidates from the table', () => {
     expect(server.calls.find((call) => call.path === '/api/job-invitations/send')?.body).toEqual({ jobId: 'job-1', candidateId: 'profile-2', message: 'Come build with us' });
   });
 
-  it('the job picker offers every invitable job, not only those among the newest 100 of the board (imported jobs crowd them out)', async () => {
+  it('the job picker asks the server for the jobs posted on Hireloop (source=internal), not every page of the board, and offers every one', async () => {
     serveCandidates(1);
-    // 250 open jobs, newest first: a Hireloop job every tenth, the others imported.
-    const board = Array.from({ length: 250 }, (_, index) =>
-      index % 10 === 9 ? job(index, { title: `Hireloop Role ${index}`, companyId: 'company-1' }) : job(index, { title: `Imported ${index}`, source: 'remoteok' }),
+    // 2,500 open jobs, newest first: a Hireloop job every hundredth, the others imported.
+    const board = Array.from({ length: 2500 }, (_, index) =>
+      index % 100 === 99 ? job(index, { title: `Hireloop Role ${index}`, companyId: 'company-1' }) : job(index, { title: `Imported ${index}`, source: 'remoteok' }),
     );
     server.routes['GET /api/jobs'] = ({ query }) => {
       const page = Number(query.get('page'));
       const size = Number(query.get('pageSize'));
-      return json(200, board.slice((page - 1) * size, page * size), { 'x-total-count': String(board.length) });
+      const matching = query.get('source') === 'internal' ? board.filter((entry) => entry.source === 'internal') : board;
+      return json(200, matching.slice((page - 1) * size, page * size), { 'x-total-count': String(matching.length) });
     };
     const { user: person } = renderPanel({ user: user('admin') });
     await screen.findByText('Ada1 Lovelace');
@@ -210,9 +211,11 @@ describe('inviting candidates from the table', () => {
     const picker = within(screen.getByRole('dialog', { name: 'Invite to Apply' })).getByLabelText('Job');
     await waitFor(() => expect(picker).toBeEnabled());
     expect(within(picker).getAllByRole('option', { name: /Hireloop Role/ })).toHaveLength(25);
-    // The oldest, on the board's third page.
-    expect(within(picker).getByRole('option', { name: /Hireloop Role 249/ })).toBeInTheDocument();
+    // The oldest, on the board's last page.
+    expect(within(picker).getByRole('option', { name: /Hireloop Role 2499/ })).toBeInTheDocument();
     expect(within(picker).queryByRole('option', { name: /Imported/ })).not.toBeInTheDocument();
+    // One page of Hireloop jobs was read, not the board's 25 pages of mostly imported ones.
+    expect(server.calls.filter((call) => call.path === '/api/jobs').map((call) => call.url)).toEqual(['/api/jobs?status=open&source=internal&page=1&pageSize=100']);
   });
 
   it('Invite to Apply: a refusal toasts Failed to send job invitation with the reason', async () => {

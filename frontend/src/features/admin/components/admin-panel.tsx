@@ -30,10 +30,13 @@ interface AdminPanelProps {
   /** The session is still being restored. */
   isLoading: boolean;
   onSignIn: () => void;
+  /** The tab shown (the route keeps it in the address: `?tab=`). */
+  tab: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
 }
 
 /** `/admin` (part 2 "Admin panel"): the three access states, then the six tabs for admins. */
-export function AdminPanel({ user, isLoading, onSignIn }: AdminPanelProps) {
+export function AdminPanel({ user, isLoading, onSignIn, tab, onTabChange }: AdminPanelProps) {
   if (isLoading) {
     return (
       <PageShell>
@@ -60,11 +63,10 @@ export function AdminPanel({ user, isLoading, onSignIn }: AdminPanelProps) {
       </PageShell>
     );
   }
-  return <AdminConsole user={user} />;
+  return <AdminConsole user={user} tab={tab} onTabChange={onTabChange} />;
 }
 
-function AdminConsole({ user }: { user: User }) {
-  const [tab, setTab] = useState<AdminTab>('candidates');
+function AdminConsole({ user, tab, onTabChange }: { user: User; tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
   // Each table keeps its own search (ADR 064): a candidate's name typed on one tab must not
   // empty the other with "No companies match your search".
   const [candidateSearch, setCandidateSearch] = useState('');
@@ -76,7 +78,7 @@ function AdminConsole({ user }: { user: User }) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Panel</h1>
         <Badge variant="secondary">{user.role === 'super_admin' ? 'Super Admin' : 'Admin'}</Badge>
       </header>
-      <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList className="h-auto flex-wrap">
           {ADMIN_TABS.map((name) => (
             <TabsTrigger key={name} value={name}>

@@ -224,7 +224,7 @@ function Panel({ title, description, children }: { title: string; description: s
 
 function NumberTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<{ key: string; cells: Array<string | number> }> }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-muted-foreground uppercase">

@@ -116,7 +116,7 @@ export function CandidatesTab({ user, search, onSearchChange }: CandidatesTabPro
       </div>
 
       <ListStates noun="candidates" query={list} empty={rows.length === 0 ? (search ? 'No candidates match your search.' : 'No candidates yet.') : null}>
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Candidates</caption>
             <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">

@@ -31,7 +31,7 @@ export function CompaniesTab({ search, onSearchChange }: { search: string; onSea
       </div>
       <AdminListToolbar list={controls} label="Search companies" placeholder="Search by company name" />
       <ListStates noun="companies" query={list} empty={rows.length === 0 ? (search ? 'No companies match your search.' : 'No companies yet.') : null}>
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">Companies</caption>
             <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">

@@ -2,17 +2,14 @@ import { ADMIN_JOB_TYPES, ADMIN_MESSAGES, AdminCreateJobBody } from '@hireloop/c
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { inputClassName } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { contractResolver } from '../../../lib/forms';
-import { cn } from '../../../lib/utils';
 import { useCreateAdminJob } from '../api/admin-jobs';
-import { useAdminCompanies } from '../api/admin-people';
 import { useOnceAtATime } from '../../../lib/submit-once';
 import { failureToast, splitComma } from '../lib/admin-display';
 import { JobFields, type JobFieldValues } from './job-fields';
 import { FormFooter } from './form-footer';
+import { CompanyAccountPicker } from './company-account-picker';
 
 /**
  * The body of `POST /api/admin/jobs` from the form (part 2 §5 "Create Job (admin)"): the contract's
@@ -75,8 +72,6 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
   const complete = required.every((value) => value.trim() !== '');
   const create = useCreateAdminJob();
   const once = useOnceAtATime();
-  // The company account the job belongs to: picked from the companies (the first 100 by name).
-  const companies = useAdminCompanies({ search: '', page: 1, pageSize: 100 });
 
   const save = (body: CreateJobBody) =>
     once((release) =>
@@ -96,30 +91,7 @@ function CreateJobForm({ onClose }: { onClose: () => void }) {
         <JobFields
           types={ADMIN_JOB_TYPES}
           benefitsHint="Separate benefits with commas."
-          companyAccount={
-            <FormField control={control} name="companyId" label="Company Account">
-              {({ onChange, ...field }) => (
-                <select
-                  {...field}
-                  onChange={(event) => {
-                    const companyId = event.target.value;
-                    onChange(companyId);
-                    // Choosing an account fills in its name (still editable).
-                    const company = companies.data?.companies.find((entry) => entry.id === companyId);
-                    if (company) form.setValue('company', company.name);
-                  }}
-                  className={cn(inputClassName, 'h-10')}
-                >
-                  <option value="">None</option>
-                  {(companies.data?.companies ?? []).map((company) => (
-                    <option key={company.id} value={company.id}>
-                      {company.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          }
+          companyAccount={<CompanyAccountPicker />}
         />
         <FormFooter onCancel={onClose} pending={create.isPending} submitLabel="Create Job" pendingLabel="Creating..." incomplete={!complete} />
       </form>

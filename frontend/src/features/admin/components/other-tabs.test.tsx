@@ -204,6 +204,40 @@ describe('Job Management', () => {
     });
   });
 
+  it('Create Job finds any company account by searching the server, not only the first page of companies, and keeps the one chosen', async () => {
+    // 300 companies: the picker lists a page of them by name, the server searches the rest.
+    const all = Array.from({ length: 300 }, (_, i) => company(i + 1));
+    server.routes['GET /api/jobs'] = () => json(200, []);
+    server.routes['GET /api/admin/companies'] = ({ query }) => {
+      const search = (query.get('search') ?? '').toLowerCase();
+      const size = Number(query.get('pageSize'));
+      const matching = all.filter((entry) => entry.name.toLowerCase().includes(search));
+      return json(200, { companies: matching.slice(0, size), total: matching.length, page: 1, pageSize: size, totalPages: Math.ceil(matching.length / size) });
+    };
+    server.routes['POST /api/admin/jobs'] = () => json(201, { success: true, job: job(9) });
+    const { user: person } = await openTab('Job Management');
+    await person.click(await screen.findByRole('button', { name: 'Create Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Job' });
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Northwind 1' })).toBeInTheDocument());
+    expect(within(dialog).getByText('Showing 25 of 300 companies: search to find others.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: 'Northwind 287' })).not.toBeInTheDocument();
+    await person.type(within(dialog).getByLabelText('Search companies'), '287{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Northwind 287' })).toBeInTheDocument());
+    expect(server.calls.filter((call) => call.path === '/api/admin/companies').at(-1)?.url).toBe('/api/admin/companies?search=287&page=1&pageSize=25&sort=name');
+    await person.selectOptions(within(dialog).getByLabelText('Company Account'), 'company-287');
+    // Searching again keeps the account chosen (Enter searched: it did not submit the job).
+    await person.clear(within(dialog).getByLabelText('Search companies'));
+    await person.type(within(dialog).getByLabelText('Search companies'), 'Northwind 1{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Northwind 10' })).toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Company Account')).toHaveValue('company-287');
+    await person.type(within(dialog).getByLabelText(/Job Title/), 'Data Engineer');
+    await person.type(within(dialog).getByLabelText(/Location/), 'Lisbon');
+    await person.type(within(dialog).getByLabelText(/Description/), 'Pipelines');
+    await person.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await screen.findByText('Job created successfully')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/admin/jobs')?.body).toMatchObject({ company: 'Northwind 287', companyId: 'company-287' });
+  });
+
   it('Create Job: a refusal toasts Failed to create job with the server’s message', async () => {
     server.routes['GET /api/jobs'] = () => json(200, []);
     server.routes['POST /api/admin/jobs'] = () => json(400, { success: false, error: 'Location is required' });

@@ -76,7 +76,7 @@ export function ProjectionsTab() {
       ) : list.isError ? (
         <LoadFailed what="the read models" onRetry={() => void list.refetch()} />
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table aria-label="Read models" className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>

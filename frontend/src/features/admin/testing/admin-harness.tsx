@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast';
 import { resetPositionForTests } from '../../../lib/api-client';
-import { AdminPanel } from '../components/admin-panel';
+import { AdminPanel, type AdminTab } from '../components/admin-panel';
+import { useState } from 'react';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 /** One request the admin panel made. */
@@ -121,9 +122,15 @@ export function renderPanel(props: { user: User | null; isLoading?: boolean }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <AdminPanel user={props.user} isLoading={props.isLoading ?? false} onSignIn={onSignIn} />
+      <PanelWithTab user={props.user} isLoading={props.isLoading ?? false} onSignIn={onSignIn} />
       <Toaster />
     </QueryClientProvider>,
   );
   return { onSignIn, user: userEvent.setup() };
+}
+
+/** The panel with its tab held as the route holds it in the address (`?tab=`). */
+function PanelWithTab(props: { user: User | null; isLoading: boolean; onSignIn: () => void }) {
+  const [tab, setTab] = useState<AdminTab>('candidates');
+  return <AdminPanel {...props} tab={tab} onTabChange={setTab} />;
 }

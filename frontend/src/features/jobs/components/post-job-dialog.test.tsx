@@ -275,3 +275,52 @@ describe('post a job dialog', () => {
     await findToast('Job Posted Successfully!');
   });
 });
+
+describe('the post-a-job draft kept in the tab (ADR 116)', () => {
+  const OWNER = 'user-company-1';
+  function renderOwned() {
+    const onOpenChange = vi.fn();
+    const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <PostJobDialog open onOpenChange={onOpenChange} defaultCompany="Brightpath Health" draftOwner={OWNER} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Post a New Job' }));
+    return { dialog, onOpenChange, unmount: view.unmount, user: userEvent.setup({ delay: null }) };
+  }
+  beforeEach(() => sessionStorage.clear());
+
+  it('what was typed is there again when the form opens after a reload, until the job is posted', async () => {
+    answer = json(201, { success: true, job: postedJob() });
+    const first = renderOwned();
+    await first.user.type(first.dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await first.user.type(first.dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await first.user.click(first.dialog.getByRole('checkbox', { name: 'Remote' }));
+    // A reload: the page and its dialog are gone, this tab's storage is not.
+    first.unmount();
+    const again = renderOwned();
+    expect(again.dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('Staff Frontend Engineer');
+    expect(again.dialog.getByRole('textbox', { name: 'Description' })).toHaveValue('Lead the patient portal.');
+    expect(again.dialog.getByRole('checkbox', { name: 'Remote' })).toBeChecked();
+    expect(again.dialog.getByRole('textbox', { name: 'Company' })).toHaveValue('Brightpath Health');
+    await again.user.type(again.dialog.getByRole('textbox', { name: 'Location' }), 'San Francisco, CA');
+    await again.user.click(again.dialog.getByRole('button', { name: 'Post Job' }));
+    await findToast('Job Posted Successfully!');
+    expect(requests.at(-1)?.body).toMatchObject({ title: 'Staff Frontend Engineer', description: 'Lead the patient portal.', remote: true, location: 'San Francisco, CA' });
+    // Posted: the next job starts from an empty form.
+    again.unmount();
+    const next = renderOwned();
+    expect(next.dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('');
+  });
+
+  it('Cancel forgets the draft', async () => {
+    const first = renderOwned();
+    await first.user.type(first.dialog.getByRole('textbox', { name: 'Job Title' }), 'Half a thought');
+    await first.user.click(first.dialog.getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+    const again = renderOwned();
+    expect(again.dialog.getByRole('textbox', { name: 'Job Title' })).toHaveValue('');
+  });
+});

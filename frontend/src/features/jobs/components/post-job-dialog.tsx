@@ -1,6 +1,6 @@
 import { EXPERIENCE_LEVELS, JOB_TYPES, MESSAGES, PostJobBody, type PostJobCommandData } from '@hireloop/contracts';
-import { useId } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -28,6 +28,7 @@ import {
   POST_JOB_FIELDS,
   type PostJobFormValues,
 } from '../lib/post-job-form';
+import { clearPostJobDraft, readPostJobDraft, writePostJobDraft } from '../lib/post-job-draft';
 
 interface PostJobDialogProps {
   open: boolean;
@@ -39,12 +40,14 @@ interface PostJobDialogProps {
    * before anything is typed): said instead of the form (issue 24).
    */
   limitReached?: string | null;
+  /** The signed-in user's id: what they type is kept as their draft in this tab until posted or cancelled (ADR 116). */
+  draftOwner?: string;
 }
 
 export const JOB_POST_LIMIT_TITLE = 'Job post limit reached';
 
 /** The post-a-job modal (spec part 2, Dashboard). */
-export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitReached = null }: PostJobDialogProps) {
+export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitReached = null, draftOwner }: PostJobDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -52,7 +55,7 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
           <DialogTitle>Post a New Job</DialogTitle>
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open, so every opening starts from an empty form. */}
+        {/* Mounted only while open, so every opening starts from an empty form (or the draft kept in this tab). */}
         {open && limitReached ? (
           <div className="grid gap-4">
             <Alert variant="destructive">
@@ -71,8 +74,15 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
         ) : open ? (
           <PostJobFormFields
             defaultCompany={defaultCompany}
-            onPosted={() => onOpenChange(false)}
-            onCancel={() => onOpenChange(false)}
+            draftOwner={draftOwner}
+            onPosted={() => {
+              if (draftOwner) clearPostJobDraft(draftOwner);
+              onOpenChange(false);
+            }}
+            onCancel={() => {
+              if (draftOwner) clearPostJobDraft(draftOwner);
+              onOpenChange(false);
+            }}
           />
         ) : null}
       </DialogContent>
@@ -82,17 +92,23 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
 
 function PostJobFormFields({
   defaultCompany,
+  draftOwner,
   onPosted,
   onCancel,
 }: {
   defaultCompany: string;
+  draftOwner: string | undefined;
   onPosted: () => void;
   onCancel: () => void;
 }) {
   const postJob = usePostJob();
+  // Read once, when the dialog opens: the draft kept in this tab, or an empty form.
+  const [defaultValues] = useState(() => (draftOwner ? readPostJobDraft(draftOwner, defaultCompany) : null) ?? emptyPostJobForm(defaultCompany));
+  const keepDraft = useCallback((values: PostJobFormValues) => draftOwner && writePostJobDraft(draftOwner, values), [draftOwner]);
   return (
     <JobFormFields
-      defaultValues={emptyPostJobForm(defaultCompany)}
+      defaultValues={defaultValues}
+      onChange={draftOwner ? keepDraft : undefined}
       pending={postJob.isPending}
       submitLabel="Post Job"
       pendingLabel="Creating..."
@@ -132,10 +148,12 @@ interface JobFormFieldsProps {
    * Answers a promise that settles when the request is done: until then, another press sends nothing.
    */
   onSubmit: (body: PostJobCommandData, helpers: { showErrorsAtFields: (error: unknown) => void }) => Promise<unknown>;
+  /** Told every change of the form's values (to keep a draft). */
+  onChange?: (values: PostJobFormValues) => void;
 }
 
 /** The job form, for posting and for editing (ADR 064): the same fields, rules and messages. */
-export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabel, onCancel, onSubmit }: JobFormFieldsProps) {
+export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabel, onCancel, onSubmit, onChange }: JobFormFieldsProps) {
   const remoteId = useId();
   const form = useForm<PostJobFormValues, unknown, PostJobCommandData>({
     // The contract's schema: the same rules and words as the server's (part 2, §5).
@@ -144,6 +162,15 @@ export function JobFormFields({ defaultValues, pending, submitLabel, pendingLabe
   });
   const { control } = form;
   const submitOnce = useSubmitOnce();
+  // As the profile wizard keeps its draft (ADR 110): every change of the values is told.
+  const valuesChanged = useRef(onChange);
+  useEffect(() => {
+    valuesChanged.current = onChange;
+  }, [onChange]);
+  const watched = useWatch({ control });
+  useEffect(() => {
+    valuesChanged.current?.(form.getValues());
+  }, [form, watched]);
 
   const post = (body: PostJobCommandData) =>
     onSubmit(body, { showErrorsAtFields: (error) => showFieldIssues(form.setError, fieldIssuesOf(error), POST_JOB_FIELDS) });
