@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerChecker, hiddenOperationsOf, operationsOf, type OpenApiDocument, type Operation } from './fuzz';
+import { answerChecker, hiddenOperationsOf, isShed, operationsOf, type OpenApiDocument, type Operation } from './fuzz';
 import { describeTheApp } from './memory-app';
 
 /*
@@ -55,5 +55,14 @@ describe('the routes the fuzzer sends to', () => {
     expect(hidden.map((one) => one.key)).toEqual(expect.arrayContaining(['GET /healthz', 'POST /api/payments/simulated/checkout/{sessionId}/confirm', 'POST /api/payments/simulated/portal/{sessionId}']));
     expect(hidden.every((one) => one.hidden && !operationsOf(document).some((documented) => documented.key === one.key))).toBe(true);
     expect(new Set([...operationsOf(document), ...hidden].map((one) => one.key))).toEqual(new Set(routeTable));
+  });
+});
+
+describe('what the fuzzer counts as a fault', () => {
+  it('a 503 with Retry-After is load shed; a 503 without it, or any other 5xx, is a fault', () => {
+    expect(isShed({ statusCode: 503, headers: { 'retry-after': '5' } })).toBe(true);
+    expect(isShed({ statusCode: 503, headers: {} })).toBe(false);
+    expect(isShed({ statusCode: 503, headers: { 'retry-after': 'soon' } })).toBe(false);
+    expect(isShed({ statusCode: 500, headers: { 'retry-after': '5' } })).toBe(false);
   });
 });
