@@ -218,4 +218,29 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/admin/analytics/ga4/traffic-sources': { role: true, expect: adminsOnly(200) },
 };
 
+/**
+ * The routes the app answers that its OpenAPI document leaves out (`hide: true`), declared the same
+ * way (ADR 119): fastify's own route table is compared with the document and these lines, so a
+ * hidden route is declared too. The simulated payment pages take their session id as the
+ * capability, as Stripe's links do: any caller with an unknown one gets 404.
+ */
+const unknownSession = (prefix: string) => () => ({ sessionId: `${prefix}_matrix_unknown` });
+const sameForAll = (status: number) => ({ visitor: status, candidate: status, company: status, admin: status, superAdmin: status });
+export const HIDDEN: Record<string, Declaration> = {
+  'GET /api/docs': { role: true, expect: sameForAll(200) },
+  'GET /api/docs/': { role: true, expect: sameForAll(200) },
+  'GET /api/docs/static/index.html': { role: true, expect: sameForAll(302) },
+  'GET /api/docs/static/swagger-initializer.js': { role: true, expect: sameForAll(200) },
+  'GET /api/docs/*': { none: 'the API reference page’s static files by name, the same for all (swagger-ui)' },
+  'GET /api/docs/json': { role: true, expect: sameForAll(200) },
+  'GET /api/docs/yaml': { role: true, expect: sameForAll(200) },
+  'GET /api/payments/simulated/checkout/{sessionId}': { role: true, params: unknownSession('cs'), expect: sameForAll(404) },
+  'POST /api/payments/simulated/checkout/{sessionId}/confirm': { role: true, params: unknownSession('cs'), expect: sameForAll(404) },
+  'GET /api/payments/simulated/portal/{sessionId}': { role: true, params: unknownSession('bps'), expect: sameForAll(404) },
+  'POST /api/payments/simulated/portal/{sessionId}': { role: true, params: unknownSession('bps'), body: () => ({ action: 'cancel' }), expect: sameForAll(404) },
+  'GET /sitemap.xml': { role: true, expect: sameForAll(200) },
+  'GET /robots.txt': { role: true, expect: sameForAll(200) },
+  'GET /healthz': { role: true, expect: sameForAll(200) },
+};
+
 const availability = { availableDays: ['Monday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'Europe/Lisbon', additionalNotes: '' };

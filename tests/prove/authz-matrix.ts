@@ -1,4 +1,4 @@
-import { ACCESS, type Access, type ObjectAccess, type Relation, type RoleAccess, type Who } from './access-table';
+import { ACCESS, HIDDEN, type Access, type ObjectAccess, type Relation, type RoleAccess, type Who } from './access-table';
 import type { ProveOptions, ProvePart, ProveRow } from './part';
 import { CALLERS, OWNER_KIND, makeObject, openWorld, type CallerName, type ObjectKind, type OwnedObject, type World } from './world';
 
@@ -34,13 +34,41 @@ export function relationOf(world: World, caller: CallerName, object: OwnedObject
 
 const whoIs = (world: World, caller: CallerName): Who => (caller === 'visitor' || caller === 'admin' || caller === 'superAdmin' ? caller : world.account(caller).kind!);
 
-/** The routes of the app that the table does not declare, and the table's lines that name no route of the app. */
-export function undeclared(routes: readonly string[]): { missing: string[]; stale: string[] } {
-  return { missing: routes.filter((route) => !(route in ACCESS)), stale: Object.keys(ACCESS).filter((route) => !routes.includes(route)) };
+/**
+ * The routes of the app that the table does not declare, and the table's lines that name no route
+ * of the app: `documented` (the OpenAPI document's) against ACCESS and, given fastify's whole route
+ * `table`, the routes hidden from the document against HIDDEN.
+ */
+export function undeclared(documented: readonly string[], table?: readonly string[]): { missing: string[]; stale: string[] } {
+  const hidden = table?.filter((route) => !documented.includes(route)) ?? [];
+  return {
+    missing: [...documented.filter((route) => !(route in ACCESS)), ...hidden.filter((route) => !(route in HIDDEN))],
+    stale: [...Object.keys(ACCESS).filter((route) => !documented.includes(route)), ...(table ? Object.keys(HIDDEN).filter((route) => !hidden.includes(route)) : [])],
+  };
 }
 
 export const routesOf = (world: World) =>
   Object.entries((world.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> }).paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+
+/**
+ * Every route the app answers, from fastify's own route table (`printRoutes`), whether the OpenAPI
+ * document lists it or not (a route with `hide: true` is left out of the document, so of the
+ * table above): `METHOD /path/{param}`, HEAD left out (fastify adds one to every GET).
+ */
+export function routeTableOf(app: { printRoutes(options: { commonPrefix: boolean }): string }): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, -]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    prefixes.length = depth;
+    const path = (prefixes.join('') + match[2]!).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    prefixes.push(match[2]!);
+    for (const method of (match[3] ?? '').split(', ')) if (method && method !== '-' && method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
 
 /** Runs the matrix over `routes` (default: every declared route); answers every cell. */
 export async function runMatrix(world: World, options: { routes?: readonly string[]; callers?: readonly CallerName[]; log: (line: string) => void }) {
@@ -57,9 +85,9 @@ export async function runMatrix(world: World, options: { routes?: readonly strin
     return shared.get(key)!;
   };
   const cells: MatrixCell[] = [];
-  const routes = options.routes ?? Object.keys(ACCESS);
+  const routes = options.routes ?? [...Object.keys(ACCESS), ...Object.keys(HIDDEN)];
   for (const route of routes) {
-    const declaration = ACCESS[route]!;
+    const declaration = ACCESS[route] ?? HIDDEN[route]!;
     for (const access of Array.isArray(declaration) ? declaration : [declaration as Access]) cells.push(...(await callRoute(route, access)));
   }
   async function callRoute(route: string, access: Access): Promise<MatrixCell[]> {
@@ -104,14 +132,15 @@ export const authzMatrixPart: ProvePart = {
     const world = await openWorld({ rateLimited: false, log: options.log });
     try {
       const routes = routesOf(world);
-      const { missing, stale } = undeclared(routes);
+      const table = routeTableOf(world.app);
+      const { missing, stale } = undeclared(routes, table);
       const { cells, differences } = await runMatrix(world, { routes: options.short ? SHORT_ROUTES : undefined, log: options.log });
       const inMatrix = new Set(cells.map((cell) => cell.route.replace(/ \(.*\)$/, ''))).size;
       return [
         {
           part: 'authorisation',
-          check: 'every route of the app declares who may call it (access-table.ts)',
-          measured: `${routes.length} routes, ${missing.length} undeclared${missing.length ? ` (${missing.slice(0, 3).join(', ')})` : ''}, ${stale.length} stale`,
+          check: 'every route of the app (its OpenAPI document, and fastify’s route table for the routes hidden from it) declares who may call it (access-table.ts)',
+          measured: `${table.length} routes (${table.length - routes.length} hidden from the document), ${missing.length} undeclared${missing.length ? ` (${missing.slice(0, 3).join(', ')})` : ''}, ${stale.length} stale`,
           expected: '0 undeclared, 0 stale',
           pass: missing.length === 0 && stale.length === 0,
         },

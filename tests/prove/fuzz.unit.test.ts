@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerChecker, operationsOf, type OpenApiDocument, type Operation } from './fuzz';
-import { openApiDocumentOfTheApp } from './memory-app';
+import { answerChecker, hiddenOperationsOf, isShed, operationsOf, type OpenApiDocument, type Operation } from './fuzz';
+import { describeTheApp } from './memory-app';
 
 /*
  * The fuzzer of `npm run prove` (ADR 089) is only as good as its check of each answer against the
@@ -10,9 +10,10 @@ import { openApiDocumentOfTheApp } from './memory-app';
 let document: OpenApiDocument;
 let check: ReturnType<typeof answerChecker>;
 let operation: (key: string) => Operation;
+let routeTable: string[];
 
 beforeAll(async () => {
-  document = await openApiDocumentOfTheApp();
+  ({ document, routeTable } = await describeTheApp());
   check = answerChecker(document);
   const operations = operationsOf(document);
   operation = (key) => operations.find((one) => one.key === key)!;
@@ -45,5 +46,23 @@ describe('the fuzzer’s check of an answer against the document', () => {
 
   it('documents the 404 a profile picture answers to anyone who may not see it (found by the fuzzer)', () => {
     expect(check(operation('GET /api/profile-pictures/{id}'), json(404, { success: false, error: 'Picture not found' }))).toBeNull();
+  });
+});
+
+describe('the routes the fuzzer sends to', () => {
+  it('are the document’s operations and the routes hidden from it, each once', () => {
+    const hidden = hiddenOperationsOf(document, routeTable);
+    expect(hidden.map((one) => one.key)).toEqual(expect.arrayContaining(['GET /healthz', 'POST /api/payments/simulated/checkout/{sessionId}/confirm', 'POST /api/payments/simulated/portal/{sessionId}']));
+    expect(hidden.every((one) => one.hidden && !operationsOf(document).some((documented) => documented.key === one.key))).toBe(true);
+    expect(new Set([...operationsOf(document), ...hidden].map((one) => one.key))).toEqual(new Set(routeTable));
+  });
+});
+
+describe('what the fuzzer counts as a fault', () => {
+  it('a 503 with Retry-After is load shed; a 503 without it, or any other 5xx, is a fault', () => {
+    expect(isShed({ statusCode: 503, headers: { 'retry-after': '5' } })).toBe(true);
+    expect(isShed({ statusCode: 503, headers: {} })).toBe(false);
+    expect(isShed({ statusCode: 503, headers: { 'retry-after': 'soon' } })).toBe(false);
+    expect(isShed({ statusCode: 500, headers: { 'retry-after': '5' } })).toBe(false);
   });
 });

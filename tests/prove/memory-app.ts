@@ -10,10 +10,16 @@ import { createMemoryRateLimiter } from '@hireloop/platform/rate-limit/memory';
 import { createMemoryReadStore } from '@hireloop/platform/read-store';
 import { randomIds, systemClock } from '@hireloop/platform/runtime';
 import { buildApp } from '../../cli/src/app';
+import { routeTableOf } from './authz-matrix';
 import type { OpenApiDocument } from './fuzz';
 
 /** The app's OpenAPI document, from the app on memory adapters (no database): for unit tests of what it declares. */
 export async function openApiDocumentOfTheApp(): Promise<OpenApiDocument> {
+  return (await describeTheApp()).document;
+}
+
+/** The app on memory adapters: its OpenAPI document and fastify's route table (every route, in the document or hidden from it). */
+export async function describeTheApp(): Promise<{ document: OpenApiDocument; routeTable: string[] }> {
   const storedLog = createMemoryEventStore();
   const personalData = protectPersonalData({ eventStore: storedLog, keys: createMemoryPersonalDataKeys(), rules: personalDataRules });
   const app = await buildApp(
@@ -34,7 +40,7 @@ export async function openApiDocumentOfTheApp(): Promise<OpenApiDocument> {
   );
   try {
     await app.ready();
-    return app.swagger() as unknown as OpenApiDocument;
+    return { document: app.swagger() as unknown as OpenApiDocument, routeTable: routeTableOf(app) };
   } finally {
     await app.close();
   }

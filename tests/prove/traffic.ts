@@ -8,7 +8,9 @@
  * from a small floor in short rounds until one fails twice, halves the gap between the last held and the
  * first failed twice, then holds the rate found for a sustained round, measuring the server's CPU
  * and memory and the projection lag (a write acknowledged → a read waiting on X-Min-Position has
- * it) under that load. It fails only when no rate at or above the floor holds.
+ * it) under that load. It fails only when no rate at or above the floor holds. Beside the sustained
+ * round, the journeys added since the mix was written (ADR 119: invitation availability and decline,
+ * saved searches, conversations) are walked one after another and each step read back.
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -17,13 +19,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@hireloop/contracts';
+import { contactThreadIdFor } from '@hireloop/command-service/contacts/decider';
 import { syntheticJob } from '../../cli/src/demo-jobs';
 import type { LoadRound, LoadSummary } from '../bench/load-generator';
 import { SEARCH_STRINGS } from '../bench/search-index-load';
 import { createTestDatabase } from '../support/postgres';
 import { startService, stopAllServices, type ServiceProcess } from '../support/service-processes';
 import type { ProvePart, ProveRow } from './part';
-import { call, candidate, companyOnPlan, fixed, quantile, rowsOf, type Company } from './support';
+import { call, candidate, companyOnPlan, fixed, quantile, rowsOf, type Answer, type Candidate, type Company } from './support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READ_P99_MS = 100;
@@ -102,6 +105,80 @@ function lagProbe(app: ServiceProcess, companies: readonly Company[]) {
   };
 }
 
+/** A candidate of the load, with what the journeys need of them. */
+interface Person extends Candidate {
+  userId: string;
+  profileId: string;
+}
+/** A company of the board with the job it posted. */
+interface Employer extends Company {
+  jobId: string;
+}
+
+const AVAILABILITY = { availableDays: ['Tuesday', 'Thursday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'Europe/Berlin', additionalNotes: 'Mornings suit me best.' };
+
+/**
+ * While the load runs: the journeys added since the mix was written, one after the other, each a
+ * company and a candidate that have not met before (ADR 119) — the company invites the candidate,
+ * who reveals their profile to it, gives their availability and then declines (ADR 104); the candidate saves a search; the
+ * company writes to the candidate, who replies — and each read back by the side that should see
+ * it, through a read waiting on the write's position. Every step must answer what it should.
+ */
+function journeysProbe(app: ServiceProcess, people: readonly Person[], employers: readonly Employer[], start: number) {
+  const steps: Record<string, number[]> = {};
+  const failures: string[] = [];
+  let done = 0;
+  let k = start;
+  let running = true;
+  const step = async (name: string, expected: number, send: () => Promise<Answer>, holds: (body: string) => boolean = () => true) => {
+    const answer = await send();
+    (steps[name] ??= []).push(answer.ms);
+    if (answer.status !== expected || !holds(answer.body)) throw new Error(`${name}: ${answer.status} ${answer.body.slice(0, 160)}`);
+    return answer;
+  };
+  const positionOf = (answer: Answer) => ({ [MIN_POSITION_HEADER]: answer.headers?.get(POSITION_HEADER) ?? '' });
+  const journey = async (person: Person, employer: Employer, n: number) => {
+    const as = (who: Candidate | Company) => ({ token: who.token, from: who.from });
+    const invited = await step('invite', 201, () => call(app.url, '/api/job-invitations/send', { ...as(employer), body: { jobId: employer.jobId, candidateId: person.profileId, message: 'We would like to talk.' } }));
+    const { invitationId } = JSON.parse(invited.body) as { invitationId: string };
+    await step('reveal', 200, () => call(app.url, `/api/my-invitations/${invitationId}/reveal`, { ...as(person), body: {} }));
+    await step('availability', 200, () => call(app.url, `/api/my-invitations/${invitationId}/availability`, { ...as(person), body: AVAILABILITY }));
+    const declined = await step('decline', 200, () => call(app.url, `/api/my-invitations/${invitationId}/decline`, { ...as(person), body: {} }));
+    await step('company sees it declined', 200, () => call(app.url, '/api/job-invitations', { ...as(employer), headers: positionOf(declined) }), (body) =>
+      (JSON.parse(body) as { invitations: Array<{ invitationId: string; status: string; availability: unknown }> }).invitations.some((one) => one.invitationId === invitationId && one.status === 'declined' && one.availability !== null),
+    );
+    const saved = await step('save a search', 201, () => call(app.url, '/api/saved-searches', { ...as(person), body: { keywords: `journey ${n}`, location: 'Berlin', frequency: 'daily' } }));
+    await step('saved searches', 200, () => call(app.url, '/api/saved-searches', { ...as(person), headers: positionOf(saved) }), (body) =>
+      (JSON.parse(body) as { savedSearches: Array<{ keywords: string }> }).savedSearches.some((one) => one.keywords === `journey ${n}`),
+    );
+    await step('contact', 201, () => call(app.url, '/api/candidates/contact', { ...as(employer), body: { candidateId: person.profileId, message: `Hello from journey ${n}.` } }));
+    const threadId = contactThreadIdFor(employer.companyId, person.userId);
+    const replied = await step('reply', 201, () => call(app.url, `/api/conversations/${threadId}/messages`, { ...as(person), body: { message: `Thanks, journey ${n} here.` } }));
+    await step('company sees the reply', 200, () => call(app.url, '/api/conversations', { ...as(employer), headers: positionOf(replied) }), (body) =>
+      (JSON.parse(body) as { conversations: Array<{ threadId: string; messages: Array<{ message: string }> }> }).conversations.some((one) => one.threadId === threadId && one.messages.some((message) => message.message === `Thanks, journey ${n} here.`)),
+    );
+  };
+  const runningJourneys = (async () => {
+    while (running) {
+      // Pairs that never repeat within a run: candidate k mod P, company 2k+1 mod C (P and C differ by one).
+      const n = k++;
+      try {
+        await journey(people[n % people.length]!, employers[(2 * n + 1) % employers.length]!, n);
+        done++;
+      } catch (error) {
+        failures.push(`journey ${n}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await runningJourneys;
+      return { done, failures, steps, next: k };
+    },
+  };
+}
+
 interface Level {
   rate: number;
   seconds: number;
@@ -118,6 +195,7 @@ interface Level {
   cpuPercent: number;
   rssMb: number;
   lag: { p50: number; p99: number; count: number; stale: number; failed: number; failures: string[] } | null;
+  journeys: { done: number; failures: string[]; steps: Record<string, number[]> } | null;
   load: string;
 }
 
@@ -168,7 +246,8 @@ export const trafficPart: ProvePart = {
         const skills = [['TypeScript', 'React'], ['Go', 'Kubernetes'], ['Python', 'PostgreSQL']][i % 3]!;
         const profile = await call(app.url, '/api/profile', { token: person.token, from: person.from, body: { jobTitle: `${skills[0]} Engineer`, skills, experience: '3-5 years', location: ['Austin, TX', 'Berlin, Germany', 'Remote'][i % 3], isActivelyLooking: true, isPublic: true } });
         if (profile.status !== 201) throw new Error(`profile ${i}: ${profile.status} ${profile.body.slice(0, 200)}`);
-        return { id: (JSON.parse(profile.body) as { profile: { id: string } }).profile.id, position: profile.headers!.get(POSITION_HEADER)! };
+        const made = (JSON.parse(profile.body) as { profile: { id: string; userId: string } }).profile;
+        return { id: made.id, position: profile.headers!.get(POSITION_HEADER)!, person: { ...person, userId: made.userId, profileId: made.id } };
       });
       // Every profile in the read model before the load (a read waiting for its position).
       await made(profiles.length, async (i) => {
@@ -185,11 +264,14 @@ export const trafficPart: ProvePart = {
         return { title, location, salary, type, remote, description, skills };
       });
       const boardCompanies = await writers(short ? 10 * POSTS_PER_COMPANY : 60 * POSTS_PER_COMPANY);
-      await made(boardCompanies.length, async (i) => {
+      const employers: Employer[] = await made(boardCompanies.length, async (i) => {
         const company = boardCompanies[i]!;
         const posted = await call(app.url, '/api/jobs', { token: company.token, from: company.from, body: bodies[i % bodies.length] });
         if (posted.status !== 201) throw new Error(`seed post ${i}: ${posted.status} ${posted.body.slice(0, 200)}`);
+        return { ...company, jobId: (JSON.parse(posted.body) as { job: { id: string } }).job.id };
       });
+      const people = profiles.map((profile) => profile.person);
+      let nextJourney = 0;
       const browsers = boardCompanies.slice(0, 8).map((company) => ({ authorization: `Bearer ${company.token}`, 'x-forwarded-for': company.from }));
 
       /** One round at `rate` requests a second (all kinds) for `seconds`; the lag probe only in the sustained round. */
@@ -208,6 +290,7 @@ export const trafficPart: ProvePart = {
         const cpuBefore = await cpuSeconds(app.pid);
         const started = performance.now();
         const probe = probing ? lagProbe(app, await probeCompanies()) : null;
+        const journeys = probing ? journeysProbe(app, people, employers, nextJourney) : null;
         let rssPeak = await rssMb(app.pid);
         let sampling = true;
         const sampler = (async () => {
@@ -220,6 +303,8 @@ export const trafficPart: ProvePart = {
         sampling = false;
         await sampler;
         const lag = await probe?.stop();
+        const walked = await journeys?.stop();
+        if (walked) nextJourney = walked.next;
         const cpuPercent = (((await cpuSeconds(app.pid)) - cpuBefore) / ((performance.now() - started) / 1000)) * 100;
         const reads = combined(summaries.filter((summary) => summary.label !== 'post a job'));
         const write = summaries.find((summary) => summary.label === 'post a job')!;
@@ -238,6 +323,7 @@ export const trafficPart: ProvePart = {
           sampleErrors: summaries.flatMap((summary) => summary.sampleErrors.map((error) => `${summary.label}: ${error}`)),
           cpuPercent,
           rssMb: rssPeak,
+          journeys: walked ? { done: walked.done, failures: walked.failures, steps: walked.steps } : null,
           lag: lag ? { p50: quantile(lag.lags, 0.5), p99: quantile(lag.lags, 0.99), count: lag.lags.length, stale: lag.stale, failed: lag.failed, failures: lag.failures } : null,
           load: loadavg().map((value) => value.toFixed(2)).join(' '),
         };
@@ -245,6 +331,7 @@ export const trafficPart: ProvePart = {
           `traffic: ${fixed(rate, 1)} req/s offered for ${seconds} s: ${holds(level) ? 'held' : 'not held'}: ${summaries.map((summary) => `${summary.label} ${fixed(summary.throughput, 1)}/s p99 ${fixed(summary.p99, 1)} ms${summary.errors ? ` (${summary.errors} errors)` : ''}${summary.shed ? ` (${summary.shed} shed)` : ''}`).join('; ')}; CPU ${fixed(cpuPercent)}%, RSS ${fixed(rssPeak)} MB${level.lag ? `, lag p50 ${fixed(level.lag.p50, 1)} p99 ${fixed(level.lag.p99, 1)} ms` : ''}; load ${level.load}`,
         );
         if (level.errors > 0) log(`traffic: errors: ${level.sampleErrors.slice(0, 4).join(' | ')}`);
+        if (level.journeys && level.journeys.failures.length > 0) log(`traffic: journeys failed: ${level.journeys.failures.slice(0, 4).join(' | ')}`);
         if (level.lag && level.lag.failed > 0) log(`traffic: lag probe failures: ${level.lag.failures.slice(0, 4).join(' | ')}`);
         return level;
       };
@@ -298,6 +385,13 @@ export const trafficPart: ProvePart = {
         `CPU ${fixed(sustained.cpuPercent)}% of one core (machine: 2 cores, load ${sustained.load}); RSS peak ${fixed(sustained.rssMb)} MB; lag p50 ${fixed(lag.p50, 1)} ms, p99 ${fixed(lag.p99, 1)} ms over ${lag.count} probes (${lag.stale} stale, ${lag.failed} failed)`,
         'measured (no target in issue 27); every probe read back',
         lag.count > 0 && lag.stale === 0 && lag.failed === 0,
+      );
+      const walked = sustained.journeys!;
+      add(
+        'journeys beside that load, one after another, each a company and a candidate new to each other: invite → reveal → availability → decline (the company’s list says declined), save a search (listed), message → reply (the company’s conversations have it)',
+        `${walked.done} journeys, ${walked.failures.length} failed${walked.failures.length ? ` (${walked.failures[0]!.slice(0, 160)})` : ''}; p50/p99 ms per step: ${Object.entries(walked.steps).map(([name, ms]) => `${name} ${fixed(quantile(ms, 0.5))}/${fixed(quantile(ms, 0.99))}`).join(', ')}`,
+        'at least one journey, every step answered as it should and read back (measured, no latency target)',
+        walked.done > 0 && walked.failures.length === 0,
       );
       return rows;
     } finally {
