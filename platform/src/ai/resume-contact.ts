@@ -183,7 +183,14 @@ const REGION_LOCATION = new RegExp(
 );
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
-const LOCATION_LABEL = /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
+const LOCATION_LABEL =
+  /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|anschrift|dirección|direccion|ciudad|ubicación|domicilio|endereço|cidade|localização|localisation|地址|所在地|所在城市|现居地?|居住地|现住址|城市|現住所|住所)\s*[:：-]\s*/i;
+/**
+ * A place written in Chinese or Japanese: a province, city or prefecture by its administrative
+ * word ("北京市", "湖北省武汉市", "東京都豊島区"), with a district after it, or a large city by name ("北京").
+ */
+const HAN_PLACE =
+  /^(?:\p{Script=Han}{1,5}?(?:省|市|自治区|特别行政区|都|府|県)\p{Script=Han}{0,8}|北京|上海|天津|重庆|广州|深圳|杭州|南京|武汉|成都|西安|苏州|厦门|长沙|青岛|大连|郑州|济南|合肥|福州|沈阳|哈尔滨|昆明|香港|澳门|台北|东京|東京|大阪|首尔|新加坡)$/u;
 
 /** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
 const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
@@ -205,7 +212,8 @@ const fieldsOf = (line: string): string[] =>
     // Word's text runs fields together: "…@gmail.comLocation: Seoul".
     .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
     .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
-    .map((field) => field.trim())
+    // "… · | 北京": a separator printed before a column gap belongs to neither field.
+    .map((field) => field.replace(/^[·•◦▪|\s]+|[·•◦▪|\s]+$/g, '').trim())
     .filter((field) => field !== '');
 
 export const countryOf = (location: string): CountryCode | undefined => {
@@ -243,9 +251,10 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     const match = REGION_LOCATION.exec(field);
     if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
-  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
+  const unbulleted = (line: string) => line.trim().replace(/^[•·▪◦*-]\s*/, '');
+  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(unbulleted(line)));
   if (labelledAt >= 0) {
-    const value = (contactLines[labelledAt] ?? '').trim().replace(LOCATION_LABEL, '').trim();
+    const value = unbulleted(contactLines[labelledAt] ?? '').replace(LOCATION_LABEL, '').trim();
     if (value !== '') return value;
     // "Present Address:" with the address on the next lines.
     const next = contactLines.slice(labelledAt + 1, labelledAt + 3).filter((line) => !/[:@]/.test(line) && !/\d{7,}/.test(line));
@@ -262,7 +271,7 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
   }
   // A large city alone in a contact field ("Hamburg").
-  const city = usable.find((field) => LONE_CITY.test(field));
+  const city = usable.find((field) => LONE_CITY.test(field) || (HAN_PLACE.test(field) && [...field].length <= 12));
   return city ?? '';
 };
 
