@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractResumeLocally } from './local';
-import { findLocation } from './resume-contact';
+import { findLocation, findName } from './resume-contact';
 import { headingOf } from './resume-sections';
 
 /*
@@ -128,5 +128,13 @@ describe('sections printed side by side', () => {
     expect(resume.experience[0]?.company).toBe('远山网络有限公司');
     expect(resume.experience[0]?.title).toBe('算法实习生');
     expect(resume.skills.technical).toEqual(expect.arrayContaining(['Python', 'Scala']));
+  });
+});
+
+describe('a Chinese name printed after the main column', () => {
+  it('finds a name of a common surname beside the contact details, not any short Chinese line', () => {
+    const lines = ['教育背景', '浙江大学 · 软件工程（2016.09 - 2020.06）', '荣誉证书', '· 2019.10 数学建模竞赛 一等奖', '陈思远', '电话：139 0000 0000', '邮箱：chen@example.com'];
+    expect(findName(lines, ['chen'])).toBe('陈思远');
+    expect(findName(['教育背景', '浙江大学 · 软件工程（2016.09 - 2020.06）', '荣誉证书', '数学建模'], [])).toBe('');
   });
 });

@@ -369,6 +369,25 @@ const echoes = (candidate: string, handles: readonly string[]): boolean =>
  */
 const UNFINISHED_NAME = /\s(?:van|von|der|den|de|del|della|da|di|du|bin|ibn|dos|das|ten|zu|\p{Lu}\.)$/iu;
 
+/** The commonest Chinese surnames (over four fifths of people), compound ones first. */
+const CHINESE_NAME =
+  /^(?:欧阳|司马|诸葛|上官|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柴甘祝包宁尚符舒阮纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柯房鲍])\p{Script=Han}{1,2}$/u;
+const CONTACT_MARK = /@|\d{3}[\s-]?\d{3,4}[\s-]?\d{3,4}|\d{3}X{4}\d{4}|电话|邮箱|手机/iu;
+
+/**
+ * A sidebar printed after the main column puts a Chinese name far from the top, inside another
+ * section: a line that is nothing but a name of a common surname, a few lines from the contact details.
+ */
+const chineseNameNearContact = (lines: readonly string[]): string => {
+  const at = lines.findIndex(
+    (line, index) =>
+      CHINESE_NAME.test(line.trim()) &&
+      headingOf(line) === undefined &&
+      lines.slice(Math.max(0, index - 6), index + 7).some((near) => CONTACT_MARK.test(near)),
+  );
+  return at >= 0 ? (lines[at] ?? '').trim() : '';
+};
+
 export const findName = (lines: readonly string[], handles: readonly string[]): string => {
   const candidates: { text: string; index: number; echoed: boolean }[] = [];
   let section: string | undefined;
@@ -389,7 +408,7 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
     }
   });
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
-  if (best === undefined) return '';
+  if (best === undefined) return chineseNameNearContact(lines);
   // A name wrapped in a narrow column ("JORDAN T." / "DELGADO, PGCE", "Katrin E. van der" / "Berg, BSN"):
   // a name cannot end on an initial or a particle, so the next line's first words finish it.
   if (UNFINISHED_NAME.test(best.text)) {
