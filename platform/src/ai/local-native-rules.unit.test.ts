@@ -26,6 +26,11 @@ describe('headings however they are numbered or set', () => {
     expect(headingOf('Other')).toBeUndefined();
   });
 
+  it('reads two joined headings by their last word when the first is none', () => {
+    expect(headingOf('Leadership & Activities')?.section).toBe('other');
+    expect(headingOf('Skills & Experience')?.section).toBe('skills');
+  });
+
   it('reads a heading after a decoration word, but not after any word', () => {
     expect(headingOf('SECTION | 实习经历')).toEqual({ section: 'experience', rest: '' });
     expect(headingOf('LAT | 项目经历')).toBeUndefined();
