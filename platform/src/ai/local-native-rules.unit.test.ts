@@ -29,6 +29,7 @@ describe('headings however they are numbered or set', () => {
   it('reads two joined headings by their last word when the first is none', () => {
     expect(headingOf('Leadership & Activities')?.section).toBe('other');
     expect(headingOf('Skills & Experience')?.section).toBe('skills');
+    expect(headingOf('• Course: Big Data Systems and Technologies | Data Mining')).toBeUndefined();
   });
 
   it('reads a heading after a decoration word, but not after any word', () => {

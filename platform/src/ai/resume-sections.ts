@@ -122,7 +122,8 @@ const sectionOfText = (text: string): Section | undefined => {
     BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ??
     BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ??
     // "Leadership & Activities": the last of the joined words when the first is no heading.
-    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/).at(-1) ?? '') ??
+    // Two single words only: "Big Data Systems and Technologies" in a course list stays text.
+    (/^[\p{L}-]+\s*(?:&|\/|\band\b)\s*[\p{L}-]+$/u.test(text) ? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/).at(-1) ?? '') : undefined) ??
     BY_PHRASE.get(text.replace(/\s/g, '')) ??
     (QUALIFIER.test(text) ? BY_PHRASE.get(text.replace(QUALIFIER, '')) : undefined) ??
     otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined)
