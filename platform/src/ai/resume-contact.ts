@@ -184,13 +184,13 @@ const REGION_LOCATION = new RegExp(
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
 const LOCATION_LABEL =
-  /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|anschrift|dirección|direccion|ciudad|ubicación|domicilio|endereço|cidade|localização|localisation|地址|所在地|所在城市|现居地?|居住地|现住址|城市|現住所|住所)\s*[:：-]\s*/i;
+  /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|ubicación|domicilio|endereço|cidade|localização|localisation|地址|所在地|所在城市|现居地?|居住地|现住址|城市)\s*[:：-]\s*/i;
 /**
- * A place written in Chinese or Japanese: a province, city or prefecture by its administrative
- * word ("北京市", "湖北省武汉市", "東京都豊島区"), with a district after it, or a large city by name ("北京").
+ * A place written in Chinese: a province or city by its administrative word ("北京市",
+ * "湖北省武汉市"), with a district after it, or a large city by name ("北京").
  */
 const HAN_PLACE =
-  /^(?:\p{Script=Han}{1,5}?(?:省|市|自治区|特别行政区|都|府|県)\p{Script=Han}{0,8}|北京|上海|天津|重庆|广州|深圳|杭州|南京|武汉|成都|西安|苏州|厦门|长沙|青岛|大连|郑州|济南|合肥|福州|沈阳|哈尔滨|昆明|香港|澳门|台北|东京|東京|大阪|首尔|新加坡)$/u;
+  /^(?:\p{Script=Han}{1,5}?(?:省|市|自治区|特别行政区)\p{Script=Han}{0,8}|北京|上海|天津|重庆|广州|深圳|杭州|南京|武汉|成都|西安|苏州|厦门|长沙|青岛|大连|郑州|济南|合肥|福州|沈阳|哈尔滨|昆明|香港|澳门|台北)$/u;
 
 /** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
 const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {

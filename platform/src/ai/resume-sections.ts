@@ -21,7 +21,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile',
     'personal profile', 'objective', 'career objective', 'about', 'about me', 'overview', 'introduction', 'status',
     'résumé', 'profil', 'à propos', 'a propos', 'perfil', 'resumen', 'sobre mí', 'sobre mim', 'objetivo', 'kurzprofil',
-    'profil', 'über mich', 'zusammenfassung', '个人简介', '自我评价', '个人总结', '简介', '求职意向', '自己pr', '職務要約',
+    'profil', 'über mich', 'zusammenfassung', '个人简介', '自我评价', '个人总结', '简介', '求职意向',
   ],
   experience: [
     'experience', 'experiences', 'work experience', 'professional experience', 'employment', 'employment history',
@@ -33,15 +33,13 @@ const PHRASES: Record<Section, readonly string[]> = {
     'vocacional', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
     'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',
     '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '科研经历',
-    '職歴', '職務経歴', '職務経歴詳細',
   ],
   education: [
     'education', 'education and training', 'academic background', 'academic qualifications', 'qualifications',
     'educational background', 'academics', 'academic credentials', 'basic academic credentials', 'studies',
     'formation', 'formations', 'éducation', 'études', 'diplômes', 'parcours académique', 'formación',
     'formación académica', 'educación', 'estudios', 'formação', 'formação acadêmica', 'educação', 'ausbildung',
-    'bildung', 'bildungsweg', 'studium', 'akademischer werdegang', 'schulbildung', 'hochschulstudium', '教育背景', '教育经历', '学历', '教育',
-    '学歴',
+    'bildung', 'bildungsweg', 'studium', 'akademischer werdegang', '教育背景', '教育经历', '学历', '教育',
   ],
   skills: [
     'skills', 'technical skills', 'key skills', 'core skills', 'skills and abilities', 'skills & abilities',
@@ -50,7 +48,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'strengths', 'fields', 'abilities', 'proficiencies',
     'compétences', 'compétences techniques', 'savoir-faire', 'habilidades', 'competencias', 'aptitudes',
     'conocimientos', 'competências', 'kenntnisse', 'fähigkeiten', 'kompetenzen', 'fachkenntnisse',
-    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能', '技能特长', '专业能力', '核心技能', 'スキル', '技術スキル',
+    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能', '技能特长', '专业能力', '核心技能',
   ],
   projects: [
     'projects', 'project', 'personal projects', 'academic projects', 'selected projects', 'key projects',
@@ -58,11 +56,11 @@ const PHRASES: Record<Section, readonly string[]> = {
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licenses and certifications',
-    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书', '资格证书', '資格', '免許・資格',
+    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书', '资格证书',
   ],
   languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'sprachkenntnisse', 'lenguas', '语言', '语言能力'],
   contact: ['contact', 'contact information', 'contact details', 'personal details', 'personal information', 'kontakt', 'coordonnées', 'contacto', 'contato',
-    'persönliche daten', 'informations personnelles', 'datos personales', 'dados pessoais', '联系方式', '个人信息', '基本信息'],
+    'informations personnelles', 'datos personales', 'dados pessoais', '联系方式', '个人信息', '基本信息'],
   other: [
     'honors', 'honours', 'honors and awards', 'honors & awards', 'awards', 'achievements', 'accomplishments',
     'publications', 'selected publications', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
@@ -130,9 +128,9 @@ const sectionOfText = (text: string): Section | undefined => {
   );
 };
 
-/** Chinese and Japanese headings of four characters or more, longest first, for a heading run into its row's text. */
+/** Chinese headings of four characters or more, longest first, for a heading run into its row's text. */
 const HAN_HEADINGS = [...BY_PHRASE.keys()]
-  .filter((phrase) => /^[\p{Script=Han}\p{Script=Katakana}・]{4,}$/u.test(phrase))
+  .filter((phrase) => /^\p{Script=Han}{4,}$/u.test(phrase))
   .sort((a, b) => b.length - a.length);
 
 /** The section a heading line opens, and any text that shares its row. */
