@@ -56,7 +56,29 @@ interface Block {
 const sectionsOf = (lines: readonly string[]) => {
   const header: string[] = [];
   const blocks: Block[] = [];
+  // Sections printed side by side ("实习经历 | 项目经历", "Skills | Awards"): each row's fields go to
+  // the section above them, a row of one field to the last (a short column's rows end first).
+  let columns: Block[] | undefined;
   for (const line of lines) {
+    const fields = line.split(' | ');
+    const sideBySide = fields.length >= 2 ? fields.map((field) => headingOf(field.trim())) : [];
+    if (sideBySide.length >= 2 && sideBySide.every((heading) => heading !== undefined && heading.rest === '')) {
+      columns = sideBySide.map((heading) => ({ section: (heading as { section: Section }).section, lines: [] }));
+      blocks.push(...columns);
+      continue;
+    }
+    if (columns !== undefined) {
+      if (line !== '' && headingOf(line) === undefined) {
+        const row = fields.length === columns.length ? fields : [line];
+        row.forEach((field, index) => (columns?.[row.length === 1 ? columns.length - 1 : index] as Block).lines.push(field.trim()));
+        continue;
+      }
+      if (line === '') {
+        for (const block of columns) block.lines.push('');
+        continue;
+      }
+      columns = undefined;
+    }
     const heading = line === '' ? undefined : headingOf(line);
     if (heading) {
       blocks.push({ section: heading.section, lines: heading.rest === '' ? [] : [heading.rest] });
@@ -93,7 +115,20 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
   }
   return text
     .split(/\s+\|\s+|\s*\|\s*|\s+\((?=[^)]{3,}\)\s*(?:$|\|))|\)\s*$/)
-    .map((field) => field.replace(/^[\s,;:()•·–—*-]+|[\s,;:()•·–—*-]+$/g, '').replace(/^(?:since|seit|depuis|desde)$/i, '').trim())
+    // "北京某某科技有限公司 算法实习生": a Chinese employer's legal word ends its name, the title follows after a space.
+    .flatMap((field) => {
+      const employer = /^(\p{Script=Han}[^\s|]{1,30}?(?:有限公司|公司|集团|银行|医院|大学|研究院|研究所|实验室|工作室))\s+(\S.*)$/u.exec(field.trim());
+      return employer ? [employer[1] ?? '', employer[2] ?? ''] : [field];
+    })
+    .map((field) =>
+      field
+        .replace(/^[\s,;:()•·–—*-]+|[\s,;:()•·–—*-]+$/g, '')
+        // Full-width brackets left open by a removed date: "实习生（RL 方向）（" keeps its own pair.
+        .replace(/^[）），：\s]+|[（，：\s]+$/g, '')
+        .replace(/^([^（]*)）$/, '$1')
+        .replace(/^(?:since|seit|depuis|desde)$/i, '')
+        .trim(),
+    )
     .map((field) => {
       // "Summer Intern Manager: xxx": a label and its value after the title.
       const labelled = /^(.+?)\s+\p{L}+:\s+.+$/u.exec(field) ?? /^([^\s:：]+)[:：]\s*.+$/u.exec(field);
@@ -377,7 +412,7 @@ const listItems = (lines: readonly string[]): string[] => {
       const expanded = line.replace(/\(([^)]*)\)/g, (_, inner: string) =>
         /\d|^(?:basic|intermediate|advanced|expert|fluent|native|proficient|beginner)$/i.test(inner.trim()) ? '' : `, ${inner.replace(/\//g, ', ')}`,
       );
-      for (const piece of expanded.split(/\s*[,;•·●▪]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
+      for (const piece of expanded.split(/\s*[,;•·●▪、；，]\s*|\s+-\s+|\s+\/\s+|\s*[>=<]=?\s*/)) {
         const item = piece
           .replace(/\p{Cc}/gu, '')
           .replace(/^[^\p{L}\d.#]+/u, '')
@@ -387,6 +422,8 @@ const listItems = (lines: readonly string[]): string[] => {
           .replace(/[○●◯★☆]+/g, '')
           .replace(/\b(?:basic|intermediate|advanced|expert|fluent|native|proficient)\b/gi, '')
           .replace(/^(?:and|und|et|y)\s+/i, '')
+          // "熟练掌握 PPO", "精通 Isaac Gym": how well, in Chinese, before the skill itself.
+          .replace(/^(?:熟练掌握|熟练使用|熟练运用|熟悉|精通|掌握|了解|具备|熟练|擅长|会用)\s*(?=[\p{Script=Latin}\d])/u, '')
           .replace(/[.:]+$/, '')
           .trim();
         if (item === '' || !/\p{L}/u.test(item) || NOT_A_SKILL.test(item) || CATEGORY_ITEM.test(item) || /-$/.test(item) || item.length > 40 || item.split(/\s+/).length > 4 || PLACEHOLDER_SKILL.test(item)) continue;

@@ -183,7 +183,14 @@ const REGION_LOCATION = new RegExp(
 );
 const POSTCODE_CITY = new RegExp(`(?<![\\d\\p{L}])(?:\\d{4,5} ${PLACE}|${PLACE}[ -]\\(?\\d{6}\\)?)(?![\\p{L}\\d])`, 'u');
 const STREET = /^(?:\d+[a-z]?\s+\p{L}[\p{L} .'-]*|\p{L}[\p{L} .'-]*(?:str(?:aße|asse|\.)?|st\.?|street|road|rd\.?|avenue|ave\.?|way|lane|rue|calle|avenida|rua|weg|platz|gasse)\s+\d+[a-z]?)$/iu;
-const LOCATION_LABEL = /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|endereço|cidade|localisation|地址|所在地)\s*[:：-]\s*/i;
+const LOCATION_LABEL =
+  /^(?:(?:present|current|permanent|home|postal|mailing)\s+)?(?:location|address|city|based in|residence|lives in|adresse|wohnort|ort|dirección|direccion|ciudad|ubicación|domicilio|endereço|cidade|localização|localisation|地址|所在地|所在城市|现居地?|居住地|现住址|城市)\s*[:：-]\s*/i;
+/**
+ * A place written in Chinese: a province or city by its administrative word ("北京市",
+ * "湖北省武汉市"), with a district after it, or a large city by name ("北京").
+ */
+const HAN_PLACE =
+  /^(?:\p{Script=Han}{1,5}?(?:省|市|自治区|特别行政区)\p{Script=Han}{0,8}|北京|上海|天津|重庆|广州|深圳|杭州|南京|武汉|成都|西安|苏州|厦门|长沙|青岛|大连|郑州|济南|合肥|福州|沈阳|哈尔滨|昆明|香港|澳门|台北)$/u;
 
 /** Comma lists of skills or industries ("Banking, Telecom, Retail") are not places. */
 const looksLikeList = (text: string, isSkill: (item: string) => boolean): boolean => {
@@ -205,7 +212,8 @@ const fieldsOf = (line: string): string[] =>
     // Word's text runs fields together: "…@gmail.comLocation: Seoul".
     .replace(/(@[\w.-]+\.[a-z]{2,})(?=\p{Lu})/gu, '$1 | ')
     .split(/\s+\|\s+|\s+[·•◦▪§#*@,]\s+|\s{2,}|\s+--\s+|\s+–\s+(?=\S)/)
-    .map((field) => field.trim())
+    // "… · | 北京": a separator printed before a column gap belongs to neither field.
+    .map((field) => field.replace(/^[·•◦▪|\s]+|[·•◦▪|\s]+$/g, '').trim())
     .filter((field) => field !== '');
 
 export const countryOf = (location: string): CountryCode | undefined => {
@@ -243,9 +251,10 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     const match = REGION_LOCATION.exec(field);
     if (match && !/^(?:your|my)\b/i.test(match[0])) return match[0];
   }
-  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(line.trim()));
+  const unbulleted = (line: string) => line.trim().replace(/^[•·▪◦*-]\s*/, '');
+  const labelledAt = contactLines.findIndex((line) => LOCATION_LABEL.test(unbulleted(line)));
   if (labelledAt >= 0) {
-    const value = (contactLines[labelledAt] ?? '').trim().replace(LOCATION_LABEL, '').trim();
+    const value = unbulleted(contactLines[labelledAt] ?? '').replace(LOCATION_LABEL, '').trim();
     if (value !== '') return value;
     // "Present Address:" with the address on the next lines.
     const next = contactLines.slice(labelledAt + 1, labelledAt + 3).filter((line) => !/[:@]/.test(line) && !/\d{7,}/.test(line));
@@ -262,7 +271,7 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     if (match && !/\d{7,}/.test(field) && !STREET_WORD.test(match[0])) return field.includes(',') && field.length <= 80 ? field : match[0];
   }
   // A large city alone in a contact field ("Hamburg").
-  const city = usable.find((field) => LONE_CITY.test(field));
+  const city = usable.find((field) => LONE_CITY.test(field) || (HAN_PLACE.test(field) && [...field].length <= 12));
   return city ?? '';
 };
 
@@ -360,6 +369,25 @@ const echoes = (candidate: string, handles: readonly string[]): boolean =>
  */
 const UNFINISHED_NAME = /\s(?:van|von|der|den|de|del|della|da|di|du|bin|ibn|dos|das|ten|zu|\p{Lu}\.)$/iu;
 
+/** The commonest Chinese surnames (over four fifths of people), compound ones first. */
+const CHINESE_NAME =
+  /^(?:欧阳|司马|诸葛|上官|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柴甘祝包宁尚符舒阮纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柯房鲍])\p{Script=Han}{1,2}$/u;
+const CONTACT_MARK = /@|\d{3}[\s-]?\d{3,4}[\s-]?\d{3,4}|\d{3}X{4}\d{4}|电话|邮箱|手机/iu;
+
+/**
+ * A sidebar printed after the main column puts a Chinese name far from the top, inside another
+ * section: a line that is nothing but a name of a common surname, a few lines from the contact details.
+ */
+const chineseNameNearContact = (lines: readonly string[]): string => {
+  const at = lines.findIndex(
+    (line, index) =>
+      CHINESE_NAME.test(line.trim()) &&
+      headingOf(line) === undefined &&
+      lines.slice(Math.max(0, index - 6), index + 7).some((near) => CONTACT_MARK.test(near)),
+  );
+  return at >= 0 ? (lines[at] ?? '').trim() : '';
+};
+
 export const findName = (lines: readonly string[], handles: readonly string[]): string => {
   const candidates: { text: string; index: number; echoed: boolean }[] = [];
   let section: string | undefined;
@@ -380,7 +408,7 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
     }
   });
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
-  if (best === undefined) return '';
+  if (best === undefined) return chineseNameNearContact(lines);
   // A name wrapped in a narrow column ("JORDAN T." / "DELGADO, PGCE", "Katrin E. van der" / "Berg, BSN"):
   // a name cannot end on an initial or a particle, so the next line's first words finish it.
   if (UNFINISHED_NAME.test(best.text)) {

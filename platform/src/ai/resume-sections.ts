@@ -21,7 +21,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile',
     'personal profile', 'objective', 'career objective', 'about', 'about me', 'overview', 'introduction', 'status',
     'résumé', 'profil', 'à propos', 'a propos', 'perfil', 'resumen', 'sobre mí', 'sobre mim', 'objetivo', 'kurzprofil',
-    'profil', 'über mich', 'zusammenfassung', '个人简介', '自我评价', '个人总结', '简介',
+    'profil', 'über mich', 'zusammenfassung', '个人简介', '自我评价', '个人总结', '简介', '求职意向',
   ],
   experience: [
     'experience', 'experiences', 'work experience', 'professional experience', 'employment', 'employment history',
@@ -32,7 +32,7 @@ const PHRASES: Record<Section, readonly string[]> = {
     'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'parcours professionnel',
     'vocacional', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
     'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',
-    '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '项目经历',
+    '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '科研经历',
   ],
   education: [
     'education', 'education and training', 'academic background', 'academic qualifications', 'qualifications',
@@ -48,18 +48,19 @@ const PHRASES: Record<Section, readonly string[]> = {
     'strengths', 'fields', 'abilities', 'proficiencies',
     'compétences', 'compétences techniques', 'savoir-faire', 'habilidades', 'competencias', 'aptitudes',
     'conocimientos', 'competências', 'kenntnisse', 'fähigkeiten', 'kompetenzen', 'fachkenntnisse',
-    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能',
+    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能', '技能特长', '专业能力', '核心技能',
   ],
   projects: [
     'projects', 'project', 'personal projects', 'academic projects', 'selected projects', 'key projects',
-    'projets', 'proyectos', 'projetos', 'projekte', '项目', '项目经验',
+    'projets', 'proyectos', 'projetos', 'projekte', '项目', '项目经验', '项目经历', '科研项目',
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licenses and certifications',
-    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书',
+    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书', '资格证书',
   ],
-  languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'lenguas', '语言'],
-  contact: ['contact', 'contact information', 'contact details', 'personal details', 'personal information', 'kontakt', 'coordonnées', 'contacto', 'contato', '联系方式'],
+  languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'sprachkenntnisse', 'lenguas', '语言', '语言能力'],
+  contact: ['contact', 'contact information', 'contact details', 'personal details', 'personal information', 'kontakt', 'coordonnées', 'contacto', 'contato',
+    'informations personnelles', 'datos personales', 'dados pessoais', '联系方式', '个人信息', '基本信息'],
   other: [
     'honors', 'honours', 'honors and awards', 'honors & awards', 'awards', 'achievements', 'accomplishments',
     'publications', 'selected publications', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
@@ -69,16 +70,23 @@ const PHRASES: Record<Section, readonly string[]> = {
     'master thesis', 'extra-curricular activities', 'additional information',
     'loisirs', "centres d'intérêt", 'intérêts', 'divers', 'distinctions', 'publicaciones', 'intereses', 'premios',
     'interesses', 'prêmios', 'hobbys', 'interessen', 'auszeichnungen', 'veröffentlichungen', 'sonstiges',
-    '获奖情况', '其他', '兴趣爱好', '荣誉', '毕业论文', 'strength', 'cover letter',
+    '获奖情况', '其他', '兴趣爱好', '荣誉', '毕业论文', '荣誉证书', '荣誉奖项', '获奖经历', '校园经历', '公开成果', '发表论文', '论文发表', 'strength', 'cover letter',
   ],
 };
 
+/**
+ * A heading's words: icons, bullets and a final colon gone, and its number too, however written:
+ * "2. Experience", "IV. Education", "[2] 实习经历", "(3) Skills", "二、工作经历", "03 教育背景", "【项目经历】".
+ */
 const normaliseHeading = (text: string): string =>
   text
     .normalize('NFC')
     .toLowerCase()
     .replace(/[\p{Co}\p{So}•▪◦·*#>_]/gu, ' ')
     .replace(/^\s*(?:\d+\.?|[ivx]+\.)\s+/, '')
+    .replace(/^\s*(?:[[(（【]\s*\d{1,2}\s*[\])）】]|\d{1,2}\s*[、.．]|[一二三四五六七八九十]{1,2}\s*[、.．])\s*/u, '')
+    .replace(/^\s*\d{1,2}\s+(?=\p{Script=Han})/u, '')
+    .replace(/^[【[]\s*(.+?)\s*[】\]]$/u, '$1')
     .replace(/[:：.]+\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -102,17 +110,48 @@ const otherNumber = (text: string): string[] => {
   return [`${text}s`];
 };
 
+/** "Previous Experience", "Prior Employment", "Other Skills": a listed heading after a word that only qualifies it. */
+const QUALIFIER = /^(?:previous|prior|past|recent|other|further|earlier|selected|professional|relevant|additional|key|main)\s+/;
+
+const sectionOfText = (text: string): Section | undefined => {
+  if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
+  return (
+    BY_PHRASE.get(text) ??
+    BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ??
+    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ??
+    // "Leadership & Activities": the last of the joined words when the first is no heading.
+    // Two single words only: "Big Data Systems and Technologies" in a course list stays text.
+    (/^[\p{L}-]+\s*(?:&|\/|\band\b)\s*[\p{L}-]+$/u.test(text) ? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/).at(-1) ?? '') : undefined) ??
+    BY_PHRASE.get(text.replace(/\s/g, '')) ??
+    (QUALIFIER.test(text) ? BY_PHRASE.get(text.replace(QUALIFIER, '')) : undefined) ??
+    otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined)
+  );
+};
+
+/** Chinese headings of four characters or more, longest first, for a heading run into its row's text. */
+const HAN_HEADINGS = [...BY_PHRASE.keys()]
+  .filter((phrase) => /^\p{Script=Han}{4,}$/u.test(phrase))
+  .sort((a, b) => b.length - a.length);
+
 /** The section a heading line opens, and any text that shares its row. */
 export const headingOf = (line: string): { section: Section; rest: string } | undefined => {
   const [first = '', ...others] = line.split(' | ');
   const text = normaliseHeading(first);
-  if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
-  const section =
-    BY_PHRASE.get(text) ??
-    BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ??
-    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ??
-    BY_PHRASE.get(text.replace(/\s/g, '')) ??
-    otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined);
-  if (section === undefined) return undefined;
-  return { section, rest: others.join(' | ') };
+  const section = sectionOfText(text);
+  if (section !== undefined) return { section, rest: others.join(' | ') };
+  // A word set before every heading as decoration: "SECTION | 实习经历", "Part | Education".
+  if (others.length === 1 && /^(?:section|part|chapter|module|部分|模块)$/iu.test(first.trim())) {
+    const second = sectionOfText(normaliseHeading(others[0] ?? ''));
+    if (second !== undefined) return { section: second, rest: '' };
+  }
+  // A Chinese heading in a margin, read on one row with the entry beside it: "教育背景北京理工大学 · 机器人工程".
+  // Only before an entry's row (a date, or fields set apart), not a sentence that opens with the same words ("工作经验丰富，…").
+  const glued = HAN_HEADINGS.find(
+    (phrase) => text.startsWith(phrase) && /^\p{Script=Han}/u.test(text.slice(phrase.length)) && /(?:19|20)\d{2}|\s[·|]\s/.test(line),
+  );
+  if (glued !== undefined) {
+    const at = line.indexOf(glued) + glued.length;
+    return { section: BY_PHRASE.get(glued) as Section, rest: line.slice(at).trim() };
+  }
+  return undefined;
 };
