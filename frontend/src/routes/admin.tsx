@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useAuthDialog } from '../features/auth/components/auth-dialog-provider';
 import { useAuth } from '../features/auth/hooks/use-auth';
-import { ADMIN_TABS, AdminPanel } from '../features/admin/components/admin-panel';
+import { AdminPanel } from '../features/admin/components/admin-panel';
+import { ADMIN_TABS } from '../features/admin/admin-tabs';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
 import { signedInUser } from '../lib/route-loader';

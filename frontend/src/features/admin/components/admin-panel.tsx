@@ -12,9 +12,7 @@ import { CandidatesTab } from './candidates-tab';
 import { CompaniesTab } from './companies-tab';
 import { JobsTab } from './jobs-tab';
 import { ProjectionsTab } from './projections-tab';
-
-export const ADMIN_TABS = ['candidates', 'companies', 'jobs', 'analytics', 'activities', 'projections'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+import { ADMIN_TABS, type AdminTab } from '../admin-tabs';
 
 const TAB_LABELS: Record<AdminTab, string> = {
   candidates: 'Candidates',

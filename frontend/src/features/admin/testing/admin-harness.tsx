@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast';
 import { resetPositionForTests } from '../../../lib/api-client';
-import { AdminPanel, type AdminTab } from '../components/admin-panel';
+import type { AdminTab } from '../admin-tabs';
+import { AdminPanel } from '../components/admin-panel';
 import { useState } from 'react';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
