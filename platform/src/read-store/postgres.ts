@@ -359,7 +359,9 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   }
   const ownsPool = !options.pool;
   // A client losing its connection (idle or checked out) must not crash the process; the next query reconnects.
-  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString }));
+  // JIT off, as on the app's pool (cli/src/runtime.ts): a board search the job board's indexes do not
+  // serve (ADR 112) crosses jit_above_cost, and compiling it takes seconds where running it takes ms.
+  const pool = options.pool ?? survivePoolErrors(new pg.Pool({ connectionString: options.connectionString, options: '-c jit=off' }));
   const qualified = (table: string): string => `${quoteIdent(schema)}.${quoteIdent(table)}`;
   const checkpointsTable = qualified('projection_checkpoints');
   const tableOf = (collection: string): string => qualified(collectionTable(collection));
