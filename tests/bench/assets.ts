@@ -95,6 +95,8 @@ export interface LargestPaint {
   element: string;
   /** Its painted area, px². */
   size: number;
+  /** Every LCP entry the page recorded, in order: `ms element (px²)` (what a failure shows). */
+  history: string;
   /** Errors the page threw meanwhile (a pre-rendered screen React could not take over says so here). */
   errors: string[];
   /**
@@ -212,8 +214,9 @@ function readLargestPaint(): Promise<Omit<LargestPaint, 'errors' | 'shellReplace
       if (!last) return;
       observer.disconnect();
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      const element = last.element ? `${last.element.tagName}: ${(last.element.textContent ?? '').trim().slice(0, 60)}` : '(removed)';
-      resolve({ lcpMs: last.startTime, fcpMs: fcp?.startTime ?? Number.NaN, element, size: last.size });
+      const name = (entry: LargestPaintEntry) => (entry.element ? `${entry.element.tagName}: ${(entry.element.textContent ?? '').trim().slice(0, 60)}` : '(removed)');
+      const history = entries.map((entry) => `${entry.startTime.toFixed(0)} ms ${name(entry).slice(0, 30)} (${entry.size} px²)`).join(', ');
+      resolve({ lcpMs: last.startTime, fcpMs: fcp?.startTime ?? Number.NaN, element: name(last), size: last.size, history });
     }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
     setTimeout(() => reject(new Error('no largest-contentful-paint entry')), 10_000);
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { afterShellPaint } from './after-shell-paint';
 
 /** A PerformanceObserver whose entries the test hands in, as the browser would after a paint. */
@@ -17,8 +17,8 @@ class FakeObserver {
     this.disconnected = true;
   }
   /** The browser records a largest-contentful-paint. */
-  record() {
-    this.callback({ getEntries: () => [{ entryType: 'largest-contentful-paint', startTime: 420 }] });
+  record(entry: { element?: Element | null; size?: number } = {}) {
+    this.callback({ getEntries: () => [{ entryType: 'largest-contentful-paint', startTime: 420, ...entry }] });
   }
 }
 
@@ -87,5 +87,29 @@ describe('rendering over the pre-rendered first screen', () => {
     afterShellPaint(root, render);
     expect(render).toHaveBeenCalledTimes(3);
     expect(FakeObserver.observers).toEqual([]);
+  });
+
+  it('on a screen painted in parts, waits past a smaller first paint for the heading\'s, or for a paint larger than the heading', () => {
+    // The heading's text box: 400 × 36 px, on screen.
+    // (The test DOM has no layout: the range's box is given here.)
+    const box = { left: 0, top: 100, right: 400, bottom: 136, width: 400, height: 36, x: 0, y: 100, toJSON: () => ({}) };
+    Object.defineProperty(Range.prototype, 'getBoundingClientRect', { value: () => box, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(Range.prototype, 'getBoundingClientRect');
+    });
+    const heading = root.querySelector('h1')!;
+    const link = document.createElement('a');
+    const render = vi.fn();
+    afterShellPaint(root, render);
+    const [observer] = FakeObserver.observers;
+    observer!.record({ element: link, size: 1_800 });
+    expect(render).not.toHaveBeenCalled();
+    observer!.record({ element: heading, size: 14_400 });
+    expect(render).toHaveBeenCalledTimes(1);
+
+    const other = vi.fn();
+    afterShellPaint(root, other);
+    FakeObserver.observers[1]!.record({ element: link, size: 20_000 });
+    expect(other).toHaveBeenCalledTimes(1);
   });
 });
