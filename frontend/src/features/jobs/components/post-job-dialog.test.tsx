@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../../components/ui/toast';
 import { resetPositionForTests } from '../../../lib/api-client';
-import { PostJobDialog } from './post-job-dialog';
+import { JOB_POST_LIMIT_TITLE, PostJobDialog } from './post-job-dialog';
 import { sampleJob } from '@hireloop/contracts/testing/jobs';
 
 interface Request {
@@ -273,6 +273,38 @@ describe('post a job dialog', () => {
 
     respond(json(201, { success: true, job: postedJob() })());
     await findToast('Job Posted Successfully!');
+  });
+
+  it('closes with the success toast when the post itself fills the plan and the count says so before the answer is handled', async () => {
+    let respond: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body)) });
+      return new Promise<Response>((resolve) => (respond = resolve));
+    });
+    const onOpenChange = vi.fn();
+    const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const dialogWith = (limitReached: string | null) => (
+      <QueryClientProvider client={queryClient}>
+        <PostJobDialog open onOpenChange={onOpenChange} defaultCompany="Brightpath Health" limitReached={limitReached} />
+        <Toaster />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(dialogWith(null));
+    const dialog = within(screen.getByRole('dialog', { name: 'Post a New Job' }));
+    const user = userEvent.setup({ delay: null });
+    await user.type(dialog.getByRole('textbox', { name: 'Job Title' }), 'Staff Frontend Engineer');
+    await user.type(dialog.getByRole('textbox', { name: 'Location' }), 'Remote');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Lead the patient portal.');
+    await user.click(dialog.getByRole('button', { name: 'Post Job' }));
+    await dialog.findByRole('button', { name: 'Creating...' });
+
+    // The open-jobs count refreshed with the new job in it: the Free plan is now full.
+    rerender(dialogWith(jobPostLimitReached('Free', 1)));
+    expect(dialog.queryByText(JOB_POST_LIMIT_TITLE)).not.toBeInTheDocument();
+    respond(json(201, { success: true, job: postedJob() })());
+    await findToast('Job Posted Successfully!');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(requests).toHaveLength(1);
   });
 });
 

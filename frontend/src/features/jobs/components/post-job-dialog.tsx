@@ -48,6 +48,12 @@ export const JOB_POST_LIMIT_TITLE = 'Job post limit reached';
 
 /** The post-a-job modal (spec part 2, Dashboard). */
 export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitReached = null, draftOwner }: PostJobDialogProps) {
+  // Once this opening has sent a post, the form stays until the answer: the post itself fills a
+  // Free plan, and the count's refresh (which may land before the post's own answer is handled)
+  // must not swap the form for the limit's refusal, leaving the dialog open over a job that was
+  // posted (seen in CI: the dialog never closed, no success toast).
+  const [sent, setSent] = useState(false);
+  if (!open && sent) setSent(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -56,7 +62,7 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from an empty form (or the draft kept in this tab). */}
-        {open && limitReached ? (
+        {open && limitReached && !sent ? (
           <div className="grid gap-4">
             <Alert variant="destructive">
               <AlertTitle>{JOB_POST_LIMIT_TITLE}</AlertTitle>
@@ -75,6 +81,8 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
           <PostJobFormFields
             defaultCompany={defaultCompany}
             draftOwner={draftOwner}
+            onSending={() => setSent(true)}
+            onRefused={() => setSent(false)}
             onPosted={() => {
               if (draftOwner) clearPostJobDraft(draftOwner);
               onOpenChange(false);
@@ -93,11 +101,16 @@ export function PostJobDialog({ open, onOpenChange, defaultCompany = '', limitRe
 function PostJobFormFields({
   defaultCompany,
   draftOwner,
+  onSending,
+  onRefused,
   onPosted,
   onCancel,
 }: {
   defaultCompany: string;
   draftOwner: string | undefined;
+  onSending: () => void;
+  /** The post was refused: the form may give way to the plan's limit again if the count says so. */
+  onRefused: () => void;
   onPosted: () => void;
   onCancel: () => void;
 }) {
@@ -113,9 +126,12 @@ function PostJobFormFields({
       submitLabel="Post Job"
       pendingLabel="Creating..."
       onCancel={onCancel}
-      onSubmit={(body, { showErrorsAtFields }) =>
-        postJob.mutateAsync(body, {
-          onSuccess: () => {
+      onSubmit={(body, { showErrorsAtFields }) => {
+        onSending();
+        // Handled on the promise, not in mutate's callbacks: those are dropped when the form
+        // unmounts before the answer, and the answer must still close the dialog and say so.
+        return postJob.mutateAsync(body).then(
+          () => {
             toast({
               title: 'Job Posted Successfully!',
               description: 'Your job posting is now live and candidates can apply.',
@@ -123,7 +139,8 @@ function PostJobFormFields({
             });
             onPosted();
           },
-          onError: (error) => {
+          (error: unknown) => {
+            onRefused();
             showErrorsAtFields(error);
             toast({
               title: 'Error Creating Job',
@@ -131,8 +148,8 @@ function PostJobFormFields({
               variant: 'destructive',
             });
           },
-        }).catch(() => undefined)
-      }
+        );
+      }}
     />
   );
 }
