@@ -12,8 +12,13 @@
  * PROBE_ROUNDS (default 3), PROBE_SECONDS (per line, default 3), PROBE_CLIENTS (default 16),
  * PROBE_REFERENCE=0 (no reference lines), PROBE_THREADS=1 (node's CPU by thread), PROBE_SYNC (synchronous_commit for every line, the
  * reference's too: `off` shows what the flush costs each), PROBE_NICE (below).
+ *
+ * Each line also gives the operations per WAL flush (`per flush`, ADR 124), the time each flush
+ * took and the share of the run spent flushing (with `track_wal_io_timing` on), and the WAL written
+ * per operation, from the server's `pg_stat_wal`: the whole server's, so meaningful on a server of
+ * the probe's own only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -68,12 +73,26 @@ const threadTicks = () => {
 /**
  * PROBE_NICE (e.g. -20, as root): this process and the database's server processes run at that
  * priority, the reference's and the store's alike, so that other work on a shared machine takes
- * less of their time: closer to a quiet machine, without one.
+ * less of their time: closer to a quiet machine, without one. With the kernel's autogroups on
+ * (`kernel.sched_autogroup_enabled`), a nice value only orders the threads of one session, and each
+ * session gets an equal share of the cores (ADR 124): so this process's autogroup gets the value too.
+ * The server's processes are in the server's session; raise that one with
+ * `echo -20 > /proc/<postmaster pid>/autogroup` on a server of the probe's own (TEST_DATABASE_URL),
+ * never on a shared one.
  */
 const NICE = process.env.PROBE_NICE === undefined ? null : Number(process.env.PROBE_NICE);
+let autogroupSet = false;
 async function prioritise(pool: pg.Pool) {
   if (NICE === null) return;
   setPriority(0, NICE);
+  if (!autogroupSet) {
+    autogroupSet = true;
+    try {
+      writeFileSync('/proc/self/autogroup', String(NICE));
+    } catch {
+      // No autogroups (another kernel, or turned off): the nice value above is all there is.
+    }
+  }
   // Every connection the pool may use is open before its server process is found.
   const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
   for (const client of clients) client.release();
@@ -81,8 +100,21 @@ async function prioritise(pool: pg.Pool) {
   for (const { pid } of rows) setPriority(pid, NICE);
 }
 
+/**
+ * The server's WAL flushes so far and the milliseconds spent in them (`pg_stat_wal`, PostgreSQL 14
+ * and later; null before; the time is 0 unless `track_wal_io_timing` is on): counted for the whole
+ * server, so they mean something only on a server that nothing else writes to (TEST_DATABASE_URL
+ * pointing at one of the probe's own).
+ */
+const walSyncs = async (pool: pg.Pool): Promise<{ syncs: number; ms: number; bytes: number } | null> =>
+  pool.query<{ wal_sync: string; wal_sync_time: number; wal_bytes: string }>('SELECT wal_sync::text AS wal_sync, wal_sync_time, wal_bytes::text AS wal_bytes FROM pg_stat_wal').then(
+    ({ rows }) => ({ syncs: Number(rows[0]!.wal_sync), ms: rows[0]!.wal_sync_time, bytes: Number(rows[0]!.wal_bytes) }),
+    () => null,
+  );
+
 async function timed(pool: pg.Pool, work: (client: number, n: number) => Promise<void>) {
   await prioritise(pool);
+  const syncsBefore = await walSyncs(pool);
   const serverBefore = await backendCpu(pool);
   const nodeBefore = process.cpuUsage();
   const threadsBefore = threadTicks();
@@ -104,7 +136,18 @@ async function timed(pool: pg.Pool, work: (client: number, n: number) => Promise
     process.stdout.write(`  node user ${Math.round(node.user / done)} system ${Math.round(node.system / done)}; threads: ${threads.filter((entry) => !entry.endsWith(' 0')).join(', ')}\n`);
   }
   const server = backendCpuSince(serverBefore, await backendCpu(pool));
-  return { rate: done / elapsed, node: (node.user + node.system) / done, server: server === null ? NaN : server / done };
+  const syncsAfter = await walSyncs(pool);
+  const wal = syncsBefore && syncsAfter ? { flushes: syncsAfter.syncs - syncsBefore.syncs, ms: syncsAfter.ms - syncsBefore.ms, bytes: syncsAfter.bytes - syncsBefore.bytes } : null;
+  return {
+    rate: done / elapsed,
+    node: (node.user + node.system) / done,
+    server: server === null ? NaN : server / done,
+    perFlush: wal ? done / wal.flushes : NaN,
+    flushMs: wal ? wal.ms / wal.flushes : NaN,
+    // The share of the wall time the server spent in WAL flushes.
+    flushing: wal ? wal.ms / 1000 / elapsed : NaN,
+    walBytes: wal ? wal.bytes / done : NaN,
+  };
 }
 
 const db = await createTestDatabase('hl_probe', { migrated: false });
@@ -133,9 +176,9 @@ try {
     );
     return Number(rows[0]!.rows) / Number(rows[0]!.transactions);
   };
-  const print = (label: string, figure: { rate: number; node: number; server: number }, group: number) =>
+  const print = (label: string, figure: { rate: number; node: number; server: number; perFlush: number; flushMs: number; flushing: number; walBytes: number }, group: number) =>
     process.stdout.write(
-      `${label.padEnd(40)} ${Math.round(figure.rate).toString().padStart(7)}/s  cpu ${Math.round(figure.node)} + ${Math.round(figure.server)} = ${Math.round(figure.node + figure.server)} µs  per tx ${group.toFixed(1)}  load ${loadavg()[0]!.toFixed(1)}\n`,
+      `${label.padEnd(40)} ${Math.round(figure.rate).toString().padStart(7)}/s  cpu ${Math.round(figure.node)} + ${Math.round(figure.server)} = ${Math.round(figure.node + figure.server)} µs  per tx ${group.toFixed(1)}  per flush ${figure.perFlush.toFixed(1)} (${figure.flushMs.toFixed(1)} ms each, ${Math.round(figure.flushing * 100)} % of the time)  WAL ${Math.round(figure.walBytes)} B each  load ${loadavg()[0]!.toFixed(1)}\n`,
     );
   const commitTheRow = (prefix: string) => async (client: number, n: number) => {
     await pool.query('INSERT INTO probe_rows.events (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)', [
