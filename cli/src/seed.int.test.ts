@@ -4,7 +4,7 @@ import { loadConfig } from '@hireloop/platform/config';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/postgres';
 import { buildApp } from './app';
 import { createRuntime, type Runtime } from './runtime';
-import { SEED_ADMIN, SEED_PASSWORD, seed, seedPlan } from './seed';
+import { AVAILABILITY_CHANGE, SEED_ADMIN, SEED_PASSWORD, seed, seedPlan } from './seed';
 import { SEED_JOB_EDIT } from './seed-job-edits';
 
 const MAPLE_EMAIL = 'hiring@mapleledger.example';
@@ -26,7 +26,7 @@ afterAll(async () => {
 describe('hireloop seed', () => {
   it('seeds candidates with profiles and applications, and changes nothing the second time', { timeout: 180_000 }, async () => {
     const first = await seed(runtime);
-    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted \(3 replies in the conversation\) and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts; 1 invitation opened/);
+    expect(first).toMatch(/3 candidates with profiles and 5 applications; 4 company profiles, 4 plans on trial \(1 cancelled for the trial's end\), 5 applications answered, 1 full profile opened, 1 candidate contacted \(3 replies in the conversation\) and 3 invitations sent; 3 admin actions by sam.ortiz@hireloop.example \(super admin\); 1 inbox read, 1 assistant key made and 1 saved search with daily job alerts; 1 invitation opened and 1 interview availability changed/);
     expect(await seed(runtime)).toBe('Seed data was already loaded; nothing to do.');
 
     const app = await buildApp(runtime, { spaDir: false, commands: true, readYourWritesTimeoutMs: 15_000 });
@@ -66,11 +66,15 @@ describe('hireloop seed', () => {
           const ledger = (await app.inject({ method: 'GET', url: '/api/profile/ledger', headers })).json().companies as Array<{ companyName: string; entries: Array<{ kind: string }> }>;
           expect(ledger).toHaveLength(4);
           const northwindLine = ledger.find((line) => line.companyName === 'Northwind Analytics');
-          expect(northwindLine?.entries.map((entry) => entry.kind).sort()).toEqual(['card_shown', 'profile_opened', 'requested_to_apply']);
+          // …and she revealed her profile to it and offered interview times (ADR 118).
+          expect(northwindLine?.entries.map((entry) => entry.kind).sort()).toEqual(['availability_sent', 'card_shown', 'profile_opened', 'profile_revealed', 'requested_to_apply']);
           // Northwind's request to apply is on her dashboard and in her inbox, openable without the mail (ADR 062).
           const invitations = (await app.inject({ method: 'GET', url: '/api/my-invitations', headers })).json().invitations as Array<{ invitationId: string; jobTitle: string; company: string; status: string }>;
-          expect(invitations.map((row) => [row.jobTitle, row.company, row.status])).toEqual([['Senior Data Engineer', 'Northwind Analytics', 'new']]);
-          expect((await app.inject({ method: 'GET', url: `/api/my-invitations/${invitations[0]!.invitationId}`, headers })).statusCode).toBe(200);
+          // She revealed her profile, offered times, and changed them this morning (ADR 118): the latest answer stands.
+          expect(invitations.map((row) => [row.jobTitle, row.company, row.status])).toEqual([['Senior Data Engineer', 'Northwind Analytics', 'availability_submitted']]);
+          const opened = await app.inject({ method: 'GET', url: `/api/my-invitations/${invitations[0]!.invitationId}`, headers });
+          expect(opened.statusCode).toBe(200);
+          expect(opened.json()).toMatchObject({ hasRevealed: true, hasSubmittedAvailability: true, availability: AVAILABILITY_CHANGE.changed });
           // She connected her assistant with a key that lasts 90 days.
           const keys = (await app.inject({ method: 'GET', url: '/api/api-keys', headers })).json().keys as Array<{ name: string; createdAt: string; expiresAt: string }>;
           expect(keys.map((key) => [key.name, (Date.parse(key.expiresAt) - Date.parse(key.createdAt)) / 86_400_000])).toEqual([['Claude Desktop', 90]]);
@@ -114,12 +118,14 @@ describe('hireloop seed', () => {
       expect(northwindConversations.unreadCount).toBe(1);
       expect(northwindConversations.conversations.at(0).messages.at(-1)).toMatchObject({ from: 'candidate', message: 'Wednesday afternoon (CET) works well for me. Looking forward to it.', unread: true });
       const requests = (await app.inject({ method: 'GET', url: '/api/job-invitations', headers: company })).json().invitations;
-      // Lena, asked by Northwind; Noor and Priya, asked by Hireloop's operations team for Northwind's role. Noor has opened hers (ADR 070).
+      // Lena, asked by Northwind, answered with the times she changed this morning (ADR 118); Noor and Priya, asked by Hireloop's operations team for Northwind's role. Noor has opened hers (ADR 070).
       expect(requests.map((request: { jobTitle: string; candidateTitle: string; status: string }) => [request.jobTitle, request.candidateTitle, request.status]).sort()).toEqual([
         ['Senior Data Engineer', 'Analytics Engineer', 'email_sent'],
-        ['Senior Data Engineer', 'Senior Data Engineer', 'email_sent'],
+        ['Senior Data Engineer', 'Senior Data Engineer', 'interview_scheduled'],
         ['Senior Data Engineer', 'Site Reliability Engineer', 'viewed'],
       ]);
+      const lenasRequest = requests.find((request: { candidateTitle: string }) => request.candidateTitle === 'Senior Data Engineer');
+      expect(lenasRequest).toMatchObject({ candidate: { name: 'Lena Marsh' }, availability: AVAILABILITY_CHANGE.changed });
       // The operations team's day (issue 14): Sam Ortiz's actions are in the admin console's Activities.
       const sam = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: SEED_ADMIN.email, password: SEED_PASSWORD } });
       expect(sam.statusCode).toBe(200);

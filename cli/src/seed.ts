@@ -318,6 +318,26 @@ const ADMIN_STORY = {
   bulkInvite: { jobTitle: 'Senior Data Engineer', candidateEmails: ['priya.raman@example.com', 'noor.haddad@example.com'] },
 } as const;
 
+/**
+ * Lena took Northwind's request to apply (ADR 031): yesterday evening she revealed her profile and
+ * offered Monday and Wednesday mornings; this morning a conference took those, and she changed
+ * them to Tuesday and Thursday afternoons (ADR 118). Her invitation page shows the new times with
+ * Change Availability; Northwind's Requests to Apply show the request with them, and its outbox
+ * holds the mail that said the times changed.
+ */
+export const AVAILABILITY_CHANGE = {
+  candidateEmail: 'lena.marsh@example.com',
+  companyName: 'Northwind Analytics',
+  jobTitle: 'Senior Data Engineer',
+  first: { availableDays: ['Monday', 'Wednesday'], availableTimes: ['9:00 AM - 12:00 PM'], timezone: 'America/Chicago', additionalNotes: '' },
+  changed: {
+    availableDays: ['Tuesday', 'Thursday'],
+    availableTimes: ['12:00 PM - 3:00 PM'],
+    timezone: 'America/Chicago',
+    additionalNotes: 'A conference took my Monday and Wednesday mornings this week; these afternoons are free.',
+  },
+} as const;
+
 /** Noor has opened the invitation Sam sent her from her dashboard, and not answered yet: Northwind's list shows it Viewed (ADR 070). */
 export const INVITATION_VIEWER = 'noor.haddad@example.com';
 
@@ -729,6 +749,33 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   let apiKeys = 0;
   let savedSearches = 0;
   let invitationsViewed = 0;
+  let availabilityChanges = 0;
+  /** Lena's invitation from Northwind, once it was sent in this run (ADR 118): its id, and her token. */
+  function availabilityInvitation() {
+    const candidate = plan.candidates.find((one) => one.account.email === AVAILABILITY_CHANGE.candidateEmail);
+    const token = candidate && candidateTokens.get(candidate);
+    const userId = candidate && candidateIds.get(candidate);
+    const company = plan.companies.find((one) => one.account.companyName === AVAILABILITY_CHANGE.companyName);
+    const jobId = [...jobIds].find(([planned]) => company?.jobs.includes(planned) && planned.job.title === AVAILABILITY_CHANGE.jobTitle)?.[1];
+    return token && userId && jobId ? { auth: { authorization: `Bearer ${token}` }, url: `/api/my-invitations/${invitationIdFor(jobId, userId)}`, name: candidate.account.name } : null;
+  }
+  /** Yesterday evening: Lena reveals her profile to Northwind and offers her first times. */
+  async function availabilityFirstStory() {
+    const invitation = availabilityInvitation();
+    if (!invitation) return;
+    const revealed = await app.inject({ method: 'POST', url: `${invitation.url}/reveal`, headers: invitation.auth, payload: {} });
+    if (revealed.statusCode !== 200) throw new Error(`Seeding ${invitation.name}'s reveal failed: ${revealed.statusCode} ${revealed.body}`);
+    const offered = await app.inject({ method: 'POST', url: `${invitation.url}/availability`, headers: invitation.auth, payload: AVAILABILITY_CHANGE.first });
+    if (offered.statusCode !== 200) throw new Error(`Seeding ${invitation.name}'s availability failed: ${offered.statusCode} ${offered.body}`);
+  }
+  /** This morning: she changes them. */
+  async function availabilityChangeStory() {
+    const invitation = availabilityInvitation();
+    if (!invitation) return;
+    const changed = await app.inject({ method: 'POST', url: `${invitation.url}/availability`, headers: invitation.auth, payload: AVAILABILITY_CHANGE.changed });
+    if (changed.statusCode !== 200) throw new Error(`Seeding ${invitation.name}'s changed availability failed: ${changed.statusCode} ${changed.body}`);
+    availabilityChanges++;
+  }
   /**
    * The candidates' side today: those who were written to have opened their inbox (the message is
    * read, the dashboard counts nothing new), and Lena connected her AI assistant with a key that
@@ -786,12 +833,16 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
     for (const company of plan.companies) await companyStory(company);
     cancelledPlans = await seedCancellation(app, tokens.get(plan.companies.find((company) => company.account.companyName === CANCELLING_COMPANY)!));
     await cardsShown.close();
+    // Yesterday evening, two hours after the companies' day: Lena answers Northwind's request.
+    clock.set(new Date(Math.max(clock.now().getTime(), Math.min(now.getTime() - HOUR * 2, clock.now().getTime() + HOUR * 2))));
+    await availabilityFirstStory();
     // An hour ago: the operations team's day in the admin console.
     clock.set(new Date(now.getTime() - HOUR));
     await adminStory();
     await conversationStory();
     clock.set(new Date(Math.max(now.getTime(), conversationsEnd + 1000)));
     await candidateStory();
+    await availabilityChangeStory();
     for (const token of [...tokens.values(), ...candidateTokens.values()]) await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     for (const { source, jobs: feedJobs, dropped } of plan.feeds) {
       const feed = `seed:${source}`;
@@ -806,5 +857,5 @@ export async function seed(deps: AppDeps, options: { publicUrl?: string } = {}):
   }
   return companies === 0 && imported === 0 && candidates === 0
     ? 'Seed data was already loaded; nothing to do.'
-    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted (${replies} replies in the conversation) and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts; ${invitationsViewed} invitation opened. Demo accounts use the password ${SEED_PASSWORD}.`;
+    : `Seeded ${companies} companies with ${jobs} jobs posted over the last ${Math.round((now.getTime() - Math.min(...plan.companies.map((c) => c.signedUpAt.getTime()))) / DAY)} days, and ${imported} imported jobs from ${HIRELOOP_FEED_SOURCES.length} feeds; ${closed} jobs closed, ${jobsEdited} edited after posting; ${candidates} candidates with profiles and ${applications} applications; ${profiles} company profiles, ${plans} plans on trial (${cancelledPlans} cancelled for the trial's end), ${moves} applications answered, ${opened} full profile opened, ${contacts} candidate contacted (${replies} replies in the conversation) and ${invitations} invitations sent; ${adminActions} admin actions by ${SEED_ADMIN.email} (super admin); ${inboxesRead} inbox read, ${apiKeys} assistant key made and ${savedSearches} saved search with daily job alerts; ${invitationsViewed} invitation opened and ${availabilityChanges} interview availability changed. Demo accounts use the password ${SEED_PASSWORD}.`;
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
-import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { ASSISTANT_MESSAGES, DEFAULT_ASSISTANT_PATH } from '@hireloop/contracts';
+import { createFileRoute, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { PageShell } from '../components/layout/page-shell';
 import { Skeleton } from '../components/ui/skeleton';
@@ -8,8 +8,38 @@ import { ConnectPanel } from '../features/auth/components/auth-dialog';
 import { usePageTitle } from '../lib/page-title';
 import { useRobotsMeta } from '../lib/robots-meta';
 
-/** A credential from the address: text of at most 1000 characters, else nothing (the router reads `?user_token=123` as a number). */
-const credentialOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 1000) : '');
+const CONNECT_PATH = '/mysalt-callback';
+const NO_CALLBACK = { userToken: '', apiKey: '', failure: null };
+
+/** The longest credential the server takes (`AssistantAuthBody`). */
+const CREDENTIAL_MAX = 1000;
+
+/**
+ * A credential from the address: text (the router reads `?user_token=123` as a number), or
+ * `null` when the parameter is there but unreadable: given twice (an array), JSON (an object), or
+ * longer than the server takes. Cut to its first 1000 characters it would only be refused later
+ * as a wrong token, which it is not.
+ */
+function credentialOf(value: unknown): string | null {
+  if (value === undefined) return '';
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return text !== null && text.length <= CREDENTIAL_MAX ? text : null;
+}
+
+/**
+ * What the assistant's redirect says (ADR 043, 127): the credentials to connect with, or why not.
+ * An `error` (OAuth's `error=access_denied` when the person denied the connection at the
+ * assistant) is a failed connection, in the spec's words ('Authentication failed'); the
+ * `error_description` that may come with it is not shown: anyone can put any text in a link, and
+ * the page would say it in Hireloop's voice. Credentials the page cannot read fail the same way,
+ * instead of leaving empty fields that say nothing.
+ */
+function readCallback(search: Record<string, unknown>): { userToken: string; apiKey: string; failure: string | null } {
+  const userToken = credentialOf(search.user_token);
+  const apiKey = credentialOf(search.api_key);
+  if (search.error !== undefined || userToken === null || apiKey === null) return { userToken: '', apiKey: '', failure: ASSISTANT_MESSAGES.authFailed };
+  return { userToken, apiKey, failure: null };
+}
 
 /**
  * `/mysalt-callback`: the AI-assistant connect page (ADR 043). The credentials are read from the
@@ -26,15 +56,27 @@ export const Route = createFileRoute('/mysalt-callback')({
 
 function ConnectPage() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const [credentials] = useState(() => ({ userToken: credentialOf(search.user_token), apiKey: credentialOf(search.api_key) }));
+  const [callback, setCallback] = useState(() => readCallback(search));
+  // A new visit while the page is still shown: Back pressed during the redirect home, before the
+  // home page had replaced this one. The router keeps this page mounted then, and it stayed on
+  // "Redirecting to the job board..." for good (ADR 127). The address leaving and coming back
+  // starts a fresh panel, with none of the first visit's credentials.
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [shownAt, setShownAt] = useState({ pathname, visit: 0 });
+  if (pathname !== shownAt.pathname) {
+    setShownAt({ pathname, visit: pathname === CONNECT_PATH ? shownAt.visit + 1 : shownAt.visit });
+    if (pathname === CONNECT_PATH) setCallback(NO_CALLBACK);
+  }
   const navigate = useNavigate();
   const providers = useAuthProviders();
   usePageTitle('Connect AI Assistant');
   useRobotsMeta('noindex, nofollow');
 
+  // Whatever the assistant put in the address (credentials, an error, a state) leaves it at once.
+  const carriesParameters = Object.keys(search).length > 0;
   useEffect(() => {
-    if (search.user_token !== undefined || search.api_key !== undefined) void navigate({ to: '/mysalt-callback', replace: true });
-  }, [search.user_token, search.api_key, navigate]);
+    if (carriesParameters) void navigate({ to: CONNECT_PATH, replace: true });
+  }, [carriesParameters, navigate]);
 
   const goHome = useCallback(() => void navigate({ to: '/' }), [navigate]);
   const settings = providers.data?.assistant ?? (providers.isError ? FALLBACK_SETTINGS : null);
@@ -42,7 +84,7 @@ function ConnectPage() {
   return (
     <PageShell className="flex items-start justify-center sm:py-16">
       {settings ? (
-        <ConnectPanel settings={settings} userToken={credentials.userToken} apiKey={credentials.apiKey} onRedirectHome={goHome} />
+        <ConnectPanel key={shownAt.visit} settings={settings} userToken={callback.userToken} apiKey={callback.apiKey} failure={callback.failure} onRedirectHome={goHome} />
       ) : (
         <Skeleton className="h-96 w-full max-w-lg" aria-label="Loading" />
       )}

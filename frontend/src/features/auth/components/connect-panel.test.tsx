@@ -29,13 +29,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderPanel(credentials: { userToken?: string; apiKey?: string } = {}) {
+async function renderPanel(credentials: { userToken?: string; apiKey?: string; failure?: string } = {}) {
   const onRedirectHome = vi.fn();
   const rootRoute = createRootRoute();
   const page = createRoute({
     getParentRoute: () => rootRoute,
     path: '/mysalt-callback',
-    component: () => <ConnectPanel settings={SETTINGS} userToken={credentials.userToken ?? ''} apiKey={credentials.apiKey ?? ''} onRedirectHome={onRedirectHome} />,
+    component: () => <ConnectPanel settings={SETTINGS} userToken={credentials.userToken ?? ''} apiKey={credentials.apiKey ?? ''} failure={credentials.failure} onRedirectHome={onRedirectHome} />,
   });
   const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home</p> });
   const router = createRouter({ routeTree: rootRoute.addChildren([page, home]), history: createMemoryHistory({ initialEntries: ['/mysalt-callback'] }) });
@@ -110,5 +110,17 @@ describe('the connect page', () => {
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to connect to MySALT AI. Please check your credentials.'));
     expect(localStorage.getItem(ASSISTANT_USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows a failure the address brought (the assistant denied the connection) from the start, until a field is edited (ADR 127)', async () => {
+    await renderPanel({ failure: 'Authentication failed' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Authentication failed');
+    // The failure is the one thing said: not the blank fields' hint beside it.
+    expect(screen.queryByText('Please provide both your user token and API key')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeDisabled();
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText('User Token'), 'u');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Please provide both your user token and API key')).toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ interface ConnectPanelProps {
   /** From the address (`user_token`, `api_key`), read once. */
   userToken: string;
   apiKey: string;
+  /** What the address said went wrong (the assistant's `error`, or credentials that cannot be read): shown from the start. */
+  failure?: string | null;
   onRedirectHome: () => void;
 }
 
@@ -31,7 +33,7 @@ interface ConnectPanelProps {
  * masked with a copy button each, prefilled from the address; Connect (disabled while either is
  * blank), Dashboard (the assistant's, in a new tab) and Back to Job Board.
  */
-export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: ConnectPanelProps) {
+export function ConnectPanel({ settings, userToken, apiKey, failure = null, onRedirectHome }: ConnectPanelProps) {
   const actorRef = useActorRef(
     connectMachine.provide({
       actions: {
@@ -39,7 +41,7 @@ export function ConnectPanel({ settings, userToken, apiKey, onRedirectHome }: Co
         redirectHome: () => onRedirectHome(),
       },
     }),
-    { input: { path: settings.path } },
+    { input: { path: settings.path, error: failure } },
   );
   const context = useSelector(actorRef, (snapshot) => snapshot.context);
   const connecting = useSelector(actorRef, (snapshot) => snapshot.matches('connecting'));

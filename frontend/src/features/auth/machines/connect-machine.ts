@@ -14,6 +14,12 @@ export interface ConnectContext {
 
 export interface ConnectInput {
   path: string;
+  /**
+   * A failure the page already knows of when it opens: the assistant sent the person back with an
+   * error (they denied the connection), or with credentials that cannot be read. Shown at once,
+   * as a refused connect is, until the person edits a field.
+   */
+  error?: string | null;
 }
 
 export type ConnectEvent =
@@ -45,7 +51,7 @@ export const connectMachine = setup({
   },
 }).createMachine({
   id: 'connect',
-  context: ({ input }) => ({ path: input.path, error: null, user: null }),
+  context: ({ input }) => ({ path: input.path, error: input.error ?? null, user: null }),
   initial: 'idle',
   states: {
     idle: {
