@@ -24,6 +24,7 @@ describe('headings met in the third held-out set', () => {
     expect(headingOf('Berufstätigkeit')?.section).toBe('experience');
     expect(headingOf('EDV-Kenntnisse')?.section).toBe('skills');
     expect(headingOf('Sonstige Kenntnisse')?.section).toBe('skills');
+    expect(headingOf('Methodenkompetenz')?.section).toBe('skills');
     expect(headingOf('Kenntnisreich')).toBeUndefined();
   });
 

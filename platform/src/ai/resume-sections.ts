@@ -132,8 +132,8 @@ const sectionOfText = (text: string): Section | undefined => {
     BY_PHRASE.get(text.replace(/\s/g, '')) ??
     (QUALIFIER.test(text) ? sectionOfText(text.replace(QUALIFIER, '')) : undefined) ??
     otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined) ??
-    // German names a kind of knowledge by a compound: "EDV-Kenntnisse", "Maschinenbau-Kenntnisse", "Programmierkenntnisse".
-    (/^\p{L}{2,}-?kenntnisse$/u.test(text) ? 'skills' : undefined)
+    // German names a kind of knowledge by a compound: "EDV-Kenntnisse", "Maschinenbau-Kenntnisse", "Programmierkompetenz".
+    (/^\p{L}{2,}-?(?:kenntnisse|kompetenz|kompetenzen)$/u.test(text) ? 'skills' : undefined)
   );
 };
 
