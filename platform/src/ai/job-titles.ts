@@ -36,7 +36,7 @@ const TITLE_WORDS = [
   'sales', 'salesperson', 'account', 'business', 'merchandiser', 'buyer', 'retail', 'store', 'customer',
   'waiter', 'waitress', 'barista', 'cook', 'chef', 'driver', 'courier',
   // teaching and research
-  'teacher', 'tutor', 'lecturer', 'professor', 'instructor', 'educator', 'teaching', 'ta', 'dean', 'librarian',
+  'teacher', 'tutor', 'lecturer', 'professor', 'instructor', 'educator', 'teaching', 'ta', 'dean', 'librarian', 'faculty',
   'trainer', 'coach', 'mentor', 'scholar', 'postdoctoral',
   // trades, law, other
   'electrician', 'plumber', 'mechanic', 'welder', 'carpenter', 'lawyer', 'attorney', 'paralegal', 'solicitor',

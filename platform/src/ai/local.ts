@@ -114,7 +114,8 @@ const fieldsWithout = (line: string, span?: DateSpan): string[] => {
     else if (text.startsWith(span.start)) text = text.slice(span.start.length).replace(/^\s*[-–—]\s*/, ' | ');
   }
   return text
-    .split(/\s+\|\s+|\s*\|\s*|\s+\((?=[^)]{3,}\)\s*(?:$|\|))|\)\s*$/)
+    // "Data Analyst @BetaSoft": an at sign after a space (never inside an email) sets the employer apart.
+    .split(/\s+\|\s+|\s*\|\s*|\s+\((?=[^)]{3,}\)\s*(?:$|\|))|\)\s*$|\s+@\s*(?=[\p{Lu}\d])/u)
     // "北京某某科技有限公司 算法实习生": a Chinese employer's legal word ends its name, the title follows after a space.
     .flatMap((field) => {
       const employer = /^(\p{Script=Han}[^\s|]{1,30}?(?:有限公司|公司|集团|银行|医院|大学|研究院|研究所|实验室|工作室))\s+(\S.*)$/u.exec(field.trim());

@@ -231,7 +231,10 @@ export const countryOf = (location: string): CountryCode | undefined => {
  * a postcode and city, a labelled address, or the city on the line after a street address.
  */
 export const findLocation = (contactLines: readonly string[], isSkill: (item: string) => boolean): string => {
-  const fields = contactLines.flatMap((line) => fieldsOf(line).map((field) => field.replace(LOCATION_LABEL, '')));
+  const fields = contactLines.flatMap((line) =>
+    // A table's key beside its value, with no colon: "Adresse Musterstraße 1, 11111 Musterstadt".
+    fieldsOf(line).map((field) => field.replace(LOCATION_LABEL, '').replace(/^(?:add?ress(?:e)?|anschrift|wohnort)\s+(?=[\p{Lu}\d])/iu, '')),
+  );
   const usable = fields.filter(
     (field) => !/@|https?:|www\.|\.com\b/.test(field) && !/^[^:]{2,30}:\s/.test(field) && !looksLikeList(field, isSkill),
   );
@@ -264,6 +267,12 @@ export const findLocation = (contactLines: readonly string[], isSkill: (item: st
     const line = (contactLines[index] ?? '').trim();
     const next = (contactLines[index + 1] ?? '').trim();
     if (STREET.test(line) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(next) && headingOf(next) === undefined) return next;
+  }
+  // "42 Main Street, Springfield": a street and its town in one field are the whole address.
+  for (const field of usable) {
+    const [street = '', town = '', ...more] = field.split(/\s*,\s*/);
+    const named = STREET_WORD.test(street) || /\p{L}\s+\d+[a-z]?$/iu.test(street);
+    if (more.length === 0 && named && STREET.test(street) && /^\p{Lu}[\p{L} .'-]{2,30}$/u.test(town) && headingOf(town) === undefined) return field;
   }
   for (const field of usable) {
     const match = POSTCODE_CITY.exec(field);
@@ -391,11 +400,21 @@ const chineseNameNearContact = (lines: readonly string[]): string => {
 export const findName = (lines: readonly string[], handles: readonly string[]): string => {
   const candidates: { text: string; index: number; echoed: boolean }[] = [];
   let section: string | undefined;
-  lines.slice(0, 80).forEach((line, index) => {
+  let labelled = '';
+  lines.slice(0, 80).forEach((row, index) => {
+    let line = row;
+    // A table's key and value, no colon: "Name | Michael". A labelled name is taken as it is, before any guess.
+    const keyed = /^(?:name|full name|nom|nombre|nome|имя|фио|姓名)\s+\|\s+([^|]{2,40})$/iu.exec(line.trim());
+    if (keyed && labelled === '') {
+      const text = cleanNameCandidate(keyed[1] ?? '');
+      if (isNameLike(text, true) || /^\p{Lu}[\p{L}'’-]+$/u.test(text)) labelled = text;
+    }
     const heading = headingOf(line);
     if (heading) {
       section = heading.section;
-      return;
+      // "PERSONAL INFORMATION | Jane Roe": a contact heading in the margin, the name beside it.
+      if (heading.section !== 'contact' || heading.rest === '') return;
+      line = heading.rest;
     }
     const inSection = section !== undefined && section !== 'contact' && section !== 'summary';
     const fields = line.split(/\s+[|·•]\s+|\s{2,}|\s+-\s+/);
@@ -407,6 +426,7 @@ export const findName = (lines: readonly string[], handles: readonly string[]): 
       candidates.push({ text, index, echoed });
     }
   });
+  if (labelled !== '') return titleCase(labelled);
   const best = candidates.find((candidate) => candidate.echoed && candidate.index < 40) ?? candidates[0];
   if (best === undefined) return chineseNameNearContact(lines);
   // A name wrapped in a narrow column ("JORDAN T." / "DELGADO, PGCE", "Katrin E. van der" / "Berg, BSN"):

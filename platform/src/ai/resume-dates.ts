@@ -1,6 +1,6 @@
 /*
  * Dates and date ranges as resumes write them, in English, French, Spanish, German,
- * Portuguese and Chinese: "Sep. 2023 – Mar. 2024", "Sep. 2023 Mar. 2024" (no dash),
+ * Portuguese, Italian, Russian and Chinese: "Sep. 2023 – Mar. 2024", "Sep. 2023 Mar. 2024" (no dash),
  * "03/2019 – present", "2016/09", "2015 - 2017", "since January 2016", "Summer 2017",
  * "2015 年 3 月 – 至今", and template placeholders ("year–year", "Month 20XX – Ongoing").
  *
@@ -10,18 +10,18 @@
  */
 
 const MONTHS: ReadonlyArray<readonly string[]> = [
-  ['jan', 'january', 'janv', 'janvier', 'ene', 'enero', 'januar', 'jän', 'jänner', 'janeiro', 'gen', 'gennaio'],
-  ['feb', 'february', 'févr', 'fevr', 'février', 'fevrier', 'febrero', 'februar', 'fev', 'fevereiro', 'febbraio'],
-  ['mar', 'march', 'mars', 'marzo', 'märz', 'maerz', 'mär', 'março', 'marco'],
-  ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile'],
-  ['may', 'mai', 'mayo', 'maio', 'mag', 'maggio'],
-  ['jun', 'june', 'juin', 'junio', 'juni', 'junho', 'giu', 'giugno'],
-  ['jul', 'july', 'juil', 'juillet', 'julio', 'juli', 'julho', 'lug', 'luglio'],
-  ['aug', 'august', 'août', 'aout', 'ago', 'agosto', 'aug'],
-  ['sep', 'sept', 'september', 'septembre', 'septiembre', 'setembro', 'set', 'settembre'],
-  ['oct', 'october', 'octobre', 'octubre', 'okt', 'oktober', 'out', 'outubro', 'ott', 'ottobre'],
-  ['nov', 'november', 'novembre', 'noviembre', 'novembro'],
-  ['dec', 'december', 'déc', 'decembre', 'décembre', 'dic', 'diciembre', 'dez', 'dezember', 'dezembro', 'dicembre'],
+  ['jan', 'january', 'janv', 'janvier', 'ene', 'enero', 'januar', 'jän', 'jänner', 'janeiro', 'gen', 'gennaio', 'янв', 'январь', 'января'],
+  ['feb', 'february', 'févr', 'fevr', 'février', 'fevrier', 'febrero', 'februar', 'fev', 'fevereiro', 'febbraio', 'фев', 'февр', 'февраль', 'февраля'],
+  ['mar', 'march', 'mars', 'marzo', 'märz', 'maerz', 'mär', 'março', 'marco', 'март', 'марта'],
+  ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile', 'апр', 'апрель', 'апреля'],
+  ['may', 'mai', 'mayo', 'maio', 'mag', 'maggio', 'май', 'мая'],
+  ['jun', 'june', 'juin', 'junio', 'juni', 'junho', 'giu', 'giugno', 'июнь', 'июня'],
+  ['jul', 'july', 'juil', 'juillet', 'julio', 'juli', 'julho', 'lug', 'luglio', 'июль', 'июля'],
+  ['aug', 'august', 'août', 'aout', 'ago', 'agosto', 'aug', 'авг', 'август', 'августа'],
+  ['sep', 'sept', 'september', 'septembre', 'septiembre', 'setembro', 'set', 'settembre', 'сен', 'сент', 'сентябрь', 'сентября'],
+  ['oct', 'october', 'octobre', 'octubre', 'okt', 'oktober', 'out', 'outubro', 'ott', 'ottobre', 'окт', 'октябрь', 'октября'],
+  ['nov', 'november', 'novembre', 'noviembre', 'novembro', 'ноя', 'нояб', 'ноябрь', 'ноября'],
+  ['dec', 'december', 'déc', 'decembre', 'décembre', 'dic', 'diciembre', 'dez', 'dezember', 'dezembro', 'dicembre', 'дек', 'декабрь', 'декабря'],
 ];
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 0 };
 
@@ -48,7 +48,7 @@ const RANGE_TOKEN = `${DATE_TOKEN}|(?:Month\\s+)?${PLACEHOLDER}`;
 const SHORT_TOKEN = `(?:${MONTH_NAME})\\.?\\s+\\d{2}(?![\\d:])`;
 /** "Present" in the words resumes use, "to date" and "till now" included, apostrophes straight or curly. */
 const PRESENT =
-  "(?:to|till|until|up to)\\s+(?:date|now)|present|current(?:ly)?|now|today|ongoing|date|heute|aktuell|jetzt|dato|actuel(?:lement)?|aujourd['’]hui|présent|presente|actualidad|actual|atual|hoy|oggi|attuale|heden|obecnie|至今|现在|今";
+  "(?:to|till|until|up to)\\s+(?:date|now)|present|current(?:ly)?|now|today|ongoing|date|heute|aktuell|jetzt|dato|actuel(?:lement)?|aujourd['’]hui|présent|presente|actualidad|actual|atual|hoy|oggi|attuale|heden|obecnie|(?:по\\s+)?наст(?:оящее)?\\.?\\s*время|н\\.\\s?в\\.|сейчас|至今|现在|今";
 const DASH = '\\s*(?:[-–—‑~]+|to|until|till|bis|à|au|a|hasta|até)\\s*';
 const SINCE = 'since|seit|depuis|desde|dès|from';
 

@@ -32,42 +32,46 @@ const PHRASES: Record<Section, readonly string[]> = {
     'expérience', 'expériences', 'expérience professionnelle', 'expériences professionnelles', 'parcours professionnel',
     'vocacional', 'experiencia', 'experiencia laboral', 'experiencia profesional', 'experiência', 'experiência profissional',
     'berufserfahrung', 'erfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufliche erfahrung',
+    'appointments', 'professional appointments', 'academic appointments', 'academic positions', 'berufstätigkeit',
+    'berufspraxis', 'опыт работы', 'опыт', 'профессиональный опыт', 'трудовая деятельность',
     '工作经历', '工作经验', '实习经历', '实习经验', '实习/项目经历', '实习 / 项目经历', '工作背景', '职业经历', '科研经历',
   ],
   education: [
     'education', 'education and training', 'academic background', 'academic qualifications', 'qualifications',
-    'educational background', 'academics', 'academic credentials', 'basic academic credentials', 'studies',
+    'educational background', 'education background', 'academics', 'academic credentials', 'basic academic credentials', 'studies',
     'formation', 'formations', 'éducation', 'études', 'diplômes', 'parcours académique', 'formación',
     'formación académica', 'educación', 'estudios', 'formação', 'formação acadêmica', 'educação', 'ausbildung',
-    'bildung', 'bildungsweg', 'studium', 'akademischer werdegang', '教育背景', '教育经历', '学历', '教育',
+    'bildung', 'bildungsweg', 'studium', 'akademischer werdegang', 'образование', '教育背景', '教育经历', '学历', '教育',
   ],
   skills: [
     'skills', 'technical skills', 'key skills', 'core skills', 'skills and abilities', 'skills & abilities',
     'areas of expertise', 'expertise', 'core competencies', 'competencies', 'technologies', 'technical proficiencies',
     'tools', 'tech stack', 'it skills', 'computer skills', 'programming skills', 'skill set', 'skillset',
-    'strengths', 'fields', 'abilities', 'proficiencies',
+    'strengths', 'fields', 'abilities', 'proficiencies', 'programming expertise', 'technical expertise',
     'compétences', 'compétences techniques', 'savoir-faire', 'habilidades', 'competencias', 'aptitudes',
     'conocimientos', 'competências', 'kenntnisse', 'fähigkeiten', 'kompetenzen', 'fachkenntnisse',
-    'it-kenntnisse', '技能', '专业技能', 'it 技能', '技术技能', '个人技能', '技能特长', '专业能力', '核心技能',
+    'it-kenntnisse', 'sonstige kenntnisse', 'навыки', 'ключевые навыки', 'технические навыки', '技能', '专业技能', 'it 技能', '技术技能', '个人技能', '技能特长', '专业能力', '核心技能',
   ],
   projects: [
     'projects', 'project', 'personal projects', 'academic projects', 'selected projects', 'key projects',
-    'projets', 'proyectos', 'projetos', 'projekte', '项目', '项目经验', '项目经历', '科研项目',
+    'projets', 'proyectos', 'projetos', 'projekte', 'private projekte', 'проекты', '项目', '项目经验', '项目经历', '科研项目',
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licenses and certifications',
-    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', '证书', '资格证书',
+    'licenses & certifications', 'certificats', 'certificaciones', 'certificações', 'zertifikate', 'zusatzqualifikationen', 'сертификаты', '证书', '资格证书',
   ],
-  languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'sprachkenntnisse', 'lenguas', '语言', '语言能力'],
+  languages: ['languages', 'language', 'langues', 'idiomas', 'sprachen', 'sprachkenntnisse', 'lenguas', 'языки', '语言', '语言能力'],
   contact: ['contact', 'contact information', 'contact details', 'personal details', 'personal information', 'kontakt', 'coordonnées', 'contacto', 'contato',
-    'informations personnelles', 'datos personales', 'dados pessoais', '联系方式', '个人信息', '基本信息'],
+    'informations personnelles', 'datos personales', 'dados pessoais', 'persönliche daten', 'контакты', '联系方式', '个人信息', '基本信息'],
   other: [
     'honors', 'honours', 'honors and awards', 'honors & awards', 'awards', 'achievements', 'accomplishments',
-    'publications', 'selected publications', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
+    'publications', 'selected publications', 'papers', 'interests', 'hobbies', 'references', 'top skills', 'recognition',
     'extracurricular activities', 'activities', 'volunteering', 'memberships',
     'affiliations', 'presentations', 'talks', 'patents', 'courses', 'coursework', 'relevant coursework',
     'a day of my life', 'my life philosophy', 'most proud of', 'declaration', 'miscellaneous',
     'master thesis', 'extra-curricular activities', 'additional information',
+    // Words a skills list may hold on a line of their own ("Mentoring", "Service") stay out: they would end the list.
+    'grants', 'grants awarded', 'fellowships', 'grants and fellowships', 'invited talks', 'публикации', 'достижения', 'хобби', 'публичные выступления', 'курсы', 'онлайн курсы',
     'loisirs', "centres d'intérêt", 'intérêts', 'divers', 'distinctions', 'publicaciones', 'intereses', 'premios',
     'interesses', 'prêmios', 'hobbys', 'interessen', 'auszeichnungen', 'veröffentlichungen', 'sonstiges',
     '获奖情况', '其他', '兴趣爱好', '荣誉', '毕业论文', '荣誉证书', '荣誉奖项', '获奖经历', '校园经历', '公开成果', '发表论文', '论文发表', 'strength', 'cover letter',
@@ -83,6 +87,8 @@ const normaliseHeading = (text: string): string =>
     .normalize('NFC')
     .toLowerCase()
     .replace(/[\p{Co}\p{So}•▪◦·*#>_]/gu, ' ')
+    // An icon font's glyph read as a lone accented letter ("œ 教育经历", "ż Skills"): one character, then a space.
+    .replace(/^\s*[^\p{ASCII}\p{Script=Han}\p{Script=Cyrillic}]\s+(?=\S)/u, '')
     .replace(/^\s*(?:\d+\.?|[ivx]+\.)\s+/, '')
     .replace(/^\s*(?:[[(（【]\s*\d{1,2}\s*[\])）】]|\d{1,2}\s*[、.．]|[一二三四五六七八九十]{1,2}\s*[、.．])\s*/u, '')
     .replace(/^\s*\d{1,2}\s+(?=\p{Script=Han})/u, '')
@@ -111,20 +117,23 @@ const otherNumber = (text: string): string[] => {
 };
 
 /** "Previous Experience", "Prior Employment", "Other Skills": a listed heading after a word that only qualifies it. */
-const QUALIFIER = /^(?:previous|prior|past|recent|other|further|earlier|selected|professional|relevant|additional|key|main)\s+/;
+const QUALIFIER = /^(?:previous|prior|past|recent|other|further|earlier|selected|professional|relevant|additional|key|main|notable|избранные|другие)\s+/;
 
 const sectionOfText = (text: string): Section | undefined => {
   if (text.length === 0 || text.length > 45 || /\d{3}/.test(text)) return undefined;
   return (
     BY_PHRASE.get(text) ??
     BY_PHRASE.get(text.replace(/\s*(?:&|\/)\s*/g, ' and ')) ??
-    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/)[0] ?? '') ??
+    // The first of two joined headings, "and" in any of the languages above: "Formação e Cursos", "Проекты и публикации".
+    BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*|\s+(?:und|et|y|e|и)\s+/)[0] ?? '') ??
     // "Leadership & Activities": the last of the joined words when the first is no heading.
     // Two single words only: "Big Data Systems and Technologies" in a course list stays text.
     (/^[\p{L}-]+\s*(?:&|\/|\band\b)\s*[\p{L}-]+$/u.test(text) ? BY_PHRASE.get(text.split(/\s*(?:&|\/|\band\b)\s*/).at(-1) ?? '') : undefined) ??
     BY_PHRASE.get(text.replace(/\s/g, '')) ??
-    (QUALIFIER.test(text) ? BY_PHRASE.get(text.replace(QUALIFIER, '')) : undefined) ??
-    otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined)
+    (QUALIFIER.test(text) ? sectionOfText(text.replace(QUALIFIER, '')) : undefined) ??
+    otherNumber(text).map((variant) => BY_PHRASE.get(variant)).find((found) => found !== undefined) ??
+    // German names a kind of knowledge by a compound: "EDV-Kenntnisse", "Maschinenbau-Kenntnisse", "Programmierkompetenz".
+    (/^\p{L}{2,}-?(?:kenntnisse|kompetenz|kompetenzen)$/u.test(text) ? 'skills' : undefined)
   );
 };
 
