@@ -381,7 +381,7 @@ class Pass {
     // `null` is a value wherever the list expects one: the token parser goes on as after the item's own tokens.
     this.scannedValue = value;
     try {
-      this.parser!.write({ token: TokenType.NULL, value: null, offset: start });
+      this.parser!.write({ token: TokenType.NULL, value: null });
     } catch (error) {
       throw this.syntaxError(error, 0);
     } finally {
