@@ -59,6 +59,12 @@ export class FeedSyntaxError extends FeedFormatError {}
 export const HOLD_BYTES = 16 * 1024 * 1024;
 export const MAX_ITEM_BYTES = 8 * 1024 * 1024;
 const MAX_DEPTH = 64;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LEFT_BRACE = 0x7b;
+const RIGHT_BRACE = 0x7d;
+const LEFT_BRACKET = 0x5b;
+const RIGHT_BRACKET = 0x5d;
 
 const UNRECOGNISED =
   'Unrecognised feed: expected a Hireloop feed ({ "source": …, "jobs": [ … ] }), a Remote OK API array, a Himalayas API page ({ "jobs": [ … ] }), a JSON Feed ({ "items": [ … ] }), RSS or Atom';
@@ -102,6 +108,25 @@ class Pass {
   items: FeedItem[] | null = [];
   heldBytes = 0;
   overflowed = false;
+  /**
+   * Items that open with `{` or `[` are not given to the tokenizer (ADR 126): their bytes are found
+   * by a scan that follows only strings and brackets, and parsed by `JSON.parse`, which does in
+   * native code what the tokenizer and token parser did a byte and a token at a time (a third of a
+   * job's reading). The tokenizer still reads everything around them (the envelope, the commas,
+   * any other value), so the format is recognised and a broken envelope reported as before; an
+   * item `JSON.parse` refuses is read again by a tokenizer of its own, which says where it breaks.
+   * `skipped`: the bytes so far not given to the tokenizer, added to its offsets.
+   */
+  private skipped = 0;
+  /** The tokenizer's last token was the list's `[` or a comma in it: a value in the list comes next. */
+  private expectingItem = false;
+  /** Outside items, whether the scan is inside a string (a `{` there starts nothing). */
+  private inString = false;
+  private afterBackslash = false;
+  /** The item being scanned: its bytes so far, its nesting (the brackets opened), and its string state. */
+  private item: { parts: Uint8Array[]; bytes: number; brackets: number[]; inString: boolean; backslashes: number } | null = null;
+  /** The value of the scanned item handed to the token parser in place of its tokens. */
+  private scannedValue: unknown = undefined;
 
   constructor(
     reader: ItemReader | null,
@@ -116,7 +141,8 @@ class Pass {
   }
 
   private onToken(info: ParsedTokenInfo): void {
-    const { token, offset } = info;
+    const { token } = info;
+    const offset = info.offset + this.skipped;
     this.lastOffset = offset;
     if (this.depth === 0 && this.top === null) this.start(token);
     const opens = token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
@@ -132,6 +158,7 @@ class Pass {
       this.depth--;
       if (this.inList && this.depth === 1) this.inList = false;
     }
+    this.expectingItem = (token === TokenType.COMMA || token === TokenType.LEFT_BRACKET) && this.depth === this.itemsDepth && (this.top === 'array' || this.inList);
     this.parser!.write(info);
   }
 
@@ -166,7 +193,10 @@ class Pass {
     }
   }
 
-  private onValue({ value, key, stack }: ParsedElementInfo): void {
+  private onValue(element: ParsedElementInfo): void {
+    const { key, stack } = element;
+    const value = this.scannedValue === undefined ? element.value : this.scannedValue;
+    this.scannedValue = undefined;
     if (this.top === 'object' && stack.length === 1) {
       if (key === 'source') this.source = { value };
       if (key === 'name' && typeof value === 'string') this.accountName = value;
@@ -215,22 +245,190 @@ class Pass {
   }
 
   write(chunk: Uint8Array, bytesRead: number, maxItemBytes: number): void {
-    try {
-      this.tokenizer.write(chunk);
-    } catch (error) {
-      if (error instanceof FeedFormatError) throw error;
-      const message = error instanceof Error ? error.message.replace(/ at chunk position "\d+" \(absolute position "\d+"\)/, '') : String(error);
-      const absolute = error instanceof Error ? /absolute position "(\d+)"/.exec(error.message)?.[1] : undefined;
-      throw new FeedSyntaxError(`The feed is not valid JSON ${this.where(absolute === undefined ? this.lastOffset : Number(absolute))}: ${message}`);
+    const chunkStart = bytesRead - chunk.byteLength;
+    let from = 0;
+    let at = 0;
+    while (at < chunk.byteLength) {
+      if (this.item !== null) {
+        at = this.scanItem(chunk, at, chunkStart);
+        if (this.item.brackets.length === 0) this.endItem();
+        from = at;
+        continue;
+      }
+      const byte = chunk[at]!;
+      if (this.inString) {
+        if (this.afterBackslash) this.afterBackslash = false;
+        else if (byte === BACKSLASH) this.afterBackslash = true;
+        else if (byte === QUOTE) this.inString = false;
+      } else if (byte === QUOTE) this.inString = true;
+      else if (byte === LEFT_BRACE || byte === LEFT_BRACKET) {
+        // What comes before goes to the tokenizer first: whether the list expects an item here is its to say.
+        this.tokenize(chunk.subarray(from, at));
+        from = at;
+        if (this.expectingItem) {
+          this.startItem(chunkStart + at);
+          continue;
+        }
+      }
+      at++;
     }
+    if (this.item === null) this.tokenize(chunk.subarray(from));
     if (this.itemStart >= 0 && bytesRead - this.itemStart > maxItemBytes) {
+      // A break inside the item comes first, as when the tokenizer read it.
+      if (this.item !== null) this.reread(this.itemBytes(), 'part');
       throw new FeedSyntaxError(`An item of the feed is larger than ${count(maxItemBytes / 1024 / 1024)} MB ${this.where(this.itemStart)}: the run stops there`);
     }
+  }
+
+  private tokenize(bytes: Uint8Array): void {
+    if (bytes.byteLength === 0) return;
+    try {
+      this.tokenizer.write(bytes);
+    } catch (error) {
+      throw this.syntaxError(error, this.skipped);
+    }
+  }
+
+  /** A tokenizer's or token parser's error as the run reports it; `shift`: where that tokenizer's byte 0 is in the feed. */
+  private syntaxError(error: unknown, shift: number): Error {
+    if (error instanceof FeedFormatError) return error;
+    const message = error instanceof Error ? error.message.replace(/ at chunk position "\d+" \(absolute position "\d+"\)/, '') : String(error);
+    const absolute = error instanceof Error ? /absolute position "(\d+)"/.exec(error.message)?.[1] : undefined;
+    return new FeedSyntaxError(`The feed is not valid JSON ${this.where(absolute === undefined ? this.lastOffset : Number(absolute) + shift)}: ${message}`);
+  }
+
+  private startItem(offset: number): void {
+    this.itemStart = offset;
+    this.itemIndex++;
+    this.lastOffset = offset;
+    this.expectingItem = false;
+    this.item = { parts: [], bytes: 0, brackets: [], inString: false, backslashes: 0 };
+  }
+
+  /**
+   * Follows the item from `at` to its closing bracket or the chunk's end: strings (found with
+   * `indexOf`, a quote after an odd number of backslashes is in the string) and brackets, nothing
+   * else. A closing bracket of the wrong kind ends it too: `JSON.parse` then refuses it. Answers
+   * where it stopped.
+   */
+  private scanItem(chunk: Uint8Array, at: number, chunkStart: number): number {
+    const item = this.item!;
+    const { brackets } = item;
+    const start = at;
+    let i = at;
+    const end = chunk.byteLength;
+    while (i < end) {
+      if (item.inString) {
+        const quote = chunk.indexOf(QUOTE, i);
+        if (quote === -1) {
+          // The backslashes that end the chunk escape the next chunk's first byte (or not).
+          let run = 0;
+          while (run < end - i && chunk[end - 1 - run] === BACKSLASH) run++;
+          item.backslashes = run === end - i ? item.backslashes + run : run;
+          i = end;
+          break;
+        }
+        let run = 0;
+        while (quote - 1 - run >= i && chunk[quote - 1 - run] === BACKSLASH) run++;
+        if (quote - run === i) run += item.backslashes;
+        item.backslashes = 0;
+        i = quote + 1;
+        if (run % 2 === 0) item.inString = false;
+        continue;
+      }
+      const byte = chunk[i++]!;
+      if (byte === QUOTE) item.inString = true;
+      else if (byte === LEFT_BRACE || byte === LEFT_BRACKET) {
+        brackets.push(byte);
+        if (this.depth + brackets.length > MAX_DEPTH) throw new FeedSyntaxError(`The feed nests deeper than ${MAX_DEPTH} levels at byte ${count(chunkStart + i - 1)}`);
+      } else if (byte === RIGHT_BRACE || byte === RIGHT_BRACKET) {
+        const opened = brackets.pop();
+        if (opened !== (byte === RIGHT_BRACE ? LEFT_BRACE : LEFT_BRACKET)) brackets.length = 0;
+        if (brackets.length === 0) break;
+      }
+    }
+    item.parts.push(chunk.subarray(start, i));
+    item.bytes += i - start;
+    return i;
+  }
+
+  private itemBytes(): Uint8Array {
+    const { parts, bytes } = this.item!;
+    if (parts.length === 1) return parts[0]!;
+    const joined = new Uint8Array(bytes);
+    let at = 0;
+    for (const part of parts) {
+      joined.set(part, at);
+      at += part.byteLength;
+    }
+    return joined;
+  }
+
+  /** The scanned item, parsed, goes to the token parser as one value in place of its tokens. */
+  private endItem(): void {
+    const bytes = this.itemBytes();
+    const start = this.itemStart;
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    } catch {
+      // Where it breaks, in the tokenizer's words (or its value, should the tokenizer take what JSON.parse does not).
+      value = this.reread(bytes, 'whole');
+    }
+    this.item = null;
+    this.skipped += bytes.byteLength;
+    this.lastOffset = start + bytes.byteLength - 1;
+    // `null` is a value wherever the list expects one: the token parser goes on as after the item's own tokens.
+    this.scannedValue = value;
+    try {
+      this.parser!.write({ token: TokenType.NULL, value: null });
+    } catch (error) {
+      throw this.syntaxError(error, 0);
+    } finally {
+      this.scannedValue = undefined;
+    }
+  }
+
+  /**
+   * The item's bytes read by a tokenizer and token parser of their own: throws where they break,
+   * as the document's own would have. `whole` (its closing bracket was found): answers its value;
+   * `cut` (the document ended inside it): throws when it ends inside a token; `part`: only the break.
+   */
+  private reread(bytes: Uint8Array, kind: 'whole' | 'cut' | 'part'): unknown {
+    const tokenizer = new Tokenizer();
+    const parser = new TokenParser({ keepStack: false });
+    const shift = this.itemStart;
+    let value: unknown;
+    parser.onValue = ({ value: read, stack }) => {
+      if (stack.length === 0) value = read;
+    };
+    tokenizer.onToken = (info) => {
+      this.lastOffset = info.offset + shift;
+      parser.write(info);
+    };
+    try {
+      tokenizer.write(bytes);
+    } catch (error) {
+      throw this.syntaxError(error, shift);
+    }
+    if (kind === 'part') return undefined;
+    if (kind === 'whole' && parser.isEnded) return value;
+    if (kind === 'whole') throw new FeedSyntaxError(`The feed is not valid JSON ${this.where()}: the item does not end where its brackets do`);
+    try {
+      tokenizer.end();
+    } catch (error) {
+      throw new FeedSyntaxError(`The feed ends in the middle of a value after ${count(this.itemStart + bytes.byteLength)} bytes ${this.where()}: ${error instanceof Error ? error.message : String(error)} (was it cut short?)`);
+    }
+    return undefined;
   }
 
   /** The input has ended: a document that has not is cut short. */
   end(bytesRead: number): void {
     if (this.top === null) throw new FeedFormatError('The feed is empty');
+    if (this.item !== null) {
+      this.reread(this.itemBytes(), 'cut');
+      throw new FeedSyntaxError(`The feed ends after ${count(bytesRead)} bytes before its document does ${this.where()}: it was cut short (truncated)`);
+    }
     try {
       this.tokenizer.end();
     } catch (error) {

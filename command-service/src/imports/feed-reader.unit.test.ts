@@ -20,6 +20,26 @@ describe('reading a feed as a stream', () => {
     for (const size of [1, 3, 7, 64, 100_000]) expect(await streamed(chunkedSource(text, size))).toEqual(parseFeed(text));
   });
 
+  it('finds where each item ends whatever its strings hold: escaped quotes and backslashes, brackets, split across chunks (ADR 126)', async () => {
+    const tricky = ['say \\"hi\\" {now} [1,2]', 'C:\\path\\', '\\\\"', 'ends with a backslash \\', '{"not": "json"}', '“quoted” — naïve 🚀 ]}', '\\u00e9 \\n'];
+    const jobs = tricky.map((text, index) => ({ ...job(`T${index}`, `Title ${text}`), description: `<p>${text}</p>`, skills: [text, '[', '{'] }));
+    const text = hireloop([...jobs, [1, [2, { a: '}' }]], { ...job('N1'), nested: { deeper: [[{ x: ']' }]] } }]);
+    for (const size of [1, 2, 3, 5, 7, 13, 64, 100_000]) expect(await streamed(chunkedSource(text, size))).toEqual(parseFeed(text));
+    const read = await streamed(chunkedSource(text, 3));
+    expect(read.jobs.map((one) => one.externalId)).toEqual([...tricky.map((_, index) => `T${index}`), 'N1']);
+    expect(read.jobs[1]!.content.description).toBe('C:\\path\\');
+    expect(read.skipped).toEqual([{ item: `jobs[${tricky.length}]`, externalId: null, reason: expect.any(String) }]);
+  });
+
+  it('reports a bracket that closes the wrong kind where it stands, inside the item', async () => {
+    const good = hireloop([job('A1')]).slice(0, -2);
+    const text = `${good},{"externalId": "A2", "skills": ["x"}, "title": "t"}]}`;
+    const error = await failure(chunkedSource(text, 9));
+    expect(error).toBeInstanceOf(FeedSyntaxError);
+    const byte = (at: number) => Buffer.byteLength(text.slice(0, at));
+    expect(error.message).toMatch(new RegExp(`^The feed is not valid JSON at byte ${byte(text.indexOf('"x"}') + 3)} \\(in jobs\\[1\\], which starts at byte ${byte(good.length + 1)}\\)`));
+  });
+
   it('recognises the three formats by shape, as parseFeed does, with the Remote OK notice left out', async () => {
     const remoteOk = JSON.stringify([{ legal: 'terms' }, { id: '7', position: 'Dev', company: 'Acme', description: 'x' }, { id: '8', company: 'Acme' }]);
     const himalayas = JSON.stringify({ comments: 'page', jobs: [{ guid: 'https://h/1', title: 'Dev', companyName: 'Acme', description: 'x' }], limit: 20 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,7 @@ import { FeedFormatError, ItemCollector, type FeedFormat, type SkippedItem } fro
 export type ImportDeps = Pick<CommandServiceDeps, 'eventStore' | 'clock' | 'ids'>;
 
 /** The same job of the same source lands on the same stream, whichever feed lists it. */
-export const importedJobId = (source: JobSource, externalId: string) =>
-  `${source}-${createHash('sha256').update(`${source}:${externalId}`).digest('hex').slice(0, 20)}`;
+export const importedJobId = (source: JobSource, externalId: string) => `${source}-${hash('sha256', `${source}:${externalId}`, 'hex').slice(0, 20)}`;
 
 export interface ImportSummary {
   feed: string;

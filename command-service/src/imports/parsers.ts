@@ -355,7 +355,9 @@ export function absoluteUrl(value: string | null | undefined, base: string | nul
 
 const MONTH_FORMATS = ['MMMM d, yyyy', 'MMM d, yyyy', 'MMM. d, yyyy', 'd MMMM yyyy', 'd MMM yyyy', 'd. MMMM yyyy', 'MMMM d yyyy', 'EEE, d MMM yyyy', 'EEEE, MMMM d, yyyy', 'yyyy/MM/dd', 'yyyy.MM.dd', 'yyyyMMdd'];
 const TIME_SUFFIXES = ['', ' HH:mm', ' HH:mm:ss', " 'at' h:mm a", ' h:mm a'];
-const plausible = (date: DateTime) => date.isValid && date.year >= 1990 && date.year <= 2100;
+const plausibleYear = (year: number) => year >= 1990 && year <= 2100;
+const plausible = (date: DateTime) => date.isValid && plausibleYear(date.year);
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * A date as feeds write it, to ISO 8601 UTC, or null when it cannot be told: ISO 8601 (a time
@@ -369,6 +371,9 @@ export function dateFrom(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim().replace(/\s+/g, ' ');
   if (!text) return null;
+  // What most feeds write (and `toISOString` does): already the answer when it is a real date of
+  // those years; luxon took ~40 µs to say so (ADR 126).
+  if (ISO_UTC.test(text) && plausibleYear(Number(text.slice(0, 4))) && fromIsoText(text) === text) return text;
   if (/^\d{9,13}$/.test(text)) return fromUnixTime(Number(text));
   const utc = { zone: 'utc', setZone: true, locale: 'en-US' } as const;
   const candidates = [
@@ -521,14 +526,14 @@ export class ItemCollector {
   add(index: number, item: unknown): Collected {
     const { reader } = this;
     if (reader.ignore(item)) return { ignored: true };
-    const externalId = reader.idOf(item);
     let result: ItemResult;
     try {
       result = reader.toJob(item, this.context);
     } catch (error) {
       result = { skip: `could not be read: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if ('skip' in result) return { skipped: { item: reader.label(index), externalId, reason: result.skip } };
+    // The id only for a skipped item: a format read by its fields (XML) reads them all to find it (ADR 126).
+    if ('skip' in result) return { skipped: { item: reader.label(index), externalId: reader.idOf(item), reason: result.skip } };
     if (this.externalIds.has(result.job.externalId)) {
       return {
         skipped: { item: reader.label(index), externalId: result.job.externalId, reason: `duplicate of an earlier job with id ${JSON.stringify(result.job.externalId)} (the first is kept)` },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HireloopFeedInput } from '@hireloop/contracts/imports/feed';
 import { FeedFormatError, dateFrom, htmlToText, parseFeed, repairMojibake, salaryFromText, salaryText, SPACES_TO_COLLAPSE } from './parsers';
@@ -153,6 +154,20 @@ describe('text and salary helpers', () => {
       ['0001-01-01', null],
     ];
     for (const [text, iso] of cases) expect([text, dateFrom(text)]).toEqual([text, iso]);
+  });
+
+  it('answers a date already written as toISOString writes it as luxon did, valid or not (ADR 126: without luxon)', () => {
+    const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+    // Seeded, so a failure is the same on every run: months 0-13, days 0-32, hours 0-25 and so on.
+    let seed = 126;
+    const next = (below: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % below);
+    for (let round = 0; round < 3000; round++) {
+      const text = `${1980 + next(130)}-${pad(next(14))}-${pad(next(33))}T${pad(next(26))}:${pad(next(61))}:${pad(next(61))}.${pad(next(1000), 3)}Z`;
+      const luxon = DateTime.fromISO(text, { zone: 'utc', setZone: true, locale: 'en-US' });
+      const expected = luxon.isValid && luxon.year >= 1990 && luxon.year <= 2100 ? luxon.toUTC().toISO() : null;
+      if (expected !== null) expect([text, dateFrom(text)]).toEqual([text, expected]);
+      else expect(dateFrom(text)).not.toBe(text);
+    }
   });
 
   it('writes salaries given as text the board’s way when it can read them whole, and keeps the rest as written', () => {

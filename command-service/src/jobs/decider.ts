@@ -68,8 +68,23 @@ export const NOT_YOUR_JOB = 'Only the company that posted this job can change it
 
 const day = (iso: string) => iso.slice(0, 10);
 
-const sameContent = (a: JobContent, b: JobContent) => JSON.stringify(a) === JSON.stringify(b);
+/** Field by field (lists item by item): what comparing their JSON said, without writing it twice a job of every import (ADR 126). */
+const sameContent = (a: JobContent, b: JobContent) => {
+  for (const key of CONTENT_FIELDS) {
+    const left: unknown = a[key];
+    const right: unknown = b[key];
+    if (left === right) continue;
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length || left.some((item, index) => item !== right[index])) return false;
+  }
+  return true;
+};
 
+const CONTENT_FIELDS = ['title', 'company', 'location', 'salary', 'type', 'remote', 'description', 'requirements', 'skills', 'experience', 'benefits'] as const satisfies ReadonlyArray<keyof JobContent>;
+
+/**
+ * The content's fields, named: an event's data is built with them rather than spread from the
+ * content (`{ ...content, jobId, … }` cost ~30 µs a job in V8, the literal under 1 µs: ADR 126).
+ */
 const contentOf = (data: JobContent): JobContent => ({
   title: data.title,
   company: data.company,
@@ -173,12 +188,24 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
       }
       case 'ImportJob': {
         const data = command.data;
+        const { content } = data;
         if (state.status === 'none') {
           return [
             {
               type: 'JobImported',
               data: {
-                ...data.content,
+                // Named, not spread (see contentOf).
+                title: content.title,
+                company: content.company,
+                location: content.location,
+                salary: content.salary,
+                type: content.type,
+                remote: content.remote,
+                description: content.description,
+                requirements: content.requirements,
+                skills: content.skills,
+                experience: content.experience,
+                benefits: content.benefits,
                 jobId: data.jobId,
                 shareToken: data.shareToken,
                 source: data.source,
@@ -198,7 +225,7 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
         if (changed) {
           events.push({
             type: 'ImportedJobRevised',
-            data: { ...data.content, jobId: state.jobId, externalUrl: data.externalUrl, validThrough: data.validThrough, seenAt: data.seenAt },
+            data: { title: content.title, company: content.company, location: content.location, salary: content.salary, type: content.type, remote: content.remote, description: content.description, requirements: content.requirements, skills: content.skills, experience: content.experience, benefits: content.benefits, jobId: state.jobId, externalUrl: data.externalUrl, validThrough: data.validThrough, seenAt: data.seenAt },
           });
         } else if (state.lastSeenDay !== day(data.seenAt)) {
           events.push({ type: 'ImportedJobSeen', data: { jobId: state.jobId, seenAt: data.seenAt } });

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOB_MESSAGES, MESSAGES, PostJobBody, type JobPosted } from '@hireloop/contracts';
 import { deciderSpec } from '../shared/decider-spec';
 import { JOB_NOT_FOUND, NOT_YOUR_JOB, jobDecider, type ImportedJobData, type JobActor, type JobPoster } from './decider';
@@ -173,6 +173,22 @@ describe('importing a job', () => {
         data: { ...jobContent, title: 'Staff Data Engineer', jobId: 'job-1', externalUrl: 'https://remoteok.example/1', validThrough: null, seenAt: '2026-11-21T06:00:00.000Z' },
       },
     ]);
+  });
+
+  it('a change in a list (a skill added, one changed, the order) or a field newly given is a revision too; the same lists are not', () => {
+    const skills = jobContent.skills;
+    for (const content of [
+      { ...jobContent, skills: [...skills, 'Go'] },
+      { ...jobContent, skills: [...skills.slice(0, -1), `${skills.at(-1) ?? ''}!`] },
+      { ...jobContent, skills: [...skills].reverse() },
+      { ...jobContent, requirements: [...jobContent.requirements, 'SQL'] },
+      { ...jobContent, benefits: jobContent.benefits === null ? 'Pension' : null },
+    ]) {
+      if (JSON.stringify(content) === JSON.stringify(jobContent)) continue;
+      const events = jobDecider.decide({ type: 'ImportJob', data: imported('2026-11-20T18:00:00.000Z', { content }) }, [firstSeen].reduce((state, event) => jobDecider.evolve(state, event), jobDecider.initialState()));
+      expect(events.map((event) => event.type)).toEqual(['ImportedJobRevised']);
+    }
+    spec.given([firstSeen]).when({ type: 'ImportJob', data: imported('2026-11-20T18:00:00.000Z', { content: { ...jobContent, skills: [...skills], requirements: [...jobContent.requirements] } }) }).then([]);
   });
 
   it('back in its feed after dropping out, it opens again; a job an admin closed stays closed', () => {
