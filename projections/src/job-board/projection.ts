@@ -39,7 +39,7 @@ export type JobBoardDocument = Omit<Job, StoredElsewhere> & {
 /**
  * Fields of the API shape the board does not store (ADR 125): the id is `_id` already, and a match
  * score, its reasons and warnings are a candidate's, never the board's (null and empty on every
- * job). They were 4 of a document's 36 keys and a fifteenth of its text, which every rebuild
+ * job). They were 4 of a document's 32 keys and a fifteenth of its text, which every rebuild
  * wrote, sent and parsed into jsonb once per job. `toJob` puts them back.
  */
 type StoredElsewhere = 'id' | 'matchScore' | 'matchReasons' | 'warnings';
