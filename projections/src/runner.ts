@@ -29,6 +29,15 @@ const REBUILD_BATCH = 5000;
  * go by beside the largest.
  */
 const INDEX_BUILDS_AT_ONCE = 3;
+/**
+ * How long (ms) a rebuild's bulk loop runs its JavaScript before it lets I/O in (ADR 125). A
+ * batch applied from memory is one synchronous stretch of a few hundred ms; meanwhile the
+ * read-ahead's rows wait in the socket and the previous batch's write cannot send its next
+ * statement or COPY chunk, so the server sat idle beside Node instead of working in parallel.
+ */
+const BULK_SLICE_MS = 4;
+/** One turn of the event loop: pending I/O callbacks run before the loop goes on. */
+const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const advancedSubject = (projection: string) => `projection.${projection}.advanced`;
 
@@ -554,14 +563,25 @@ export class ProjectionRunner {
           const relevant = target.runner.relevant;
           const tx = buffer.transaction(target);
           const started = performance.now();
+          let sliceStarted = started;
+          let yielded = 0;
+          let applied = 0;
           for (const event of read.events) {
             if (!relevant.has(event.type)) continue;
             // No promise per event when the projection applies it from memory at once.
             const rest = projection.applyNow ? projection.applyNow(event, tx) : projection.apply(event, tx);
             if (rest) await rest;
             target.events++;
+            // Lets the read-ahead and the previous batch's write go on beside this JavaScript.
+            if ((++applied & 31) === 0 && performance.now() - sliceStarted >= BULK_SLICE_MS) {
+              const paused = performance.now();
+              await ioTurn();
+              sliceStarted = performance.now();
+              yielded += sliceStarted - paused;
+            }
           }
-          target.timings.apply += performance.now() - started;
+          // The I/O callbacks run in the pauses are the pass's, not this read model's.
+          target.timings.apply += performance.now() - started - yielded;
         }
         await buffer.flush(read.nextPosition);
         position = read.nextPosition;

@@ -172,18 +172,14 @@ function boardDocument(i: number): JobBoardDocument {
   const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   const base = {
     ...job,
-    id,
     companyId,
     shareToken: `bench-share-${i}`,
     createdAt,
     isActive: i % 11 !== 0,
-    matchScore: null,
-    matchReasons: [],
-    warnings: [],
     firstSeenAt: null,
     lastSeenAt: null,
     validThrough: null,
-  } as unknown as Job;
+  } as unknown as Omit<Job, 'id' | 'matchScore' | 'matchReasons' | 'warnings'>;
   return { _id: id, ...base, ...boardFields(base), closedReason: null, position: encodePosition(0, i + 1) };
 }
 

@@ -326,25 +326,46 @@ export function compileFind(
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
   /** `COPY … FROM STDIN` of `chunks` (text format); only a transaction's connection has it. */
-  copyIn?(sql: string, chunks: Iterable<string>): Promise<void>;
+  copyIn?(sql: string, chunks: Iterable<Buffer>): Promise<void>;
 }
 
 /** A value in COPY's text format: backslash, newline, carriage return and tab escaped (JSON text holds only backslashes). */
 const COPY_SPECIAL = /[\\\n\r\t]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-export const copyTextValue = (value: string): string => value.replace(COPY_SPECIAL, (special) => COPY_ESCAPES[special]!);
+export const copyTextValue = (value: string): string =>
+  // Most documents hold none (JSON text has no raw control characters): four scans for one
+  // character each are cheaper than the regular expression's (ADR 125).
+  value.indexOf('\\') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0 && value.indexOf('\t') < 0
+    ? value
+    : value.replace(COPY_SPECIAL, (special) => COPY_ESCAPES[special]!);
 
-/** COPY rows (`id<TAB>json<LF>`) gathered into chunks of about 256 kB. */
-function* copyChunks(rows: readonly { id: string; json: string }[]): Generator<string> {
-  let chunk = '';
+/** Bytes of COPY rows gathered per chunk. */
+const COPY_CHUNK_BYTES = 262_144;
+
+/**
+ * COPY rows (`id<TAB>json<LF>`) as UTF-8 chunks of about 256 kB, each row's text encoded straight
+ * into the chunk: a chunk built as one string was a rope of a thousand pieces that the driver
+ * flattened and then encoded (ADR 125).
+ */
+function* copyChunks(rows: readonly { id: string; json: string }[]): Generator<Buffer> {
+  let chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+  let used = 0;
   for (const { id, json } of rows) {
-    chunk += `${copyTextValue(id)}\t${copyTextValue(json)}\n`;
-    if (chunk.length >= 262_144) {
-      yield chunk;
-      chunk = '';
+    const key = copyTextValue(id);
+    const value = copyTextValue(json);
+    // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
+    const most = 3 * (key.length + value.length) + 2;
+    if (used + most > chunk.length) {
+      if (used > 0) yield chunk.subarray(0, used);
+      chunk = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, most));
+      used = 0;
     }
+    used += chunk.write(key, used);
+    chunk[used++] = 0x09;
+    used += chunk.write(value, used);
+    chunk[used++] = 0x0a;
   }
-  if (chunk.length > 0) yield chunk;
+  if (used > 0) yield chunk.subarray(0, used);
 }
 
 const isDatabaseError = (error: unknown): error is pg.DatabaseError => error instanceof pg.DatabaseError;

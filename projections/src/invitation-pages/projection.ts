@@ -269,7 +269,9 @@ function pagesOf(event: InvitationPagesEvent, context: Known): Touched {
  */
 export const invitationPagesProjection = evolvingProjection<typeof schemas, Known>({
   name: 'invitation-pages',
-  version: 1,
+  // 2: its jobs are the job board's documents, which no longer hold `id`, `matchScore`,
+  // `matchReasons` or `warnings` (ADR 125).
+  version: 2,
   collections: {
     'invitation-pages': {
       indexes: [{ fields: ['jobId'] }, { fields: ['companyId'] }, { fields: ['candidateUserId'] }, { fields: ['candidateProfileId'] }, { fields: ['profileUserId'] }],

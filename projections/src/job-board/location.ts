@@ -58,20 +58,40 @@ const STATE_NAME = anyPhrase(STATES.map(([name]) => name));
 const NON_US_PLACE = anyPhrase(NON_US_PLACES);
 const CAPITALS = /\b([A-Z]{2})\b/g;
 
-export function locationFlags(location: string, remote: boolean): LocationFlags {
+/** What a location's text says, whether the job says it is remote or not. */
+type LocationSays = Readonly<{ remote: boolean; global: boolean; us: boolean }>;
+
+// Abbreviations count only in capitals ("Austin, TX"), so "in" or "or" in a sentence do not.
+function stateAbbreviation(location: string): boolean {
+  for (const match of location.matchAll(CAPITALS)) if (STATE_ABBREVIATIONS.has(match[1]!)) return true;
+  return false;
+}
+
+function locationSays(location: string): LocationSays {
   const text = words(location);
-  const usWording = US_WORDING.test(text);
-  // Abbreviations count only in capitals ("Austin, TX"), so "in" or "or" in a sentence do not.
-  const stateAbbreviation = () => {
-    for (const match of location.matchAll(CAPITALS)) if (STATE_ABBREVIATIONS.has(match[1]!)) return true;
-    return false;
-  };
-  const usPlace = () => STATE_NAME.test(text) || stateAbbreviation() || /\b\d{5}(?:-\d{4})?\b/.test(location);
+  const usPlace = STATE_NAME.test(text) || stateAbbreviation(location) || /\b\d{5}(?:-\d{4})?\b/.test(location);
   return {
-    isRemote: remote || /\bremote\b/.test(text),
-    isGlobal: /\b(global|globally|worldwide)\b/.test(text),
-    isUS: usWording || (usPlace() && !NON_US_PLACE.test(text)),
+    remote: /\bremote\b/.test(text),
+    global: /\b(global|globally|worldwide)\b/.test(text),
+    us: US_WORDING.test(text) || (usPlace && !NON_US_PLACE.test(text)),
   };
+}
+
+/**
+ * `locationSays` by location, for the last few thousand different ones: jobs share a few
+ * locations, and a rebuild asks for every job's (ADR 125). Emptied when full, so it stays small.
+ */
+const SAID_REMEMBERED = 4096;
+const said = new Map<string, LocationSays>();
+
+export function locationFlags(location: string, remote: boolean): LocationFlags {
+  let says = said.get(location);
+  if (!says) {
+    says = locationSays(location);
+    if (said.size >= SAID_REMEMBERED) said.clear();
+    said.set(location, says);
+  }
+  return { isRemote: remote || says.remote, isGlobal: says.global, isUS: says.us };
 }
 
 /** The rule above as first written, phrase by phrase: the reference the unit test holds `locationFlags` to. */

@@ -19,7 +19,8 @@ import { locationFlags } from './location';
  * text (`searchText`) is not stored: it would repeat the title, company, skills and description
  * (a fifth of the document); the search index derives it (ADR 091).
  */
-export type JobBoardDocument = Job & {
+export type JobBoardDocument = Omit<Job, StoredElsewhere> & {
+  /** The job's id (`id` in the API shape; `toJob` gives it back). */
   _id: string;
   /** Lower-cased location. */
   locationText: string;
@@ -34,6 +35,14 @@ export type JobBoardDocument = Job & {
    */
   position: string;
 };
+
+/**
+ * Fields of the API shape the board does not store (ADR 125): the id is `_id` already, and a match
+ * score, its reasons and warnings are a candidate's, never the board's (null and empty on every
+ * job). They were 4 of a document's 32 keys and a fifteenth of its text, which every rebuild
+ * wrote, sent and parsed into jsonb once per job. `toJob` puts them back.
+ */
+type StoredElsewhere = 'id' | 'matchScore' | 'matchReasons' | 'warnings';
 
 /** The fields a keyword is searched in (each a string, or for skills strings): `searchText` joins them. */
 export const KEYWORD_FIELDS = ['title', 'company', 'skills', 'description'] as const;
@@ -57,7 +66,13 @@ const withContent = (doc: JobBoardDocument, content: JobContent): JobBoardDocume
 const schemas = { JobPosted, JobImported, ImportedJobRevised, ImportedJobSeen, JobEdited, JobClosed, JobReopened };
 type JobBoardEvent = ProjectedEvent<typeof schemas>;
 
-const added = (job: Job, position: string): JobBoardDocument => ({ _id: job.id, ...job, ...boardFields(job), closedReason: null, position });
+const added = ({ id, matchScore: _score, matchReasons: _reasons, warnings: _warnings, ...job }: Job, position: string): JobBoardDocument => ({
+  _id: id,
+  ...job,
+  ...boardFields(job),
+  closedReason: null,
+  position,
+});
 
 /** Pure: a job's document after an event (null: none yet). Events about a job the board does not have leave it so. */
 export function evolveJob(doc: JobBoardDocument | null, event: JobBoardEvent): JobBoardDocument | null {
@@ -99,7 +114,8 @@ export const jobBoardProjection = evolvingProjection({
   name: 'job-board',
   // 4: only the indexes something reads (the board's searches are answered by the in-memory
   // index, so the trigram indexes only slowed every write down). 5: no stored `searchText`.
-  version: 5,
+  // 6: no `id`, `matchScore`, `matchReasons` or `warnings` (ADR 125).
+  version: 6,
   collections: {
     jobs: {
       // No whole-document index (ADR 112): equality on the share token (job pages) and the

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JobImported, JobPosted } from '@hireloop/contracts';
+import { jobFromPosted, type JobImported, type JobPosted } from '@hireloop/contracts';
 import { encodePosition } from '@hireloop/platform/event-store';
 import { projectedEvent, projectionSpec } from '../shared/projection-spec';
 import { evolveJob, jobBoardProjection, type JobBoardDocument } from './projection';
+import { toJob } from './queries';
 
 const spec = projectionSpec(jobBoardProjection);
 
@@ -31,7 +32,6 @@ const posted: JobPosted = {
 
 const postedDocument = {
   _id: 'job-1',
-  id: 'job-1',
   shareToken: 'share-1',
   title: 'Senior Data Engineer',
   company: 'Northwind',
@@ -49,9 +49,6 @@ const postedDocument = {
   isActive: true,
   source: 'internal',
   externalUrl: null,
-  matchScore: null,
-  matchReasons: [],
-  warnings: [],
   firstSeenAt: null,
   lastSeenAt: null,
   validThrough: null,
@@ -169,7 +166,6 @@ describe('job board read model', () => {
       .then('jobs', [
         {
           _id: 'remoteok-abc',
-          id: 'remoteok-abc',
           shareToken: 'share-2',
           title: 'Senior Backend Engineer',
           company: 'Acme',
@@ -187,9 +183,6 @@ describe('job board read model', () => {
           isActive: false,
           source: 'remoteok',
           externalUrl: 'https://remoteok.com/remote-jobs/1093241',
-          matchScore: null,
-          matchReasons: [],
-          warnings: [],
           firstSeenAt: '2026-05-08T06:00:00.000Z',
           lastSeenAt: '2026-05-10T06:00:00.000Z',
           validThrough: '2026-06-01T00:00:00.000Z',
@@ -218,6 +211,12 @@ describe('evolveJob (pure)', () => {
     const copy = structuredClone(before);
     expect(evolveJob(before, closed)).toEqual({ ...before, isActive: false, closedReason: 'closed_by_owner', position: nth(2) });
     expect(before).toEqual(copy);
+  });
+
+  it('the document holds no field of the API shape twice or always empty, and toJob gives the job back whole (ADR 125)', () => {
+    const doc = evolveJob(null, projectedEvent('JobPosted', posted, { position: nth(1), occurredAt: '2026-11-20T08:30:00.000Z' }))!;
+    for (const field of ['id', 'matchScore', 'matchReasons', 'warnings']) expect(doc).not.toHaveProperty(field);
+    expect(toJob(doc)).toEqual(jobFromPosted(posted, '2026-11-20T08:30:00.000Z'));
   });
 
   it('an event about a job the board does not have leaves it without one', () => {

@@ -6,7 +6,14 @@ import { jobBoardProjection, KEYWORD_FIELDS, type JobBoardDocument } from './pro
 
 export const jobsCollection = (readStore: ReadStore) => readStore.collection<JobBoardDocument>(physicalCollection(jobBoardProjection, 'jobs'));
 
-export const toJob = ({ _id, locationText, typeText, isRemote, isGlobal, isUS, closedReason, position, ...job }: JobBoardDocument): Job => job;
+/** The API shape of a board document: what the board adds for its searches dropped, what it does not store (ADR 125) given back. */
+export const toJob = ({ _id, locationText, typeText, isRemote, isGlobal, isUS, closedReason, position, ...job }: JobBoardDocument): Job => ({
+  id: _id,
+  ...job,
+  matchScore: null,
+  matchReasons: [],
+  warnings: [],
+});
 
 const contains = (text: string) => ({ $regex: escapeRegex(text) });
 

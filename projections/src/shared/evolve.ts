@@ -140,13 +140,16 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
   const schemaOf = (type: string): z.ZodType | undefined => (Object.hasOwn(schemas, type) ? schemas[type] : undefined);
   // An event is parsed once for `prefetch` and `apply` both (the same recorded object reaches both).
   const parsedEvents = new WeakMap<RecordedEvent, ProjectedEvent<Schemas>>();
-  const parse = (recorded: RecordedEvent): ProjectedEvent<Schemas> => {
-    const known = parsedEvents.get(recorded);
-    if (known) return known;
+  const parseOnce = (recorded: RecordedEvent): ProjectedEvent<Schemas> => {
     const schema = schemaOf(recorded.type);
     if (!schema) throw new Error(`Projection ${projection.name} has no schema for ${recorded.type}`);
     // The union member of `recorded.type`: its data is what that type's schema parsed.
-    const event = { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
+    return { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
+  };
+  const parse = (recorded: RecordedEvent): ProjectedEvent<Schemas> => {
+    const known = parsedEvents.get(recorded);
+    if (known) return known;
+    const event = parseOnce(recorded);
     parsedEvents.set(recorded, event);
     return event;
   };
@@ -197,7 +200,9 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
   };
   // From memory without a promise while it can (a rebuild), else the asynchronous way: same reads, same order.
   const applyNow = (recorded: RecordedEvent, tx: ProjectionTransaction): Promise<void> | undefined => {
-    const event = parse(recorded);
+    // Only `prefetch` (the live path) keeps what it parsed for `apply`: an event is applied once,
+    // and a rebuild, which prefetches nothing, would fill the WeakMap for nothing (ADR 125).
+    const event = parsedEvents.get(recorded) ?? parseOnce(recorded);
     const known = contextNow(event, tx);
     let next = 0;
     if (known) while (next < slices.length && slices[next]!.applyNow(tx, event, known)) next++;

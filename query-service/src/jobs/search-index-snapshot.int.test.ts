@@ -254,7 +254,7 @@ describe('the index without documents', () => {
     data.upsert(doc);
     // The board stores no search text (ADR 091): the index derives it, and a second job gives the same.
     expect(doc).not.toHaveProperty('searchText');
-    data.upsert({ ...doc, _id: 'other', id: 'other' });
+    data.upsert({ ...doc, _id: 'other' });
     expect(data.vocabularyText(0)).toBe('kubernetes engineer\nacme\ngo rust');
     expect(data.vocabularyText(1)).toBe('kubernetes engineer\nacme\ngo rust');
   });

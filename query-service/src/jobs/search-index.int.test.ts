@@ -85,13 +85,9 @@ function positionless(jobId: string, seed: Partial<JobPosted> & { title: string;
   const { jobId: id, postedBy: _postedBy, ...rest } = job;
   return {
     _id: id,
-    id,
     ...rest,
     createdAt: at(NOW),
     isActive: true,
-    matchScore: null,
-    matchReasons: [],
-    warnings: [],
     firstSeenAt: null,
     lastSeenAt: null,
     validThrough: null,
