@@ -14,7 +14,7 @@ import {
   assertProjectionName,
   canonicalJson,
   CollectionNotFoundError,
-  normaliseDocument,
+  documentJson,
   parseFilter,
   parseIndexes,
   parsePaging,
@@ -466,13 +466,14 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         return Number(result.rows[0].n);
       },
       async put(input) {
-        const { doc, json } = normaliseDocument(input);
+        // Only the text is sent: the checks on the text, without a parsed copy to walk (ADR 123).
+        const json = documentJson(input);
         await run(
           db(),
           name,
           `INSERT INTO ${table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
-          [doc._id, json],
-          doc._id,
+          [input._id, json],
+          input._id,
         );
       },
       async putMany(inputs) {
@@ -481,9 +482,9 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         // document of an id wins here, as it would with one put after another.
         const latest = new Map<string, string>();
         for (const input of inputs) {
-          const { doc, json } = normaliseDocument(input);
-          latest.delete(doc._id);
-          latest.set(doc._id, json);
+          const json = documentJson(input);
+          latest.delete(input._id);
+          latest.set(input._id, json);
         }
         await run(
           db(),
@@ -804,9 +805,10 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
               latest.set(id, null);
             }
             for (const input of puts) {
-              const { doc, json } = normaliseDocument(input);
-              latest.delete(doc._id);
-              latest.set(doc._id, json);
+              // The text is all the statement takes (see `put`).
+              const json = documentJson(input);
+              latest.delete(input._id);
+              latest.set(input._id, json);
             }
           }
           for (const [projection, position] of checkpoints) {

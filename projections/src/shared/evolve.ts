@@ -122,6 +122,23 @@ export function slice<Event, D extends Doc, Ctx extends Context = Context>(colle
   };
 }
 
+/**
+ * Parsed data by schema and by recorded event, shared by every read model. The runner hands the
+ * same recorded objects to all of them (`applyBatchTogether`), and a JobPosted reaches nine, most
+ * with the contracts' own schema: each parsed it again (ADR 114, 123). Evolves are pure (ADR 055)
+ * and never change the event they are given, so one parsed value serves them all.
+ */
+const parsedData = new WeakMap<z.ZodType, WeakMap<RecordedEvent, unknown>>();
+
+const parseData = (schema: z.ZodType, recorded: RecordedEvent): unknown => {
+  let bySchema = parsedData.get(schema);
+  if (!bySchema) parsedData.set(schema, (bySchema = new WeakMap()));
+  if (bySchema.has(recorded)) return bySchema.get(recorded);
+  const data = schema.parse(recorded.data);
+  bySchema.set(recorded, data);
+  return data;
+};
+
 /** A read model written as slices: `ProjectionDefinition` (what the runner runs) without `apply` and `eventTypes`, plus the parts above. */
 export interface EvolvingProjection<Schemas extends EventSchemaMap, Ctx extends Context> extends Omit<ProjectionDefinition, 'apply' | 'eventTypes'> {
   /** The event types it follows and the schema each one's data is parsed with, once, before any evolve sees it. */
@@ -144,7 +161,7 @@ export function evolvingProjection<Schemas extends EventSchemaMap, Ctx extends C
     const schema = schemaOf(recorded.type);
     if (!schema) throw new Error(`Projection ${projection.name} has no schema for ${recorded.type}`);
     // The union member of `recorded.type`: its data is what that type's schema parsed.
-    return { ...recorded, data: schema.parse(recorded.data) } as ProjectedEvent<Schemas>;
+    return { ...recorded, data: parseData(schema, recorded) } as ProjectedEvent<Schemas>;
   };
   const parse = (recorded: RecordedEvent): ProjectedEvent<Schemas> => {
     const known = parsedEvents.get(recorded);
