@@ -138,10 +138,17 @@ const COLUMNS = `lpad(e.transaction_id::text, 20, '0') || '.' || lpad(e.global_s
  * passed over only when it is known to be another database's (the same transaction: running ids
  * are unique); one not found there (ended meanwhile, a prepared transaction, a backend the role
  * may not see) counts, as before. The least of those in progress, or the snapshot's xmax.
+ *
+ * `pg_stat_activity` is read after the snapshot is taken, so another database's transaction that
+ * ends in between is not found there and counts: that horizon falls below one an earlier read
+ * reported, and `readAll` came back without events `headPosition` had just shown (ADR 128). A
+ * horizon once found stays true (every id below it has ended, and new ids are only handed out
+ * above the xmax it is at most), so the statement takes the highest one this store has seen
+ * (`$1`, an xid8 as text) as a floor: the store's reads never move back.
  */
-const HORIZON = `snapshot AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+const horizonOver = (floor: string): string => `snapshot AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
   horizon AS MATERIALIZED (
-    SELECT coalesce(min(x), pg_snapshot_xmax((SELECT s FROM snapshot))) AS xmin
+    SELECT greatest(coalesce(min(x), pg_snapshot_xmax((SELECT s FROM snapshot))), ${floor}::text::xid8) AS xmin
       FROM pg_snapshot_xip((SELECT s FROM snapshot)) AS x
      WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
                         WHERE a.backend_xid = x::xid AND a.datid IS NOT NULL
@@ -188,6 +195,13 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
   const assertOpen = (): void => {
     if (closed) throw new Error('The event store is closed');
+  };
+
+  // The highest horizon a read of this store has found: a floor for the next ones (`horizonOver`).
+  let horizonFloor = 0n;
+  const raiseHorizonFloor = (found: string): void => {
+    const value = BigInt(found);
+    if (value > horizonFloor) horizonFloor = value;
   };
 
   // One stream's append: the stream's head, the expected-version check and the insert. Rows are
@@ -522,24 +536,27 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
   /**
    * The safe high-water mark: the last event below the oldest transaction in progress that may
-   * be this database's (`HORIZON`: every transaction there has ended, so nothing can appear at or
+   * be this database's (`horizonOver`: every transaction there has ended, so nothing can appear at or
    * before it any more), and whether rows exist beyond it. Computed once per read with two index seeks.
    */
   async function horizon(): Promise<{ head: { transaction_id: string; global_seq: string } | null; pending: boolean }> {
-    const result = await pool.query<{ head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }>(
-      `WITH ${HORIZON},
+    const result = await pool.query<{ horizon: string; head_transaction_id: string | null; head_global_seq: string | null; pending: boolean }>(
+      `WITH ${horizonOver('$1')},
             head AS MATERIALIZED (
               SELECT h.transaction_id, h.global_seq FROM ${table} h
                WHERE h.transaction_id < (SELECT xmin FROM horizon)
                ORDER BY h.transaction_id DESC, h.global_seq DESC LIMIT 1)
-       SELECT (SELECT transaction_id::text FROM head) AS head_transaction_id,
+       SELECT (SELECT xmin::text FROM horizon) AS horizon,
+              (SELECT transaction_id::text FROM head) AS head_transaction_id,
               (SELECT global_seq::text FROM head) AS head_global_seq,
               -- ORDER BY … LIMIT 1 makes this an index seek; a bare EXISTS was planned as a
               -- sequential scan (the planner guesses a third of the rows match).
               EXISTS (SELECT 1 FROM (SELECT p.transaction_id FROM ${table} p WHERE p.transaction_id >= (SELECT xmin FROM horizon)
                                        ORDER BY p.transaction_id LIMIT 1) beyond) AS pending`,
+      [horizonFloor.toString()],
     );
     const row = result.rows[0];
+    if (row) raiseHorizonFloor(row.horizon);
     return {
       head: row?.head_transaction_id && row.head_global_seq ? { transaction_id: row.head_transaction_id, global_seq: row.head_global_seq } : null,
       pending: row?.pending === true,
@@ -619,14 +636,20 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
 
   async function headPosition(): Promise<Position> {
     assertOpen();
-    const result = await pool.query<{ transaction_id: string; global_seq: string }>(
-      `WITH ${HORIZON}
-       SELECT e.transaction_id::text AS transaction_id, e.global_seq::text AS global_seq FROM ${table} e
-        WHERE e.transaction_id < (SELECT xmin FROM horizon)
-        ORDER BY e.transaction_id DESC, e.global_seq DESC LIMIT 1`,
+    const result = await pool.query<{ horizon: string; transaction_id: string | null; global_seq: string | null }>(
+      `WITH ${horizonOver('$1')},
+            head AS MATERIALIZED (
+              SELECT e.transaction_id, e.global_seq FROM ${table} e
+               WHERE e.transaction_id < (SELECT xmin FROM horizon)
+               ORDER BY e.transaction_id DESC, e.global_seq DESC LIMIT 1)
+       SELECT (SELECT xmin::text FROM horizon) AS horizon,
+              (SELECT transaction_id::text FROM head) AS transaction_id,
+              (SELECT global_seq::text FROM head) AS global_seq`,
+      [horizonFloor.toString()],
     );
     const row = result.rows[0];
-    return row ? encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) : START;
+    if (row) raiseHorizonFloor(row.horizon);
+    return row?.transaction_id && row.global_seq ? encodePosition(BigInt(row.transaction_id), BigInt(row.global_seq)) : START;
   }
 
   function subscribe(

@@ -54,12 +54,7 @@ const incompleteNotice: InvitationNotice = {
   variant: 'destructive' as const,
 };
 
-/**
- * The invitation flow (part 1 §4): not revealed → revealed, with the availability dialog opening
- * right after → availability submitted (the thank-you banner). The calls are invoked actors and
- * the toasts an action, so the page provides the real ones and the tests their own.
- */
-export const invitationMachine = setup({
+const invitationSetup = setup({
   types: {
     context: {} as InvitationFlowContext,
     events: {} as InvitationFlowEvent,
@@ -82,7 +77,48 @@ export const invitationMachine = setup({
       toast(notice);
     },
   },
-}).createMachine({
+});
+
+/**
+ * The availability dialog, open (`choosing`) and sending (`submitting`): the same whether the
+ * candidate offers times for the first time, after the reveal, or changes them (ADR 118). `closed`
+ * is the sibling state closing it goes back to; `offered` is where times the server took lead (and
+ * the toast they bring, if any), as do times the company's move to the offer stage overtook.
+ */
+function availabilityDialog(closed: string, offered: { target: string; notice?: InvitationNotice }) {
+  return {
+    choosing: invitationSetup.createStateConfig({
+      on: {
+        'availability.close': closed,
+        'availability.submit': 'submitting',
+        'availability.incomplete': { actions: { type: 'notify', params: incompleteNotice } },
+      },
+    }),
+    submitting: invitationSetup.createStateConfig({
+      invoke: {
+        src: 'submitAvailability',
+        input: ({ context, event }) => {
+          assertEvent(event, 'availability.submit');
+          return { token: context.token, body: event.body };
+        },
+        onDone: { target: offered.target, actions: offered.notice ? { type: 'notify', params: offered.notice } : [] },
+        onError: [
+          // Times offered in another tab, then moved on by the company: say so and show where things stand.
+          { guard: 'afterOffer', target: offered.target, actions: { type: 'notify', params: afterOfferNotice } },
+          // Nothing chosen is lost: the dialog stays open with the new choices.
+          { target: 'choosing', actions: { type: 'notify', params: refusedNotice } },
+        ],
+      },
+    }),
+  };
+}
+
+/**
+ * The invitation flow (part 1 §4): not revealed → revealed, with the availability dialog opening
+ * right after → availability submitted (the thank-you banner). The calls are invoked actors and
+ * the toasts an action, so the page provides the real ones and the tests their own.
+ */
+export const invitationMachine = invitationSetup.createMachine({
   id: 'invitation',
   context: ({ input }) => ({
     token: input.token,
@@ -133,28 +169,7 @@ export const invitationMachine = setup({
       initial: 'closed',
       states: {
         closed: { on: { 'availability.open': 'choosing' } },
-        choosing: {
-          on: {
-            'availability.close': 'closed',
-            'availability.submit': 'submitting',
-            'availability.incomplete': { actions: { type: 'notify', params: incompleteNotice } },
-          },
-        },
-        submitting: {
-          invoke: {
-            src: 'submitAvailability',
-            input: ({ context, event }) => {
-              assertEvent(event, 'availability.submit');
-              return { token: context.token, body: event.body };
-            },
-            onDone: '#invitation.submitted',
-            onError: [
-              // Times offered in another tab, then moved on by the company: say so and show where things stand.
-              { guard: 'afterOffer', target: '#invitation.submitted', actions: { type: 'notify', params: afterOfferNotice } },
-              { target: 'choosing', actions: { type: 'notify', params: refusedNotice } },
-            ],
-          },
-        },
+        ...availabilityDialog('closed', { target: '#invitation.submitted' }),
       },
     },
     /** Times offered (the thank-you banner); the candidate may change them until the offer stage (ADR 118). */
@@ -162,34 +177,10 @@ export const invitationMachine = setup({
       initial: 'done',
       states: {
         done: { on: { 'availability.open': 'choosing' } },
-        choosing: {
-          on: {
-            'availability.close': 'done',
-            'availability.submit': 'submitting',
-            'availability.incomplete': { actions: { type: 'notify', params: incompleteNotice } },
-          },
-        },
-        submitting: {
-          invoke: {
-            src: 'submitAvailability',
-            input: ({ context, event }) => {
-              assertEvent(event, 'availability.submit');
-              return { token: context.token, body: event.body };
-            },
-            onDone: {
-              target: 'done',
-              actions: {
-                type: 'notify',
-                params: { title: INVITATION_MESSAGES.availabilityUpdated, description: INVITATION_MESSAGES.availabilityUpdatedText, variant: 'success' as const },
-              },
-            },
-            onError: [
-              { guard: 'afterOffer', target: 'done', actions: { type: 'notify', params: afterOfferNotice } },
-              // Nothing chosen is lost: the dialog stays open with the new choices.
-              { target: 'choosing', actions: { type: 'notify', params: refusedNotice } },
-            ],
-          },
-        },
+        ...availabilityDialog('done', {
+          target: 'done',
+          notice: { title: INVITATION_MESSAGES.availabilityUpdated, description: INVITATION_MESSAGES.availabilityUpdatedText, variant: 'success' as const },
+        }),
       },
     },
   },
