@@ -20,7 +20,7 @@ const credentialOf = (value: unknown) => (typeof value === 'string' || typeof va
 export const Route = createFileRoute('/mysalt-callback')({
   // The assistant's settings start loading with the page, not waited for: when they fail the page
   // still connects with the default path.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(authProvidersQueryOptions()),
+  loader: ({ context }) => void context.loadQueryClient().then((queryClient) => queryClient.prefetchQuery(authProvidersQueryOptions())),
   component: ConnectPage,
 });
 
