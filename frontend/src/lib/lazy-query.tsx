@@ -246,9 +246,8 @@ export function useLazyQuery<T>(options: LazyQueryOptions<T>): LazyQueryResult<T
   // The last answer of another key, while this one loads (keepPrevious).
   const [previous, setPrevious] = useState<T | undefined>(undefined);
   const own: LazyQueryResult<T> = observer ? observer.getOptimisticResult(defaulted!) : entryResult<T>(entry!, refetch);
-  useEffect(() => {
-    if (!observer && own.data !== undefined && !own.isPlaceholderData) setPrevious(own.data);
-  }, [observer, own.data, own.isPlaceholderData]);
+  // Noted during render (React's way to keep state in step with a value): no effect, no extra commit.
+  if (!observer && own.data !== undefined && own.data !== previous) setPrevious(own.data);
   if (!observer && options.keepPrevious && own.isPending && previous !== undefined) {
     return { ...own, isPending: false, isError: false, data: previous, isPlaceholderData: true };
   }
