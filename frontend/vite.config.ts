@@ -144,7 +144,9 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: (id: string) => FRAMEWORK.test(id) && firstPage.has(id) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+              // React Query's modules only as far as a first page uses them: its context (ADR 122). The
+              // rest (the client, its caches, the observers) comes with the pages and parts that load it.
+              test: (id: string) => FRAMEWORK.test(id) && firstPage.has(id) && (!/@tanstack[\\/](react-query|query-core)[\\/]/.test(id) || /[\\/]QueryClientProvider\.js$/.test(id)),
             },
             {
               // The app's own shared pieces (the API client, session, layout, small UI parts, the job
@@ -156,7 +158,7 @@ export default defineConfig({
               // their icons) are here too: on a first visit to /jobs they were six files of 160 B to
               // 1.4 kB, each with its own imports and exports (ADR 102).
               name: 'app',
-              test: /frontend[\\/]src[\\/](main\.tsx|lib[\\/](lucide-icon|api-client|auth-token|auth-dialog|page-title|product|utils|search-params|use-debounced-text|page-window|query-client|session)|components[\\/](layout[\\/]|ui[\\/](button|card|input|label|badge|alert|skeleton|pagination|select-trigger|deferred-select|toast)\.)|features[\\/]auth[\\/]hooks[\\/]use-auth\.|features[\\/]jobs[\\/](api[\\/](get-jobs|get-my-application)\.|lib[\\/]format-job\.|components[\\/]apply-button\.)|lib[\\/]match-score\.|components[\\/]match-score-badge\.|routes[\\/]-components[\\/]use-job-viewer\.)|contracts[\\/]src[\\/](jobs|candidates)[\\/]constants\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](check|x|plus|clock|search|lock|circle-check|eye|briefcase|map-pin|users|share-2|triangle-exclamation-point|building-complex|sparkles|globe|dollar-sign|external-link)\.mjs)/,
+              test: /frontend[\\/]src[\\/](main\.tsx|lib[\\/](lucide-icon|api-client|auth-token|auth-dialog|page-title|product|utils|search-params|use-debounced-text|page-window|lazy-query)|components[\\/](layout[\\/]|ui[\\/](button|card|input|label|badge|alert|skeleton|pagination|select-trigger|deferred-select|toast)\.)|features[\\/]auth[\\/]hooks[\\/]use-auth\.|features[\\/]jobs[\\/](api[\\/](get-jobs|get-my-application)\.|lib[\\/]format-job\.|components[\\/]apply-button\.)|lib[\\/]match-score\.|components[\\/]match-score-badge\.|routes[\\/]-components[\\/]use-job-viewer\.)|contracts[\\/]src[\\/](jobs|candidates)[\\/]constants\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](check|x|plus|clock|search|lock|circle-check|eye|briefcase|map-pin|users|share-2|triangle-exclamation-point|building-complex|sparkles|globe|dollar-sign|external-link)\.mjs)/,
             },
           ],
         },

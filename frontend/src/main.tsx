@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { afterShellPaint } from './lib/after-shell-paint';
-import { queryClient } from './lib/query-client';
+import { LazyQueryClientProvider, loadQueryClient } from './lib/lazy-query';
 import { createAppRouter } from './router';
 
-const router = createAppRouter(queryClient);
+const router = createAppRouter(loadQueryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -18,9 +17,9 @@ if (!container) throw new Error('The page has no #root element');
 afterShellPaint(container, () =>
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <LazyQueryClientProvider>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </LazyQueryClientProvider>
     </StrictMode>,
   ),
 );

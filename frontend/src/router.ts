@@ -9,10 +9,10 @@ import { RouteError } from './routes/-components/route-error-boundary';
  * rendered at build time (`prerender/render-shell.tsx`, with its own `history`, ADR 086): both
  * must render the same tree.
  */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+export function createAppRouter(loadQueryClient: () => Promise<QueryClient>, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { loadQueryClient },
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // Loaders read through React Query, which decides freshness; the router should not cache on top.

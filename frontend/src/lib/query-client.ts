@@ -1,5 +1,9 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryFunction } from '@tanstack/react-query';
 import { getJson, onSessionExpired } from './api-client';
+import { provideQueryObserver } from './lazy-query';
+
+// The first page's reads become React Query observers once this module is here (ADR 122).
+provideQueryObserver(QueryObserver);
 
 /** Spec part 1, §7: by default a query is a GET to the first element of its key, reading JSON. */
 const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => getJson(String(queryKey[0]), { signal });

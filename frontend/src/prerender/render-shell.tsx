@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { provideQueryObserver } from '../lib/lazy-query';
 import { createAppRouter } from '../router';
 
 /**
@@ -11,7 +12,8 @@ import { createAppRouter } from '../router';
  */
 export async function renderShell(url: string): Promise<string> {
   const queryClient = new QueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  provideQueryObserver(QueryObserver);
+  const router = createAppRouter(async () => queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   const html = renderToString(
     <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, rootRouteId, type ErrorComponentProps } from '@tanstack/react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageShell } from '../components/layout/page-shell';
@@ -13,10 +13,22 @@ import { usePageViews } from '../features/consent/hooks/use-page-views';
 import { usePageTitle } from '../lib/page-title';
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** The app's React Query client, loaded with the first page that reads through it (ADR 122). */
+  loadQueryClient: () => Promise<QueryClient>;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page and its loader read without React Query (the job board, ADR 122): its client is not loaded for it. */
+    withoutQueryClient?: boolean;
+  }
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every other page's loader and components read through React Query: the client is there before them.
+  beforeLoad: async ({ context, matches }) => {
+    if (matches.some((match) => match.routeId !== rootRouteId && !match.staticData.withoutQueryClient)) await context.loadQueryClient();
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RootError,

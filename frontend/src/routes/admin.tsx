@@ -17,7 +17,7 @@ export const Route = createFileRoute('/admin')({
   search: { middlewares: [stripSearchParams({ tab: 'candidates' })] },
   // Who asks, started at once but not waited for: the panel says it is checking while the
   // session is restored (part 2 §6); its own queries run only for admins and load with their tab.
-  loader: ({ context }) => void signedInUser(context.queryClient).catch(() => undefined),
+  loader: ({ context }) => void context.loadQueryClient().then(signedInUser).catch(() => undefined),
   component: AdminRoute,
 });
 

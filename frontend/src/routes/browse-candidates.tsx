@@ -14,7 +14,8 @@ export const Route = createFileRoute('/browse-candidates')({
   loaderDeps: ({ search }) => search,
   // Companies browse (part 2 §6): their list starts loading with the page and is not waited for,
   // the last page staying on screen while the next loads (ADR 060).
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context, deps }) => {
+    const queryClient = await context.loadQueryClient();
     const user = await signedInUser(queryClient);
     if (user?.type === 'company') void queryClient.prefetchQuery(candidateListQueryOptions(deps));
   },

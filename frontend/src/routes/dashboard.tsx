@@ -30,7 +30,7 @@ export const Route = createFileRoute('/dashboard')({
   },
   // The signed-in user and a candidate's own profile (null: none yet, an answer like any other);
   // a visitor's page asks nothing (it says sign-in is required).
-  loader: async ({ context }) => void (await loadDashboardData(context.queryClient)),
+  loader: async ({ context }) => void (await loadDashboardData(await context.loadQueryClient())),
   pendingComponent: DashboardPending,
   component: DashboardRoute,
 });

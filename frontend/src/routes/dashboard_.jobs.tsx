@@ -16,7 +16,8 @@ export const Route = createFileRoute('/dashboard_/jobs')({
   // A company's own jobs, the query its page reads, started without holding the page (a job list
   // is refetched on mount, spec part 1 §7: waiting here would ask twice); others see the page's
   // sign-in or refusal.
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context, deps }) => {
+    const queryClient = await context.loadQueryClient();
     const user = await signedInUser(queryClient);
     if (user?.type === 'company') void queryClient.prefetchQuery(jobListQueryOptions({ mine: true, status: 'all', page: deps.page, pageSize: JOBS_PAGE_SIZE }));
   },

@@ -7,7 +7,7 @@ import { plansQueryOptions, usePlans } from '../features/subscriptions/api/subsc
 export const Route = createFileRoute('/for-companies')({
   // The plans start loading with the page, not waited for: the page is pre-rendered by the server
   // and shows without them, with its own retry when they fail (ADR 044).
-  loader: ({ context }) => void context.queryClient.prefetchQuery(plansQueryOptions()),
+  loader: ({ context }) => void context.loadQueryClient().then((queryClient) => queryClient.prefetchQuery(plansQueryOptions())),
   component: ForCompaniesRoute,
 });
 

@@ -6,7 +6,8 @@ import { InboxPage } from './-components/inbox-page';
 /** `/inbox`: the candidate's Hireloop inbox (ADR 032), or the company's (ADR 069). */
 export const Route = createFileRoute('/inbox')({
   // The caller's conversations; a visitor's page asks them to sign in, and asks the server nothing.
-  loader: async ({ context: { queryClient } }) => {
+  loader: async ({ context }) => {
+    const queryClient = await context.loadQueryClient();
     const user = await signedInUser(queryClient);
     if (user) await queryClient.ensureQueryData(conversationsQueryOptions());
   },

@@ -24,7 +24,8 @@ export const Route = createFileRoute('/')({
   search: { middlewares: [stripSearchParams(JOB_BOARD_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   // Signed in, the dashboard's data; a visitor's board starts its read without holding the page (ADR 060).
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context, deps }) => {
+    const queryClient = await context.loadQueryClient();
     if (await loadDashboardData(queryClient)) return;
     void queryClient.prefetchQuery(jobListQueryOptions({ ...deps, pageSize: JOBS_PAGE_SIZE }));
   },

@@ -6,7 +6,7 @@ import { InvitationNotFoundPage, InvitationPage } from './-components/invitation
 /** `/invitation/{token}`: the candidate's invitation (spec part 1, §2), by the link in their mail. */
 export const Route = createFileRoute('/invitation/$token')({
   // No sign-in needed: the link is the credential. An unknown link is "Invitation Not Found".
-  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(invitationQueryOptions(params.token))),
+  loader: async ({ context, params }) => orNotFound((await context.loadQueryClient()).ensureQueryData(invitationQueryOptions(params.token))),
   notFoundComponent: InvitationNotFoundPage,
   component: InvitationRoute,
 });

@@ -7,7 +7,7 @@ import { JobNotFoundPage } from './-components/job-not-found-page';
 /** `/job/{jobId}`: the public job page (spec part 1, §2). */
 export const Route = createFileRoute('/job/$jobId')({
   // The page reads the same query (no second request); a missing job is the page's "Job Not Found".
-  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(jobQueryOptions(params.jobId))),
+  loader: async ({ context, params }) => orNotFound((await context.loadQueryClient()).ensureQueryData(jobQueryOptions(params.jobId))),
   notFoundComponent: JobNotFoundPage,
   component: JobRoute,
 });

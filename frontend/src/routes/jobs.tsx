@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { jobListQueryOptions } from '../features/jobs/api/get-jobs';
+import { jobListLazyOptions } from '../features/jobs/api/get-jobs';
 import { JOB_BOARD_SEARCH_DEFAULTS, JobBoardSearch } from '../features/jobs/lib/board-search';
 import { JOBS_PAGE_SIZE } from '../features/jobs/lib/pagination';
+import { prefetchLazyQuery } from '../lib/lazy-query';
 import { JobBoardPage } from './-components/job-board-page';
 
 /** `/jobs?search=&location=&type=&status=&page=` (defaults left out of the address). */
@@ -11,7 +12,9 @@ export const Route = createFileRoute('/jobs')({
   loaderDeps: ({ search }) => search,
   // Starts the page's read without holding the page: it keeps the last page on screen while the
   // next loads, as the filters change with typing (ADR 060).
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(jobListQueryOptions({ ...deps, pageSize: JOBS_PAGE_SIZE })),
+  loader: ({ deps }) => prefetchLazyQuery(jobListLazyOptions({ ...deps, pageSize: JOBS_PAGE_SIZE })),
+  // Read without React Query: its client is not part of the board's first load (ADR 122).
+  staticData: { withoutQueryClient: true },
   component: JobsRoute,
 });
 

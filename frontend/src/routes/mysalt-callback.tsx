@@ -50,7 +50,7 @@ function readCallback(search: Record<string, unknown>): { userToken: string; api
 export const Route = createFileRoute('/mysalt-callback')({
   // The assistant's settings start loading with the page, not waited for: when they fail the page
   // still connects with the default path.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(authProvidersQueryOptions()),
+  loader: ({ context }) => void context.loadQueryClient().then((queryClient) => queryClient.prefetchQuery(authProvidersQueryOptions())),
   component: ConnectPage,
 });
 

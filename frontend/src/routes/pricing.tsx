@@ -12,7 +12,8 @@ import { signedInUser } from '../lib/route-loader';
 /** `/pricing` (part 2 §2); `?checkout=success&session_id=…` is the provider's checkout return, `?checkout=canceled` its cancel return, `?billing=portal` the billing portal's return. */
 export const Route = createFileRoute('/pricing')({
   // The plans (with the server's 5-minute cache) and who asks; a company's own plan loads with the page.
-  loader: async ({ context: { queryClient } }) => {
+  loader: async ({ context }) => {
+    const queryClient = await context.loadQueryClient();
     await Promise.all([queryClient.ensureQueryData(plansQueryOptions()), signedInUser(queryClient)]);
   },
   component: PricingRoute,

@@ -8,7 +8,8 @@ import { ProfileRouteError, ProfileRouteNotFound, ProfileRoutePage } from './-co
 export const Route = createFileRoute('/profile/$id')({
   // What the server lets this viewer see depends on who they are, so the answer is keyed by them. A
   // missing or private profile (404) is the page's "Profile Not Found", not an error (issue 24).
-  loader: async ({ context: { queryClient }, params }) => {
+  loader: async ({ context, params }) => {
+    const queryClient = await context.loadQueryClient();
     const user = await signedInUser(queryClient);
     await orNotFound(queryClient.ensureQueryData(profileViewQueryOptions(params.id, user?.userId ?? null)));
   },

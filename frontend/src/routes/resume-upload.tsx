@@ -6,7 +6,7 @@ import { signedInUser } from '../lib/route-loader';
 
 export const Route = createFileRoute('/resume-upload')({
   // Who asks (the page offers a visitor the registration and a candidate their profile).
-  loader: async ({ context }) => void (await signedInUser(context.queryClient)),
+  loader: async ({ context }) => void (await signedInUser(await context.loadQueryClient())),
   component: ResumeUploadRoute,
 });
 

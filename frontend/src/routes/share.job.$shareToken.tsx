@@ -6,7 +6,7 @@ import { JobNotFoundPage } from './-components/job-not-found-page';
 
 /** `/share/job/{shareToken}`: the job page behind a shared link (spec part 1, §2). */
 export const Route = createFileRoute('/share/job/$shareToken')({
-  loader: ({ context, params }) => orNotFound(context.queryClient.ensureQueryData(sharedJobQueryOptions(params.shareToken))),
+  loader: async ({ context, params }) => orNotFound((await context.loadQueryClient()).ensureQueryData(sharedJobQueryOptions(params.shareToken))),
   notFoundComponent: JobNotFoundPage,
   component: SharedJobRoute,
 });

@@ -3,6 +3,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The first page's reads (lib/lazy-query) use React Query's observer wherever a test gives them a client.
+import '../lib/query-client';
 
 // React warns about state updates a test did not wait for only where it is told it runs in tests.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

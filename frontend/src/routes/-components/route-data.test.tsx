@@ -44,7 +44,7 @@ const ownProfile: CandidateProfile = {
 /** The app's own route tree, loaded at `path` as a first visit does (loaders run, nothing rendered). */
 async function loadAt(path: string) {
   const queryClient = createQueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({ routeTree, context: { loadQueryClient: async () => queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   const page = router.state.matches.at(-1);
   return { queryClient, status: page?.status, paths: calls.map((call) => new URL(call.url, 'http://localhost').pathname) };

@@ -1,7 +1,7 @@
 import type { User } from '@hireloop/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorStatus, getJson, parseAnswer } from '../../../lib/api-client';
 import { useAuthToken } from '../../../lib/auth-token';
+import { toQueryOptions, useLazyQuery, type LazyQueryOptions } from '../../../lib/lazy-query';
 import { UserCheck } from './session-answer-checks';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
@@ -19,19 +19,20 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
   }
 }
 
-export const currentUserQueryOptions = () =>
-  queryOptions({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => getCurrentUser({ signal }),
-    staleTime: CURRENT_USER_STALE_TIME_MS,
-    // No retry (spec), except the server's own "still being set up, retry in a second" (503)
-    // right after sign-up, which would otherwise look like being signed out.
-    retry: (failureCount, error) => errorStatus(error) === 503 && failureCount < 3,
-    retryDelay: 1000,
-  });
+const currentUserRead = (): LazyQueryOptions<User | null> => ({
+  queryKey: currentUserQueryKey,
+  queryFn: ({ signal }) => getCurrentUser({ signal }),
+  staleTime: CURRENT_USER_STALE_TIME_MS,
+  // No retry (spec), except the server's own "still being set up, retry in a second" (503)
+  // right after sign-up, which would otherwise look like being signed out.
+  retry: (failureCount, error) => errorStatus(error) === 503 && failureCount < 3,
+  retryDelay: 1000,
+});
 
-/** The current user; runs only while a token is stored. */
+export const currentUserQueryOptions = () => toQueryOptions(currentUserRead());
+
+/** The current user; runs only while a token is stored (in the header of every page: without React Query until it has come, ADR 122). */
 export function useCurrentUser() {
   const token = useAuthToken();
-  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+  return useLazyQuery({ ...currentUserRead(), enabled: token !== null });
 }

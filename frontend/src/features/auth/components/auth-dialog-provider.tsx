@@ -16,12 +16,19 @@ import {
   type AuthDialogTab,
   type OpenAuthDialogOptions,
 } from '../../../lib/auth-dialog';
-import { storeSession } from '../api/store-session';
+import { loadQueryClient } from '../../../lib/lazy-query';
 import { useAuth } from '../hooks/use-auth';
 import type { AfterAuth } from '../lib/after-auth';
 
 // The dialog, its forms and their state machines load the first time someone opens it.
-const loadAuthDialog = () => import('./auth-dialog');
+// With what stores a session and React Query's client, whose cache it writes (ADR 122): none of
+// them is in the board's first load.
+let storeSession: ((session: AuthSuccess) => void) | undefined;
+const loadAuthDialog = () =>
+  Promise.all([import('./auth-dialog'), import('../api/store-session'), loadQueryClient()]).then(([dialog, session]) => {
+    storeSession = session.storeSession;
+    return dialog;
+  });
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 // The opener lives in `lib/auth-dialog` so other features can open the dialog; re-exported here
@@ -51,6 +58,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
 
   const onAuthenticated = useCallback(
     (session: AuthSuccess, next: AfterAuth) => {
+      // The dialog reports a session only once it, and so storeSession, has loaded.
+      if (!storeSession) throw new Error('A session was reported before the sign-in dialog loaded');
       storeSession(session);
       setOpen(false);
       toast({ title: next.message, variant: 'success' });

@@ -1,7 +1,6 @@
 import type { User } from '@hireloop/contracts';
 import { useAuthToken } from '../../../lib/auth-token';
 import { useCurrentUser } from '../api/get-current-user';
-import { logout } from '../api/logout';
 
 export interface Auth {
   user: User | null;
@@ -10,6 +9,9 @@ export interface Auth {
   isLoading: boolean;
   logout: () => Promise<void>;
 }
+
+// Signing out clears React Query's cache: its code, and the client, load when someone signs out (ADR 122).
+const logout = () => import('../api/logout').then((module) => module.logout());
 
 /** Who is signed in. The session comes back from the stored token after a reload. */
 export function useAuth(): Auth {

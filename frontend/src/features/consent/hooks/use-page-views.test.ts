@@ -7,7 +7,7 @@ import { routePattern } from './use-page-views';
 
 describe('the page-view route of every page', () => {
   it('is a pattern the API accepts, for every route of the app (My Jobs was refused with a 400)', () => {
-    const router = createRouter({ routeTree, context: { queryClient: new QueryClient() } });
+    const router = createRouter({ routeTree, context: { loadQueryClient: async () => new QueryClient() } });
     const ids = Object.keys(router.routesById);
     expect(ids).toContain('/dashboard_/jobs');
     const refused = ids.map(routePattern).filter((route) => !PageViewBody.safeParse({ route }).success);

@@ -1,6 +1,6 @@
 import { DID_YOU_MEAN_HEADER, type Job, type JobListQuery, TOTAL_COUNT_HEADER } from '@hireloop/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJsonWithHeaders, parseAnswer } from '../../../lib/api-client';
+import { toQueryOptions, useLazyQuery, type LazyQueryOptions } from '../../../lib/lazy-query';
 import { JOBS_PAGE_SIZE, readTotalCount } from '../lib/pagination';
 import { JobListCheck } from './board-answer-checks';
 
@@ -79,16 +79,18 @@ export async function getJobList(params: JobListParams, { signal }: { signal?: A
   };
 }
 
-export const jobListQueryOptions = (params: JobListParams) =>
-  queryOptions({
-    queryKey: jobListQueryKey(params),
-    queryFn: ({ signal }) => getJobList(params, { signal }),
-    // The last page stays on screen while the next one loads: paging and filtering do not flash.
-    placeholderData: keepPreviousData,
-    // Spec part 1, §7: the job list is always refetched on mount.
-    refetchOnMount: 'always',
-  });
+/** A job list read, for the board before React Query has come and for React Query after (ADR 122). */
+export const jobListLazyOptions = (params: JobListParams): LazyQueryOptions<JobListPage> => ({
+  queryKey: jobListQueryKey(params),
+  queryFn: ({ signal }) => getJobList(params, { signal }),
+  // The last page stays on screen while the next one loads: paging and filtering do not flash.
+  keepPrevious: true,
+  // Spec part 1, §7: the job list is always refetched on mount.
+  refetchOnMount: 'always',
+});
+
+export const jobListQueryOptions = (params: JobListParams) => toQueryOptions(jobListLazyOptions(params));
 
 export function useJobList(params: JobListParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...jobListQueryOptions(params), enabled });
+  return useLazyQuery({ ...jobListLazyOptions(params), enabled });
 }

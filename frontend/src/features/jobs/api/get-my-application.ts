@@ -1,6 +1,6 @@
 import type { MyApplication } from '@hireloop/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, parseAnswer } from '../../../lib/api-client';
+import { useLazyQuery } from '../../../lib/lazy-query';
 import { MyApplicationCheck } from './board-answer-checks';
 
 /** `GET /api/jobs/{jobId}/application`; the key also names the person, whose answer it is. */
@@ -13,18 +13,17 @@ export async function getMyApplication(jobId: string, { signal }: { signal?: Abo
   return parseAnswer(MyApplicationCheck, await getJson(path, { signal }), path);
 }
 
-export const myApplicationQueryOptions = (jobId: string, userId: string) =>
-  queryOptions({
-    queryKey: myApplicationQueryKey(jobId, userId),
-    queryFn: ({ signal }) => getMyApplication(jobId, { signal }),
-  });
+export const myApplicationQueryOptions = (jobId: string, userId: string) => ({
+  queryKey: myApplicationQueryKey(jobId, userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getMyApplication(jobId, { signal }),
+});
 
 /**
  * The signed-in candidate's application to the job. `fetch: false` only reads what is already
  * known (for example after applying from the board) without asking the server.
  */
 export function useMyApplication(jobId: string, userId: string | null, { fetch = true }: { fetch?: boolean } = {}) {
-  return useQuery({
+  return useLazyQuery({
     ...myApplicationQueryOptions(jobId, userId ?? ''),
     enabled: fetch && userId !== null,
   });

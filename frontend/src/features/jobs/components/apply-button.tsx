@@ -1,11 +1,11 @@
 import type { Job } from '@hireloop/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ExternalLinkIcon, LockIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { clientErrorText, errorStatus, NetworkError } from '../../../lib/api-client';
 import { useAuthDialog } from '../../../lib/auth-dialog';
+import { loadQueryClient, useOptionalQueryClient } from '../../../lib/lazy-query';
 import { useMyApplication } from '../api/get-my-application';
 import { isExternalJob } from '../lib/format-job';
 import type { JobViewer } from '../lib/viewer';
@@ -69,7 +69,8 @@ export function ApplyButton({
   const [leaveDialogMounted, setLeaveDialogMounted] = useState(false);
   const [confirmDialogMounted, setConfirmDialogMounted] = useState(false);
   const { openAuthDialog } = useAuthDialog();
-  const queryClient = useQueryClient();
+  // The board's first load has no React Query client: sending loads it (ADR 122).
+  const queryClient = useOptionalQueryClient();
   const [applying, setApplying] = useState(false);
   const external = isExternalJob(job);
   const candidateId = viewer?.type === 'candidate' ? viewer.userId : null;
@@ -106,8 +107,8 @@ export function ApplyButton({
 
   const send = (userId: string) => {
     setApplying(true);
-    loadApplyToJob()
-      .then(({ applyAndRemember }) => applyAndRemember(queryClient, { jobId: job.id, userId }))
+    Promise.all([loadApplyToJob(), queryClient ?? loadQueryClient()])
+      .then(([{ applyAndRemember }, client]) => applyAndRemember(client, { jobId: job.id, userId }))
       .then(
         () => toast({ title: APPLICATION_SUBMITTED, description: `${job.title} at ${job.company}`, variant: 'success' }),
         (error: unknown) => {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { clientErrorText, NetworkError } from '../../../lib/api-client';
+import { loadQueryClient } from '../../../lib/lazy-query';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { cn } from '../../../lib/utils';
 import { useJobList } from '../api/get-jobs';
@@ -24,7 +25,9 @@ const loadShareJobDialog = () => import('./share-job-dialog');
 const JobDetailsDialog = lazy(() => loadJobDetailsDialog().then((module) => ({ default: module.JobDetailsDialog })));
 const ShareJobDialog = lazy(() => loadShareJobDialog().then((module) => ({ default: module.ShareJobDialog })));
 // Saving a search (ADR 067) is a signed-in candidate's: its code loads only for them.
-const SaveSearchButton = lazy(() => import('../../saved-searches/components/save-search-button').then((module) => ({ default: module.SaveSearchButton })));
+const SaveSearchButton = lazy(() =>
+  Promise.all([import('../../saved-searches/components/save-search-button'), loadQueryClient()]).then(([module]) => ({ default: module.SaveSearchButton })),
+);
 const preloadDialog: Record<JobCardAction, () => void> = {
   details: () => void loadJobDetailsDialog(),
   share: () => void loadShareJobDialog(),
